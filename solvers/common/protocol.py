@@ -1,0 +1,306 @@
+"""The plug-in protocol every puzzle or game implements (Qt-free).
+
+Modelled on Simon Tatham's back ends: a plug-in is a small table of pure functions over immutable
+values. The shell (GUI, CLI, solution browser, export, registry-wide tests) is written once against
+it. A module subclasses ``PluginBase`` and overrides what it supports; ``meta.capabilities`` says
+which optional parts exist.
+
+State kinds stay apart: the *puzzle* (givens), *entries* (the player's or solver's marks, module
+specific), *solutions* (``Solution`` values from the solver) and UI-only state (never here).
+Editing is Tatham's ``interpret_move``: the shell turns mouse/keys into ``EditEvent`` values, the
+plug-in answers with a new puzzle/entries value (or ``None`` = nothing happened). So editors are
+Qt-free and testable; the shell wraps each change in one undo step.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Protocol, runtime_checkable
+
+from solvers.common.cancel import CancelToken
+from solvers.common.display import DisplayList
+from solvers.common.errors import InputError
+
+Cell = tuple[int, int]
+ProgressFn = Callable[[dict[str, Any]], None]
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+
+# Capabilities a plug-in may declare in ``Meta.capabilities``.
+SOLVE = "solve"  # solve()/count() exist
+EXPLAIN = "explain"  # explain() gives deduction steps
+PLAY = "play"  # entries + play-mode editing
+GAME = "game"  # a two-player game: solve() = analysis of the position
+
+
+@dataclass(frozen=True)
+class Meta:
+    id: str
+    name: str
+    description: str
+    extensions: tuple[str, ...] = (".txt",)
+    aliases: tuple[str, ...] = ()
+    capabilities: frozenset[str] = frozenset({SOLVE})
+    file_filter: str = ""
+
+    def dialog_filter(self) -> str:
+        if self.file_filter:
+            return self.file_filter
+        patterns = " ".join(f"*{ext}" for ext in self.extensions)
+        return f"{self.name} files ({patterns})"
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule. ``code`` is stable (tests and other tools compare it)."""
+
+    code: str
+    message: str
+    cells: tuple[Cell, ...] = ()
+
+
+@dataclass
+class CheckResult:
+    complete: bool
+    violations: list[Violation] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.complete and not self.violations
+
+    def summary(self) -> str:
+        if self.violations:
+            v = self.violations[0]
+            return f"{v.code}: {v.message}"
+        return "complete and correct" if self.complete else "no rule broken so far"
+
+
+@dataclass
+class Solution:
+    """One solution / analysis result.
+
+    ``grid`` is the module's row-string picture (the CLI's ``"grid"``); ``extras`` holds further
+    JSON-able fields (e.g. Flow's ``"paths"``); ``data`` is any module object the drawing needs.
+    """
+
+    grid: list[str]
+    extras: dict[str, Any] = field(default_factory=dict)
+    data: Any = None
+    label: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"grid": list(self.grid), **self.extras}
+
+
+@dataclass(frozen=True)
+class CountResult:
+    count: int
+    complete: bool  # the search was exhausted (count is exact)
+
+    @property
+    def unique(self) -> bool | None:
+        if self.count == 1 and self.complete:
+            return True
+        if self.count >= 2 or (self.count == 0 and self.complete):
+            return False
+        return None
+
+    def status(self) -> str:
+        if self.count == 0:
+            return "no solution" if self.complete else "stopped before any solution"
+        if self.count == 1 and self.complete:
+            return "unique"
+        if self.complete:
+            return f"{self.count} found, search complete"
+        return f"{self.count} found, stopped at limit"
+
+
+@dataclass(frozen=True)
+class Tool:
+    """An editing tool shown in the palette. ``color`` is a display-list colour for the swatch."""
+
+    id: str
+    label: str
+    shortcut: str = ""
+    color: str | None = None
+    mode: Literal["edit", "play", "both"] = "edit"
+
+
+@dataclass(frozen=True)
+class EditEvent:
+    kind: Literal["press", "drag", "release", "key", "wheel"]
+    tool: str = ""
+    mode: Literal["edit", "play"] = "edit"
+    cell: Cell | None = None
+    pos: tuple[float, float] = (0.0, 0.0)  # logical display-list coordinates
+    button: Literal["left", "right", "middle", ""] = ""
+    key: str = ""  # Qt key name without "Key_" ("Up", "A", "Delete", "Space") or text
+    modifiers: frozenset[str] = frozenset()
+    delta: int = 0  # wheel steps
+
+
+@dataclass
+class EditResult:
+    puzzle: Any = None  # new puzzle value, or None if unchanged
+    entries: Any = None  # new entries value, or None if unchanged
+    label: str = "Edit"  # undo text
+    merge_key: str | None = None  # consecutive results with the same key merge into one undo step
+
+
+@runtime_checkable
+class Plugin(Protocol):
+    meta: Meta
+
+    def parse(self, text: str) -> Any: ...
+    def serialize(self, puzzle: Any) -> str: ...
+    def check(self, puzzle: Any, entries: Any = None) -> CheckResult: ...
+    def solve(
+        self,
+        puzzle: Any,
+        *,
+        limit: int | None = 2,
+        cancel: CancelToken | None = None,
+        progress: ProgressFn | None = None,
+        info: dict[str, Any] | None = None,
+    ) -> Iterator[Solution]: ...
+    def draw(
+        self, puzzle: Any, solution: Solution | None = None, entries: Any = None, overlay: Any = None
+    ) -> DisplayList: ...
+
+
+class PluginBase:
+    """Defaults shared by all plug-ins. Override at least parse/serialize/check/solve/draw."""
+
+    meta: Meta
+
+    # ---- text formats -------------------------------------------------------------------------
+    def parse(self, text: str) -> Any:
+        raise NotImplementedError
+
+    def serialize(self, puzzle: Any) -> str:
+        raise NotImplementedError
+
+    def parse_input(self, arg: str) -> Any:
+        """CLI/GUI input: a path to a file, or the text itself (URL, code, board string)."""
+        path = Path(arg)
+        try:
+            is_file = len(arg) < 4096 and path.is_file()
+        except OSError:
+            is_file = False
+        if is_file:
+            return self.parse(read_text(path))
+        if "\n" not in arg and not self.looks_like_inline(arg):
+            raise InputError(f"no such file: {arg}")
+        return self.parse(arg)
+
+    def looks_like_inline(self, arg: str) -> bool:
+        """True if a one-line argument should be parsed as the puzzle itself (URL, code)."""
+        return False
+
+    # ---- samples ------------------------------------------------------------------------------
+    def sample_paths(self) -> list[Path]:
+        folder = ASSETS / self.meta.id / "samples"
+        if not folder.is_dir():
+            return []
+        return sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
+
+    def samples(self) -> list[tuple[str, Any]]:
+        return [(p.stem, self.parse(read_text(p))) for p in self.sample_paths()]
+
+    def default_puzzle(self) -> Any:
+        paths = self.sample_paths()
+        if paths:
+            return self.parse(read_text(paths[0]))
+        return self.new_puzzle()
+
+    def new_puzzle(self, rows: int | None = None, cols: int | None = None) -> Any:
+        raise NotImplementedError
+
+    # ---- rules and solving ----------------------------------------------------------------------
+    def check(self, puzzle: Any, entries: Any = None) -> CheckResult:
+        raise NotImplementedError
+
+    def check_solution(self, puzzle: Any, solution: Solution) -> CheckResult:
+        """Check a solver answer with the rule checker (tests run this on every solution)."""
+        return self.check(puzzle, self.entries_from_solution(puzzle, solution))
+
+    def solve(
+        self,
+        puzzle: Any,
+        *,
+        limit: int | None = 2,
+        cancel: CancelToken | None = None,
+        progress: ProgressFn | None = None,
+        info: dict[str, Any] | None = None,
+    ) -> Iterator[Solution]:
+        raise NotImplementedError
+
+    def count(self, puzzle: Any, limit: int = 2, cancel: CancelToken | None = None) -> CountResult:
+        found = 0
+        for _ in self.solve(puzzle, limit=limit, cancel=cancel):
+            found += 1
+        cancelled = cancel is not None and cancel.cancelled
+        complete = not cancelled and (limit in (0, None) or found < limit)
+        return CountResult(found, complete)
+
+    # ---- play ---------------------------------------------------------------------------------
+    def empty_entries(self, puzzle: Any) -> Any:
+        return None
+
+    def entries_from_solution(self, puzzle: Any, solution: Solution) -> Any:
+        return solution.data
+
+    # ---- editing (Tatham's interpret_move) ----------------------------------------------------
+    def tools(self, puzzle: Any) -> list[Tool]:
+        return []
+
+    def edit(self, puzzle: Any, entries: Any, event: EditEvent) -> EditResult | None:
+        return None
+
+    def resize(self, puzzle: Any, rows: int, cols: int) -> Any:
+        raise InputError(f"{self.meta.name} boards cannot be resized")
+
+    def size_of(self, puzzle: Any) -> tuple[int, int] | None:
+        """(rows, cols) if the puzzle has a resizable grid."""
+        return None
+
+    def describe(self, puzzle: Any) -> str:
+        """One line for the status bar, e.g. '7x7, 6 colours'."""
+        return ""
+
+    # ---- drawing ------------------------------------------------------------------------------
+    def draw(
+        self, puzzle: Any, solution: Solution | None = None, entries: Any = None, overlay: Any = None
+    ) -> DisplayList:
+        raise NotImplementedError
+
+    # ---- optional extras ----------------------------------------------------------------------
+    def explain(self, puzzle: Any, cancel: CancelToken | None = None) -> dict[str, Any]:
+        raise NotImplementedError(f"{self.meta.name} has no step-by-step explanation")
+
+    def cli(self, argv: list[str]) -> int:
+        """Module-specific CLI: ``python -m workbench KIND ...``. Return an exit code."""
+        import sys
+
+        print(f"{self.meta.id} has no module commands", file=sys.stderr)
+        return 2
+
+
+def read_text(path: Path) -> str:
+    """Read a user file with a clear error (name + problem), tolerant of BOM and CRLF."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read file ({exc.strerror or exc})") from exc
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not a UTF-8 text file (byte {exc.start})") from exc
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def to_json_line(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ": "))
