@@ -1,0 +1,35 @@
+"""What the shell offers a module panel (implemented by ``workbench.document_view``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from solvers.common.cancel import CancelToken
+from solvers.common.protocol import EditResult, PluginBase, ProgressFn, Solution
+
+
+class PanelContext(Protocol):
+    plugin: PluginBase
+    # Qt signals on the context object (connect to them):
+    #   changed()          after any change of puzzle or entries (edit, undo, redo, open)
+    #   solution_shown()   after the board starts/stops showing a solution
+
+    def puzzle(self) -> Any: ...
+    def entries(self) -> Any: ...
+    def mode(self) -> str: ...  # "edit" or "play"
+    def apply(self, result: EditResult) -> None: ...  # one undo step (merges by merge_key)
+    def show_solution(self, solution: Solution | None) -> None: ...
+    def shown_solution(self) -> Solution | None: ...
+    def set_overlay(self, overlay: Any) -> None: ...  # passed to plugin.draw(..., overlay=)
+    def status(self, text: str) -> None: ...  # status-bar message
+    def run_job(
+        self,
+        title: str,
+        work: Callable[[CancelToken, ProgressFn], Any],
+        on_done: Callable[[Any], None],
+        on_error: Callable[[str], None] | None = None,
+    ) -> None:
+        """Run ``work(cancel, progress)`` on the thread pool; ``on_done(result)`` runs on the GUI thread.
+        Progress dicts may carry "fraction" (0..1) and "text". Cancel is offered to the user."""
+        ...
