@@ -82,7 +82,6 @@ class Searcher:
             position.to_move,
             plies,
             question,
-            0,
             self.rules.allow_remove,
             self.rules.judge,
             self.tt,

@@ -392,14 +392,28 @@ def _order(
 WIN, LOSE = 0, 1
 
 
-# no cache=True here: numba 0.68 segfaults when it reloads this self-recursive function from its cache
-@njit(nogil=True)
+ENTER, NEXT, RETURN = 0, 1, 2
+
+
+@njit(cache=True, nogil=True)
+def _store(tt: np.ndarray, key: np.uint64, question: int, answer: bool, r: int, best: int) -> None:
+    """Record ``question`` at budget ``r`` answered ``answer`` (yes: smallest budget, no: largest)."""
+    idx = _slot(tt, key)
+    yes = TT_WIN_YES if question == WIN else TT_LOSE_YES
+    if answer:
+        tt[idx, yes] = r if tt[idx, yes] == 0 else min(tt[idx, yes], r)
+    else:
+        tt[idx, yes + 1] = max(tt[idx, yes + 1], r)
+    if best >= 0:
+        tt[idx, TT_BEST] = best
+
+
+@njit(cache=True, nogil=True)
 def prove(
     code: np.uint64,
     side: int,
     r: int,
     question: int,
-    ply: int,
     allow_remove: bool,
     judge: int,
     tt: np.ndarray,
@@ -413,89 +427,107 @@ def prove(
 ) -> bool:
     """Answer ``question`` (WIN: wins within r plies; LOSE: loses within r plies) for ``side`` to move.
 
-    When ``stats[STOP]`` gets set the answer is meaningless (and nothing more is stored)."""
-    key = hash_key(code, side)
-    idx = _slot(tt, key)
-    yes = TT_WIN_YES if question == WIN else TT_LOSE_YES
-    no = yes + 1
-    if tt[idx, yes] and tt[idx, yes] <= r:
-        return True
-    if tt[idx, no] >= r:
-        return False
-    stats[NODES] += 1
-    if stats[STOP] or ply >= MAX_PLY - 1:
-        stats[STOP] = max(stats[STOP], 1)
-        return False
-    n = generate(code, side, allow_remove, judge, pos[ply], acts[ply], codes[ply], outs[ply], libs[ply])
-    for k in range(n):
-        o = outs[ply, k]
-        if o == MOVER_WINS or (question == LOSE and o == DRAW):
+    Depth-first with an explicit stack (one frame per ply) rather than recursion, so numba can cache
+    the compiled code. When ``stats[STOP]`` gets set the answer is meaningless and nothing more is
+    stored."""
+    f_code = np.zeros(MAX_PLY, dtype=np.uint64)
+    f_key = np.zeros(MAX_PLY, dtype=np.uint64)
+    f_side = np.zeros(MAX_PLY, dtype=np.int64)
+    f_r = np.zeros(MAX_PLY, dtype=np.int64)
+    f_q = np.zeros(MAX_PLY, dtype=np.int64)
+    f_m = np.zeros(MAX_PLY, dtype=np.int64)
+    f_n = np.zeros(MAX_PLY, dtype=np.int64)
+    f_k = np.zeros(MAX_PLY, dtype=np.int64)
+    ply = 0
+    f_code[0] = code
+    f_side[0] = side
+    f_r[0] = r
+    f_q[0] = question
+    mode = ENTER
+    result = False
+    while True:
+        if mode == ENTER:
+            c = f_code[ply]
+            sd = f_side[ply]
+            rr = f_r[ply]
+            q = f_q[ply]
+            key = hash_key(c, sd)
+            f_key[ply] = key
             idx = _slot(tt, key)
-            if question == WIN:
-                tt[idx, yes] = 1
-            else:
-                tt[idx, no] = NEVER
-            tt[idx, TT_BEST] = acts[ply, k]
-            return question == WIN
-    if question == WIN and r < 3:
-        idx = _slot(tt, key)
-        tt[idx, no] = max(tt[idx, no], r)
-        return False
-    _order(ply, n, tt[idx, TT_BEST], acts, libs, order, question == WIN)
-    for m in range(n):
-        k = order[ply, m]
-        if outs[ply, k] != ONGOING:
-            continue  # a self-surround never helps either question
-        if question == WIN:
-            hit = prove(
-                codes[ply, k],
-                1 - side,
-                r - 1,
-                LOSE,
-                ply + 1,
-                allow_remove,
-                judge,
-                tt,
-                stats,
-                pos,
-                acts,
-                codes,
-                outs,
-                libs,
-                order,
-            )
+            yes = TT_WIN_YES if q == WIN else TT_LOSE_YES
+            mode = RETURN
+            if tt[idx, yes] and tt[idx, yes] <= rr:
+                result = True
+                continue
+            if tt[idx, yes + 1] >= rr:
+                result = False
+                continue
+            stats[NODES] += 1
+            if stats[STOP] or ply >= MAX_PLY - 2:
+                stats[STOP] = max(stats[STOP], 1)
+                result = False
+                continue
+            n = generate(c, sd, allow_remove, judge, pos[ply], acts[ply], codes[ply], outs[ply], libs[ply])
+            f_n[ply] = n
+            decided = False
+            for k in range(n):
+                o = outs[ply, k]
+                if o == MOVER_WINS or (q == LOSE and o == DRAW):
+                    # the side to move wins (or draws) at once: it wins, and it never loses
+                    _store(tt, key, q, q == WIN, 1 if q == WIN else NEVER, acts[ply, k])
+                    result = q == WIN
+                    decided = True
+                    break
+            if decided:
+                continue
+            if q == WIN and rr < 3:
+                _store(tt, key, q, False, rr, -1)
+                result = False
+                continue
+            _order(ply, n, tt[_slot(tt, key), TT_BEST], acts, libs, order, q == WIN)
+            f_m[ply] = 0
+            mode = NEXT
+        elif mode == NEXT:
+            q = f_q[ply]
+            rr = f_r[ply]
+            n = f_n[ply]
+            k = -1
+            while f_m[ply] < n:
+                cand = order[ply, f_m[ply]]
+                f_m[ply] += 1
+                if outs[ply, cand] == ONGOING:  # a self-surround never helps either question
+                    k = cand
+                    break
+            if k < 0:
+                # exhausted: no win found (WIN), or no escape found (LOSE)
+                _store(tt, f_key[ply], q, q == LOSE, rr, -1)
+                result = q == LOSE
+                mode = RETURN
+                continue
+            f_k[ply] = k
+            if q == LOSE and rr < 2:
+                _store(tt, f_key[ply], q, False, rr, acts[ply, k])
+                result = False
+                mode = RETURN
+                continue
+            f_code[ply + 1] = codes[ply, k]
+            f_side[ply + 1] = 1 - f_side[ply]
+            f_r[ply + 1] = rr - 1
+            f_q[ply + 1] = LOSE if q == WIN else WIN
+            ply += 1
+            mode = ENTER
         else:
-            # an escape: an action after which the opponent cannot win within r - 1
-            hit = r < 2 or not prove(
-                codes[ply, k],
-                1 - side,
-                r - 1,
-                WIN,
-                ply + 1,
-                allow_remove,
-                judge,
-                tt,
-                stats,
-                pos,
-                acts,
-                codes,
-                outs,
-                libs,
-                order,
-            )
-        if stats[STOP]:
-            return False
-        if hit:
-            idx = _slot(tt, key)
-            if question == WIN:
-                tt[idx, yes] = r if tt[idx, yes] == 0 else min(tt[idx, yes], r)
+            if ply == 0:
+                return result
+            ply -= 1
+            if stats[STOP]:
+                result = False
+                continue
+            q = f_q[ply]
+            # WIN: a child that loses is a win; LOSE: a child the opponent cannot win is an escape
+            hit = result if q == WIN else not result
+            if hit:
+                _store(tt, f_key[ply], q, q == WIN, f_r[ply], acts[ply, f_k[ply]])
+                result = q == WIN
             else:
-                tt[idx, no] = max(tt[idx, no], r)
-            tt[idx, TT_BEST] = acts[ply, k]
-            return question == WIN
-    idx = _slot(tt, key)
-    if question == WIN:
-        tt[idx, no] = max(tt[idx, no], r)
-    else:
-        tt[idx, yes] = r if tt[idx, yes] == 0 else min(tt[idx, yes], r)
-    return question == LOSE
+                mode = NEXT
