@@ -15,7 +15,7 @@ from solvers.doves.model import COLOUR_NAMES, GREEN, LETTERS, RED, Position
 TILE = 48.0
 MARGIN = 10.0
 GRID_ROWS, GRID_COLS = 8, 6
-CAPTION = 30.0
+CAPTION = 46.0
 HAND_ROW = {GREEN: 0, RED: 7}
 TILE_FILL = {RED: "player-a", GREEN: "player-b"}
 

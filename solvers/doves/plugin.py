@@ -203,7 +203,7 @@ class DovesPlugin(PluginBase):
             result: Analysis = solution.data
             caption = f"{COLOUR_NAMES[puzzle.to_move].capitalize()} to move: {result.value}"
             if result.ssn:
-                caption += "  " + " ".join(result.ssn[:9]) + (" ..." if len(result.ssn) > 9 else "")
+                caption += "\n" + " ".join(result.ssn[:8]) + (" ..." if len(result.ssn) > 8 else "")
             dl = drawing.draw_position(puzzle, caption=caption, surrounded=surrounded(puzzle))
             if result.line:
                 self._draw_first_action(dl, puzzle, result.line[0])
