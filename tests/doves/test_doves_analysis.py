@@ -59,11 +59,21 @@ def test_test_positions(board: str, plies: int) -> None:
         current = step.position
 
 
-@pytest.mark.parametrize("board", [b for b, n in TEST_POSITIONS if n == 3])
-def test_win3_values_agree_with_plain_minimax(board: str) -> None:
+def _plain_minimax_agrees(board: str, plies: int) -> None:
     position = parse_board(board)
-    assert not ref_wins_within(position.squares, 0, 1)
-    assert ref_wins_within(position.squares, 0, 3)
+    assert not ref_wins_within(position.squares, 0, plies - 2)
+    assert ref_wins_within(position.squares, 0, plies)
+
+
+@pytest.mark.parametrize(("board", "plies"), [(b, n) for b, n in TEST_POSITIONS if n <= 5])
+def test_values_agree_with_plain_minimax(board: str, plies: int) -> None:
+    """Independent check: the reference implementation's plain minimax finds Win(n) and not Win(n-2)."""
+    _plain_minimax_agrees(board, plies)
+
+
+@pytest.mark.slow
+def test_win7_agrees_with_plain_minimax() -> None:
+    _plain_minimax_agrees(" B;a  b; MtY;T  H", 7)
 
 
 def test_lose_values_after_the_first_winning_action() -> None:
