@@ -229,7 +229,7 @@ class DovesPlugin(PluginBase):
                 caption += f"  (move {len(play.actions) + 1})"
         if "caption" in overlay:
             caption = str(overlay["caption"])
-        return drawing.draw_position(
+        dl = drawing.draw_position(
             position,
             highlights=highlights,
             selected=selected,
@@ -237,6 +237,10 @@ class DovesPlugin(PluginBase):
             caption=caption,
             surrounded=surrounded(position),
         )
+        hint = overlay.get("hint")
+        if isinstance(hint, Action) and not state.finished:
+            self._draw_first_action(dl, position, hint)  # the panel's "best action" hint
+        return dl
 
     def _draw_first_action(self, dl: DisplayList, position: Position, action: Action) -> None:
         if action.target is None:
