@@ -210,8 +210,10 @@ def parse_file(text: str) -> Position:
         stripped = ln.strip()
         if ":" in stripped:
             key, _, value = stripped.partition(":")
+            if key.strip().lower() == "moves":
+                continue  # played actions: read by parse_moves (documents)
             if key.strip().lower().replace("-", " ") not in ("to move", "side", "turn"):
-                raise ParseError(f"unknown field {key.strip()!r} (expected 'to move')", n, 1)
+                raise ParseError(f"unknown field {key.strip()!r} (expected 'to move' or 'moves')", n, 1)
             try:
                 to_move = parse_side(value)
             except InputError as exc:
@@ -231,10 +233,21 @@ def parse_file(text: str) -> Position:
     return _build(cells, to_move, first_row_line)
 
 
-def format_file(position: Position) -> str:
+def format_file(position: Position, moves: list[str] | None = None) -> str:
     lines = [
         "# Tokyo Doves position: rows top to bottom, '.' = empty square; doves not shown are in hand",
         f"to move: {COLOUR_NAMES[position.to_move]}",
         *position.rows(),
     ]
+    if moves:
+        lines.append("moves: " + " ".join(moves))
     return "\n".join(lines) + "\n"
+
+
+def parse_moves(text: str) -> tuple[list[str], int | None]:
+    """The SSN actions of a ``moves:`` line (played from the position), and that line's number."""
+    for n, ln in enumerate(text.replace("\r\n", "\n").split("\n"), 1):
+        key, sep, value = ln.strip().partition(":")
+        if sep and key.strip().lower() == "moves":
+            return value.split(), n
+    return [], None

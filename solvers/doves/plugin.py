@@ -8,7 +8,7 @@ from typing import Any
 
 from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList
-from solvers.common.errors import InputError
+from solvers.common.errors import InputError, ParseError
 from solvers.common.protocol import (
     GAME,
     PLAY,
@@ -34,8 +34,19 @@ from solvers.doves.model import (
     format_file,
     looks_like_board,
     parse_file,
+    parse_moves,
 )
-from solvers.doves.rules import DEFAULT_RULES, Action, Rules, Step, legal_steps, surrounded, to_ssn
+from solvers.doves.rules import (
+    DEFAULT_RULES,
+    Action,
+    Rules,
+    Step,
+    from_ssn,
+    legal_steps,
+    play,
+    surrounded,
+    to_ssn,
+)
 
 DEFAULT_DEPTH = 9
 
@@ -122,6 +133,32 @@ class DovesPlugin(PluginBase):
 
     def serialize(self, puzzle: Position) -> str:
         return format_file(puzzle)
+
+    def parse_document(self, text: str) -> tuple[Position, PlayEntries]:
+        """A position plus the actions played from it (the optional ``moves:`` line, in SSN)."""
+        position = parse_file(text)
+        moves, line = parse_moves(text)
+        actions: list[Action] = []
+        current = position
+        for n, ssn in enumerate(moves, 1):
+            try:
+                step = play(current, from_ssn(current, ssn), self.rules)
+            except InputError as exc:
+                raise ParseError(f"move {n} ({ssn}): {exc}", line) from None
+            if step.outcome != engine.ONGOING and n < len(moves):
+                raise ParseError(f"move {n + 1} comes after the game ended", line)
+            actions.append(step.action)
+            current = step.position
+        return position, PlayEntries(tuple(actions))
+
+    def serialize_document(self, puzzle: Position, entries: Any = None) -> str:
+        actions = entries.actions if isinstance(entries, PlayEntries) else ()
+        moves = []
+        current = puzzle
+        for action in actions:
+            moves.append(to_ssn(current, action))
+            current = play(current, action, self.rules).position
+        return format_file(puzzle, moves)
 
     def looks_like_inline(self, arg: str) -> bool:
         return looks_like_board(arg)

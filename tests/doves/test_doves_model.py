@@ -83,3 +83,18 @@ def test_file_format_and_errors() -> None:
     with pytest.raises(ParseError, match="to move"):
         PLUGIN.parse("colour: red\nbB")
     assert PLUGIN.looks_like_inline("bB;T YA") and not PLUGIN.looks_like_inline("game.doves")
+
+
+def test_documents_keep_played_moves() -> None:
+    from solvers.doves import PlayEntries
+
+    position = parse_board("bB;T YA")
+    entries = PlayEntries((from_ssn(position, "+HN1"),))
+    text = PLUGIN.serialize_document(position, entries)
+    assert "moves: +HN1" in text
+    again, played = PLUGIN.parse_document(text)
+    assert again == position and played == entries
+    assert PLUGIN.parse(text) == position
+    with pytest.raises(ParseError) as info:
+        PLUGIN.parse_document(text.replace("+HN1", "+HN1 +HN1"))
+    assert info.value.line == 5 and "move 2" in str(info.value)
