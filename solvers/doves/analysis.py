@@ -295,8 +295,8 @@ def choose_action(
     results = list(
         analyse(position, max_depth=depth, rules=rules, cancel=cancel, budget=budget, searcher=searcher)
     )
-    if results and results[-1].value.kind == "win" and results[-1].line:
-        return results[-1].line[0]
+    if results and results[-1].value.kind in ("win", "lose") and results[-1].line:
+        return results[-1].line[0]  # the fastest win, or the longest resistance when lost
     candidates = _ongoing(steps) or steps
     safe: list[Step] = []
     unchecked: list[Step] = []

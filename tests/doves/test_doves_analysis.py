@@ -137,3 +137,5 @@ def test_ai_avoids_an_immediate_loss() -> None:
     after = play(position, final_value(position, max_depth=5).line[0]).position
     action = choose_action(after, level=3, seed=0)
     assert action in [s.action for s in legal_steps(after) if s.outcome == engine.ONGOING]
+    reply = final_value(play(after, action).position, max_depth=5)
+    assert reply is not None and str(reply.value) == "Win(3)"  # Lose(4): it resists the full 4 plies
