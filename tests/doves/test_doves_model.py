@@ -98,3 +98,13 @@ def test_documents_keep_played_moves() -> None:
     with pytest.raises(ParseError) as info:
         PLUGIN.parse_document(text.replace("+HN1", "+HN1 +HN1"))
     assert info.value.line == 5 and "move 2" in str(info.value)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="BbAaYyMmTtHh .;/:\nXto movegren#-", max_size=40))
+def test_parser_never_crashes(text: str) -> None:
+    try:
+        position = PLUGIN.parse(text)
+    except InputError:
+        return
+    assert PLUGIN.parse(PLUGIN.serialize(position)) == position
