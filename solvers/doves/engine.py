@@ -166,23 +166,27 @@ def liberties(p: int, occ: np.uint64, minr: int, maxr: int, minc: int, maxc: int
 
 
 @njit(cache=True, nogil=True)
-def outcome(pos: np.ndarray, occ: np.uint64, mover: int, judge: int) -> int:
-    minr, maxr, minc, maxc = bounds(occ)
-    red = liberties(pos[0], occ, minr, maxr, minc, maxc) == 0
-    green = liberties(pos[1], occ, minr, maxr, minc, maxc) == 0
-    if red and green:
+def _judge(own: bool, enemy: bool, judge: int) -> int:
+    """Outcome for the mover from which bosses are surrounded."""
+    if own and enemy:
         if judge == JUDGE_MOVER_LOSES:
             return MOVER_LOSES
         if judge == JUDGE_MOVER_WINS:
             return MOVER_WINS
         return DRAW
-    own = red if mover == 0 else green
-    enemy = green if mover == 0 else red
     if own:
         return MOVER_LOSES
     if enemy:
         return MOVER_WINS
     return ONGOING
+
+
+@njit(cache=True, nogil=True)
+def outcome(pos: np.ndarray, occ: np.uint64, mover: int, judge: int) -> int:
+    minr, maxr, minc, maxc = bounds(occ)
+    own = liberties(pos[mover], occ, minr, maxr, minc, maxc) == 0
+    enemy = liberties(pos[1 - mover], occ, minr, maxr, minc, maxc) == 0
+    return _judge(own, enemy, judge)
 
 
 @njit(cache=True, nogil=True)
@@ -201,10 +205,12 @@ def _emit(
     minr, maxr, minc, maxc = bounds(occ)
     acts[n] = action
     codes[n] = encode(pos)
-    outs[n] = outcome(pos, occ, side, judge)
     # liberties of the mover's boss (high first) and of the enemy boss (low first) order the search
-    libs[n, 0] = liberties(pos[side], occ, minr, maxr, minc, maxc)
-    libs[n, 1] = liberties(pos[1 - side], occ, minr, maxr, minc, maxc)
+    own = liberties(pos[side], occ, minr, maxr, minc, maxc)
+    enemy = liberties(pos[1 - side], occ, minr, maxr, minc, maxc)
+    libs[n, 0] = own
+    libs[n, 1] = enemy
+    outs[n] = _judge(own == 0, enemy == 0, judge)
     return n + 1
 
 
