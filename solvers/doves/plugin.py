@@ -245,10 +245,10 @@ class DovesPlugin(PluginBase):
             if result.line:
                 self._draw_first_action(dl, puzzle, result.line[0])
             return dl
-        play = entries if isinstance(entries, PlayEntries) else PlayEntries()
-        state = replay(puzzle, play.actions, self.rules)
+        game = entries if isinstance(entries, PlayEntries) else PlayEntries()
+        state = replay(puzzle, game.actions, self.rules)
         position = state.position
-        selected = play.selected if play.selected is not None else overlay.get("selected")
+        selected = game.selected if game.selected is not None else overlay.get("selected")
         highlights = tuple(overlay.get("highlight", ()))
         if selected is not None and not state.finished:
             highlights += tuple(self._targets(position, selected))
@@ -262,8 +262,8 @@ class DovesPlugin(PluginBase):
             caption = engine_outcome_caption(state.steps[-1], 1 - position.to_move)
         else:
             caption = f"{COLOUR_NAMES[position.to_move].capitalize()} to move"
-            if play.actions:
-                caption += f"  (move {len(play.actions) + 1})"
+            if game.actions:
+                caption += f"  (move {len(game.actions) + 1})"
         if "caption" in overlay:
             caption = str(overlay["caption"])
         dl = drawing.draw_position(
@@ -446,8 +446,8 @@ class DovesPlugin(PluginBase):
 
     # ---- AI helpers used by the panel -------------------------------------------------------------
     def current_position(self, puzzle: Position, entries: Any) -> Position:
-        play = entries if isinstance(entries, PlayEntries) else PlayEntries()
-        return replay(puzzle, play.actions, self.rules).position
+        game = entries if isinstance(entries, PlayEntries) else PlayEntries()
+        return replay(puzzle, game.actions, self.rules).position
 
     def ai_entries(
         self,
@@ -458,14 +458,14 @@ class DovesPlugin(PluginBase):
         seed: int | None = None,
     ) -> PlayEntries | None:
         """Entries with the AI's action appended (None if the game is over)."""
-        play = entries if isinstance(entries, PlayEntries) else PlayEntries()
-        state = replay(puzzle, play.actions, self.rules)
+        game = entries if isinstance(entries, PlayEntries) else PlayEntries()
+        state = replay(puzzle, game.actions, self.rules)
         if state.error is not None or state.finished:
             return None
         action = choose_action(state.position, level, rules=self.rules, cancel=cancel, seed=seed)
         if action is None:
             return None
-        return PlayEntries(play.actions + (action,))
+        return PlayEntries(game.actions + (action,))
 
     # ---- module CLI -------------------------------------------------------------------------------
     def cli(self, argv: list[str]) -> int:
