@@ -122,3 +122,12 @@ def test_cli_perft_and_ai(capsys) -> None:
     assert json.loads(capsys.readouterr().out)["perft"] == {"1": 29, "2": 827, "3": 27481}
     assert PLUGIN.cli(["ai", " By;H  a;A m;  Yb", "--level", "3", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["action"]
+
+
+def test_ai_entries_append_one_legal_action() -> None:
+    position = parse_board(" By;H  a;A m;  Yb")  # Win(3) for Red
+    entries = PLUGIN.ai_entries(position, PLUGIN.empty_entries(position), level=3, seed=0)
+    assert entries is not None and len(entries.actions) == 1
+    assert PLUGIN.check(position, entries).ok
+    finished = PlayEntries((from_ssn(START, "+AS1"),))
+    assert PLUGIN.current_position(START, finished).to_move == GREEN
