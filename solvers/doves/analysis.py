@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from solvers.common.cancel import Cancelled, CancelToken
+from solvers.common.errors import InputError
 from solvers.doves import engine
-from solvers.doves.model import Position
+from solvers.doves.model import START, Position
 from solvers.doves.rules import DEFAULT_RULES, Action, Rules, Step, legal_steps, to_ssn
 
 DEFAULT_TT_BITS = 20
@@ -317,3 +318,70 @@ def choose_action(
     scored = [(_heuristic(s) + rng.random() * noise, k) for k, s in enumerate(pool)]
     scored.sort(reverse=True)
     return pool[scored[0][1]].action
+
+
+# ---- puzzle finder ----------------------------------------------------------------------------------
+def winning_first_actions(searcher: Searcher, position: Position, plies: int) -> list[Action]:
+    """Every first action that still wins within ``plies`` (a good puzzle has exactly one)."""
+    found = []
+    for step in legal_steps(position, searcher.rules):
+        if step.outcome == engine.MOVER_WINS or (
+            step.outcome == engine.ONGOING and plies >= 3 and searcher.loses_within(step.position, plies - 1)
+        ):
+            found.append(step.action)
+    return found
+
+
+def find_puzzles(
+    plies: int,
+    count: int,
+    *,
+    seed: int = 0,
+    unique: bool = True,
+    max_games: int = 2000,
+    rules: Rules = DEFAULT_RULES,
+    cancel: CancelToken | None = None,
+) -> Iterator[tuple[Position, Analysis]]:
+    """Positions from random games whose exact value is Win(plies) for the side to move.
+
+    Games are played by the level-1 AI (random among actions that do not lose at once), so the
+    positions look like real play. With ``unique`` only positions with a single winning first action
+    are kept. Each position is yielded with Red to move (colours swapped if needed)."""
+    if plies < 1 or plies % 2 == 0:
+        raise InputError("a win takes an odd number of plies (1, 3, 5, ...)")
+    rng = random.Random(seed)
+    seen: set[int] = set()
+    found = 0
+    for _game in range(max_games):
+        position = START
+        for _ply in range(60):
+            if cancel is not None:
+                cancel.raise_if_cancelled()
+            steps = _ongoing(legal_steps(position, rules))
+            if not steps:
+                break
+            if not any(s.outcome == engine.MOVER_WINS for s in legal_steps(position, rules)):
+                key = position.canonical_key()
+                if key not in seen:
+                    seen.add(key)
+                    searcher = Searcher(rules, tt_bits=16)
+                    result = final_value(position, max_depth=plies, rules=rules, searcher=searcher)
+                    if result is not None and result.value.kind == "win" and result.value.plies == plies:
+                        if not unique or len(winning_first_actions(searcher, position, plies)) == 1:
+                            yield _red_to_move(position, result)
+                            found += 1
+                            if found >= count:
+                                return
+                    elif result is not None and result.value.kind != "unknown":
+                        break  # decided already: the game is no longer interesting
+            position = rng.choice(steps).position
+    return
+
+
+def _red_to_move(position: Position, result: Analysis) -> tuple[Position, Analysis]:
+    if position.to_move == 0:
+        return position, result
+    swapped = Position.from_cells({i ^ 1: rc for i, rc in position.cells().items()}, 0)
+    analysis = final_value(swapped, max_depth=result.value.plies)
+    assert analysis is not None
+    return swapped, analysis

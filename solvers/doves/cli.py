@@ -42,6 +42,14 @@ def _parser() -> argparse.ArgumentParser:
     f.add_argument("--to-move", default=None)
     f.add_argument("--depth", type=int, default=4)
     f.add_argument("--json", action="store_true")
+    z = sub.add_parser("puzzles", help="find 'win in n' puzzles (unique first action) in random games")
+    z.add_argument("--win", type=int, default=5, help="plies of the forced win (odd, default 5)")
+    z.add_argument("--count", type=int, default=5)
+    z.add_argument("--seed", type=int, default=0)
+    z.add_argument(
+        "--any-first-move", action="store_true", help="keep puzzles with several winning first actions"
+    )
+    z.add_argument("--json", action="store_true")
     m = sub.add_parser("ai", help="the AI's action for a position")
     m.add_argument("board")
     m.add_argument("--to-move", default=None)
@@ -82,6 +90,21 @@ def _dispatch(plugin: DovesPlugin, args: argparse.Namespace) -> int:
 
     if args.command == "count":
         _emit(count_positions().to_json(), args.json)
+        return 0
+    if args.command == "puzzles":
+        from solvers.doves.analysis import find_puzzles
+
+        if not 1 <= args.count <= 1000:
+            raise InputError("--count must be between 1 and 1000")
+        found = [
+            {"board": p.board_string(), "to_move": "red", "value": str(a.value), "solution": a.ssn}
+            for p, a in find_puzzles(args.win, args.count, seed=args.seed, unique=not args.any_first_move)
+        ]
+        if args.json:
+            print(json.dumps({"puzzles": found}))
+        else:
+            for item in found:
+                print(f"{item['board']!r:24} {item['value']:8} {' '.join(item['solution'])}")
         return 0
     position = _position(plugin, args.board, args.to_move)
     problems = arrangement_problems(position)

@@ -10,6 +10,7 @@ from doves_reference import loses_within as ref_loses_within
 from doves_reference import wins_within as ref_wins_within
 
 from solvers.common.cancel import Cancelled, CancelToken
+from solvers.common.errors import InputError
 from solvers.doves import engine
 from solvers.doves.analysis import analyse, choose_action, final_value
 from solvers.doves.model import START, parse_board
@@ -139,3 +140,17 @@ def test_ai_avoids_an_immediate_loss() -> None:
     assert action in [s.action for s in legal_steps(after) if s.outcome == engine.ONGOING]
     reply = final_value(play(after, action).position, max_depth=5)
     assert reply is not None and str(reply.value) == "Win(3)"  # Lose(4): it resists the full 4 plies
+
+
+def test_puzzle_finder_gives_unique_verified_wins() -> None:
+    from solvers.doves.analysis import Searcher, find_puzzles, winning_first_actions
+
+    puzzles = list(find_puzzles(3, 2, seed=3))
+    assert len(puzzles) == 2
+    for position, analysis in puzzles:
+        assert position.to_move == 0 and str(analysis.value) == "Win(3)"
+        # independent: plain minimax agrees, and exactly one first action wins within 3
+        assert ref_wins_within(position.squares, 0, 3) and not ref_wins_within(position.squares, 0, 1)
+        assert len(winning_first_actions(Searcher(), position, 3)) == 1
+    with pytest.raises(InputError):
+        next(find_puzzles(4, 1))

@@ -131,3 +131,10 @@ def test_ai_entries_append_one_legal_action() -> None:
     assert PLUGIN.check(position, entries).ok
     finished = PlayEntries((from_ssn(START, "+AS1"),))
     assert PLUGIN.current_position(START, finished).to_move == GREEN
+
+
+def test_cli_puzzles(capsys) -> None:
+    assert PLUGIN.cli(["puzzles", "--win", "3", "--count", "1", "--json"]) == 0
+    (item,) = json.loads(capsys.readouterr().out)["puzzles"]
+    assert item["value"] == "Win(3)" and len(item["solution"]) == 3
+    assert PLUGIN.cli(["puzzles", "--win", "4"]) == 2
