@@ -129,6 +129,19 @@ def principal_variation(position: Position, max_plies: int = 1000) -> list[int]:
     return line
 
 
+def opening_table(start: Position | None = None) -> list[dict[str, object]]:
+    """For each first move from ``start`` (default: the empty board): its value for the mover and
+    the opponent's best replies with their value for the opponent."""
+    start = start or Position()
+    rows: list[dict[str, object]] = []
+    for square, val in sorted(move_values(start).items()):
+        after = start.play(square)
+        replies = best_moves(after)
+        reply_value = value(after).text()
+        rows.append({"square": square, "value": val.text(), "replies": replies, "reply_value": reply_value})
+    return rows
+
+
 def describe_move(position: Position, square: int) -> str:
     """E.g. 'O1→4' (placing) or 'X2 7→3' (jumping)."""
     piece = position.due

@@ -50,7 +50,9 @@ def to_file(position: Position) -> str:
 
 def looks_inline(text: str) -> bool:
     """True for one-line state strings such as ``1.2/.3./... 4``."""
-    return "\n" not in text and bool(re.match(r"^\s*[.\-1-6]{3}/[.\-1-6]{3}/[.\-1-6]{3}(\s|$)", text))
+    if "\n" in text:
+        return False
+    return bool(re.match(r"^\s*([.\-1-6]{3}/[.\-1-6]{3}/[.\-1-6]{3}|[.\-1-6]{9})(\s|$)", text))
 
 
 def parse_position(text: str) -> Position:

@@ -237,19 +237,31 @@ class XceteroPlugin(PluginBase):
         self, puzzle: Position, solution: Solution | None = None, entries: Any = None, overlay: Any = None
     ) -> DisplayList:
         moves = _entries(entries)
-        _, bad, history = replay(puzzle, moves)
-        moves = moves[: len(history) - 1]  # drop moves from the first bad one on
         if solution is not None:
             best = list(solution.data or ())
             caption = f"{solution.extras.get('value', '')}: {solution.extras.get('pv_text', '')}"
-            return draw_position(puzzle, (), overlay, best_line=best, caption=caption[:60])
-        return draw_position(puzzle, moves, overlay)
+            return draw_position(puzzle, (), overlay, best_line=best, caption=_clip(caption))
+        best_line: list[int] | None = None
+        caption = ""
+        if isinstance(overlay, dict):
+            # PV viewer: show the position after extra (not played) moves and the next move
+            moves = moves + tuple(int(m) for m in overlay.get("preview", ()))
+            if overlay.get("next") is not None:
+                best_line = [int(overlay["next"])]
+            caption = _clip(str(overlay.get("caption", "")))
+        _, _, history = replay(puzzle, moves)
+        moves = moves[: len(history) - 1]  # drop moves from the first bad one on
+        return draw_position(puzzle, moves, overlay, best_line=best_line, caption=caption)
 
     # ---- module CLI -----------------------------------------------------------------------------
     def cli(self, argv: list[str]) -> int:
         from solvers.xcetero.cli import run
 
         return run(self, argv)
+
+
+def _clip(text: str, size: int = 44) -> str:
+    return text if len(text) <= size else text[: size - 1] + "…"
 
 
 def _with_due(old: Position, squares: tuple[int, ...]) -> Position:

@@ -87,3 +87,28 @@ def test_draw_after_moves_and_of_a_solution() -> None:
     assert any(t.startswith("WIN 13: O1→1") for t in texts(shown))
     # invalid set-ups still draw (the checker reports them)
     PLUGIN.draw(PLUGIN.parse("135/246/... 1"), overlay={"hints": True})
+
+
+def test_pv_preview_overlay_shows_the_later_position() -> None:
+    start = Position()
+    line = engine.principal_variation(start)
+    overlay = {"preview": line[:5], "next": line[5], "caption": "step 5 of 13"}
+    dl = PLUGIN.draw(start, entries=(), overlay=overlay)
+    shown = texts(dl)
+    assert "step 5 of 13" in shown and "X to move: place piece 6" in shown
+    assert sorted(t for t in shown if t.isdigit()) == ["1", "2", "3", "4", "5", "6"]  # 5 on board, 6 in tray
+    plain = texts(PLUGIN.draw(start))
+    assert "O to move: place piece 1" in plain
+
+
+def test_opening_table_matches_the_analysis() -> None:
+    from solvers.xcetero.retro import analyse, summary
+
+    table = engine.opening_table()
+    first = summary(analyse())["first_moves"]
+    assert [row["square"] for row in table] == list(range(9))
+    assert {str(row["square"]): row["value"] for row in table} == first
+    for row in table:
+        after = Position().play(row["square"])
+        for reply in row["replies"]:
+            assert engine.move_values(after)[reply].text() == row["reply_value"]
