@@ -24,7 +24,7 @@ from solvers.xcetero import retro, states  # noqa: E402
 def time_analysis(may_return: bool, repeat: int) -> list[float]:
     times = []
     for _ in range(repeat):
-        retro.analyse.cache_clear()
+        retro.clear_cache()
         states.state_space.cache_clear()  # include building the state numbering every time
         start = time.perf_counter()
         retro.analyse(may_return)

@@ -12,6 +12,7 @@ draw. Results for both rule variants are cached in memory.
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 from functools import cache
@@ -142,9 +143,23 @@ def _canonical(space: StateSpace) -> np.ndarray:
     return best
 
 
-@cache
+_LOCK = threading.Lock()  # the GUI (hints) and a solve job may ask at the same time: compute once
+
+
 def analyse(may_return: bool = False) -> Analysis:
-    """The full analysis for one rule variant (cached; about a second on a slow machine)."""
+    """The full analysis for one rule variant (cached; well under a second)."""
+    with _LOCK:
+        return _analyse(may_return)
+
+
+def clear_cache() -> None:
+    """Forget cached analyses (the benchmark times cold runs)."""
+    with _LOCK:
+        _analyse.cache_clear()
+
+
+@cache
+def _analyse(may_return: bool) -> Analysis:
     start = time.perf_counter()
     space = state_space()
     o_mask, x_mask = side_masks(space.pos)
