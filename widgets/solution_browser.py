@@ -6,10 +6,11 @@ view actually shows, so browsing thousands of solutions stays cheap.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QIcon, QPixmap
 from PySide6.QtWidgets import QLabel, QListView, QVBoxLayout, QWidget
 
@@ -18,6 +19,8 @@ from solvers.common.palette import LIGHT, Palette
 from solvers.common.protocol import Solution
 
 THUMB = 96
+RENDER_BUDGET = 0.012  # seconds of thumbnail rendering per event-loop turn
+MAX_KEPT = 10_000  # the list keeps this many; later solutions are only counted (layout cost and memory)
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -28,6 +31,12 @@ class SolutionModel(QAbstractListModel):
         self.solutions: list[Solution] = []
         self.palette: Palette = LIGHT
         self._icons: dict[int, QIcon] = {}
+        self._queue: list[int] = []
+        # Thumbnails render a few at a time between events, so a screenful never stalls the GUI.
+        self._timer = QTimer(self)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._render_some)
+        self._placeholder = QIcon()
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802,B008 (Qt API)
         return 0 if parent.isValid() else len(self.solutions)
@@ -40,12 +49,30 @@ class SolutionModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return f"#{row + 1}" + (f" {solution.label}" if solution.label else "")
         if role == Qt.ItemDataRole.DecorationRole:
-            if row not in self._icons:
-                self._icons[row] = QIcon(self._thumbnail(solution))
-            return self._icons[row]
+            icon = self._icons.get(row)
+            if icon is None:
+                if row not in self._queue:
+                    self._queue.append(row)
+                    self._timer.start()
+                return self._placeholder
+            return icon
         if role == Qt.ItemDataRole.ToolTipRole:
             return "\n".join(solution.grid[:20])
         return None
+
+    def _render_some(self) -> None:
+        deadline = time.perf_counter() + RENDER_BUDGET
+        done: list[int] = []
+        while self._queue and time.perf_counter() < deadline:
+            row = self._queue.pop(0)
+            if row < len(self.solutions) and row not in self._icons:
+                self._icons[row] = QIcon(self._thumbnail(self.solutions[row]))
+                done.append(row)
+        for row in done:
+            index = self.index(row)
+            self.dataChanged.emit(index, index, [Qt.ItemDataRole.DecorationRole])
+        if not self._queue:
+            self._timer.stop()
 
     def _thumbnail(self, solution: Solution) -> QPixmap:
         from workbench.export import ExportOptions, render_image
@@ -70,12 +97,14 @@ class SolutionModel(QAbstractListModel):
         self.beginResetModel()
         self.solutions = []
         self._icons = {}
+        self._queue = []
         self.endResetModel()
 
     def set_palette(self, palette: Palette) -> None:
         self.beginResetModel()
         self.palette = palette
         self._icons = {}
+        self._queue = []
         self.endResetModel()
 
 
@@ -97,6 +126,8 @@ class SolutionBrowser(QWidget):
         self.view.setGridSize(QSize(THUMB + 18, THUMB + 26))
         self.view.setResizeMode(QListView.ResizeMode.Adjust)
         self.view.setUniformItemSizes(True)
+        self.view.setLayoutMode(QListView.LayoutMode.Batched)  # lay out long lists in slices: no stall
+        self.view.setBatchSize(200)
         self.view.setMovement(QListView.Movement.Static)
         self.view.setWordWrap(True)
         self.view.setAccessibleName("Solutions")
@@ -105,19 +136,23 @@ class SolutionBrowser(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.status)
         layout.addWidget(self.view, 1)
+        self.total = 0  # solutions received, including those beyond MAX_KEPT
 
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid() and current.row() < len(self.model.solutions):
             self.selected.emit(self.model.solutions[current.row()])
 
     def clear(self, status: str = "") -> None:
+        self.total = 0
         self.model.clear()
         if status:
             self.status.setText(status)
 
     def add(self, batch: list[Solution]) -> None:
         first = not self.model.solutions
-        self.model.append(batch)
+        self.total += len(batch)
+        room = MAX_KEPT - len(self.model.solutions)
+        self.model.append(batch[: max(room, 0)])
         if first and batch:
             self.view.setCurrentIndex(self.model.index(0))
 

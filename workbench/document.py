@@ -55,8 +55,11 @@ class Document(QObject):
         self.entries = plugin.empty_entries(self.puzzle) if entries is None else entries
         self.path: Path | None = None
         self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(lambda _clean: self.file_changed.emit())
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
         self._merge_open = False
+
+    def _clean_changed(self, _clean: bool) -> None:
+        self.file_changed.emit()
 
     # ---- state --------------------------------------------------------------------------------
     def _set_state(self, puzzle: Any, entries: Any) -> None:

@@ -226,6 +226,7 @@ class DocumentView(QWidget):
         # Any edit invalidates solutions being searched for the old puzzle.
         if self.solve_job is not None and not self.solve_job.done:
             self.solve_job.cancel()
+            self.solve_job = None  # its late results belong to the old puzzle
             self.status("Edit cancelled the running solve")
         if self.browser.count() or self._solution is not None:
             self._solution = None
@@ -269,7 +270,7 @@ class DocumentView(QWidget):
         self._maybe_stop_progress()
         if not self._is_current():
             return
-        found = self.browser.count()
+        found = self.browser.total
         info = outcome.result if isinstance(outcome.result, dict) else {}
         rules = f" ({info['rules']} rules)" if isinstance(info.get("rules"), str) else ""
         if outcome.status == "failed":
@@ -280,6 +281,8 @@ class DocumentView(QWidget):
             exhausted = bool(info.get("exhausted", True))
             status = CountResult(found, exhausted).status()
             text = f"{status[0].upper()}{status[1:]}{rules} in {outcome.seconds:.2f} s."
+        if found > self.browser.count():
+            text += f" The list shows the first {self.browser.count():,}."
         self.browser.status.setText(text)
         self.status(text)
         self.solve_finished.emit(outcome)

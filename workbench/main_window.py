@@ -111,7 +111,8 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         if self.stack.count():
             view = self.current()
-            self.setWindowTitle(f"{view.doc.title()} — {view.plugin.meta.name} — Puzzle Workbench")
+            name = view.doc.path.name if view.doc.path else "untitled"
+            self.setWindowTitle(f"{name}[*] — {view.plugin.meta.name} — Puzzle Workbench")
             self.setWindowModified(view.doc.dirty)
 
     # ---- actions ----------------------------------------------------------------------------

@@ -18,6 +18,10 @@ def ensure_app(headless: bool = False) -> QApplication:
         and not os.environ.get("WAYLAND_DISPLAY")
     ):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    # Pure-Python solver threads hold the GIL for the whole 5 ms default switch interval; every
+    # Python slot the GUI runs then waits behind them. 1 ms cut the worst stall ~3x in
+    # benchmarks/gui_stall_bench.py.
+    sys.setswitchinterval(0.001)
     app = QApplication(sys.argv[:1])
     app.setApplicationName("Puzzle Workbench")
     app.setOrganizationName("PuzzleWorkbench")
