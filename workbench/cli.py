@@ -11,7 +11,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from solvers.common import registry
 from solvers.common.cancel import Cancelled, CancelToken
@@ -26,7 +26,7 @@ class UsageError(InputError):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse would exit itself; we want one clean line
+    def error(self, message: str) -> NoReturn:  # argparse would exit itself; we want one clean line
         raise UsageError(f"{self.prog}: {message}")
 
 

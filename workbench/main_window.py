@@ -468,7 +468,7 @@ class MainWindow(QMainWindow):
             dialog.cell_size.value(),
             dialog.margin.value(),
             dialog.transparent.isChecked(),
-            dialog.palette.currentText(),
+            dialog.palette_choice.currentText(),
         )
         self.export_to(name, options, dialog.with_solution.isChecked())
 

@@ -23,7 +23,9 @@ def recent_files() -> list[str]:
     value = settings().value("recent", [])
     if isinstance(value, str):
         return [value]
-    return [str(v) for v in (value or [])]
+    if isinstance(value, (list, tuple)):
+        return [str(v) for v in value]
+    return []
 
 
 def add_recent(path: str, limit: int = 10) -> list[str]:
