@@ -67,7 +67,7 @@ def render_image(dl: DisplayList, options: ExportOptions = ExportOptions()) -> Q
 
 
 def _write_png(dl: DisplayList, path: Path, options: ExportOptions) -> None:
-    if not render_image(dl, options).save(str(path), "PNG")  # type: ignore[call-overload]:
+    if not render_image(dl, options).save(str(path), "PNG"):  # type: ignore[call-overload]
         raise InputError(f"{path}: could not write PNG")
 
 
