@@ -180,3 +180,18 @@ def test_close_cancels_jobs(qtbot) -> None:
     assert job.cancel_token.cancelled
     assert time.monotonic() - start < 2
     qtbot.waitUntil(lambda: job.done, timeout=2000)
+
+
+def test_text_panel_applies_and_reports_errors(window) -> None:
+    view = window.show_kind("example")
+    panel = view.source_panel
+    assert panel.editor.toPlainText() == view.plugin.serialize(view.doc.puzzle)
+    panel.editor.setPlainText("1.\n.x\n")
+    panel.apply_text()
+    assert "line 2, column 2" in panel.message.text()
+    panel.editor.setPlainText("1.\n..\n")
+    panel.apply_text()
+    assert view.doc.puzzle.n == 2
+    window.act_undo.trigger()
+    assert view.doc.puzzle.n == 5
+    assert panel.editor.toPlainText() == view.plugin.serialize(view.doc.puzzle)

@@ -37,6 +37,7 @@ from widgets.board_view import BoardView
 from widgets.job_progress import JobProgress
 from widgets.panels import create_panels
 from widgets.solution_browser import SolutionBrowser
+from widgets.source_panel import SourcePanel
 from widgets.tool_palette import ToolPalette
 from workbench.document import Document
 from workbench.jobs import Job, JobManager, JobOutcome, solve_work
@@ -108,6 +109,8 @@ class DocumentView(QWidget):
             )
         for title, widget in create_panels(self):
             self.side.addTab(widget, title)
+        self.source_panel = SourcePanel(self)
+        self.side.addTab(self.source_panel, "Text")
         self.side.setVisible(self.side.count() > 0)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
