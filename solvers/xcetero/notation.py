@@ -129,3 +129,28 @@ def _tail(words: list[tuple[str, int, int]], squares: list[int]) -> tuple[int, R
             raise ParseError("all six pieces are on the board: say which piece is due, e.g. 'due 1'")
         due = missing[0]
     return due, Rules(may_return=may_return, repetition=repetition)
+
+
+def split_moves(text: str) -> tuple[str, list[tuple[int, int, int]]]:
+    """Take the optional ``moves 1 6 4 ...`` line (the line played from the position) out of a document.
+
+    Returns the remaining text (line numbers kept) and the moves as (square, line, column).
+    """
+    kept: list[str] = []
+    moves: list[tuple[int, int, int]] = []
+    for line_no, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
+        body = raw.split("#", 1)[0]
+        words = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", body)]
+        if not words or words[0][0].lower() != "moves":
+            kept.append(raw)
+            continue
+        kept.append("")
+        for word, col in words[1:]:
+            if len(word) != 1 or word not in "012345678":
+                raise ParseError(f"a move is a square 0..8, not {word!r}", line_no, col)
+            moves.append((int(word), line_no, col))
+    return "\n".join(kept), moves
+
+
+def moves_line(moves: tuple[int, ...]) -> str:
+    return "moves " + " ".join(str(m) for m in moves)

@@ -12,7 +12,7 @@ from typing import Any
 
 from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList
-from solvers.common.errors import InputError
+from solvers.common.errors import InputError, ParseError
 from solvers.common.protocol import (
     GAME,
     PLAY,
@@ -81,10 +81,33 @@ class XceteroPlugin(PluginBase):
 
     # ---- formats --------------------------------------------------------------------------------
     def parse(self, text: str) -> Position:
-        return notation.parse_position(text)
+        return self.parse_document(text)[0]
 
     def serialize(self, puzzle: Position) -> str:
         return notation.to_file(puzzle)
+
+    def parse_document(self, text: str) -> tuple[Position, Moves]:
+        """A position plus an optional ``moves`` line: the moves played from it (each checked)."""
+        rest, located = notation.split_moves(text)
+        position = notation.parse_position(rest)
+        end = position
+        for ply, (square, line, col) in enumerate(located, start=1):
+            if not end.is_legal(square):
+                why = "the game is already won" if end.winner() else f"piece {end.due} cannot go there"
+                raise ParseError(f"move {ply} to square {square}: {why}", line, col)
+            end = end.play(square)
+        return position, tuple(square for square, _, _ in located)
+
+    def serialize_document(self, puzzle: Position, entries: Any = None) -> str:
+        moves = _entries(entries)
+        text = notation.to_file(puzzle)
+        return text + notation.moves_line(moves) + "\n" if moves else text
+
+    def adapt_entries(self, puzzle: Position, entries: Any) -> Moves:
+        """Keep the moves that are still legal from the new position (e.g. after a rules change)."""
+        moves = _entries(entries)
+        _, _, history = replay(puzzle, moves)
+        return moves[: len(history) - 1]
 
     def looks_like_inline(self, arg: str) -> bool:
         return notation.looks_inline(arg)
@@ -159,10 +182,7 @@ class XceteroPlugin(PluginBase):
 
     # ---- editing --------------------------------------------------------------------------------
     def tools(self, puzzle: Position) -> list[Tool]:
-        pieces = [
-            Tool(f"piece{p}", f"{owner(p)}{p}", shortcut=str(p), color="player-a" if p % 2 else "player-b")
-            for p in range(1, PIECES + 1)
-        ]
+        pieces = [Tool(f"piece{p}", f"{owner(p)}{p}", shortcut=str(p)) for p in range(1, PIECES + 1)]
         return [
             Tool("move", "Move the due piece", mode="play"),
             *pieces,

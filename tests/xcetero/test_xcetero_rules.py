@@ -147,3 +147,20 @@ def engine_cycle(position: Position) -> list[int]:
 def test_solve_refuses_impossible_positions() -> None:
     with pytest.raises(InputError, match="not a game position"):
         list(PLUGIN.solve(PLUGIN.parse("135/246/... 1")))
+
+
+def test_documents_keep_the_played_moves() -> None:
+    start = PLUGIN.parse(".../.../... 1")
+    text = PLUGIN.serialize_document(start, (1, 6, 4))
+    assert text.endswith("due 1\nmoves 1 6 4\n")
+    assert PLUGIN.parse_document(text) == (start, (1, 6, 4))
+    assert PLUGIN.parse(text) == start
+    assert PLUGIN.serialize_document(start, ()) == PLUGIN.serialize(start)
+    with pytest.raises(ParseError) as info:
+        PLUGIN.parse_document(".../.../... 1\nmoves 1 1\n")
+    assert (info.value.line, info.value.column) == (2, 9) and "piece 2 cannot go there" in str(info.value)
+    with pytest.raises(ParseError) as info:
+        PLUGIN.parse_document(".../.../... 1\nmoves 1 x\n")
+    assert (info.value.line, info.value.column) == (2, 9)
+    # a rules change keeps only the moves that stay legal
+    assert PLUGIN.adapt_entries(start, (1, 6, 4, 9, 2)) == (1, 6, 4)
