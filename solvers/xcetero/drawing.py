@@ -99,7 +99,7 @@ def draw_position(
     if hints and not over and not engine.problems(position):
         for square, value in engine.move_values(position).items():
             x, y = geom.center(*divmod(square, 3))
-            color = WIN_COLOR if value.outcome > 0 else ("error" if value.outcome < 0 else "muted")
+            color = WIN_COLOR if value.outcome > 0 else ("error" if value.outcome < 0 else "ink")
             dl.add(Text(x, y + CELL * 0.3, value.words(), size=CELL * 0.16, color=color, bold=True))
     # tray: pieces not yet placed, the due one highlighted
     tray_y = MARGIN + board_px + TRAY / 2 + 2
@@ -114,5 +114,5 @@ def draw_position(
     y = MARGIN + board_px + TRAY + STATUS / 2
     dl.add(Text(dl.width / 2, y, status_text(position, history, hints), size=12.0, color="ink"))
     if caption:
-        dl.add(Text(dl.width / 2, y + STATUS, caption, size=11.0, color="muted"))
+        dl.add(Text(dl.width / 2, y + STATUS, caption, size=11.0, color="solution"))
     return dl
