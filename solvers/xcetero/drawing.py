@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from solvers.common.display import Circle, DisplayList, GridGeometry, Line, Rect, Text, grid_lines
@@ -13,6 +14,8 @@ MARGIN = 12.0
 TRAY = 40.0  # row of pieces not yet on the board
 STATUS = 26.0
 WIN_COLOR = "#2e7d32"
+CAPTION_CHARS = 36  # a caption line that fits under the board at 10 pt
+CAPTION_LINES = 4
 
 
 def wants_hints(overlay: Any) -> bool:
@@ -63,7 +66,8 @@ def draw_position(
     hints = wants_hints(overlay)
     board_px = 3 * CELL
     geom = GridGeometry(MARGIN, MARGIN, CELL, 3, 3)
-    height = 2 * MARGIN + board_px + TRAY + STATUS * (2 if caption else 1)
+    caption_lines = textwrap.wrap(caption, CAPTION_CHARS)[:CAPTION_LINES]
+    height = 2 * MARGIN + board_px + TRAY + STATUS + 0.75 * STATUS * len(caption_lines)
     dl = DisplayList(2 * MARGIN + board_px, height, grid=geom, title="X-ceter-O")
     dl.add(Rect(MARGIN, MARGIN, board_px, board_px, fill="cell"))
     due_square = position.squares[position.due - 1]
@@ -113,6 +117,6 @@ def draw_position(
         _piece(dl, x, tray_y, slot * 0.95, piece)
     y = MARGIN + board_px + TRAY + STATUS / 2
     dl.add(Text(dl.width / 2, y, status_text(position, history, hints), size=12.0, color="ink"))
-    if caption:
-        dl.add(Text(dl.width / 2, y + STATUS, caption, size=11.0, color="solution"))
+    for i, text in enumerate(caption_lines):
+        dl.add(Text(dl.width / 2, y + STATUS * (1 + 0.75 * i), text, size=10.0, color="solution"))
     return dl

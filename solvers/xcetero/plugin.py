@@ -260,7 +260,7 @@ class XceteroPlugin(PluginBase):
         if solution is not None:
             best = list(solution.data or ())
             caption = f"{solution.extras.get('value', '')}: {solution.extras.get('pv_text', '')}"
-            return draw_position(puzzle, (), overlay, best_line=best, caption=_clip(caption))
+            return draw_position(puzzle, (), overlay, best_line=best, caption=_clip(caption, 140))
         best_line: list[int] | None = None
         caption = ""
         if isinstance(overlay, dict):
