@@ -143,7 +143,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(f"{v.code}: {v.message}" + (f" at {cells}" if cells else ""))
     else:
         print("complete" if result.complete else "incomplete (no rule broken)")
-    return 0
+    return 1 if result.violations else 0  # like a linter: 1 = rules broken, 2 = unreadable input
 
 
 def _export(plugin: PluginBase, puzzle: Any, solution: Any, out: str, **options: Any) -> Path:

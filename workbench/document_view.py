@@ -68,6 +68,10 @@ class DocumentView(QWidget):
         self.tools = ToolPalette()
         self.tools.tool_changed.connect(self._tool_changed)
         self.browser = SolutionBrowser(self._draw_solution)
+        if GAME in self.plugin.meta.capabilities:
+            self.browser.status.setText(
+                "Press Analyse (F5) to compute the value and best line of this position."
+            )
         self.browser.selected.connect(self.show_solution)
         self.progress = JobProgress()
         self.progress.cancel_requested.connect(self.cancel_jobs)
@@ -233,7 +237,8 @@ class DocumentView(QWidget):
             self.status("Edit cancelled the running solve")
         if self.browser.count() or self._solution is not None:
             self._solution = None
-            self.browser.clear("Puzzle changed; press Solve (F5) to search again.")
+            again = "Analyse" if GAME in self.plugin.meta.capabilities else "Solve"
+            self.browser.clear(f"Position changed; press {again} (F5) again.")
         self._refresh_tools()
         self.info.setText(self.plugin.describe(self.doc.puzzle))
         self.board.refresh()
