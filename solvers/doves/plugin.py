@@ -196,25 +196,33 @@ class DovesPlugin(PluginBase):
         progress: ProgressFn | None = None,
         info: dict[str, Any] | None = None,
     ) -> Iterator[Solution]:
-        """Analysis: one Solution per completed search depth, the last one the proven value.
+        """Analysis by iterative deepening, to the proven value or to depth ``DEFAULT_DEPTH``.
 
-        ``limit`` does not apply (an analysis has one answer that only gets deeper); the search
-        stops at the proven value, at depth ``DEFAULT_DEPTH`` or when cancelled."""
+        With ``limit`` 0/None ("find all") every completed depth is yielded as it arrives (the
+        value and best line so far); with a positive limit only the final, deepest result is
+        yielded, so the shell's F5 (limit 2) and ``export --solved`` (limit 1) show the answer rather
+        than the first shallow depths. Every depth is also reported through ``progress``."""
         problems = arrangement_problems(puzzle)
         if problems:
             raise InputError(problems[0].message)
         if info is not None:
             info["rules"] = "remove allowed; both bosses surrounded: mover loses"
             info["max_depth"] = DEFAULT_DEPTH
-        for result in analyse(puzzle, max_depth=DEFAULT_DEPTH, rules=self.rules, cancel=cancel):
+        stream = not limit
+        last: Analysis | None = None
+        for last in analyse(puzzle, max_depth=DEFAULT_DEPTH, rules=self.rules, cancel=cancel):
             if progress is not None:
+                best = " ".join(last.ssn[:3])
                 progress(
                     {
-                        "fraction": result.depth / DEFAULT_DEPTH,
-                        "text": f"depth {result.depth}: {result.value}, {result.nodes} nodes",
+                        "fraction": last.depth / DEFAULT_DEPTH,
+                        "text": f"depth {last.depth}: {last.value} {best}".strip(),
                     }
                 )
-            yield self._solution(puzzle, result)
+            if stream:
+                yield self._solution(puzzle, last)
+        if not stream and last is not None:
+            yield self._solution(puzzle, last)
 
     def _solution(self, puzzle: Position, result: Analysis) -> Solution:
         return Solution(

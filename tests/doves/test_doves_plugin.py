@@ -138,3 +138,13 @@ def test_cli_puzzles(capsys) -> None:
     (item,) = json.loads(capsys.readouterr().out)["puzzles"]
     assert item["value"] == "Win(3)" and len(item["solution"]) == 3
     assert PLUGIN.cli(["puzzles", "--win", "4"]) == 2
+
+
+def test_solve_streams_all_depths_only_without_limit() -> None:
+    position = parse_board("bB;T YA")
+    final = list(PLUGIN.solve(position, limit=2))
+    assert [s.extras["value"] for s in final] == ["Win(5)"]
+    stream = list(PLUGIN.solve(position, limit=0))
+    assert [s.extras["depth"] for s in stream] == [1, 2, 3, 4, 5]
+    assert stream[-1].extras["best"] == final[0].extras["best"]
+    assert all(PLUGIN.check_solution(position, s).ok for s in stream)
