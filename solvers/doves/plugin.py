@@ -311,8 +311,9 @@ class DovesPlugin(PluginBase):
     # ---- editing --------------------------------------------------------------------------------
     def tools(self, puzzle: Position) -> list[Tool]:
         tools = [Tool("move", "Move / play", shortcut="V", mode="both")]
-        for i, letter in enumerate(LETTERS):
-            tools.append(Tool(f"dove:{letter}", dove_name(i), shortcut="", color=drawing.TILE_FILL[i & 1]))
+        for letter in LETTERS:
+            # the letter is the label: capital = red, lower case = green, as on the tiles
+            tools.append(Tool(f"dove:{letter}", letter))
         tools.append(Tool("erase", "Back to hand", shortcut="E"))
         tools.append(Tool("side", "Switch side to move", shortcut="S"))
         return tools

@@ -132,3 +132,62 @@ def _first_legal(ctx) -> Action:
     from solvers.doves.rules import legal_steps
 
     return next(s.action for s in legal_steps(ctx.puzzle()) if s.outcome == 0)
+
+
+# ---- inside the real main window ---------------------------------------------------------------
+@pytest.fixture
+def view(qtbot):
+    from workbench.main_window import MainWindow
+
+    win = MainWindow()
+    win.confirm = lambda view: "discard"
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    view = win.show_kind("doves")
+    view.doc.apply(EditResult(puzzle=parse_board("bB;T YA"), entries=PlayEntries(), label="Set up"))
+    yield view
+    win.jobs.shutdown(5000)
+
+
+def _panel(view):
+    from widgets.panels.doves import DovesPanel
+
+    for i in range(view.side.count()):
+        if view.side.tabText(i) == "Doves analysis":
+            view.side.setCurrentIndex(i)
+            widget = view.side.widget(i)
+            assert isinstance(widget, DovesPanel)
+            return widget
+    raise AssertionError("no Doves analysis panel")
+
+
+def test_panel_analyses_in_the_window(view, qtbot) -> None:
+    panel = _panel(view)
+    qtbot.waitUntil(lambda: "Win(5)" in panel.value_label.text(), timeout=30000)
+    assert panel.line_list.count() == 5
+
+
+def test_play_by_mouse_and_take_back(view, qtbot) -> None:
+    from PySide6.QtCore import Qt
+
+    from solvers.doves.drawing import board_cell, hand_slot
+
+    panel = _panel(view)
+    view.set_mode("play")
+    board = view.board
+    r, c = hand_slot(10)  # Red's Hajike in hand
+    qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_center(r, c).toPoint())
+    r, c = board_cell(-1, 1)  # N1 of the red boss: the first move of the Win(5) line
+    qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_center(r, c).toPoint())
+    assert len(view.doc.entries.actions) == 1
+    assert view.doc.entries.actions[0] == Action("put", 10, (-1, 1))
+    qtbot.waitUntil(lambda: "Lose(4)" in panel.value_label.text(), timeout=30000)
+    panel.take_back()
+    assert view.doc.entries.actions == ()
+
+
+def test_f5_shows_the_final_value(view, qtbot) -> None:
+    with qtbot.waitSignal(view.solve_finished, timeout=60000):
+        view.solve(2)
+    assert view.browser.count() == 1
