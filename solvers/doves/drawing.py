@@ -124,6 +124,7 @@ def draw_position(
     last: tuple[tuple[int, int], ...] = (),
     caption: str = "",
     surrounded: tuple[bool, bool] = (False, False),
+    errors: tuple[int, ...] = (),
 ) -> DisplayList:
     geom = geometry()
     width = 2 * MARGIN + GRID_COLS * TILE
@@ -188,7 +189,8 @@ def draw_position(
         )
     for i, (r, c) in cells.items():
         gr, gc = board_cell(r, c)
-        ring = "highlight" if i == selected else ("error" if i < 2 and surrounded[i] else None)
+        bad = (i < 2 and surrounded[i]) or i in errors  # a surrounded Boss, an isolated dove
+        ring = "highlight" if i == selected else ("error" if bad else None)
         dl.extend(tile(geom.x0 + gc * TILE, geom.y0 + gr * TILE, TILE, i, ring=ring))
     # hands: fixed slots per kind; an empty slot (dove on the table) is a faint outline
     for colour in (RED, GREEN):

@@ -70,14 +70,21 @@ class Replay:
         return bool(self.steps) and self.steps[-1].outcome != engine.ONGOING
 
 
+def isolated_doves(position: Position) -> tuple[int, ...]:
+    at = position.at()
+    return tuple(
+        i
+        for i, (r, c) in position.cells().items()
+        if not any((r + dr, c + dc) in at for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
+    )
+
+
 def arrangement_problems(position: Position) -> list[Violation]:
     """Rule problems of a set-up position (the parser already ensures both Bosses and the 4x4 bound)."""
     problems = []
     cells = position.cells()
-    at = position.at()
-    for i, (r, c) in cells.items():
-        if not any((r + dr, c + dc) in at for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc):
-            problems.append(Violation("isolatedDove", f"{dove_name(i)} touches no other dove", ((r, c),)))
+    for i in isolated_doves(position):
+        problems.append(Violation("isolatedDove", f"{dove_name(i)} touches no other dove", (cells[i],)))
     if not problems:
         red, green = surrounded(position)
         for colour, flag in ((0, red), (1, green)):
@@ -281,6 +288,7 @@ class DovesPlugin(PluginBase):
             last=last,
             caption=caption,
             surrounded=surrounded(position),
+            errors=isolated_doves(position),
         )
         hint = overlay.get("hint")
         if isinstance(hint, Action) and not state.finished:

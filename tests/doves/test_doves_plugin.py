@@ -148,3 +148,13 @@ def test_solve_streams_all_depths_only_without_limit() -> None:
     assert [s.extras["depth"] for s in stream] == [1, 2, 3, 4, 5]
     assert stream[-1].extras["best"] == final[0].extras["best"]
     assert all(PLUGIN.check_solution(position, s).ok for s in stream)
+
+
+def test_isolated_dove_is_ringed_and_hand_drag_places() -> None:
+    isolated = PLUGIN.parse("bB;;  A")
+    rings = [i for i in PLUGIN.draw(isolated).items if getattr(i, "stroke", None) == "error"]
+    assert len(rings) == 1
+    # edit mode: drag the red Y from its hand slot onto the board
+    assert PLUGIN.edit(START, None, press(hand_slot(4), mode="edit")) is None
+    r = PLUGIN.edit(START, None, release(board_cell(1, 1), mode="edit"))
+    assert r is not None and r.puzzle.board_string() == "b;BY"
