@@ -16,6 +16,7 @@ from solvers.doves import engine
 from solvers.doves.analysis import LEVELS, final_value
 from solvers.doves.counting import count_positions
 from solvers.doves.model import COLOUR_NAMES, Position, parse_side
+from solvers.doves.rules import JUDGES, Rules
 
 if TYPE_CHECKING:
     from solvers.doves.plugin import DovesPlugin
@@ -55,6 +56,14 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("--to-move", default=None)
     m.add_argument("--level", type=int, default=3, choices=sorted(LEVELS))
     m.add_argument("--json", action="store_true")
+    for sp in (*[sub.choices[n] for n in ("analyse", "analyze", "perft", "ai")],):
+        sp.add_argument("--no-remove", action="store_true", help="play without the optional Remove action")
+        sp.add_argument(
+            "--both",
+            default="mover_loses",
+            choices=sorted(JUDGES),
+            help="result when both Bosses are surrounded at once (default: the mover loses)",
+        )
     return p
 
 
@@ -107,13 +116,14 @@ def _dispatch(plugin: DovesPlugin, args: argparse.Namespace) -> int:
                 print(f"{item['board']!r:24} {item['value']:8} {' '.join(item['solution'])}")
         return 0
     position = _position(plugin, args.board, args.to_move)
+    rules = Rules(allow_remove=not args.no_remove, both_surrounded=args.both)
     problems = arrangement_problems(position)
     if problems:
         raise InputError(problems[0].message)
     if args.command in ("analyse", "analyze"):
         if not 1 <= args.depth <= 40:
             raise InputError("--depth must be between 1 and 40")
-        result = final_value(position, max_depth=args.depth, rules=plugin.rules)
+        result = final_value(position, max_depth=args.depth, rules=rules)
         assert result is not None
         _emit(
             {
@@ -137,8 +147,8 @@ def _dispatch(plugin: DovesPlugin, args: argparse.Namespace) -> int:
                     np.uint64(position.code),
                     position.to_move,
                     d,
-                    plugin.rules.allow_remove,
-                    plugin.rules.judge,
+                    rules.allow_remove,
+                    rules.judge,
                     0,
                     buf.pos,
                     buf.acts,
@@ -152,6 +162,6 @@ def _dispatch(plugin: DovesPlugin, args: argparse.Namespace) -> int:
     from solvers.doves.analysis import choose_action
     from solvers.doves.rules import to_ssn
 
-    action = choose_action(position, args.level, rules=plugin.rules)
+    action = choose_action(position, args.level, rules=rules)
     _emit({"action": to_ssn(position, action) if action else None, "level": args.level}, args.json)
     return 0

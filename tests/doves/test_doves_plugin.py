@@ -158,3 +158,15 @@ def test_isolated_dove_is_ringed_and_hand_drag_places() -> None:
     assert PLUGIN.edit(START, None, press(hand_slot(4), mode="edit")) is None
     r = PLUGIN.edit(START, None, release(board_cell(1, 1), mode="edit"))
     assert r is not None and r.puzzle.board_string() == "b;BY"
+
+
+def test_cli_rule_options(capsys) -> None:
+    import doves_reference as ref
+
+    position = parse_board("bB;T YA")
+    assert PLUGIN.cli(["perft", "bB;T YA", "--depth", "1", "--no-remove", "--json"]) == 0
+    no_remove = json.loads(capsys.readouterr().out)["perft"]["1"]
+    assert no_remove == len(ref.actions(position.squares, 0, allow_remove=False)) == 29
+    assert PLUGIN.cli(["analyse", "bB;T YA", "--both", "mover_wins", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["value"] == "Win(5)"
+    assert PLUGIN.cli(["analyse", "bB;T YA", "--both", "sideways"]) == 2
