@@ -191,3 +191,17 @@ def test_f5_shows_the_final_value(view, qtbot) -> None:
     with qtbot.waitSignal(view.solve_finished, timeout=60000):
         view.solve(2)
     assert view.browser.count() == 1
+
+
+def test_play_best_line(panel_and_ctx, qtbot) -> None:
+    panel, ctx = panel_and_ctx
+    panel.start_analysis()
+    panel.line_list.setCurrentRow(1)
+    panel.play_line()
+    assert len(ctx.entries().actions) == 2
+    # Red to move again, two plies further on (the automatic analysis restarts after a short delay)
+    qtbot.waitUntil(lambda: "Win(3)" in panel.value_label.text(), timeout=10000)
+    panel.line_list.setCurrentRow(-1)
+    panel.play_line()
+    assert len(ctx.entries().actions) == 5
+    assert "game is over" in panel.value_label.text()

@@ -72,6 +72,9 @@ class DovesPanel(QWidget):
         self.hint.toggled.connect(self._update_overlay)
         self.line_list = QListWidget()
         self.line_list.setAccessibleName("Best line")
+        self.play_line_button = QPushButton("Play line to the selected action")
+        self.play_line_button.setToolTip("Play the best line up to the selected row (all of it if none)")
+        self.play_line_button.clicked.connect(self.play_line)
 
         self.level = QComboBox()
         for level, (plies, seconds) in sorted(LEVELS.items()):
@@ -105,6 +108,7 @@ class DovesPanel(QWidget):
         box_layout.addWidget(self.hint)
         box_layout.addWidget(QLabel("Best line (SSN, squares relative to the red Boss):"))
         box_layout.addWidget(self.line_list, 1)
+        box_layout.addWidget(self.play_line_button)
         layout.addWidget(box, 1)
         ai = QGroupBox("Play against the AI")
         ai_layout = QVBoxLayout(ai)
@@ -231,6 +235,16 @@ class DovesPanel(QWidget):
     def _finished(self, generation: int) -> None:
         if generation == self.generation and self.result is not None and self.result.value.kind == "unknown":
             self.value_label.setText(self.value_label.text() + " (no forced win within the depth)")
+
+    def play_line(self) -> None:
+        """Append the best line (up to the selected row) to the played actions."""
+        position, live = self.current()
+        if not live or self.result is None or position != self.analysed or not self.result.line:
+            return
+        row = self.line_list.currentRow()
+        line = self.result.line[: row + 1] if row >= 0 else self.result.line
+        actions = self.entries().actions + tuple(line)
+        self.ctx.apply(EditResult(entries=PlayEntries(actions), label=f"Play best line ({len(line)} plies)"))
 
     # ---- side to move -------------------------------------------------------------------------
     def toggle_side(self) -> None:
