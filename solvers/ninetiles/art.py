@@ -78,15 +78,20 @@ class TilePainter:
             if j in highlight_segments:
                 items.append(Polyline(path, "highlight", s * 0.22, cap="flat"))
             items.append(Polyline(path, ROAD_MARK, s * 0.015, cap="flat"))
+        crossing = face.shape_class == 4  # objects keep off the crossing point
         for seg in face.segments:
             if seg.kind:
-                items += self._object(seg)
+                items += self._object(seg, 0.25 if crossing else 0.5)
         return items
 
     # ---- objects on roads ------------------------------------------------------------------------
-    def _object(self, seg: Segment) -> list[Item]:
+    def _object(self, seg: Segment, along: float) -> list[Item]:
         path = segment_path(seg)
-        mid = path[len(path) // 2]
+        if seg.curved:
+            mid = path[len(path) // 2]
+        else:
+            (ax, ay), (bx, by) = path
+            mid = (ax + (bx - ax) * along, ay + (by - ay) * along)
         cx, cy = self.pt(mid)
         r = self.size * 0.1
         if seg.kind == HAMBURGER:
@@ -195,7 +200,7 @@ class TilePainter:
         items: list[Item] = []
         for what, spot in zip(wanted, self._spots(face), strict=False):
             cx, cy = self.pt(spot)
-            items += ICONS[what](cx, cy, self.size * 0.09)
+            items += ICONS[what](cx, cy, self.size * 0.11)
         return items
 
 

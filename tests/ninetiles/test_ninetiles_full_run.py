@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solvers.ninetiles.scoring import score_towns
+from solvers.ninetiles.scoring import score_towns, theme_values
 from solvers.ninetiles.store import Store, build
 from solvers.ninetiles.town import Town, validity
 
@@ -33,6 +33,10 @@ def test_full_enumeration_matches_the_reference_histograms(shared_reference: Pat
         col = np.asarray(store.cols[t])
         hist = {str(int(v)): int(counts[col == v].sum()) for v in np.unique(col)}
         assert hist == ref["themes"][str(t + 1)]["histogram"], t + 1
+    shipped = theme_values()
+    for t in range(1, 27):
+        entry = stats["per_theme"][str(t)]
+        assert shipped[t] == {k: entry[k] for k in ("values", "max", "towns_at_max")}
     best = store.best((1, 2, 20), limit=5)
     towns = [Town.from_code(c) for c in best["towns"]]
     assert towns and all(validity(t)[0] for t in towns)

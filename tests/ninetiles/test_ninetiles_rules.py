@@ -15,6 +15,7 @@ from solvers.ninetiles.scoring import (
     DIRECTION_THEMES,
     OBJ_LABELS,
     OBJECT_THEMES,
+    capture_flags,
     object_themes,
     score_town,
     score_towns,
@@ -240,3 +241,11 @@ def test_random_tile_layouts_are_consistent(perm: list[int], dirs: list[int]) ->
         assert sum(r.length for r in roads) == sum(len(town.segments_at(p)) for p in range(9))
         assert all(not r.closed and not r.open_ends for r in roads)
         assert len(score_town(town)) == 26
+
+
+def test_display_capture_flags_agree_with_theme_1(reference_towns: tuple[list[Town], np.ndarray]) -> None:
+    towns, expected = reference_towns
+    for town, scores in zip(towns[::5], expected[::5], strict=True):
+        caught = sum(sum(capture_flags(r.object_labels())) for r in trace_roads(town))
+        netted = sum(town.face_at(p).aliens_off_road_captured for p in range(9))
+        assert caught + netted == scores[0], town.code

@@ -1,0 +1,277 @@
+"""Nine Tiles Panic panels: live 26-theme scores with a road inspector, and "Find best towns".
+
+Scores come from ``solvers.ninetiles`` (the same kernels as the CLI); the best-town queries read the
+enumeration store and build it first (background job with progress, cancellable) when it is missing.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from solvers.common.errors import InputError
+from solvers.common.protocol import EditResult
+from solvers.ninetiles.scoring import THEME_NAMES, capture_flags, score_town, theme_values
+from solvers.ninetiles.town import Town, trace_roads, validity
+
+
+def create_panels(ctx: Any) -> list[tuple[str, QWidget]]:
+    return [("Scores", ScoresPanel(ctx)), ("Best towns", BestTownsPanel(ctx))]
+
+
+class _NumberItem(QTableWidgetItem):
+    """Sorts numerically (a plain item sorts "10" before "9")."""
+
+    def __lt__(self, other: QTableWidgetItem) -> bool:
+        try:
+            return float(self.text()) < float(other.text())
+        except ValueError:
+            return super().__lt__(other)
+
+
+def _item(text: Any, numeric: bool = False) -> QTableWidgetItem:
+    item = _NumberItem(str(text)) if numeric else QTableWidgetItem(str(text))
+    item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+    return item
+
+
+class ScoresPanel(QWidget):
+    """Validity, the 26 theme scores next to each theme's maximum, and the roads of the town."""
+
+    def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.maxima = {t: v["max"] for t, v in theme_values().items()}
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setAccessibleName("Town validity")
+        self.table = QTableWidget(26, 4)
+        self.table.setHorizontalHeaderLabels(["#", "Theme", "Score", "Max"])
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.setAccessibleName("Theme scores")
+        for t in range(26):
+            self.table.setItem(t, 0, _item(t + 1, True))
+            self.table.setItem(t, 1, _item(THEME_NAMES[t]))
+            self.table.setItem(t, 2, _item("–"))
+            self.table.setItem(t, 3, _item(self.maxima[t + 1], True))
+        self.roads = QListWidget()
+        self.roads.setAccessibleName("Roads")
+        self.roads.setMouseTracking(True)
+        self.roads.itemEntered.connect(lambda item: self.roads.setCurrentItem(item))
+        self.roads.currentRowChanged.connect(self._road_selected)
+        self.road_detail = QLabel("Point at a road to highlight it.")
+        self.road_detail.setWordWrap(True)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.status)
+        layout.addWidget(self.table, 3)
+        layout.addWidget(QLabel("Roads (read from the smaller border edge id):"))
+        layout.addWidget(self.roads, 1)
+        layout.addWidget(self.road_detail)
+        ctx.changed.connect(self.refresh)
+        self.refresh()
+
+    def town(self) -> Town | None:
+        town = self.ctx.puzzle()
+        return town if isinstance(town, Town) else None
+
+    def refresh(self) -> None:
+        town = self.town()
+        if town is None:
+            return
+        ok, reason = validity(town)
+        self.status.setText(f"Valid town {town.code}" if ok else f"Not a valid town: {reason}")
+        scores = score_town(town) if ok else None
+        for t in range(26):
+            item = self.table.item(t, 2)
+            item.setText("–" if scores is None else str(scores[t]))
+            at_max = scores is not None and scores[t] == self.maxima[t + 1]
+            font = item.font()
+            font.setBold(at_max)
+            item.setFont(font)
+        self.roads.blockSignals(True)
+        self.roads.clear()
+        self._roads = trace_roads(town)
+        for i, road in enumerate(self._roads, start=1):
+            labels = road.object_labels()
+            caught = capture_flags(labels)
+            objs = (
+                " ".join(f"{lb}{'*' if c else ''}" for lb, c in zip(labels, caught, strict=True))
+                or "no objects"
+            )
+            kind = " (loop)" if road.closed else (" (open end)" if road.open_ends else "")
+            self.roads.addItem(QListWidgetItem(f"Road {i}{kind}: length {road.length}; {objs}"))
+        self.roads.blockSignals(False)
+        self.road_detail.setText("Point at a road to highlight it. * = alien caught by the capture pass.")
+        self.ctx.set_overlay(None)
+
+    def _road_selected(self, row: int) -> None:
+        if row < 0 or row >= len(self._roads):
+            self.ctx.set_overlay(None)
+            return
+        road = self._roads[row]
+        labels = road.object_labels()
+        caught = [lb for lb, c in zip(labels, capture_flags(labels), strict=True) if c]
+        self.road_detail.setText(
+            f"Road {row + 1}: positions {' → '.join(map(str, road.positions))}; "
+            f"objects {', '.join(labels) or 'none'}; captured aliens: {len(caught)}"
+        )
+        self.ctx.set_overlay({"road": row})
+
+
+class BestTownsPanel(QWidget):
+    """Pick three theme cards and list the optimal towns from the enumeration store."""
+
+    LIMIT = 200
+
+    def __init__(self, ctx: Any, parent: QWidget | None = None, store_dir: Path | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.store_dir = store_dir
+        self.job: Any = None
+        self.combos: list[QComboBox] = []
+        row = QHBoxLayout()
+        for default in (1, 2, 3):
+            combo = QComboBox()
+            for t in range(26):
+                combo.addItem(f"{t + 1} {THEME_NAMES[t]}", t + 1)
+            combo.setCurrentIndex(default - 1)
+            self.combos.append(combo)
+            row.addWidget(combo)
+        self.draw_button = QPushButton("Random draw")
+        self.draw_button.clicked.connect(self.random_draw)
+        self.find_button = QPushButton("Find best towns")
+        self.find_button.clicked.connect(self.find)
+        self.limit = QSpinBox()
+        self.limit.setRange(1, 10_000)
+        self.limit.setValue(self.LIMIT)
+        self.limit.setPrefix("show ")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.draw_button)
+        buttons.addWidget(self.limit)
+        buttons.addWidget(self.find_button)
+        self.summary = QLabel("Choose three theme cards.")
+        self.summary.setWordWrap(True)
+        self.results = QListWidget()
+        self.results.setAccessibleName("Best towns")
+        self.results.setUniformItemSizes(True)
+        self.results.itemDoubleClicked.connect(self.open_item)
+        self.open_button = QPushButton("Open in editor")
+        self.open_button.clicked.connect(lambda: self.open_item(self.results.currentItem()))
+        self.perfect = QTableWidget(0, 2)
+        self.perfect.setHorizontalHeaderLabels(["Themes all at max", "Towns"])
+        self.perfect.verticalHeader().setVisible(False)
+        self.perfect.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.perfect.setSortingEnabled(True)
+
+        cards = QGroupBox("Theme cards")
+        cards_layout = QVBoxLayout(cards)
+        cards_layout.addLayout(row)
+        cards_layout.addLayout(buttons)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(cards)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.results, 2)
+        layout.addWidget(self.open_button)
+        layout.addWidget(QLabel("Theme sets with a perfect town (click a header to sort):"))
+        layout.addWidget(self.perfect, 1)
+
+    def themes(self) -> tuple[int, int, int]:
+        a, b, c = (int(combo.currentData()) for combo in self.combos)
+        return a, b, c
+
+    def random_draw(self) -> None:
+        for combo, t in zip(self.combos, random.sample(range(1, 27), 3), strict=True):
+            combo.setCurrentIndex(t - 1)
+
+    # ---- queries ---------------------------------------------------------------------------------
+    def _folder(self) -> Path:
+        from solvers.ninetiles.store import default_store_dir
+
+        return self.store_dir or default_store_dir()
+
+    def find(self) -> None:
+        themes = self.themes()
+        if len(set(themes)) != 3:
+            self.summary.setText("Pick three different theme cards.")
+            return
+        folder = self._folder()
+        limit = self.limit.value()
+
+        def work(cancel: Any, progress: Any) -> dict[str, Any]:
+            from solvers.ninetiles.store import Store, build
+
+            meta = folder / "meta.json"
+            if not meta.exists() or '"complete": true' not in meta.read_text(encoding="utf-8"):
+                progress({"fraction": 0.0, "text": "building the town store (first use only)"})
+                build(folder, cancel=cancel, progress=progress)
+            store = Store(folder)
+            result = store.best(themes, limit=limit)
+            result["stats"] = store.stats()
+            return result
+
+        self.find_button.setEnabled(False)
+        self.summary.setText("Searching…")
+        self.job = self.ctx.run_job("Best Nine Tiles Panic towns", work, self.show_result, self.show_error)
+
+    def show_error(self, message: str) -> None:
+        self.find_button.setEnabled(True)
+        self.summary.setText(f"Failed: {message}")
+
+    def show_result(self, result: dict[str, Any]) -> None:
+        self.find_button.setEnabled(True)
+        names = ", ".join(f"{t} {THEME_NAMES[t - 1]}" for t in result["themes"])
+        self.summary.setText(
+            f"{names}: {result['at_max']} of 3 at maximum, distance {result['distance']}; "
+            f"{result['town_count']:,} towns with {result['score_vector_count']:,} score vectors."
+        )
+        self.results.clear()
+        vectors = result["score_vectors"]
+        for code in result["towns"]:
+            item = QListWidgetItem(code)
+            item.setData(Qt.ItemDataRole.UserRole, code)
+            self.results.addItem(item)
+        if vectors:
+            self.results.setToolTip("Best score vector: " + ", ".join(map(str, vectors[0])))
+        self._fill_perfect(result.get("stats", {}).get("perfect_theme_sets", {}))
+
+    def _fill_perfect(self, sets: dict[str, int]) -> None:
+        self.perfect.setSortingEnabled(False)
+        self.perfect.setRowCount(len(sets))
+        for r, (key, n) in enumerate(sets.items()):
+            self.perfect.setItem(r, 0, _item(key.replace(",", ", ")))
+            self.perfect.setItem(r, 1, _item(n, True))
+        self.perfect.setSortingEnabled(True)
+        self.perfect.sortItems(1, Qt.SortOrder.DescendingOrder)
+
+    def open_item(self, item: QListWidgetItem | None) -> None:
+        if item is None:
+            return
+        code = item.data(Qt.ItemDataRole.UserRole)
+        try:
+            town = Town.from_code(code)
+        except InputError as exc:  # pragma: no cover - codes come from the store
+            self.summary.setText(str(exc))
+            return
+        self.ctx.apply(EditResult(puzzle=town, label=f"Open best town {code}"))
