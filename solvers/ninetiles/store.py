@@ -402,7 +402,8 @@ class Store:
                     return
 
     # -- theme sets --------------------------------------------------------------------------------
-    def best(self, themes: tuple[int, int, int], limit: int = 20) -> dict[str, Any]:
+    def best_vectors(self, themes: tuple[int, int, int]) -> tuple[int, int, np.ndarray]:
+        """(themes at max, distance, optimal vector ids in listing order) for a theme set."""
         if len(set(themes)) != 3 or not all(1 <= t <= 26 for t in themes):
             raise InputError("give three different theme numbers 1..26")
         ranks = [self.rank_of(t, self.cols[t - 1]) for t in themes]
@@ -415,7 +416,10 @@ class Store:
         vids = np.flatnonzero(mask)
         # among equals: closest to all-max over the 26 themes first, then most towns
         order = np.lexsort((-np.asarray(self.count[vids]), np.asarray(self.dist[vids])))
-        vids = vids[order]
+        return best_at, best_dist, vids[order]
+
+    def best(self, themes: tuple[int, int, int], limit: int = 20) -> dict[str, Any]:
+        best_at, best_dist, vids = self.best_vectors(themes)
         town_count = int(np.asarray(self.count[vids]).sum())
         shown = vids[:limit]
         towns = [code for code, _ in self.towns_of_vectors([int(v) for v in shown], 0, limit)]

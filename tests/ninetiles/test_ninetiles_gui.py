@@ -60,16 +60,24 @@ def test_find_best_towns_builds_a_store_and_opens_a_town(view, qtbot, tmp_path: 
     build(folder, workers=1, subset=10)
     panel = _panel(view, "Best towns")
     panel.store_dir = folder
-    for combo, theme in zip(panel.combos, (5, 8, 16), strict=True):
+    for combo, theme in zip(panel.combos, (4, 6, 23), strict=True):
         combo.setCurrentIndex(theme - 1)
     panel.limit.setValue(5)
     panel.find()
     qtbot.waitUntil(lambda: panel.results.count() > 0, timeout=30000)
     assert "of 3 at maximum" in panel.summary.text()
     assert panel.perfect.rowCount() > 0
-    code = panel.results.item(0).text()
-    panel.open_item(panel.results.item(0))
-    assert view.doc.puzzle == Town.from_code(code)
+    assert panel.results.count() == min(5, panel._total)
+    assert panel._total > 10
+    panel.more()
+    qtbot.waitUntil(lambda: panel.results.count() == 10, timeout=30000)
+    codes = [s.label for s in panel.results.model.solutions]
+    assert len(set(codes)) == len(codes)
+    panel.results.select(0)
+    assert view.shown_solution() is not None
+    code = panel.results.model.solutions[0].label
+    panel.open_current()
+    assert view.doc.puzzle == Town.from_code(code) and view.shown_solution() is None
     scores = [int(_panel(view, "Scores").table.item(t, 2).text()) for t in range(26)]
     assert scores == score_town(Town.from_code(code))
     panel.random_draw()

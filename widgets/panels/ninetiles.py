@@ -27,10 +27,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from solvers.common.errors import InputError
-from solvers.common.protocol import EditResult
+from solvers.common.protocol import EditResult, Solution
 from solvers.ninetiles.scoring import THEME_NAMES, capture_flags, score_town, theme_values
 from solvers.ninetiles.town import Town, trace_roads, validity
+from widgets.solution_browser import SolutionBrowser
 
 
 def create_panels(ctx: Any) -> list[tuple[str, QWidget]]:
@@ -165,19 +165,25 @@ class BestTownsPanel(QWidget):
         self.limit = QSpinBox()
         self.limit.setRange(1, 10_000)
         self.limit.setValue(self.LIMIT)
-        self.limit.setPrefix("show ")
+        self.limit.setPrefix("page of ")
         buttons = QHBoxLayout()
         buttons.addWidget(self.draw_button)
         buttons.addWidget(self.limit)
         buttons.addWidget(self.find_button)
         self.summary = QLabel("Choose three theme cards.")
         self.summary.setWordWrap(True)
-        self.results = QListWidget()
-        self.results.setAccessibleName("Best towns")
-        self.results.setUniformItemSizes(True)
-        self.results.itemDoubleClicked.connect(self.open_item)
+        self.results = SolutionBrowser(lambda sol: ctx.plugin.draw(sol.data, sol))
+        self.results.status.setText("Optimal towns appear here (select one to preview it on the board).")
+        self.results.selected.connect(self._preview)
+        self.results.view.doubleClicked.connect(lambda _index: self.open_current())
         self.open_button = QPushButton("Open in editor")
-        self.open_button.clicked.connect(lambda: self.open_item(self.results.currentItem()))
+        self.open_button.clicked.connect(self.open_current)
+        self.more_button = QPushButton("More towns")
+        self.more_button.setEnabled(False)
+        self.more_button.clicked.connect(self.more)
+        self._vids: list[int] = []
+        self._shown = 0
+        self._total = 0
         self.perfect = QTableWidget(0, 2)
         self.perfect.setHorizontalHeaderLabels(["Themes all at max", "Towns"])
         self.perfect.verticalHeader().setVisible(False)
@@ -193,7 +199,10 @@ class BestTownsPanel(QWidget):
         layout.addWidget(cards)
         layout.addWidget(self.summary)
         layout.addWidget(self.results, 2)
-        layout.addWidget(self.open_button)
+        result_buttons = QHBoxLayout()
+        result_buttons.addWidget(self.more_button)
+        result_buttons.addWidget(self.open_button)
+        layout.addLayout(result_buttons)
         layout.addWidget(QLabel("Theme sets with a perfect town (click a header to sort):"))
         layout.addWidget(self.perfect, 1)
 
@@ -228,6 +237,7 @@ class BestTownsPanel(QWidget):
                 build(folder, cancel=cancel, progress=progress)
             store = Store(folder)
             result = store.best(themes, limit=limit)
+            result["vids"] = [int(v) for v in store.best_vectors(themes)[2]]
             result["stats"] = store.stats()
             return result
 
@@ -246,15 +256,40 @@ class BestTownsPanel(QWidget):
             f"{names}: {result['at_max']} of 3 at maximum, distance {result['distance']}; "
             f"{result['town_count']:,} towns with {result['score_vector_count']:,} score vectors."
         )
-        self.results.clear()
-        vectors = result["score_vectors"]
-        for code in result["towns"]:
-            item = QListWidgetItem(code)
-            item.setData(Qt.ItemDataRole.UserRole, code)
-            self.results.addItem(item)
-        if vectors:
-            self.results.setToolTip("Best score vector: " + ", ".join(map(str, vectors[0])))
+        self.results.clear(
+            f"Best score vector: {result['score_vectors'][0] if result['score_vectors'] else '-'}"
+        )
+        self._vids = result["vids"]
+        self._total = result["town_count"]
+        self._shown = 0
+        self._add_towns(result["towns"])
         self._fill_perfect(result.get("stats", {}).get("perfect_theme_sets", {}))
+
+    def _add_towns(self, codes: list[str]) -> None:
+        batch = []
+        for code in codes:
+            town = Town.from_code(code)
+            batch.append(
+                Solution(grid=town.readable().split("\n"), extras={"code": code}, data=town, label=code)
+            )
+        self.results.add(batch)
+        self._shown += len(codes)
+        self.more_button.setEnabled(self._shown < self._total)
+        self.more_button.setText(f"More towns ({self._shown:,} of {self._total:,} shown)")
+
+    def more(self) -> None:
+        folder, vids, offset, page = self._folder(), list(self._vids), self._shown, self.limit.value()
+
+        def work(cancel: Any, progress: Any) -> list[str]:
+            from solvers.ninetiles.store import Store
+
+            return [code for code, _ in Store(folder).towns_of_vectors(vids, offset, page)]
+
+        self.more_button.setEnabled(False)
+        self.job = self.ctx.run_job("More Nine Tiles Panic towns", work, self._add_towns, self.show_error)
+
+    def _preview(self, solution: Solution | None) -> None:
+        self.ctx.show_solution(solution)
 
     def _fill_perfect(self, sets: dict[str, int]) -> None:
         self.perfect.setSortingEnabled(False)
@@ -265,13 +300,10 @@ class BestTownsPanel(QWidget):
         self.perfect.setSortingEnabled(True)
         self.perfect.sortItems(1, Qt.SortOrder.DescendingOrder)
 
-    def open_item(self, item: QListWidgetItem | None) -> None:
-        if item is None:
+    def open_current(self) -> None:
+        index = self.results.view.currentIndex()
+        if not index.isValid():
             return
-        code = item.data(Qt.ItemDataRole.UserRole)
-        try:
-            town = Town.from_code(code)
-        except InputError as exc:  # pragma: no cover - codes come from the store
-            self.summary.setText(str(exc))
-            return
-        self.ctx.apply(EditResult(puzzle=town, label=f"Open best town {code}"))
+        town = self.results.model.solutions[index.row()].data
+        self.ctx.show_solution(None)
+        self.ctx.apply(EditResult(puzzle=town, label=f"Open best town {town.code}"))
