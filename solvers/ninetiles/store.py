@@ -433,6 +433,17 @@ class Store:
             "towns": towns,
         }
 
+    def histograms(self) -> dict[str, dict[str, int]]:
+        """Per theme: score value -> number of towns."""
+        counts = np.asarray(self.count).astype(np.float64)
+        out: dict[str, dict[str, int]] = {}
+        for t in range(26):
+            col = np.asarray(self.cols[t]).astype(np.int64)
+            shift = int(col.min())
+            towns = np.bincount(col - shift, weights=counts).round().astype(np.int64)
+            out[str(t + 1)] = {str(v + shift): int(n) for v, n in enumerate(towns) if n}
+        return out
+
     def compute_stats(self, closest_limit: int = 100) -> dict[str, Any]:
         counts = np.asarray(self.count)
         per_theme: dict[str, Any] = {}
@@ -487,12 +498,17 @@ class Store:
                 "town_count": int(counts[closest].sum()),
                 "towns": closest_towns,
             },
+            "histograms": self.histograms(),
             "subset": self.meta.get("subset"),
         }
 
     def stats(self) -> dict[str, Any]:
         cached = _read_json(self.path / "stats.json")
-        return cached if cached is not None else self.compute_stats()
+        if cached is None:
+            return self.compute_stats()
+        if "histograms" not in cached:  # stores built before histograms were saved
+            cached["histograms"] = self.histograms()
+        return cached
 
 
 def _bits(mask: int) -> list[int]:

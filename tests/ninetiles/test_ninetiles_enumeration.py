@@ -13,7 +13,7 @@ import pytest
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.ninetiles import PLUGIN
 from solvers.ninetiles import enumeration as E
-from solvers.ninetiles.scoring import score_towns
+from solvers.ninetiles.scoring import score_towns, theme_values
 from solvers.ninetiles.store import Store, build
 from solvers.ninetiles.town import Town, validity
 
@@ -106,6 +106,12 @@ def test_store_vectors_and_counts(small_store: Path, brute: tuple[list[str], np.
     for a, b, c in [(1, 2, 3), (4, 11, 15), (5, 6, 13), (9, 12, 21)]:
         n = int((at_max[:, a - 1] & at_max[:, b - 1] & at_max[:, c - 1]).sum())
         assert stats["perfect_theme_sets"].get(f"{a},{b},{c}", 0) == n
+    for t in range(26):
+        values, towns = np.unique(vecs[:, t], return_counts=True)
+        assert stats["histograms"][str(t + 1)] == {str(v): int(n) for v, n in zip(values, towns, strict=True)}
+    shipped = theme_values()  # the full run's values (asset) include every subset value
+    for t in range(1, 27):
+        assert set(stats["per_theme"][str(t)]["values"]) <= set(shipped[t]["values"])
     most = int(at_max.sum(axis=1).max())
     assert stats["max_themes_at_max"]["count"] == most
 

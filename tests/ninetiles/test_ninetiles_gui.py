@@ -66,7 +66,6 @@ def test_find_best_towns_builds_a_store_and_opens_a_town(view, qtbot, tmp_path: 
     panel.find()
     qtbot.waitUntil(lambda: panel.results.count() > 0, timeout=30000)
     assert "of 3 at maximum" in panel.summary.text()
-    assert panel.perfect.rowCount() > 0
     assert panel.results.count() == min(5, panel._total)
     assert panel._total > 10
     panel.more()
@@ -82,3 +81,20 @@ def test_find_best_towns_builds_a_store_and_opens_a_town(view, qtbot, tmp_path: 
     assert scores == score_town(Town.from_code(code))
     panel.random_draw()
     assert len(set(panel.themes())) == 3
+
+
+def test_statistics_panel(view, qtbot, tmp_path: Path) -> None:
+    folder = tmp_path / "store"
+    build(folder, workers=1, subset=10)
+    panel = _panel(view, "Statistics")
+    panel.store_dir = folder
+    panel.load()
+    qtbot.waitUntil(lambda: panel.stats is not None, timeout=30000)
+    stats = panel.stats
+    assert panel.perfect.rowCount() == len(stats["perfect_theme_sets"]) > 0
+    counts = [int(panel.perfect.item(r, 1).text()) for r in range(panel.perfect.rowCount())]
+    assert counts == sorted(counts, reverse=True)
+    panel.theme.setCurrentIndex(7)
+    assert panel.chart.title.startswith("Theme 8 ")
+    assert sum(n for _, n in panel.chart.data) == stats["towns"]
+    panel.chart.grab()  # paints without error

@@ -34,7 +34,28 @@ from widgets.solution_browser import SolutionBrowser
 
 
 def create_panels(ctx: Any) -> list[tuple[str, QWidget]]:
-    return [("Scores", ScoresPanel(ctx)), ("Best towns", BestTownsPanel(ctx))]
+    return [
+        ("Scores", ScoresPanel(ctx)),
+        ("Best towns", BestTownsPanel(ctx)),
+        ("Statistics", StatisticsPanel(ctx)),
+    ]
+
+
+def _store_dir(override: Path | None) -> Path:
+    from solvers.ninetiles.store import default_store_dir
+
+    return override or default_store_dir()
+
+
+def _open_store(folder: Path, cancel: Any, progress: Any) -> Any:
+    """The store, built first (in this background job, with progress) if it is missing."""
+    from solvers.ninetiles.store import Store, build
+
+    meta = folder / "meta.json"
+    if not meta.exists() or '"complete": true' not in meta.read_text(encoding="utf-8"):
+        progress({"fraction": 0.0, "text": "building the town store (first use only, a few minutes)"})
+        build(folder, cancel=cancel, progress=progress)
+    return Store(folder)
 
 
 class _NumberItem(QTableWidgetItem):
@@ -184,11 +205,6 @@ class BestTownsPanel(QWidget):
         self._vids: list[int] = []
         self._shown = 0
         self._total = 0
-        self.perfect = QTableWidget(0, 2)
-        self.perfect.setHorizontalHeaderLabels(["Themes all at max", "Towns"])
-        self.perfect.verticalHeader().setVisible(False)
-        self.perfect.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.perfect.setSortingEnabled(True)
 
         cards = QGroupBox("Theme cards")
         cards_layout = QVBoxLayout(cards)
@@ -203,8 +219,6 @@ class BestTownsPanel(QWidget):
         result_buttons.addWidget(self.more_button)
         result_buttons.addWidget(self.open_button)
         layout.addLayout(result_buttons)
-        layout.addWidget(QLabel("Theme sets with a perfect town (click a header to sort):"))
-        layout.addWidget(self.perfect, 1)
 
     def themes(self) -> tuple[int, int, int]:
         a, b, c = (int(combo.currentData()) for combo in self.combos)
@@ -216,9 +230,7 @@ class BestTownsPanel(QWidget):
 
     # ---- queries ---------------------------------------------------------------------------------
     def _folder(self) -> Path:
-        from solvers.ninetiles.store import default_store_dir
-
-        return self.store_dir or default_store_dir()
+        return _store_dir(self.store_dir)
 
     def find(self) -> None:
         themes = self.themes()
@@ -229,16 +241,9 @@ class BestTownsPanel(QWidget):
         limit = self.limit.value()
 
         def work(cancel: Any, progress: Any) -> dict[str, Any]:
-            from solvers.ninetiles.store import Store, build
-
-            meta = folder / "meta.json"
-            if not meta.exists() or '"complete": true' not in meta.read_text(encoding="utf-8"):
-                progress({"fraction": 0.0, "text": "building the town store (first use only)"})
-                build(folder, cancel=cancel, progress=progress)
-            store = Store(folder)
+            store = _open_store(folder, cancel, progress)
             result = store.best(themes, limit=limit)
             result["vids"] = [int(v) for v in store.best_vectors(themes)[2]]
-            result["stats"] = store.stats()
             return result
 
         self.find_button.setEnabled(False)
@@ -263,7 +268,6 @@ class BestTownsPanel(QWidget):
         self._total = result["town_count"]
         self._shown = 0
         self._add_towns(result["towns"])
-        self._fill_perfect(result.get("stats", {}).get("perfect_theme_sets", {}))
 
     def _add_towns(self, codes: list[str]) -> None:
         batch = []
@@ -291,15 +295,6 @@ class BestTownsPanel(QWidget):
     def _preview(self, solution: Solution | None) -> None:
         self.ctx.show_solution(solution)
 
-    def _fill_perfect(self, sets: dict[str, int]) -> None:
-        self.perfect.setSortingEnabled(False)
-        self.perfect.setRowCount(len(sets))
-        for r, (key, n) in enumerate(sets.items()):
-            self.perfect.setItem(r, 0, _item(key.replace(",", ", ")))
-            self.perfect.setItem(r, 1, _item(n, True))
-        self.perfect.setSortingEnabled(True)
-        self.perfect.sortItems(1, Qt.SortOrder.DescendingOrder)
-
     def open_current(self) -> None:
         index = self.results.view.currentIndex()
         if not index.isValid():
@@ -307,3 +302,132 @@ class BestTownsPanel(QWidget):
         town = self.results.model.solutions[index.row()].data
         self.ctx.show_solution(None)
         self.ctx.apply(EditResult(puzzle=town, label=f"Open best town {town.code}"))
+
+
+class HistogramChart(QWidget):
+    """Bars of towns per score value for one theme (log-scaled heights: counts span 1..5e8)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.data: list[tuple[int, int]] = []
+        self.title = ""
+        self.setMinimumHeight(180)
+        self.setAccessibleName("Score histogram")
+
+    def set_data(self, title: str, histogram: dict[str, int]) -> None:
+        self.title = title
+        self.data = sorted((int(v), int(n)) for v, n in histogram.items())
+        self.update()
+
+    def paintEvent(self, event: Any) -> None:  # noqa: N802 (Qt API)
+        from math import log10
+
+        from PySide6.QtGui import QColor, QPainter
+
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pal = self.palette()
+        painter.setPen(pal.text().color())
+        w, h = self.width(), self.height()
+        painter.drawText(6, 16, self.title or "No statistics loaded")
+        if not self.data:
+            return
+        top, bottom = 52, h - 22
+        top_value = max(log10(n + 1) for _, n in self.data) or 1.0
+        slot = (w - 12) / len(self.data)
+        for i, (value, n) in enumerate(self.data):
+            bar = (bottom - top) * log10(n + 1) / top_value
+            x = 6 + i * slot
+            painter.fillRect(
+                int(x + slot * 0.12), int(bottom - bar), max(1, int(slot * 0.76)), int(bar), QColor("#5b8def")
+            )
+            painter.drawText(int(x), bottom + 2, int(slot), 18, Qt.AlignmentFlag.AlignHCenter, str(value))
+            painter.drawText(
+                int(x), int(bottom - bar) - 16, int(slot), 14, Qt.AlignmentFlag.AlignHCenter, _short(n)
+            )
+        painter.end()
+
+
+def _short(n: int) -> str:
+    for unit, size in (("G", 10**9), ("M", 10**6), ("k", 10**3)):
+        if n >= size:
+            return f"{n / size:.3g}{unit}"
+    return str(n)
+
+
+class StatisticsPanel(QWidget):
+    """Per-theme score histograms and the sortable table of theme sets that have a perfect town."""
+
+    def __init__(self, ctx: Any, parent: QWidget | None = None, store_dir: Path | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.store_dir = store_dir
+        self.stats: dict[str, Any] | None = None
+        self.job: Any = None
+        self.load_button = QPushButton("Load statistics")
+        self.load_button.clicked.connect(self.load)
+        self.theme = QComboBox()
+        for t in range(26):
+            self.theme.addItem(f"{t + 1} {THEME_NAMES[t]}", t + 1)
+        self.theme.currentIndexChanged.connect(self._show_theme)
+        self.summary = QLabel("Statistics over every town come from the enumeration store.")
+        self.summary.setWordWrap(True)
+        self.chart = HistogramChart()
+        self.perfect = QTableWidget(0, 2)
+        self.perfect.setHorizontalHeaderLabels(["Themes all at max", "Towns"])
+        self.perfect.verticalHeader().setVisible(False)
+        self.perfect.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.perfect.setSortingEnabled(True)
+        self.perfect.setAccessibleName("Perfect theme sets")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        row = QHBoxLayout()
+        row.addWidget(self.load_button)
+        row.addWidget(self.theme, 1)
+        layout.addLayout(row)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.chart, 1)
+        layout.addWidget(QLabel("Theme sets with a perfect town (click a header to sort):"))
+        layout.addWidget(self.perfect, 1)
+
+    def load(self) -> None:
+        folder = _store_dir(self.store_dir)
+
+        def work(cancel: Any, progress: Any) -> dict[str, Any]:
+            return _open_store(folder, cancel, progress).stats()
+
+        self.load_button.setEnabled(False)
+        self.job = self.ctx.run_job("Nine Tiles Panic statistics", work, self.show_stats, self._error)
+
+    def _error(self, message: str) -> None:
+        self.load_button.setEnabled(True)
+        self.summary.setText(f"Failed: {message}")
+
+    def show_stats(self, stats: dict[str, Any]) -> None:
+        self.load_button.setEnabled(True)
+        self.stats = stats
+        most = stats["max_themes_at_max"]
+        closest = stats["closest_to_all_max"]
+        self.summary.setText(
+            f"{stats['towns']:,} towns ({stats['synonym_towns']:,} road-shape towns), "
+            f"{stats['score_vectors']:,} distinct score vectors; {len(stats['perfect_theme_sets'])} theme sets "
+            f"have a perfect town; at most {most['count']} themes at maximum at once ({most['themes']}); "
+            f"closest town to all-max: distance {closest['distance']} ({closest['towns'][0] if closest['towns'] else '-'})."
+        )
+        sets = stats["perfect_theme_sets"]
+        self.perfect.setSortingEnabled(False)
+        self.perfect.setRowCount(len(sets))
+        for r, (key, n) in enumerate(sets.items()):
+            self.perfect.setItem(r, 0, _item(key.replace(",", ", ")))
+            self.perfect.setItem(r, 1, _item(n, True))
+        self.perfect.setSortingEnabled(True)
+        self.perfect.sortItems(1, Qt.SortOrder.DescendingOrder)
+        self._show_theme()
+
+    def _show_theme(self) -> None:
+        if self.stats is None:
+            return
+        t = int(self.theme.currentData())
+        self.chart.set_data(
+            f"Theme {t} {THEME_NAMES[t - 1]}: towns per score", self.stats["histograms"][str(t)]
+        )
