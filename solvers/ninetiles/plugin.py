@@ -126,10 +126,11 @@ class NineTilesPlugin(PluginBase):
     # ---- editing --------------------------------------------------------------------------------
     def tools(self, puzzle: Town) -> list[Tool]:
         return [
-            Tool("arrange", "Arrange (click: turn left, right-click: flip, drag: move/swap)", shortcut="A"),
-            Tool("turn-right", "Turn clockwise", shortcut="E"),
-            Tool("flip", "Flip tile", shortcut="F"),
-            Tool("remove", "Back to tray", shortcut="X"),
+            # no tool shortcuts: R/E/F/Delete/0-8 act on the tile under the cursor instead
+            Tool("arrange", "Arrange (click: turn left, right-click: flip, drag: move/swap)"),
+            Tool("turn-right", "Turn clockwise"),
+            Tool("flip", "Flip tile"),
+            Tool("remove", "Back to tray"),
         ]
 
     def _tray_slot(self, puzzle: Town, pos: tuple[float, float]) -> int | None:
@@ -194,9 +195,9 @@ class NineTilesPlugin(PluginBase):
             )
         if event.kind == "key":
             key = event.key
-            if key in ("R", "Left", "Q"):
+            if key in ("R", "Q"):
                 return self._result(puzzle, puzzle.rotated_tile(p, 1), f"Turn tile at position {p}")
-            if key in ("E", "Right"):
+            if key == "E":
                 return self._result(puzzle, puzzle.rotated_tile(p, 3), f"Turn tile at position {p}")
             if key in ("F", "Space"):
                 return self._result(puzzle, puzzle.flipped_tile(p), f"Flip tile at position {p}")

@@ -98,3 +98,24 @@ def test_statistics_panel(view, qtbot, tmp_path: Path) -> None:
     assert panel.chart.title.startswith("Theme 8 ")
     assert sum(n for _, n in panel.chart.data) == stats["towns"]
     panel.chart.grab()  # paints without error
+
+
+def test_mouse_on_the_board_turns_flips_and_swaps(view, qtbot) -> None:
+    from PySide6.QtCore import Qt
+
+    board = view.board
+    start = Town.from_code(EXAMPLE)
+    qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_center(0, 0).toPoint())
+    assert view.doc.puzzle == start.rotated_tile(0, 1)
+    qtbot.mouseClick(board, Qt.MouseButton.RightButton, pos=board.cell_center(0, 0).toPoint())
+    assert view.doc.puzzle == start.rotated_tile(0, 1).flipped_tile(0)
+    view.doc.undo_stack.undo()
+    view.doc.undo_stack.undo()
+    assert view.doc.puzzle == start
+    qtbot.mousePress(board, Qt.MouseButton.LeftButton, pos=board.cell_center(0, 0).toPoint())
+    qtbot.mouseMove(board, board.cell_center(1, 1).toPoint())
+    qtbot.mouseRelease(board, Qt.MouseButton.LeftButton, pos=board.cell_center(2, 2).toPoint())
+    assert view.doc.puzzle == start.swapped(0, 8)
+    r, c = board.cursor_cell
+    qtbot.keyClick(board, Qt.Key.Key_F)
+    assert view.doc.puzzle == start.swapped(0, 8).flipped_tile(3 * r + c)
