@@ -194,7 +194,7 @@ class NineTilesPlugin(PluginBase):
                 puzzle, puzzle.rotated_tile(p, 1 if event.delta > 0 else 3), f"Turn tile at {p}"
             )
         if event.kind == "key":
-            key = event.key
+            key = event.key.upper() if len(event.key) == 1 else event.key  # "f" from Qt text
             if key in ("R", "Q"):
                 return self._result(puzzle, puzzle.rotated_tile(p, 1), f"Turn tile at position {p}")
             if key == "E":
