@@ -506,8 +506,12 @@ class Store:
         cached = _read_json(self.path / "stats.json")
         if cached is None:
             return self.compute_stats()
-        if "histograms" not in cached:  # stores built before histograms were saved
+        if "histograms" not in cached:  # stores built before histograms were saved: add them once
             cached["histograms"] = self.histograms()
+            try:
+                _write_json(self.path / "stats.json", cached)
+            except OSError:
+                pass
         return cached
 
 
