@@ -33,6 +33,7 @@ def _build() -> argparse.ArgumentParser:
     best.add_argument("themes", type=int, nargs=3)
     best.add_argument("--store", type=Path, default=None)
     best.add_argument("--limit", type=int, default=20)
+    best.add_argument("--offset", type=int, default=0, help="page through the optimal towns")
     best.add_argument("--json", action="store_true")
     towns = sub.add_parser("towns", help="towns having a given score vector (paged)")
     towns.add_argument("vector", help="26 comma-separated scores, theme 1..26")
@@ -91,9 +92,9 @@ def main(argv: list[str]) -> int:
             _emit(store.stats(), args.json)
             return 0
         if args.command == "best":
-            if args.limit < 0:
-                raise InputError("--limit must be >= 0")
-            _emit(store.best(tuple(args.themes), limit=args.limit), args.json)
+            if args.limit < 0 or args.offset < 0:
+                raise InputError("--limit and --offset must be >= 0")
+            _emit(store.best(tuple(args.themes), limit=args.limit, offset=args.offset), args.json)
             return 0
         if args.command == "towns":
             try:

@@ -418,11 +418,12 @@ class Store:
         order = np.lexsort((-np.asarray(self.count[vids]), np.asarray(self.dist[vids])))
         return best_at, best_dist, vids[order]
 
-    def best(self, themes: tuple[int, int, int], limit: int = 20) -> dict[str, Any]:
+    def best(self, themes: tuple[int, int, int], limit: int = 20, offset: int = 0) -> dict[str, Any]:
+        """The optimum for a theme set: up to ``limit`` vectors, and towns ``offset``.. (paged)."""
         best_at, best_dist, vids = self.best_vectors(themes)
         town_count = int(np.asarray(self.count[vids]).sum())
         shown = vids[:limit]
-        towns = [code for code, _ in self.towns_of_vectors([int(v) for v in shown], 0, limit)]
+        towns = [code for code, _ in self.towns_of_vectors([int(v) for v in vids], offset, limit)]
         return {
             "themes": list(themes),
             "at_max": best_at,

@@ -142,6 +142,13 @@ def test_best_matches_brute_force(small_store: Path, brute: tuple[list[str], np.
     rescored = score_towns([Town.from_code(c) for c in result["towns"]]).tolist()
     assert all(v in result["score_vectors"] or result["score_vector_count"] > 7 for v in rescored)
     assert rescored[0] == result["score_vectors"][0]
+    # paging reaches every optimal town exactly once
+    paged = []
+    while len(paged) < result["town_count"]:
+        page = Store(small_store).best(themes, limit=50, offset=len(paged))["towns"]
+        assert page
+        paged += page
+    assert sorted(paged) == sorted(winners)
 
 
 def test_paging_towns_of_a_vector(small_store: Path, brute: tuple[list[str], np.ndarray]) -> None:
