@@ -153,6 +153,14 @@ class DocumentView(QWidget):
         doc.file_changed.connect(self.title_changed)
         self._doc_changed()
 
+    def panel(self, title: str) -> QWidget | None:
+        """The module panel shown under ``title`` (unwrapped from its scroll area)."""
+        for i in range(self.side.count()):
+            if self.side.tabText(i) == title:
+                widget = self.side.widget(i)
+                return widget.widget() if isinstance(widget, QScrollArea) else widget
+        return None
+
     # ---- PanelContext -----------------------------------------------------------------------
     def puzzle(self) -> Any:
         return self.doc.puzzle
