@@ -156,10 +156,9 @@ def _panel(view):
     for i in range(view.side.count()):
         if view.side.tabText(i) == "Doves analysis":
             view.side.setCurrentIndex(i)
-            widget = view.side.widget(i)
-            assert isinstance(widget, DovesPanel)
-            return widget
-    raise AssertionError("no Doves analysis panel")
+    widget = view.panel("Doves analysis")
+    assert isinstance(widget, DovesPanel)
+    return widget
 
 
 def test_panel_analyses_in_the_window(view, qtbot) -> None:
