@@ -1,0 +1,176 @@
+"""Exact solver: a SAT model over "cell i holds an arrow pointing d", solved with python-sat.
+
+The model depends only on the walls (countries); givens enter as assumptions, so a cached model
+serves every puzzle with the same countries (editing givens never rebuilds it).
+
+Pairing is encoded as a line of sight: ``o`` = "the arrow at A pointing d still sees nothing".
+From A's ray cell by cell: a cell in A's own or a neighbouring country must be empty (it could
+never be a partner), any other cell either holds the partner pointing back or is empty and the
+sight goes on; sight past the grid edge is impossible. The first arrow met is then the partner,
+which gives "exactly one partner, nothing between" without pair variables.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from pysat.card import CardEnc, EncType
+from pysat.solvers import Solver
+
+from solvers.common.cancel import Cancelled, CancelToken
+from solvers.toichika.model import DIRECTIONS, OPPOSITE, QUESTION, Toichika
+
+SOLVER_NAME = "glucose4"
+_CACHE_SIZE = 16
+
+
+@dataclass
+class SatModel:
+    rows: int
+    cols: int
+    clauses: list[list[int]]
+    nvars: int
+
+    @staticmethod
+    def x(i: int, d: int) -> int:
+        """Variable 'cell i holds an arrow pointing d' (d in 1..4)."""
+        return 4 * i + d
+
+    def a(self, i: int) -> int:
+        """Variable 'cell i holds an arrow'."""
+        return 4 * self.rows * self.cols + 1 + i
+
+
+def build_model(p: Toichika) -> SatModel:
+    n = p.size
+    model = SatModel(p.rows, p.cols, [], 5 * n)
+    x, a = model.x, model.a
+    clauses = model.clauses
+    for i in range(n):
+        clauses.append([-a(i)] + [x(i, d) for d in DIRECTIONS])
+        for d in DIRECTIONS:
+            clauses.append([-x(i, d), a(i)])
+            for e in DIRECTIONS:
+                if e > d:
+                    clauses.append([-x(i, d), -x(i, e)])
+    for cells in p.regions:
+        lits = [a(i) for i in cells]
+        clauses.append(lits)
+        if len(lits) > 1:
+            enc = EncType.pairwise if len(lits) <= 6 else EncType.seqcounter
+            card = CardEnc.atmost(lits, bound=1, top_id=model.nvars, encoding=enc)
+            model.nvars = max(model.nvars, card.nv)
+            clauses.extend(card.clauses)
+    reg = p.region_of
+    for i in range(n):
+        for d in DIRECTIONS:
+            sight = x(i, d)
+            for j in p.ray(i, d):
+                if not p.can_pair_regions(reg[i], reg[j]):
+                    clauses.append([-sight, -a(j)])
+                    continue
+                clauses.append([-sight, -a(j), x(j, OPPOSITE[d])])
+                model.nvars += 1
+                clauses.append([-sight, a(j), model.nvars])
+                sight = model.nvars
+            clauses.append([-sight])
+    return model
+
+
+_cache: OrderedDict[tuple, SatModel] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def model_for(p: Toichika) -> SatModel:
+    """Cached by the wall layout (givens are assumptions)."""
+    key = (p.rows, p.cols, p.vwalls, p.hwalls)
+    with _cache_lock:
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
+    model = build_model(p)
+    with _cache_lock:
+        _cache[key] = model
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+    return model
+
+
+def assumptions_for(p: Toichika, model: SatModel) -> list[int]:
+    out = []
+    for i, g in enumerate(p.givens):
+        if g in DIRECTIONS:
+            out.append(model.x(i, g))
+        elif g == QUESTION:
+            out.append(model.a(i))
+    return out
+
+
+def iter_solutions(
+    p: Toichika,
+    *,
+    limit: int | None = 2,
+    cancel: CancelToken | None = None,
+    extra_assumptions: list[int] | None = None,
+) -> Iterator[tuple[int, ...]]:
+    """Yield solutions as arrow codes per cell (0 = empty). Blocking clauses enumerate distinct ones."""
+    model = model_for(p)
+    assumptions = assumptions_for(p, model) + list(extra_assumptions or [])
+    n = p.size
+    with Solver(name=SOLVER_NAME, bootstrap_with=model.clauses) as solver:
+        unregister = cancel.on_cancel(solver.interrupt) if cancel is not None else None
+        try:
+            found = 0
+            while True:
+                if cancel is not None:
+                    cancel.raise_if_cancelled()
+                status = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+                if status is None:
+                    raise Cancelled()
+                if not status:
+                    return
+                true = set(lit for lit in solver.get_model() if 0 < lit <= 4 * n)
+                arrows = tuple(
+                    next((d for d in DIRECTIONS if model.x(i, d) in true), 0) for i in range(n)
+                )
+                found += 1
+                yield arrows
+                if limit and found >= limit:
+                    return
+                solver.add_clause([-lit for lit in true])
+        finally:
+            if unregister is not None:
+                unregister()
+
+
+def differing_cells(p: Toichika, first: tuple[int, ...], second: tuple[int, ...]) -> list[tuple[int, int]]:
+    """Cells whose content differs between two solutions (where a setter could add a clue)."""
+    return [p.cell(i) for i in range(p.size) if first[i] != second[i]]
+
+
+def is_consistent(p: Toichika, fixed: dict[int, set[int]], cancel: CancelToken | None = None) -> bool:
+    """True if some solution gives every cell in ``fixed`` one of its allowed codes (0 = empty).
+
+    Used by the explainer's last-resort trial and by its tests.
+    """
+    model = model_for(p)
+    clauses: list[list[int]] = []
+    for i, allowed in fixed.items():
+        for d in DIRECTIONS:
+            if d not in allowed:
+                clauses.append([-model.x(i, d)])
+        if 0 not in allowed:
+            clauses.append([model.a(i)])
+    with Solver(name=SOLVER_NAME, bootstrap_with=model.clauses + clauses) as solver:
+        unregister = cancel.on_cancel(solver.interrupt) if cancel is not None else None
+        try:
+            status = solver.solve_limited(assumptions=assumptions_for(p, model), expect_interrupt=True)
+        finally:
+            if unregister is not None:
+                unregister()
+        if status is None:
+            raise Cancelled()
+        return bool(status)
