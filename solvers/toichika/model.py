@@ -51,7 +51,9 @@ class Toichika:
     # ---- construction ---------------------------------------------------------------------------
     @staticmethod
     def empty(rows: int, cols: int) -> Toichika:
-        return Toichika(rows, cols, (False,) * (rows * (cols - 1)), (False,) * ((rows - 1) * cols), (0,) * (rows * cols))
+        return Toichika(
+            rows, cols, (False,) * (rows * (cols - 1)), (False,) * ((rows - 1) * cols), (0,) * (rows * cols)
+        )
 
     @staticmethod
     def from_labels(labels: list[list[int]], givens: list[list[int]] | None = None) -> Toichika:

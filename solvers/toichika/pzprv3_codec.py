@@ -56,7 +56,11 @@ def read_pzprv3(text: str) -> tuple[Toichika, Entries]:
     clue_code = {".": 0, "1": 1, "2": 2, "3": 3, "4": 4, "-": QUESTION}
     clues = table(5 + rows, "clue", ". 1 2 3 4 -")
     answers: list[list[str]]
-    if 5 + 2 * rows < len(lines) and lines[5 + 2 * rows].strip() and not lines[5 + 2 * rows].startswith(("history", "info")):
+    if (
+        5 + 2 * rows < len(lines)
+        and lines[5 + 2 * rows].strip()
+        and not lines[5 + 2 * rows].startswith(("history", "info"))
+    ):
         answers = table(5 + 2 * rows, "answer", ". 1 2 3 4 +")
     else:
         answers = [["."] * cols for _ in range(rows)]

@@ -64,7 +64,9 @@ def check(puzzle: Toichika, entries: Entries | None = None) -> CheckResult:
             counts[puzzle.region_of[i]] += 1
     for reg, cells in enumerate(puzzle.regions):
         if counts[reg] >= 2:
-            found["bkNumGe2"].append(Violation("bkNumGe2", MESSAGES["bkNumGe2"], tuple(cell(i) for i in cells)))
+            found["bkNumGe2"].append(
+                Violation("bkNumGe2", MESSAGES["bkNumGe2"], tuple(cell(i) for i in cells))
+            )
         elif counts[reg] == 0:
             found["bkNoNum"].append(Violation("bkNoNum", MESSAGES["bkNoNum"], tuple(cell(i) for i in cells)))
     pairs, alone = pair_info(puzzle, arrows)
@@ -72,7 +74,9 @@ def check(puzzle: Toichika, entries: Entries | None = None) -> CheckResult:
     for i, j in pairs:
         if i < j and not puzzle.can_pair_regions(reg[i], reg[j]) and reg[i] != reg[j]:
             both = puzzle.regions[reg[i]] + puzzle.regions[reg[j]]
-            found["arAdjPair"].append(Violation("arAdjPair", MESSAGES["arAdjPair"], tuple(cell(k) for k in both)))
+            found["arAdjPair"].append(
+                Violation("arAdjPair", MESSAGES["arAdjPair"], tuple(cell(k) for k in both))
+            )
     for i in alone:
         found["arAlone"].append(Violation("arAlone", MESSAGES["arAlone"], (cell(i),)))
     violations = [v for code in ORDER for v in found[code]]

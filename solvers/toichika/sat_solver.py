@@ -133,9 +133,7 @@ def iter_solutions(
                 if not status:
                     return
                 true = set(lit for lit in solver.get_model() if 0 < lit <= 4 * n)
-                arrows = tuple(
-                    next((d for d in DIRECTIONS if model.x(i, d) in true), 0) for i in range(n)
-                )
+                arrows = tuple(next((d for d in DIRECTIONS if model.x(i, d) in true), 0) for i in range(n))
                 found += 1
                 yield arrows
                 if limit and found >= limit:

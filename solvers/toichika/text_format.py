@@ -50,7 +50,9 @@ def read_text(text: str) -> Toichika:
     if not first.startswith("+"):
         raise ParseError("the board drawing must start with a '+-+-...' frame line", first_line, 1)
     if len(body) % 2 == 0:
-        raise ParseError("the drawing needs an odd number of lines (frame, rows, separators, frame)", body[-1][0])
+        raise ParseError(
+            "the drawing needs an odd number of lines (frame, rows, separators, frame)", body[-1][0]
+        )
     rows = (len(body) - 1) // 2
     cols = (len(first) - 1) // 2
     if not (1 <= rows <= MAX_SIZE and 1 <= cols <= MAX_SIZE):

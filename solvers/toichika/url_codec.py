@@ -68,7 +68,9 @@ def _unpack5(body: str, start: int, nbits: int, base_col: int, what: str) -> tup
         ch = body[start + k]
         value = B32.find(ch)
         if value < 0:
-            raise ParseError(f"URL border section: invalid character {ch!r} ({what} walls)", 1, base_col + start + k)
+            raise ParseError(
+                f"URL border section: invalid character {ch!r} ({what} walls)", 1, base_col + start + k
+            )
         bits.extend(bool(value >> (4 - b) & 1) for b in range(5))
     return bits[:nbits], start + nchars
 
@@ -117,13 +119,15 @@ def decode_url(url: str) -> Toichika:
         return read_pzprv3("\n".join(parts))[0]
     if not parts or parts[0] not in PIDS:
         raise ParseError(f"URL: expected a toichika puzzle id, got {parts[0] if parts else ''!r}", 1, offset)
-    k = 1
-    while k < len(parts) and (parts[k].startswith("v:") or (parts[k] and not parts[k].isdigit())):
-        k += 1  # skip variant and pflag elements (toichika writes none)
-    while parts and parts[-1] == "" and len(parts) > k + 3:
+    while len(parts) > 4 and parts[-1] == "":
         parts.pop()
+    k = 1
+    while len(parts) - k > 3 and (parts[k].startswith("v:") or not parts[k].isdigit()):
+        k += 1  # skip variant and pflag elements (toichika writes none)
     if len(parts) != k + 3:
-        raise ParseError("URL: expected <cols>/<rows>/<body> after the puzzle id", 1, cols_at[min(k, len(parts) - 1)])
+        raise ParseError(
+            "URL: expected <cols>/<rows>/<body> after the puzzle id", 1, cols_at[min(k, len(parts) - 1)]
+        )
     size = []
     for j in (k, k + 1):
         if not parts[j].isdigit() or not 1 <= int(parts[j]) <= MAX_SIZE:
