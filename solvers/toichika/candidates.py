@@ -1,0 +1,109 @@
+"""Candidate state for the step-by-step explainer: per cell, which of {empty, ^, v, <, >} remain.
+
+A mask holds bit 0 for "empty" and bit d (1..4) for "arrow pointing d". Deductions only ever
+remove bits, so anything derived from a looser state stays true in a tighter one; that is what
+lets a technique sweep keep going after its own earlier conclusions were applied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solvers.toichika.model import ARROW_CHAR, DIRECTIONS, OPPOSITE, QUESTION, Toichika
+
+EMPTY = 1
+ARROWS = 0b11110
+ALL = 0b11111
+BIT = {d: 1 << d for d in DIRECTIONS}
+
+
+class Contradiction(Exception):
+    """The state admits no solution; ``cells`` locate the problem."""
+
+    def __init__(self, reason: str, cells: list[int]) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.cells = cells
+
+
+def mask_names(mask: int) -> list[str]:
+    out = ["empty"] if mask & EMPTY else []
+    return out + [ARROW_CHAR[d] for d in DIRECTIONS if mask & BIT[d]]
+
+
+def single_direction(mask: int) -> int:
+    """The direction if the mask is exactly one arrow (no empty), else 0."""
+    for d in DIRECTIONS:
+        if mask == BIT[d]:
+            return d
+    return 0
+
+
+class Board:
+    """Static facts about a puzzle that every technique uses."""
+
+    def __init__(self, p: Toichika) -> None:
+        self.p = p
+        self.n = p.size
+        self.cols = p.cols
+        self.reg = list(p.region_of)
+        self.regions = [list(cells) for cells in p.regions]
+        k = len(self.regions)
+        self.pairable = [[p.can_pair_regions(a, b) for b in range(k)] for a in range(k)]
+        self.rays = [[[] if d == 0 else p.ray(i, d) for d in range(5)] for i in range(self.n)]
+        # static_partner[i][d]: some cell on the ray lies in a country allowed to pair with i's
+        self.static_partner = [
+            [
+                d > 0 and any(self.pairable[self.reg[i]][self.reg[j]] for j in self.rays[i][d])
+                for d in range(5)
+            ]
+            for i in range(self.n)
+        ]
+
+    def name(self, i: int) -> str:
+        r, c = divmod(i, self.cols)
+        return f"R{r + 1}C{c + 1}"
+
+    def initial_masks(self) -> list[int]:
+        masks = [ALL] * self.n
+        for i, g in enumerate(self.p.givens):
+            if g in DIRECTIONS:
+                masks[i] = BIT[g]
+            elif g == QUESTION:
+                masks[i] = ARROWS
+        return masks
+
+
+@dataclass
+class State:
+    board: Board
+    masks: list[int]
+
+    def copy(self) -> State:
+        return State(self.board, list(self.masks))
+
+    def solved(self) -> bool:
+        return all(m & (m - 1) == 0 for m in self.masks)
+
+    def partners(self, i: int, d: int) -> tuple[list[int], bool]:
+        """Cells on i's ray that could be the partner of an arrow at i pointing d.
+
+        Returns (candidates in ray order, blocked): the walk stops at the first cell that must
+        hold an arrow, because sight cannot pass it.
+        """
+        b = self.board
+        masks = self.masks
+        ri = b.reg[i]
+        opp = BIT[OPPOSITE[d]]
+        out = []
+        for j in b.rays[i][d]:
+            m = masks[j]
+            if m & ARROWS:
+                if m & opp and b.pairable[ri][b.reg[j]]:
+                    out.append(j)
+                if not m & EMPTY:
+                    return out, True
+        return out, False
+
+    def arrow_cells(self, region: int) -> list[int]:
+        return [i for i in self.board.regions[region] if self.masks[i] & ARROWS]

@@ -1,0 +1,115 @@
+"""Step-by-step explainer: every corpus puzzle finishes, every step is sound, hints, JSON shape."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from toichika_corpus import load_corpus
+
+from solvers.toichika import PLUGIN
+from solvers.toichika.candidates import BIT, EMPTY
+from solvers.toichika.explain import explain, explain_json, hint, masks_to_arrows
+from solvers.toichika.model import DOT, LEFT, RIGHT, Toichika
+from solvers.toichika.sat_solver import iter_solutions
+from solvers.toichika.techniques import BY_ID, TECHNIQUES
+
+
+def _bit(value: int) -> int:
+    return EMPTY if value == 0 else BIT[value]
+
+
+def test_every_corpus_puzzle_is_explained_soundly(shared_reference) -> None:
+    real_trials = {}
+    for item in load_corpus(shared_reference):
+        puzzle = item.puzzle
+        ex = explain(puzzle)
+        assert ex.solved and not ex.error, item.name
+        assert masks_to_arrows(ex.final) == item.answer, item.name
+        for step in ex.steps:
+            assert step.applied, (item.name, step.rule)
+            for i, removed in step.applied.items():
+                # a deduction never removes the value the unique solution has
+                assert not removed & _bit(item.answer[i]), (item.name, step.rule, step.text)
+        if item.real:
+            real_trials[item.name] = ex.trials
+    assert len(real_trials) == 11
+    assert sum(1 for t in real_trials.values() if t == 0) >= 9  # figures in docs/toichika.md
+
+
+@pytest.mark.parametrize(
+    "labels",
+    [[[0, 3, 1, 0], [3, 3, 1, 0]], [[0, 1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 5]]],
+)
+def test_steps_on_non_unique_puzzles_keep_every_solution(labels) -> None:
+    puzzle = Toichika.from_labels(labels)
+    solutions = list(iter_solutions(puzzle, limit=0))
+    assert len(solutions) >= 2
+    ex = explain(puzzle)
+    assert not ex.solved and not ex.error
+    for step in ex.steps:
+        for i, removed in step.applied.items():
+            assert all(not removed & _bit(sol[i]) for sol in solutions), step.text
+    # what is left still contains every solution
+    for sol in solutions:
+        assert all(ex.final[i] & _bit(sol[i]) for i in range(puzzle.size))
+
+
+def test_techniques_have_english_and_japanese_names() -> None:
+    ids = [t.id for t in TECHNIQUES]
+    for needed in (
+        "adjacency-ban",
+        "partner-search",
+        "isolation-ban",
+        "leftover-cell",
+        "corridor",
+        "facing-pair",
+    ):
+        assert needed in ids
+    assert all(t.name and t.name_ja for t in BY_ID.values())
+    assert [t.level for t in TECHNIQUES] == sorted(t.level for t in TECHNIQUES)  # cheapest first
+
+
+def test_explain_json_shape_and_cli(shared_reference, capsys) -> None:
+    item = load_corpus(shared_reference)[0]
+    out = explain_json(item.puzzle)
+    assert set(out) >= {"solved", "steps", "grade", "trials", "grid"}
+    assert out["solved"] is True and out["grade"] in (
+        "easy",
+        "medium",
+        "hard",
+        "very hard",
+        "expert",
+        "extreme",
+    )
+    assert out["grid"] == [s for s in PLUGIN.solve(item.puzzle, limit=1)][0].grid
+    for step in out["steps"]:
+        assert set(step) >= {"rule", "cells", "conclusions", "text"}
+        assert all(len(rc) == 2 for rc in step["cells"])
+    json.dumps(out)
+    again = PLUGIN.explain(item.puzzle)
+    assert {k: v for k, v in again.items() if k != "seconds"} == {
+        k: v for k, v in out.items() if k != "seconds"
+    }
+
+
+def test_hint_follows_the_player_and_flags_wrong_entries(shared_reference) -> None:
+    item = load_corpus(shared_reference)[0]  # 4x4: > . . < / . v . . / > . . < / . ^ . .
+    puzzle = item.puzzle
+    first = hint(puzzle, None)
+    assert first["kind"] == "step" and first["conclusions"]
+    assert first["rule"] == explain_json(puzzle)["steps"][0]["rule"]
+    wrong = list(PLUGIN.empty_entries(puzzle))
+    wrong[puzzle.index(0, 3)] = RIGHT
+    result = hint(puzzle, tuple(wrong))
+    assert result["kind"] == "wrong-entry" and result["cells"] == [[0, 3]]
+    dot = list(PLUGIN.empty_entries(puzzle))
+    dot[puzzle.index(1, 1)] = DOT
+    assert hint(puzzle, tuple(dot))["cells"] == [[1, 1]]
+    good = list(PLUGIN.empty_entries(puzzle))
+    good[puzzle.index(0, 3)] = LEFT
+    step = hint(puzzle, tuple(good))
+    assert step["kind"] == "step"
+    # the player's correct arrow is respected: no conclusion is about that cell
+    assert [0, 3] not in [c["cell"] for c in step["conclusions"]]
+    assert hint(puzzle, item.answer)["kind"] == "solved"
