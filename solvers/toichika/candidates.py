@@ -85,25 +85,37 @@ class State:
     def solved(self) -> bool:
         return all(m & (m - 1) == 0 for m in self.masks)
 
-    def partners(self, i: int, d: int) -> tuple[list[int], bool]:
+    def partners(self, i: int, d: int, blocking: bool = False) -> tuple[list[int], bool]:
         """Cells on i's ray that could be the partner of an arrow at i pointing d.
 
         Returns (candidates in ray order, blocked): the walk stops at the first cell that must
-        hold an arrow, because sight cannot pass it.
+        hold an arrow, because sight cannot pass it. With ``blocking`` it also stops once some
+        other country has all its remaining cells behind it on the ray: that country's arrow
+        is certainly on the line by then, so nothing further can be seen.
         """
         b = self.board
         masks = self.masks
         ri = b.reg[i]
         opp = BIT[OPPOSITE[d]]
         out = []
+        seen: dict[int, int] = {}
         for j in b.rays[i][d]:
             m = masks[j]
             if m & ARROWS:
-                if m & opp and b.pairable[ri][b.reg[j]]:
+                rj = b.reg[j]
+                if m & opp and b.pairable[ri][rj]:
                     out.append(j)
                 if not m & EMPTY:
                     return out, True
+                if blocking and rj != ri:
+                    seen[rj] = seen.get(rj, 0) + 1
+                    if seen[rj] == self.able_count(rj):
+                        return out, True
         return out, False
+
+    def able_count(self, region: int) -> int:
+        masks = self.masks
+        return sum(1 for i in self.board.regions[region] if masks[i] & ARROWS)
 
     def arrow_cells(self, region: int) -> list[int]:
         return [i for i in self.board.regions[region] if self.masks[i] & ARROWS]

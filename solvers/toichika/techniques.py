@@ -258,6 +258,45 @@ def room_pairing(s: State) -> Iterator[Step]:
             )
 
 
+def blocking_country(s: State) -> Iterator[Step]:
+    """A country lying wholly on an arrow's line stops its sight: look no further than that country."""
+    b = s.board
+    for i in range(b.n):
+        m = s.masks[i]
+        for d in DIRECTIONS:
+            if not m & BIT[d]:
+                continue
+            strong, _ = s.partners(i, d, blocking=True)
+            if strong == s.partners(i, d)[0]:
+                continue
+            if not strong:
+                yield Step(
+                    "blocking-country",
+                    [i] + b.rays[i][d],
+                    {i: BIT[d]},
+                    f"{b.name(i)} cannot point {DIRECTION_NAME[d]}: a country on that line has all its "
+                    "remaining cells on the line, so its arrow blocks the view before any possible partner.",
+                )
+            elif single_direction(m) == d:
+                opp = BIT[OPPOSITE[d]]
+                regs = {b.reg[j] for j in strong}
+                if len(regs) == 1:
+                    reg = regs.pop()
+                    rem = {j: s.masks[j] & ARROWS for j in b.regions[reg] if j not in strong}
+                    for j in strong:
+                        rem[j] = s.masks[j] & ARROWS & ~opp
+                    if len(strong) == 1:
+                        rem[strong[0]] |= EMPTY
+                    yield Step(
+                        "blocking-country",
+                        [i] + b.rays[i][d],
+                        rem,
+                        f"A country lying wholly on the line of {b.name(i)} blocks the view beyond it, so "
+                        f"{b.name(i)}'s partner is among {', '.join(b.name(j) for j in strong)} and points "
+                        f"{ARROW_CHAR[OPPOSITE[d]]}.",
+                    )
+
+
 TECHNIQUES: tuple[Technique, ...] = (
     Technique("adjacency-ban", "adjacency ban", "端・隣接禁", 1, adjacency_ban),
     Technique("one-per-country", "one arrow per country", "国に矢印1つ", 1, one_arrow_per_country),
@@ -266,6 +305,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("partner-search", "partner search", "相方探し", 2, partner_search),
     Technique("facing-pair", "facing-pair closure", "向かい合い確定", 2, facing_pair),
     Technique("corridor", "corridor", "廊下", 3, corridor),
+    Technique("blocking-country", "blocking country", "国の壁", 3, blocking_country),
     Technique("room-pairing", "room pairing", "部屋ペア", 4, room_pairing),
 )
 TRIAL = Technique("trial", "trial (assume and refute)", "仮定・背理法", 5, lambda s: iter(()))
