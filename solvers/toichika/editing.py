@@ -13,11 +13,13 @@ from solvers.toichika.drawing import CELL, MARGIN
 from solvers.toichika.model import ARROW_CHAR, DIRECTIONS, DOT, DOWN, LEFT, QUESTION, RIGHT, UP, Toichika
 
 TOOLS = [
-    Tool("border", "Country border (drag along edges)", shortcut="B", mode="edit"),
-    Tool("paint", "Paint a country (drag through cells)", shortcut="P", mode="edit"),
-    Tool("arrow", "Arrow (click cycles, drag sets direction)", shortcut="A", mode="both"),
-    Tool("question", "'?' arrow of unknown direction", shortcut="Q", mode="edit"),
-    Tool("dot", "No-arrow dot", shortcut="D", mode="play"),
+    # border: drag along cell edges; paint: drag through cells to carve a country;
+    # arrow: click cycles ^ > v < none, drag sets the direction of motion, arrow keys set it
+    Tool("border", "Border", shortcut="B", mode="edit"),
+    Tool("paint", "Paint country", shortcut="P", mode="edit"),
+    Tool("arrow", "Arrow", shortcut="A", mode="both"),
+    Tool("question", "? arrow", shortcut="Q", mode="edit"),
+    Tool("dot", "Dot", shortcut="D", mode="play"),
     Tool("erase", "Erase", shortcut="E", mode="both"),
 ]
 
