@@ -113,3 +113,53 @@ def test_hint_follows_the_player_and_flags_wrong_entries(shared_reference) -> No
     # the player's correct arrow is respected: no conclusion is about that cell
     assert [0, 3] not in [c["cell"] for c in step["conclusions"]]
     assert hint(puzzle, item.answer)["kind"] == "solved"
+
+
+def _random_board(data, rows: int, cols: int) -> Toichika:
+    """Random countries grown from seeds, plus a few random givens (any arrow or '?')."""
+    from hypothesis import strategies as st
+
+    labels = [[-1] * cols for _ in range(rows)]
+    order = data.draw(st.permutations([(r, c) for r in range(rows) for c in range(cols)]))
+    count = 0
+    for r, c in order:
+        if labels[r][c] >= 0:
+            continue
+        labels[r][c] = count
+        frontier = [(r, c)]
+        size = data.draw(st.integers(1, 4))
+        while frontier and sum(row.count(count) for row in labels) < size:
+            fr, fc = frontier.pop()
+            for nr, nc in ((fr + 1, fc), (fr, fc + 1), (fr - 1, fc), (fr, fc - 1)):
+                if 0 <= nr < rows and 0 <= nc < cols and labels[nr][nc] < 0:
+                    labels[nr][nc] = count
+                    frontier.append((nr, nc))
+                    break
+        count += 1
+    givens = data.draw(
+        st.lists(st.sampled_from([0] * 12 + [1, 2, 3, 4, 5]), min_size=rows * cols, max_size=rows * cols)
+    )
+    return Toichika.from_labels(labels, [givens[r * cols : (r + 1) * cols] for r in range(rows)])
+
+
+def test_random_boards_every_step_keeps_every_solution() -> None:
+    """Property test against the exact solver: no step removes a candidate some solution uses."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(st.integers(2, 5), st.integers(2, 5), st.data())
+    def run(rows: int, cols: int, data) -> None:
+        puzzle = _random_board(data, rows, cols)
+        solutions = list(iter_solutions(puzzle, limit=40))
+        ex = explain(puzzle)
+        if not solutions:
+            return  # no solution: any conclusion is vacuously sound (the explainer may report a contradiction)
+        assert not ex.error, ex.error
+        for step in ex.steps:
+            for i, removed in step.applied.items():
+                assert all(not removed & _bit(sol[i]) for sol in solutions), step.text
+        if len(solutions) == 1:
+            assert ex.solved and masks_to_arrows(ex.final) == solutions[0]
+
+    run()
