@@ -14,7 +14,7 @@ from typing import Any
 from solvers.common.cancel import CancelToken
 from solvers.toichika.candidates import ARROWS, BIT, EMPTY, Board, Contradiction, State, mask_names
 from solvers.toichika.model import ARROW_CHAR, DIRECTIONS, DOT, Entries, Toichika
-from solvers.toichika.sat_solver import is_consistent, iter_solutions
+from solvers.toichika.sat_solver import Probe, is_consistent, iter_solutions
 from solvers.toichika.techniques import BY_ID, TECHNIQUES, Step
 
 GRADES = {1: "easy", 2: "medium", 3: "hard", 4: "very hard", 5: "expert", 6: "extreme"}
@@ -91,19 +91,79 @@ def _record(state: State, step: Step, out: Explanation) -> bool:
     return True
 
 
-def _trial_step(state: State, cancel: CancelToken | None) -> Step | None:
-    """Find one candidate whose assumption propagates to a contradiction."""
+CODES = ((0, EMPTY), *BIT.items())  # (answer code, candidate bit)
+
+
+class Witnesses:
+    """Solutions that agree with the current candidates, found with the exact solver.
+
+    A candidate that some such solution uses can never be refuted, so trials skip it: this only
+    saves time; every reported trial is still a refutation by the named techniques (or, for a
+    deep trial, by the exhaustive search itself).
+    """
+
+    def __init__(self, puzzle: Toichika, cancel: CancelToken | None) -> None:
+        self.probe = Probe(puzzle, cancel)
+        self.found: list[tuple[int, ...]] = []
+
+    @staticmethod
+    def restrictions(masks: list[int]) -> dict[int, set[int]]:
+        return {i: {code for code, bit in CODES if m & bit} for i, m in enumerate(masks) if m != 0b11111}
+
+    def refresh(self, masks: list[int]) -> None:
+        self.found = [s for s in self.found if all(masks[i] & _bit(v) for i, v in enumerate(s))]
+        if not self.found:
+            solution = self.probe.solution(self.restrictions(masks))
+            if solution is not None:
+                self.found.append(solution)
+
+    def used(self, i: int, bit: int) -> bool:
+        return any(_bit(s[i]) == bit for s in self.found)
+
+    def close(self) -> None:
+        self.probe.close()
+
+
+def _bit(code: int) -> int:
+    return EMPTY if code == 0 else BIT[code]
+
+
+def _candidates(state: State) -> list[tuple[int, int]]:
+    """Undecided (cell, bit) pairs, small countries and narrow cells first."""
     b = state.board
     order = []
     for i in range(b.n):
         m = state.masks[i]
         if m & (m - 1):
-            bits = [BIT[d] for d in DIRECTIONS if m & BIT[d]] + ([EMPTY] if m & EMPTY else [])
             size = sum(1 for j in b.regions[b.reg[i]] if state.masks[j] & ARROWS)
-            for bit in bits:
-                order.append((size, bin(m).count("1"), bit == EMPTY, i, bit))
+            for code, bit in CODES:
+                if m & bit:
+                    order.append((size, bin(m).count("1"), code == 0, i, bit))
     order.sort()
-    for _, _, _, i, bit in order:
+    return [(i, bit) for *_, i, bit in order]
+
+
+def _refutable(state: State, witnesses: Witnesses) -> list[tuple[int, int]]:
+    """Undecided candidates that no solution uses (the exact solver answers; each answer that finds
+    a solution witnesses many candidates at once). Only these can be refuted by a trial."""
+    base = witnesses.restrictions(state.masks)
+    out = []
+    for i, bit in _candidates(state):
+        if witnesses.used(i, bit):
+            continue
+        code = next(c for c, bt in CODES if bt == bit)
+        solution = witnesses.probe.solution({**base, i: {code}})
+        if solution is None:
+            out.append((i, bit))
+        else:
+            witnesses.found.append(solution)
+    return out
+
+
+def _trial_step(state: State, targets: list[tuple[int, int]], cancel: CancelToken | None) -> Step | None:
+    """Find one candidate whose assumption propagates to a contradiction."""
+    b = state.board
+    for i, bit in targets:
         if cancel is not None:
             cancel.raise_if_cancelled()
         trial = state.copy()
@@ -122,31 +182,15 @@ def _trial_step(state: State, cancel: CancelToken | None) -> Step | None:
     return None
 
 
-def _deep_trial_step(state: State, cancel: CancelToken | None) -> Step | None:
-    b = state.board
-    fixed = {
-        i: {0 if bit == EMPTY else d for d, bit in [(0, EMPTY), *BIT.items()] if state.masks[i] & bit}
-        for i in range(b.n)
-        if state.masks[i] != 0b11111
-    }
-    for i in range(b.n):
-        m = state.masks[i]
-        if not m & (m - 1):
-            continue
-        for d, bit in [(0, EMPTY), *BIT.items()]:
-            if m & bit:
-                trial = dict(fixed)
-                trial[i] = {d}
-                if not is_consistent(b.p, trial, cancel):
-                    what = mask_names(bit)[0]
-                    return Step(
-                        "deep-trial",
-                        [i],
-                        {i: bit},
-                        f"Assume {b.name(i)} is {what}: an exhaustive search finds no way to finish the board, "
-                        f"so {b.name(i)} is not {what}.",
-                    )
-    return None
+def _deep_trial_step(state: State, target: tuple[int, int]) -> Step:
+    i, bit = target
+    name, what = state.board.name(i), mask_names(bit)[0]
+    return Step(
+        "deep-trial",
+        [i],
+        {i: bit},
+        f"Assume {name} is {what}: an exhaustive search finds no way to finish the board, so {name} is not {what}.",
+    )
 
 
 def explain(
@@ -159,7 +203,10 @@ def explain(
     board = Board(puzzle)
     state = State(board, list(start) if start is not None else board.initial_masks())
     out = Explanation(puzzle, states=[list(state.masks)])
+    witnesses: Witnesses | None = None
     try:
+        if len(board.regions) % 2:
+            raise Contradiction("an odd number of countries cannot pair up", [])
         while not state.solved():
             if max_steps is not None and len(out.steps) >= max_steps:
                 break
@@ -177,14 +224,24 @@ def explain(
             if progress:
                 continue
             _check_counts(state)
-            step = _trial_step(state, cancel) or _deep_trial_step(state, cancel)
-            if step is None:
-                break  # several solutions remain: nothing more can be concluded
+            if witnesses is None:
+                witnesses = Witnesses(puzzle, cancel)
+            witnesses.refresh(state.masks)
+            if not witnesses.found:
+                raise Contradiction("no solution agrees with the candidates left", [])
+            targets = _refutable(state, witnesses)
+            if not targets:
+                break  # every candidate left is used by some solution: nothing more to conclude
+            step = _trial_step(state, targets, cancel) or _deep_trial_step(state, targets[0])
             _record(state, step, out)
             out.trials += 1
         out.solved = state.solved() and _is_valid_final(state)
     except Contradiction as exc:
-        out.error = f"contradiction: {exc.reason} at {', '.join(board.name(i) for i in exc.cells[:6])}"
+        where = ", ".join(board.name(i) for i in exc.cells[:6])
+        out.error = f"contradiction: {exc.reason}" + (f" at {where}" if where else "")
+    finally:
+        if witnesses is not None:
+            witnesses.close()
     out.seconds = time.perf_counter() - t0
     return out
 

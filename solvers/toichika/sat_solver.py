@@ -117,6 +117,8 @@ def iter_solutions(
     extra_assumptions: list[int] | None = None,
 ) -> Iterator[tuple[int, ...]]:
     """Yield solutions as arrow codes per cell (0 = empty). Blocking clauses enumerate distinct ones."""
+    if len(p.regions) % 2:
+        return  # arrows pair up, so an odd number of countries has no solution (hard for SAT to see)
     model = model_for(p)
     assumptions = assumptions_for(p, model) + list(extra_assumptions or [])
     n = p.size
@@ -152,8 +154,10 @@ def differing_cells(p: Toichika, first: tuple[int, ...], second: tuple[int, ...]
 def is_consistent(p: Toichika, fixed: dict[int, set[int]], cancel: CancelToken | None = None) -> bool:
     """True if some solution gives every cell in ``fixed`` one of its allowed codes (0 = empty).
 
-    Used by the explainer's last-resort trial and by its tests.
+    Used by the hint (wrong entries on puzzles with several solutions) and by tests.
     """
+    if len(p.regions) % 2:
+        return False
     model = model_for(p)
     clauses: list[list[int]] = []
     for i, allowed in fixed.items():
@@ -172,3 +176,46 @@ def is_consistent(p: Toichika, fixed: dict[int, set[int]], cancel: CancelToken |
         if status is None:
             raise Cancelled()
         return bool(status)
+
+
+class Probe:
+    """A persistent solver for many "is there a solution with ...?" questions on one puzzle.
+
+    Each question is a list of (cell, allowed codes) restrictions passed as assumptions, so the
+    solver (and what it learnt) is reused; ``close()`` frees it.
+    """
+
+    def __init__(self, p: Toichika, cancel: CancelToken | None = None) -> None:
+        self.p = p
+        self.odd = len(p.regions) % 2 == 1  # no solution at all
+        self.model = model_for(p)
+        self.base = assumptions_for(p, self.model)
+        self.solver = Solver(name=SOLVER_NAME, bootstrap_with=self.model.clauses)
+        self._unregister = cancel.on_cancel(self.solver.interrupt) if cancel is not None else None
+
+    def literals(self, i: int, allowed: set[int]) -> list[int]:
+        lits = [-self.model.x(i, d) for d in DIRECTIONS if d not in allowed]
+        if 0 not in allowed:
+            lits.append(self.model.a(i))
+        return lits
+
+    def solution(self, restrictions: dict[int, set[int]]) -> tuple[int, ...] | None:
+        if self.odd:
+            return None
+        assumptions = list(self.base)
+        for i, allowed in restrictions.items():
+            assumptions.extend(self.literals(i, allowed))
+        status = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+        if status is None:
+            raise Cancelled()
+        if not status:
+            return None
+        true = set(lit for lit in self.solver.get_model() if lit > 0)
+        return tuple(
+            next((d for d in DIRECTIONS if self.model.x(i, d) in true), 0) for i in range(self.p.size)
+        )
+
+    def close(self) -> None:
+        if self._unregister is not None:
+            self._unregister()
+        self.solver.delete()

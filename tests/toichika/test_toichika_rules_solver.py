@@ -92,6 +92,8 @@ def test_solution_grid_format_and_differing_cells() -> None:
 def test_no_solution_and_model_cache() -> None:
     puzzle = Toichika.from_labels([[0, 1, 2]])  # three countries in a row: odd, no pairing possible
     assert PLUGIN.count(puzzle).status() == "no solution"
+    even = Toichika.from_labels([[0, 1, 2, 3]])  # even, but neighbours cannot pair and 0-2 is blocked
+    assert PLUGIN.count(even).status() == "no solution"
     a = Toichika.from_labels([[0, 0, 1, 1], [2, 2, 3, 3]])
     assert model_for(a) is model_for(a.with_given(0, 0, RIGHT))  # givens are assumptions
 
@@ -112,8 +114,10 @@ def test_exhaustive_count_matches_brute_force() -> None:
 
 
 def test_cancel_interrupts_a_long_enumeration() -> None:
-    # 2x2 countries on 30x30: the search runs for minutes, so only the interrupt can end it fast
-    puzzle = Toichika.from_labels([[(r // 2) * 15 + c // 2 for c in range(30)] for r in range(30)])
+    # 2x2 countries on 30x30 (one split in two for an even count): far too many solutions to list
+    labels = [[(r // 2) * 15 + c // 2 for c in range(30)] for r in range(30)]
+    labels[0][0] = labels[0][1] = 999
+    puzzle = Toichika.from_labels(labels)
     token = CancelToken()
     threading.Timer(0.3, token.cancel).start()
     start = time.monotonic()
