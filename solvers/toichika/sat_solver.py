@@ -21,7 +21,7 @@ from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
 from solvers.common.cancel import Cancelled, CancelToken
-from solvers.toichika.model import DIRECTIONS, OPPOSITE, QUESTION, Toichika
+from solvers.toichika.model import DIRECTIONS, LEFT, OPPOSITE, QUESTION, RIGHT, UP, Toichika
 
 SOLVER_NAME = "glucose4"
 _CACHE_SIZE = 16
@@ -65,17 +65,39 @@ def build_model(p: Toichika) -> SatModel:
             model.nvars = max(model.nvars, card.nv)
             clauses.extend(card.clauses)
     reg = p.region_of
+    # One sight chain per (country, line, direction): a country has one arrow, so its cells on a
+    # line can share the chain (an arrow further back passes the country's other, empty, cells).
+    lines: dict[tuple[int, int, int], list[int]] = {}
     for i in range(n):
+        r, c = divmod(i, p.cols)
         for d in DIRECTIONS:
-            sight = x(i, d)
-            for j in p.ray(i, d):
-                if not p.can_pair_regions(reg[i], reg[j]):
+            lines.setdefault((reg[i], d, r if d in (LEFT, RIGHT) else p.rows + c), []).append(i)
+    for (region, d, _), cells in lines.items():
+        first = cells[-1] if d in (UP, LEFT) else cells[0]
+        walk = [first] + p.ray(first, d)
+        last = max((k for k, j in enumerate(walk) if p.can_pair_regions(region, reg[j])), default=-1)
+        sight = 0
+        for j in walk[: last + 1]:
+            if reg[j] == region:
+                if sight == 0:
+                    sight = x(j, d)
+                else:
+                    model.nvars += 1
+                    clauses.append([-sight, model.nvars])
+                    clauses.append([-x(j, d), model.nvars])
+                    sight = model.nvars
+            elif not p.can_pair_regions(region, reg[j]):
+                if sight:
                     clauses.append([-sight, -a(j)])
-                    continue
+            elif sight:
                 clauses.append([-sight, -a(j), x(j, OPPOSITE[d])])
                 model.nvars += 1
                 clauses.append([-sight, a(j), model.nvars])
                 sight = model.nvars
+        for j in cells:
+            if last < 0 or walk.index(j) > last:
+                clauses.append([-x(j, d)])  # nothing pairable ahead of this cell
+        if sight:
             clauses.append([-sight])
     return model
 
