@@ -297,6 +297,54 @@ def blocking_country(s: State) -> Iterator[Step]:
                     )
 
 
+def _partner_regions(s: State, cells: list[int]) -> set[int]:
+    b = s.board
+    out: set[int] = set()
+    for i in cells:
+        m = s.masks[i]
+        for d in DIRECTIONS:
+            if m & BIT[d]:
+                out.update(b.reg[p] for p in s.partners(i, d)[0])
+    return out
+
+
+def reservation(s: State) -> Iterator[Step]:
+    """Countries that can only pair with each other are reserved: nobody else can pair with them."""
+    b = s.board
+    taken: dict[int, int] = {}  # country -> the country it must pair with
+    for reg, cells in enumerate(b.regions):
+        regs = _partner_regions(s, cells)
+        if len(regs) == 1:
+            other = regs.pop()
+            taken[reg] = other
+            taken[other] = reg
+    if not taken:
+        return
+    for i in range(b.n):
+        m = s.masks[i]
+        if not m & ARROWS or b.reg[i] in taken:
+            continue
+        bad = 0
+        used: list[int] = []
+        for d in DIRECTIONS:
+            if m & BIT[d]:
+                cands = s.partners(i, d)[0]
+                if cands and all(b.reg[p] in taken for p in cands):
+                    bad |= BIT[d]
+                    used.extend(cands)
+        if bad:
+            pairs = sorted({(min(b.reg[p], taken[b.reg[p]]), max(b.reg[p], taken[b.reg[p]])) for p in used})
+            names = "; ".join(f"{b.name(b.regions[x][0])}+{b.name(b.regions[y][0])}" for x, y in pairs)
+            cells = [i] + [j for x, y in pairs for j in (*b.regions[x], *b.regions[y])]
+            yield Step(
+                "reservation",
+                cells,
+                {i: bad},
+                f"{b.name(i)} cannot point {_dirs(bad)}: every possible partner that way is in a country "
+                f"already reserved for another pair (countries of {names}).",
+            )
+
+
 TECHNIQUES: tuple[Technique, ...] = (
     Technique("adjacency-ban", "adjacency ban", "端・隣接禁", 1, adjacency_ban),
     Technique("one-per-country", "one arrow per country", "国に矢印1つ", 1, one_arrow_per_country),
@@ -307,6 +355,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("corridor", "corridor", "廊下", 3, corridor),
     Technique("blocking-country", "blocking country", "国の壁", 3, blocking_country),
     Technique("room-pairing", "room pairing", "部屋ペア", 4, room_pairing),
+    Technique("reservation", "reservation", "予約", 4, reservation),
 )
 TRIAL = Technique("trial", "trial (assume and refute)", "仮定・背理法", 5, lambda s: iter(()))
 DEEP_TRIAL = Technique("deep-trial", "trial by exhaustive search", "仮定(総当たり)", 6, lambda s: iter(()))
