@@ -236,7 +236,7 @@ def room_pairing(s: State) -> Iterator[Step]:
             m = s.masks[i]
             for d in DIRECTIONS:
                 if m & BIT[d]:
-                    for p in s.partners(i, d)[0]:
+                    for p in s.partners(i, d, blocking=True)[0]:
                         allowed[p] = allowed.get(p, 0) | BIT[OPPOSITE[d]]
                         partner_regions.add(b.reg[p])
         if len(partner_regions) != 1:
@@ -304,7 +304,7 @@ def _partner_regions(s: State, cells: list[int]) -> set[int]:
         m = s.masks[i]
         for d in DIRECTIONS:
             if m & BIT[d]:
-                out.update(b.reg[p] for p in s.partners(i, d)[0])
+                out.update(b.reg[p] for p in s.partners(i, d, blocking=True)[0])
     return out
 
 
@@ -345,6 +345,99 @@ def reservation(s: State) -> Iterator[Step]:
             )
 
 
+MATCHING_LIMIT = 40  # largest group of countries whose pairings are enumerated (S2 stopped at 12)
+
+
+def _perfect_matchings(
+    nodes: list[int], edges: dict[int, set[int]], budget: list[int]
+) -> set[tuple[int, int]] | None:
+    """Edges used by some perfect matching of the group, or None when the search budget runs out."""
+    used: set[tuple[int, int]] = set()
+    chosen: list[tuple[int, int]] = []
+
+    def search(free: frozenset[int]) -> bool:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise TimeoutError
+        if not free:
+            used.update(chosen)
+            return True
+        first = min(free)
+        found = False
+        for other in sorted(edges[first] & free):
+            chosen.append((min(first, other), max(first, other)))
+            found |= search(free - {first, other})
+            chosen.pop()
+        return found
+
+    try:
+        search(frozenset(nodes))
+    except TimeoutError:
+        return None
+    return used
+
+
+def matching(s: State) -> Iterator[Step]:
+    """Countries pair up perfectly: a pairing of two countries that fits in no perfect matching is impossible."""
+    b = s.board
+    support: dict[tuple[int, int], list[tuple[int, int]]] = {}  # country pair -> (cell, direction)
+    edges: dict[int, set[int]] = {r: set() for r in range(len(b.regions))}
+    for i in range(b.n):
+        m = s.masks[i]
+        for d in DIRECTIONS:
+            if m & BIT[d]:
+                for p in s.partners(i, d, blocking=True)[0]:
+                    a, c = b.reg[i], b.reg[p]
+                    support.setdefault((min(a, c), max(a, c)), []).append((i, d))
+                    edges[a].add(c)
+                    edges[c].add(a)
+    seen: set[int] = set()
+    for start in range(len(b.regions)):
+        if start in seen:
+            continue
+        group, stack = [], [start]
+        seen.add(start)
+        while stack:
+            r = stack.pop()
+            group.append(r)
+            for o in edges[r]:
+                if o not in seen:
+                    seen.add(o)
+                    stack.append(o)
+        if len(group) % 2:
+            raise Contradiction(
+                "an odd group of countries can only pair among themselves", b.regions[group[0]]
+            )
+        if len(group) > MATCHING_LIMIT or len(group) == 2:
+            continue
+        used = _perfect_matchings(group, edges, [20000])
+        if used is None:
+            continue
+        if not used:
+            raise Contradiction(
+                "these countries cannot all pair up", [c for r in group for c in b.regions[r]]
+            )
+        dead = [pair for pair in support if pair[0] in group and pair not in used]
+        if not dead:
+            continue
+        removals: dict[int, int] = {}
+        for pair in dead:
+            for i, d in support[pair]:
+                partners = s.partners(i, d, blocking=True)[0]
+                alive = [p for p in partners if tuple(sorted((b.reg[i], b.reg[p]))) in used]
+                if not alive:
+                    removals[i] = removals.get(i, 0) | BIT[d]
+        if removals:
+            names = ", ".join(f"{b.name(b.regions[x][0])}+{b.name(b.regions[y][0])}" for x, y in sorted(dead))
+            yield Step(
+                "matching",
+                [c for r in group for c in b.regions[r]],
+                removals,
+                f"The {len(group)} countries of this group can only pair among themselves; no complete "
+                f"pairing uses the pairs {names}, so the arrows that would form them are impossible.",
+            )
+
+
 TECHNIQUES: tuple[Technique, ...] = (
     Technique("adjacency-ban", "adjacency ban", "端・隣接禁", 1, adjacency_ban),
     Technique("one-per-country", "one arrow per country", "国に矢印1つ", 1, one_arrow_per_country),
@@ -356,6 +449,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("blocking-country", "blocking country", "国の壁", 3, blocking_country),
     Technique("room-pairing", "room pairing", "部屋ペア", 4, room_pairing),
     Technique("reservation", "reservation", "予約", 4, reservation),
+    Technique("matching", "global matching", "マッチング", 4, matching),
 )
 TRIAL = Technique("trial", "trial (assume and refute)", "仮定・背理法", 5, lambda s: iter(()))
 DEEP_TRIAL = Technique("deep-trial", "trial by exhaustive search", "仮定(総当たり)", 6, lambda s: iter(()))
