@@ -34,7 +34,9 @@ def test_every_corpus_puzzle_is_explained_soundly(shared_reference) -> None:
         if item.real:
             real_trials[item.name] = ex.trials
     assert len(real_trials) == 11
-    assert all(t == 0 for t in real_trials.values()), real_trials  # the target: no trial on real puzzles
+    assert all(t == 0 for t in real_trials.values()), (
+        real_trials
+    )  # the target: no trial on real puzzles
 
 
 @pytest.mark.parametrize(
