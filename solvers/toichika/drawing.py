@@ -42,6 +42,35 @@ def arrow_items(d: int, cx: float, cy: float, size: float, color: str) -> list[A
     ]
 
 
+def live_errors(p: Toichika, entries: tuple[int, ...]) -> list[tuple[int, int]]:
+    """Cells to flag while playing: broken rules, but not what is merely unfinished.
+
+    An unfinished country (bkNoNum) is not flagged, and an arrow counts as alone only when its
+    line is settled: every cell before the arrow it meets (which does not point back), or before
+    the edge, is dotted.
+    """
+    out: list[tuple[int, int]] = []
+    for v in check(p, entries).violations:
+        if v.code == "bkNoNum":
+            continue
+        if v.code == "arAlone":
+            i = p.index(*v.cells[0])
+            a = p.givens[i] if p.givens[i] in DIRECTIONS else entries[i]
+            if a not in DIRECTIONS:
+                continue  # a "?" without a direction is not the player's mistake
+            settled = True
+            for j in p.ray(i, a):
+                if p.givens[j] or entries[j] in DIRECTIONS:
+                    break  # an arrow that does not point back: a real conflict
+                if entries[j] != DOT:
+                    settled = False
+                    break
+            if not settled:
+                continue
+        out.extend(v.cells)
+    return out
+
+
 def draw_board(
     p: Toichika,
     arrows: list[int] | None = None,
@@ -62,9 +91,7 @@ def draw_board(
 
     errors: list[tuple[int, int]] = list(over.get("errors", []))
     if entries is not None and any(entries):
-        for v in check(p, entries).violations:
-            if v.code != "bkNoNum":  # an unfinished country is not an error while playing
-                errors.extend(v.cells)
+        errors.extend(live_errors(p, entries))
     fill(over.get("used", []), "highlight-fill")
     fill(errors, "error-fill")
     for r, c in sorted(set(map(tuple, over.get("changed", [])))):

@@ -144,3 +144,18 @@ def test_resize_and_describe() -> None:
     assert bigger.wall_right(0, 0) and not bigger.wall_right(0, 4)
     assert PLUGIN.describe(p) == "4x4, 6 countries, 1 givens"
     assert PLUGIN.new_puzzle(3, 5).cols == 5
+
+
+def test_live_errors_skip_unfinished_lines() -> None:
+    from solvers.toichika.drawing import live_errors
+
+    p = decode_url(URL)  # given > at (0,0); countries as in the pzprjs test
+    entries = list(PLUGIN.empty_entries(p))
+    assert live_errors(p, tuple(entries)) == []  # the given has no partner yet: not an error
+    entries[p.index(0, 3)] = DOWN  # the first arrow seen by (0,0) does not point back ...
+    assert live_errors(p, tuple(entries)) == []  # ... but an arrow could still go between them
+    entries[p.index(0, 1)] = entries[p.index(0, 2)] = DOT
+    assert (0, 0) in live_errors(p, tuple(entries))
+    entries[p.index(0, 3)] = 0
+    entries[p.index(0, 3)] = DOT  # every cell up to the edge dotted: settled and alone
+    assert live_errors(p, tuple(entries)) == [(0, 0)]
