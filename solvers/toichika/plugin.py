@@ -27,7 +27,7 @@ from solvers.toichika.editing import TOOLS, Editor
 from solvers.toichika.model import DIRECTIONS, Entries, Toichika, empty_entries, grid_rows
 from solvers.toichika.pzprv3_codec import looks_like_pzprv3, read_pzprv3
 from solvers.toichika.sat_solver import differing_cells, iter_solutions, model_for
-from solvers.toichika.text_format import read_text, write_text
+from solvers.toichika.text_format import read_document, write_document, write_text
 from solvers.toichika.url_codec import decode_url, encode_url, looks_like_url
 
 
@@ -40,7 +40,7 @@ def parse_any(text: str) -> tuple[Toichika, Entries | None]:
         return read_pzprv3(stripped)
     if looks_like_url(stripped):
         return decode_url(stripped), None
-    return read_text(text), None
+    return read_document(text)
 
 
 class ToichikaPlugin(PluginBase):
@@ -62,6 +62,19 @@ class ToichikaPlugin(PluginBase):
 
     def serialize(self, puzzle: Toichika) -> str:
         return write_text(puzzle)
+
+    def parse_document(self, text: str) -> tuple[Toichika, Entries | None]:
+        """Native files and pzprv3 files may carry the player's answers."""
+        return parse_any(text)
+
+    def serialize_document(self, puzzle: Toichika, entries: Any = None) -> str:
+        return write_document(puzzle, tuple(entries) if entries is not None else None)
+
+    def adapt_entries(self, puzzle: Toichika, entries: Any) -> Entries:
+        """Keep the player's marks when only givens or walls changed (same size)."""
+        if entries is None or len(entries) != puzzle.size:
+            return empty_entries(puzzle)
+        return tuple(0 if puzzle.givens[i] in DIRECTIONS else e for i, e in enumerate(entries))
 
     def looks_like_inline(self, arg: str) -> bool:
         return looks_like_url(arg)

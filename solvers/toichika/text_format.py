@@ -11,14 +11,53 @@ Cells sit at odd rows/columns: ``.`` empty, ``^ v < >`` given arrows, ``?`` an a
 direction. Between two cells ``|`` (vertical) or ``-`` (horizontal) is a bold wall, a space is
 none. The frame and ``+`` corners are decoration. ``#`` lines are comments. Lossless: every wall
 bit is kept, including walls that separate nothing.
+
+A saved game may follow with a line ``answer`` and one line per row of the player's entries:
+``.`` nothing, ``+`` a dot (no arrow), ``^ v < >`` an entered arrow.
 """
 
 from __future__ import annotations
 
 from solvers.common.errors import ParseError
-from solvers.toichika.model import ARROW_CHAR, CHAR_ARROW, MAX_SIZE, QUESTION, Toichika
+from solvers.toichika.model import ARROW_CHAR, CHAR_ARROW, DOT, MAX_SIZE, QUESTION, Entries, Toichika
 
 HEADER = "toichika"
+ANSWER = "answer"
+
+
+def write_document(p: Toichika, entries: Entries | None) -> str:
+    """The board, plus the player's entries when there are any."""
+    text = write_text(p)
+    if entries is None or not any(entries):
+        return text
+    chars = {0: ".", DOT: "+", **ARROW_CHAR}
+    rows = ["".join(chars.get(entries[r * p.cols + c], ".") for c in range(p.cols)) for r in range(p.rows)]
+    return text + ANSWER + "\n" + "\n".join(rows) + "\n"
+
+
+def read_document(text: str) -> tuple[Toichika, Entries | None]:
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    cut = next((k for k, ln in enumerate(lines) if ln.strip().lower() == ANSWER), None)
+    if cut is None:
+        return read_text(text), None
+    puzzle = read_text("\n".join(lines[:cut]))
+    codes = {".": 0, "+": DOT, **CHAR_ARROW}
+    rows = [
+        (k + 1, ln.strip())
+        for k, ln in enumerate(lines)
+        if k > cut and ln.strip() and not ln.lstrip().startswith("#")
+    ]
+    if len(rows) != puzzle.rows:
+        raise ParseError(f"the answer block needs {puzzle.rows} rows, found {len(rows)}", cut + 1)
+    entries: list[int] = []
+    for n, row in rows:
+        if len(row) != puzzle.cols:
+            raise ParseError(f"answer row has {len(row)} cells, expected {puzzle.cols}", n)
+        for c, ch in enumerate(row):
+            if ch not in codes:
+                raise ParseError(f"unexpected answer character {ch!r} (use . + ^ v < >)", n, c + 1)
+            entries.append(codes[ch])
+    return puzzle, tuple(entries)
 
 
 def write_text(p: Toichika) -> str:

@@ -198,3 +198,23 @@ def test_random_url_bodies_never_crash(body: str) -> None:
         decode_url("https://puzz.link/p?toichika/5/4/" + body)
     except InputError:
         pass
+
+
+def test_documents_keep_the_players_answers() -> None:
+    puzzle = decode_url("https://puzz.link/p?toichika/4/4/n70kt84j")
+    entries = tuple([0, DOT, DOT, LEFT] + [0] * 12)
+    text = PLUGIN.serialize_document(puzzle, entries)
+    assert text.endswith("answer\n.++<\n....\n....\n....\n")
+    assert PLUGIN.parse_document(text) == (puzzle, entries)
+    assert PLUGIN.parse(text) == puzzle
+    assert PLUGIN.serialize_document(puzzle, PLUGIN.empty_entries(puzzle)) == PLUGIN.serialize(puzzle)
+    with pytest.raises(ParseError) as info:
+        PLUGIN.parse_document(text.replace(".++<", ".+x<"))
+    assert (info.value.line, info.value.column) == (12, 3)
+    # pzprv3 answers come through as entries too
+    _, answers = PLUGIN.parse_document(write_pzprv3(puzzle, entries))
+    assert answers == entries
+    # editing givens keeps the marks on cells that are still free
+    moved = puzzle.with_given(0, 3, RIGHT)
+    assert PLUGIN.adapt_entries(moved, entries) == (0, DOT, DOT, 0) + (0,) * 12
+    assert PLUGIN.adapt_entries(PLUGIN.resize(puzzle, 5, 5), entries) == (0,) * 25
