@@ -165,7 +165,9 @@ class ToichikaPanel(QWidget):
         self.steps.addItem(QListWidgetItem("0. Start: givens only"))
         for k, step in enumerate(ex.steps, start=1):
             tech = BY_ID[step.rule]
-            self.steps.addItem(QListWidgetItem(f"{k}. {tech.name} ({tech.name_ja}): {step.text}"))
+            item = QListWidgetItem(f"{k}. {tech.name} ({tech.name_ja}): {step.text}")
+            item.setToolTip(step.text)
+            self.steps.addItem(item)
         self.steps.blockSignals(False)
         status = "solved" if ex.solved else (ex.error or "stopped: several solutions remain")
         self.grade.setText(
