@@ -34,6 +34,7 @@ def _panel(view):
     for i in range(view.side.count()):
         if view.side.tabText(i) == "Steps":
             widget = view.side.widget(i)
+            widget = widget.widget() if hasattr(widget, "setWidgetResizable") else widget  # scroll area
             assert isinstance(widget, ToichikaPanel)
             return widget
     raise AssertionError("no Steps panel")
