@@ -17,8 +17,11 @@ B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
 def looks_like_url(text: str) -> bool:
+    """A one-line puzz.link/pzv.jp URL or its query part (not a file path that mentions toichika/)."""
     t = text.strip()
-    return "\n" not in t and ("://" in t or t.startswith(("p?", "?")) or "toichika/" in t)
+    if "\n" in t:
+        return False
+    return "://" in t or t.startswith(("p?", "?", "p.html?")) or t.split("/", 1)[0] in PIDS | {"pzprv3"}
 
 
 def _pack5(bits: list[bool]) -> str:

@@ -162,6 +162,9 @@ def test_parse_dispatch_and_inline_detection() -> None:
     assert PLUGIN.looks_like_inline("https://puzz.link/p?toichika/4/4/n70kt84j")
     assert PLUGIN.looks_like_inline("http://pzv.jp/p.html?toichika/4/4/n70kt84j")
     assert not PLUGIN.looks_like_inline("puzzle.toichika")
+    assert not PLUGIN.looks_like_inline("assets/toichika/samples/missing.toichika")
+    assert PLUGIN.looks_like_inline("toichika/4/4/n70kt84j")
+    assert PLUGIN.parse("toichika/4/4/n70kt84j") == decode_url("https://puzz.link/p?toichika/4/4/n70kt84j")
     with pytest.raises(InputError):
         PLUGIN.parse("")
     with pytest.raises(InputError, match="no such file"):
