@@ -144,13 +144,13 @@ def _random_board(data, rows: int, cols: int) -> Toichika:
     return Toichika.from_labels(labels, [givens[r * cols : (r + 1) * cols] for r in range(rows)])
 
 
-def test_random_boards_every_step_keeps_every_solution() -> None:
+def _check_random_boards(examples: int, largest: int) -> None:
     """Property test against the exact solver: no step removes a candidate some solution uses."""
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
-    @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-    @given(st.integers(2, 5), st.integers(2, 5), st.data())
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(st.integers(2, largest), st.integers(2, largest), st.data())
     def run(rows: int, cols: int, data) -> None:
         puzzle = _random_board(data, rows, cols)
         solutions = list(iter_solutions(puzzle, limit=40))
@@ -165,6 +165,15 @@ def test_random_boards_every_step_keeps_every_solution() -> None:
             assert ex.solved and masks_to_arrows(ex.final) == solutions[0]
 
     run()
+
+
+def test_random_boards_every_step_keeps_every_solution() -> None:
+    _check_random_boards(120, 5)
+
+
+@pytest.mark.slow
+def test_random_boards_every_step_keeps_every_solution_exhaustive() -> None:
+    _check_random_boards(2000, 8)
 
 
 # Unique 8x8 puzzles made by our own random generator (minimal givens); between them they need
