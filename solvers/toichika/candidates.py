@@ -48,17 +48,23 @@ class Board:
         self.cols = p.cols
         self.reg = list(p.region_of)
         self.regions = [list(cells) for cells in p.regions]
-        k = len(self.regions)
-        self.pairable = [[p.can_pair_regions(a, b) for b in range(k)] for a in range(k)]
+        # neighbours[a]: countries sharing an edge with a (partners must be in neither a nor these)
+        self.neighbours: list[set[int]] = [set() for _ in self.regions]
+        for a, b in p.adjacent_regions:
+            self.neighbours[a].add(b)
+            self.neighbours[b].add(a)
         self.rays = [[[] if d == 0 else p.ray(i, d) for d in range(5)] for i in range(self.n)]
         # static_partner[i][d]: some cell on the ray lies in a country allowed to pair with i's
         self.static_partner = [
             [
-                d > 0 and any(self.pairable[self.reg[i]][self.reg[j]] for j in self.rays[i][d])
+                d > 0 and any(self.pairable(self.reg[i], self.reg[j]) for j in self.rays[i][d])
                 for d in range(5)
             ]
             for i in range(self.n)
         ]
+
+    def pairable(self, a: int, b: int) -> bool:
+        return a != b and b not in self.neighbours[a]
 
     def name(self, i: int) -> str:
         r, c = divmod(i, self.cols)
@@ -96,6 +102,7 @@ class State:
         b = self.board
         masks = self.masks
         ri = b.reg[i]
+        near = b.neighbours[ri]
         opp = BIT[OPPOSITE[d]]
         out = []
         seen: dict[int, int] = {}
@@ -103,7 +110,7 @@ class State:
             m = masks[j]
             if m & ARROWS:
                 rj = b.reg[j]
-                if m & opp and b.pairable[ri][rj]:
+                if m & opp and rj != ri and rj not in near:
                     out.append(j)
                 if not m & EMPTY:
                     return out, True

@@ -212,7 +212,7 @@ def corridor(s: State) -> Iterator[Step]:
         able = [j for j in b.regions[reg] if s.masks[j] & ARROWS]
         if not set(able) <= set(run):
             continue
-        if not b.pairable[b.reg[i]][reg]:
+        if not b.pairable(b.reg[i], reg):
             raise Contradiction("the first country an arrow sees cannot be its partner", [i] + able)
         opp = BIT[OPPOSITE[d]]
         rem = {j: s.masks[j] & ARROWS & ~opp for j in run if s.masks[j] & ARROWS & ~opp}
