@@ -312,6 +312,10 @@ class DocumentView(QWidget):
             text = f"Solver failed: {outcome.error}"
         elif outcome.status == "cancelled":
             text = f"Cancelled after {outcome.seconds:.2f} s; {found} found so far."
+        elif GAME in self.plugin.meta.capabilities:
+            last = self.browser.model.solutions[-1] if self.browser.model.solutions else None
+            value = last.label if last is not None and last.label else "no result"
+            text = f"Analysis: {value} ({outcome.seconds:.2f} s)."
         else:
             exhausted = bool(info.get("exhausted", True))
             status = CountResult(found, exhausted).status()

@@ -31,13 +31,9 @@ def view(qtbot):
 def _panel(view):
     from widgets.panels.toichika import ToichikaPanel
 
-    for i in range(view.side.count()):
-        if view.side.tabText(i) == "Steps":
-            widget = view.side.widget(i)
-            widget = widget.widget() if hasattr(widget, "setWidgetResizable") else widget  # scroll area
-            assert isinstance(widget, ToichikaPanel)
-            return widget
-    raise AssertionError("no Steps panel")
+    widget = view.panel("Steps")
+    assert isinstance(widget, ToichikaPanel), "no Steps panel"
+    return widget
 
 
 def _ready(panel, puzzle) -> bool:
