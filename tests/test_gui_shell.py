@@ -196,3 +196,33 @@ def test_text_panel_applies_and_reports_errors(window) -> None:
     window.act_undo.trigger()
     assert view.doc.puzzle.n == 5
     assert panel.editor.toPlainText() == view.plugin.serialize(view.doc.puzzle)
+
+
+def test_drop_a_file_opens_it(window, tmp_path: Path) -> None:
+    from PySide6.QtCore import QMimeData, QPointF, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    dropped = tmp_path / "dropped.latin"
+    dropped.write_text("12\n21\n")
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(dropped))])
+    event = QDropEvent(
+        QPointF(10, 10),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    window.dropEvent(event)
+    view = window.current()
+    assert view.plugin.meta.id == "example" and view.doc.path == dropped
+    assert view.doc.puzzle.n == 2
+
+
+def test_recent_files_remember_opened_paths(window, tmp_path: Path) -> None:
+    from workbench import settings
+
+    path = tmp_path / "recent.latin"
+    path.write_text("1\n")
+    assert window.open_path(path, "example")
+    assert settings.recent_files()[0] == f"example|{path}"
