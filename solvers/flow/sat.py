@@ -1,0 +1,201 @@
+"""Exact Flow solver: an incremental SAT model over the board graph (python-sat, CaDiCaL).
+
+Variables: one per edge (the pipe uses it) and one per (cell, colour). Endpoints have degree 1,
+other cells degree 2; a used edge forces equal colours; every cell has at least one colour
+(exclusivity follows from the endpoints and is left out because it only slows the solver down).
+A set of used edges that satisfies this is a set of paths plus possibly loops that touch no
+endpoint; such loops are cut lazily (forbid exactly that loop, re-solve) since there are
+exponentially many of them but real searches meet very few. Solutions are enumerated by blocking
+the edge set of each one found.
+
+Rule sets: ``strict`` = the game rules. ``designed`` adds "a pipe never touches itself" (two
+neighbouring cells of one colour are linked), plus its consequence on square grids that no 2x2
+block holds three used edges (a U-turn would leave two same-coloured neighbours unlinked).
+
+CaDiCaL in python-sat holds the GIL inside ``solve_limited`` and has no ``interrupt()``, so the
+search runs in slices of a few hundred conflicts (the solver keeps its state between slices) and the
+cancel token is polled between them: cancelling stops within one slice and other Python threads
+(the GUI) get the GIL back at every slice boundary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import combinations
+
+import numpy as np
+from pysat.solvers import Solver
+
+from solvers.common.cancel import CancelToken
+from solvers.flow.graph import FlowGraph
+
+RULES = ("designed", "strict")
+SOLVER_NAME = "cadical153"
+SLICE_CONFLICTS = 300  # conflicts per solve slice: a few milliseconds each
+
+
+@dataclass
+class SatStats:
+    variables: int = 0
+    clauses: int = 0
+    solve_calls: int = 0
+    cycle_cuts: int = 0
+    conflicts: int = 0
+
+
+@dataclass
+class EdgeSolution:
+    """One solution: the used edges and, per colour, its path as node ids from one end to the other."""
+
+    used: np.ndarray  # bool (E,)
+    paths: list[list[int]]
+    node_colour: np.ndarray  # int (N,), colour id per node
+
+
+@dataclass
+class FlowSat:
+    graph: FlowGraph
+    rules: str = "designed"
+    cancel: CancelToken | None = None
+    stats: SatStats = field(default_factory=SatStats)
+
+    def __post_init__(self) -> None:
+        if self.rules not in RULES:
+            raise ValueError(f"unknown rule set {self.rules!r} (use {' or '.join(RULES)})")
+        self.solver = Solver(name=SOLVER_NAME)
+        self._encode()
+
+    def close(self) -> None:
+        self.solver.delete()
+
+    # ---- encoding -------------------------------------------------------------------------------
+    def _add(self, clauses: np.ndarray | list[list[int]]) -> None:
+        rows = clauses.tolist() if isinstance(clauses, np.ndarray) else clauses
+        add = self.solver.add_clause
+        for clause in rows:
+            add(clause)
+        self.stats.clauses += len(rows)
+
+    def _encode(self) -> None:
+        g = self.graph
+        n_e, n_k, n_v = g.n_edges, len(g.colours), g.n_nodes
+        self.x_base = n_e + 1  # x(v, k) = x_base + v * K + k
+        self.stats.variables = n_e + n_v * n_k
+        if n_k == 0:
+            self._trivially_unsat = True  # no colour can cover the cells
+            return
+        self._trivially_unsat = False
+        evar = np.arange(1, n_e + 1, dtype=np.int64)[:, None]
+        ks = np.arange(n_k, dtype=np.int64)[None, :]
+        xu = self.x_base + g.edges[:, :1] * n_k + ks
+        xv = self.x_base + g.edges[:, 1:] * n_k + ks
+        ee = np.broadcast_to(evar, xu.shape)
+        # A used edge joins cells of equal colour.
+        self._add(np.stack([-ee, -xu, xv], axis=-1).reshape(-1, 3))
+        self._add(np.stack([-ee, xu, -xv], axis=-1).reshape(-1, 3))
+        if self.rules == "designed":
+            # Neighbours of one colour are linked: the pipe never runs alongside itself.
+            self._add(np.stack([-xu, -xv, ee], axis=-1).reshape(-1, 3))
+        # Degrees: endpoints 1, other cells 2.
+        degree_clauses: list[list[int]] = []
+        for node, inc in enumerate(g.incident):
+            lits = [e + 1 for e in inc]
+            want = 1 if node in g.terminal_colour else 2
+            degree_clauses.extend(_exactly(lits, want))
+        self._add(degree_clauses)
+        # Colours: endpoints fixed, every other cell at least one colour.
+        colour_clauses: list[list[int]] = []
+        for node in range(n_v):
+            base = self.x_base + node * n_k
+            k0 = g.terminal_colour.get(node)
+            if k0 is None:
+                colour_clauses.append(list(range(base, base + n_k)))
+            else:
+                colour_clauses.extend([base + k] if k == k0 else [-(base + k)] for k in range(n_k))
+        self._add(colour_clauses)
+        # 2x2 blocks: four used edges are a loop (always wrong); under designed rules even three are.
+        sq = np.asarray(g.squares, dtype=np.int64).reshape(-1, 4) + 1
+        if self.rules == "designed":
+            self._add(-np.concatenate([sq[:, [i, (i + 1) % 4, (i + 2) % 4]] for i in range(4)]))
+        else:
+            self._add(-sq)
+
+    # ---- solving --------------------------------------------------------------------------------
+    def _solve(self) -> bool:
+        while True:
+            if self.cancel is not None:
+                self.cancel.raise_if_cancelled()
+            self.solver.conf_budget(SLICE_CONFLICTS)
+            status = self.solver.solve_limited(expect_interrupt=True)
+            self.stats.solve_calls += 1
+            if status is not None:
+                return status
+
+    def solutions(self) -> Iterator[EdgeSolution]:
+        """All solutions (distinct edge sets), each blocked after it is yielded."""
+        if self._trivially_unsat:
+            return
+        n_e = self.graph.n_edges
+        while self._solve():
+            model = self.solver.get_model()
+            used = np.asarray(model[:n_e]) > 0
+            solution, loops = _decode(self.graph, used)
+            if loops:
+                self.stats.cycle_cuts += len(loops)
+                self._add([[-(e + 1) for e in loop] for loop in loops])
+                continue
+            assert solution is not None
+            yield solution
+            self._add([[-(int(e) + 1) for e in np.flatnonzero(used)]])
+
+
+def _exactly(lits: list[int], k: int) -> list[list[int]]:
+    """Clauses for 'exactly k of lits' (at most 4 literals here, so plain subsets are best)."""
+    n = len(lits)
+    if k > n:
+        return [[]]
+    clauses = [[-x for x in sub] for sub in combinations(lits, k + 1)]  # at most k
+    clauses += [list(sub) for sub in combinations(lits, n - k + 1)]  # at least k
+    return clauses
+
+
+def _decode(graph: FlowGraph, used: np.ndarray) -> tuple[EdgeSolution | None, list[list[int]]]:
+    """Paths between endpoints, or the loops (edge ids) that touch no endpoint."""
+    n = graph.n_nodes
+    adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for e in np.flatnonzero(used).tolist():
+        u, v = graph.edges[e].tolist()
+        adj[u].append((v, e))
+        adj[v].append((u, e))
+    colour = np.full(n, -1, dtype=np.int64)
+    paths: list[list[int]] = []
+    for k, (start, _end) in enumerate(graph.terminals):
+        path = [start]
+        colour[start] = k
+        prev, node = -1, start
+        while True:
+            nxt = [w for w, _ in adj[node] if w != prev]
+            if not nxt:
+                break
+            prev, node = node, nxt[0]
+            path.append(node)
+            colour[node] = k
+        paths.append(path)
+    loops: list[list[int]] = []
+    for node in np.flatnonzero(colour < 0).tolist():
+        if colour[node] >= 0 or not adj[node]:
+            continue
+        loop: list[int] = []
+        prev, cur = -1, node
+        while True:
+            colour[cur] = len(graph.terminals) + len(loops)
+            w, e = next((w, e) for w, e in adj[cur] if w != prev)
+            loop.append(e)
+            prev, cur = cur, w
+            if cur == node:
+                break
+        loops.append(loop)
+    if loops:
+        return None, loops
+    return EdgeSolution(used=used, paths=paths, node_colour=colour), []
