@@ -19,9 +19,10 @@ LETTERS = string.ascii_uppercase + string.ascii_lowercase + string.digits  # the
 # Mnemonic order of the reference format: index 0..15 = red, blue, yellow, green, orange, cyan,
 # magenta, maroon, purple, grey, white, bright green, tan, dark blue, dark cyan, pink.
 MNEMONIC = "RBYGOCMmPAWgTbcp"
-# Letters that are no mnemonic get the display indices 16.. in this fixed order.
-EXTRA = "".join(ch for ch in LETTERS if ch not in MNEMONIC)
 LABELS = string.ascii_uppercase[:16]  # "A".."P": the alternative label form (A = index 0, ...)
+# Letters that are no mnemonic get the display indices 16.. in this fixed order. Letters outside
+# A..P come first: a file using them can never be mistaken for the label form.
+EXTRA = "".join(sorted((ch for ch in LETTERS if ch not in MNEMONIC), key=lambda ch: ch in LABELS))
 MNEMONIC_ORDER = MNEMONIC + EXTRA  # index -> letter in mnemonic form
 COLOUR_NAMES = (
     "red",
