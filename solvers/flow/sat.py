@@ -21,12 +21,19 @@ other Python threads (the GUI) get the GIL back at every slice boundary.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import combinations
 
 import numpy as np
 from pysat.solvers import Solver
+
+try:
+    import pysolvers  # python-sat's extension module (for the fast clause loader)
+except ImportError:  # pragma: no cover - other python-sat builds
+    pysolvers = None
 
 from solvers.common.cancel import CancelToken
 from solvers.flow.graph import FlowGraph
@@ -73,6 +80,7 @@ class FlowSat:
         if SOLVER_OPTIONS and hasattr(self.solver, "configure"):
             self.solver.configure(SOLVER_OPTIONS)
         self._budget = FIRST_SLICE
+        self._add_many = _clause_adder(self.solver)
         try:
             self._encode()
         except BaseException:
@@ -85,12 +93,10 @@ class FlowSat:
     # ---- encoding -------------------------------------------------------------------------------
     def _add(self, clauses: np.ndarray | list[list[int]]) -> None:
         rows = clauses.tolist() if isinstance(clauses, np.ndarray) else clauses
-        add = self.solver.add_clause
         for start in range(0, len(rows), 50_000):  # poll cancel while encoding big boards
             if self.cancel is not None:
                 self.cancel.raise_if_cancelled()
-            for clause in rows[start : start + 50_000]:
-                add(clause)
+            self._add_many(rows[start : start + 50_000])
         self.stats.clauses += len(rows)
 
     def _encode(self) -> None:
@@ -169,6 +175,24 @@ class FlowSat:
             assert solution is not None
             yield solution
             self._add([[-(int(e) + 1) for e in np.flatnonzero(used)]])
+
+
+def _clause_adder(solver: Solver) -> Callable[[list[list[int]]], None]:
+    """Fastest way to load many clauses. Encoding dominates the run time on normal boards (the
+    search itself is a few milliseconds), and python-sat adds clauses one Python call at a time
+    through two wrapper layers; calling the extension function directly from ``map`` is about
+    2.5x faster. Falls back to the public ``append_formula`` if the internals differ."""
+    inner = getattr(solver, "solver", None)
+    handle = getattr(inner, "cadical", None)
+    raw = getattr(pysolvers, f"{SOLVER_NAME}_add_cl", None) if pysolvers is not None else None
+    if handle is None or raw is None:
+        return solver.append_formula
+    add = partial(raw, handle)
+
+    def add_many(rows: list[list[int]]) -> None:
+        deque(map(add, rows), maxlen=0)
+
+    return add_many
 
 
 def _exactly(lits: list[int], k: int) -> list[list[int]]:
