@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -38,6 +39,31 @@ def _timed(puzzle, rules: str, limit: int = 2) -> tuple[int, str, float, float]:
         1 for _ in solve(puzzle, limit=limit, rules=rules, info=info, cancel=CancelToken(timeout=300))
     )
     return found, str(info.get("rules")), time.perf_counter() - wall, time.process_time() - cpu
+
+
+def _stall(puzzle) -> tuple[float, float]:
+    """Solve in a worker thread while this thread ticks every 5 ms: (longest gap, solve time).
+    The gap is how long a GUI event loop would freeze (CaDiCaL holds the GIL per slice)."""
+    done = threading.Event()
+    took: list[float] = []
+
+    def work() -> None:
+        start = time.perf_counter()
+        list(solve(puzzle, limit=2, rules="designed"))
+        took.append(time.perf_counter() - start)
+        done.set()
+
+    thread = threading.Thread(target=work)
+    last = time.perf_counter()
+    gap = 0.0
+    thread.start()
+    while not done.is_set():
+        time.sleep(0.005)
+        now = time.perf_counter()
+        gap = max(gap, now - last)
+        last = now
+    thread.join()
+    return gap, took[0]
 
 
 def _verdict(found: int) -> str:
@@ -102,6 +128,11 @@ def main(argv: list[str] | None = None) -> int:
                 f"seed {seed}: {len(made.paths)} colours, generated in {gen:.2f} s; "
                 f"solve + uniqueness {wall:.2f} s wall / {cpu:.2f} s CPU ({_verdict(found)})"
             )
+            if seed == 1:
+                gap, took = _stall(made.puzzle)
+                print(
+                    f"  same board solved in a worker thread ({took:.2f} s): longest main-thread stall {gap:.3f} s"
+                )
         print(f"WORST generated {n}x{n} solve: {worst_solve:.2f} s")
     return 0
 
