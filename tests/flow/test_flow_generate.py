@@ -69,14 +69,19 @@ def test_small_generated_puzzles_unique_by_brute_force() -> None:
 
 
 def test_generator_ci_size() -> None:
-    made = generate(20, 20, None, seed=4)
-    assert len(list(solve(made.puzzle, limit=2, rules="designed"))) == 1
+    # Scaled-down stand-in for the 50x50 run: non-square, 40 colours.
+    made = generate(30, 20, 40, seed=3)
+    assert (made.puzzle.rows, made.puzzle.cols, len(made.puzzle.colours)) == (20, 30, 40)
+    found = list(solve(made.puzzle, limit=2, rules="designed"))
+    assert len(found) == 1
+    verify(made.puzzle.row_strings(), found[0].grid, found[0].extras["paths"], designed=True)
 
 
 @pytest.mark.slow
-def test_generator_50x50() -> None:
-    made = generate(50, 50, None, seed=1)
-    assert len(made.puzzle.colours) >= 40
+@pytest.mark.parametrize(("cols", "rows", "colours"), [(50, 50, None), (60, 50, 62)])
+def test_generator_large(cols: int, rows: int, colours: int | None) -> None:
+    made = generate(cols, rows, colours, seed=1)
+    assert len(made.puzzle.colours) == (colours or 45)
     found = list(solve(made.puzzle, limit=2, rules="designed", cancel=CancelToken(timeout=120)))
     assert len(found) == 1
     verify(made.puzzle.row_strings(), found[0].grid, found[0].extras["paths"], designed=True)
