@@ -6,6 +6,8 @@ import threading
 import time
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from solvers.common import registry
 from solvers.common.cancel import Cancelled, CancelToken
@@ -93,3 +95,17 @@ def test_parse_errors_name_the_location() -> None:
         plugin.parse("12\n1x\n")
     assert (info.value.line, info.value.column) == (2, 2)
     assert "line 2, column 2" in str(info.value)
+
+
+@pytest.mark.parametrize("plugin", PLUGINS, ids=IDS)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    text=st.text(alphabet=st.sampled_from(list(".-#ABCRGYabc0123456789?^v<>| \n\r\t/:;_=&")), max_size=120)
+)
+def test_parser_never_crashes(plugin, text: str) -> None:
+    """Random text either parses (and then round-trips) or raises a clean InputError."""
+    try:
+        puzzle = plugin.parse(text)
+    except InputError:
+        return
+    assert plugin.parse(plugin.serialize(puzzle)) == puzzle

@@ -29,7 +29,7 @@ class PanelContext(Protocol):
         work: Callable[[CancelToken, ProgressFn], Any],
         on_done: Callable[[Any], None],
         on_error: Callable[[str], None] | None = None,
-    ) -> None:
-        """Run ``work(cancel, progress)`` on the thread pool; ``on_done(result)`` runs on the GUI thread.
+    ) -> Any:
+        """Returns the job (it has ``cancel()`` and ``done``). Run ``work(cancel, progress)`` on the thread pool; ``on_done(result)`` runs on the GUI thread.
         Progress dicts may carry "fraction" (0..1) and "text". Cancel is offered to the user."""
         ...

@@ -183,18 +183,29 @@ class PluginBase:
     def serialize(self, puzzle: Any) -> str:
         raise NotImplementedError
 
+    def parse_document(self, text: str) -> tuple[Any, Any]:
+        """A saved document: the puzzle plus any entries stored with it (default: none)."""
+        return self.parse(text), None
+
+    def serialize_document(self, puzzle: Any, entries: Any = None) -> str:
+        """Inverse of ``parse_document``; modules with play state override both."""
+        return self.serialize(puzzle)
+
     def parse_input(self, arg: str) -> Any:
         """CLI/GUI input: a path to a file, or the text itself (URL, code, board string)."""
+        return self.parse_document_input(arg)[0]
+
+    def parse_document_input(self, arg: str) -> tuple[Any, Any]:
         path = Path(arg)
         try:
             is_file = len(arg) < 4096 and path.is_file()
         except OSError:
             is_file = False
         if is_file:
-            return self.parse(read_text(path))
+            return self.parse_document(read_text(path))
         if "\n" not in arg and not self.looks_like_inline(arg):
             raise InputError(f"no such file: {arg}")
-        return self.parse(arg)
+        return self.parse_document(arg)
 
     def looks_like_inline(self, arg: str) -> bool:
         """True if a one-line argument should be parsed as the puzzle itself (URL, code)."""
@@ -252,6 +263,10 @@ class PluginBase:
 
     def entries_from_solution(self, puzzle: Any, solution: Solution) -> Any:
         return solution.data
+
+    def adapt_entries(self, puzzle: Any, entries: Any) -> Any:
+        """Entries to keep after the givens changed (default: start afresh)."""
+        return self.empty_entries(puzzle)
 
     # ---- editing (Tatham's interpret_move) ----------------------------------------------------
     def tools(self, puzzle: Any) -> list[Tool]:

@@ -232,7 +232,7 @@ class LatinPlugin(PluginBase):
         geom = GridGeometry(margin, margin, cell, n, n)
         dl = DisplayList(2 * margin + n * cell, 2 * margin + n * cell, grid=geom)
         dl.add(Rect(margin, margin, n * cell, n * cell, fill="cell"))
-        errors = set()
+        errors: set[tuple[int, int]] = set()
         if entries is not None:
             for v in self.check(puzzle, entries).violations:
                 errors.update(v.cells)

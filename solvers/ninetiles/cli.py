@@ -1,0 +1,152 @@
+"""Module commands: ``python -m workbench ninetiles score|enumerate|stats|best ...``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from solvers.common.errors import InputError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2, no usage dump
+        raise InputError(message)
+
+
+def _build() -> argparse.ArgumentParser:
+    parser = _Parser(prog="workbench ninetiles", description="Nine Tiles Panic tools")
+    sub = parser.add_subparsers(dest="command", required=True)
+    score = sub.add_parser("score", help="validity, roads and the 26 theme scores of a town code")
+    score.add_argument("code")
+    score.add_argument("--json", action="store_true")
+    enum = sub.add_parser("enumerate", help="enumerate and score every town into the store")
+    enum.add_argument("--store", type=Path, default=None)
+    enum.add_argument("--workers", type=int, default=None)
+    enum.add_argument("--subset", type=int, default=None, help="test-sized run: only N synonym towns")
+    enum.add_argument("--json", action="store_true")
+    stats = sub.add_parser("stats", help="headline figures of the store")
+    stats.add_argument("--store", type=Path, default=None)
+    stats.add_argument("--json", action="store_true")
+    best = sub.add_parser("best", help="the best towns for three theme cards")
+    best.add_argument("themes", type=int, nargs=3)
+    best.add_argument("--store", type=Path, default=None)
+    best.add_argument("--limit", type=int, default=20)
+    best.add_argument("--offset", type=int, default=0, help="page through the optimal towns")
+    best.add_argument("--json", action="store_true")
+    towns = sub.add_parser("towns", help="towns having a given score vector (paged)")
+    towns.add_argument("vector", help="26 comma-separated scores, theme 1..26")
+    towns.add_argument("--store", type=Path, default=None)
+    towns.add_argument("--offset", type=int, default=0)
+    towns.add_argument("--limit", type=int, default=20)
+    towns.add_argument("--json", action="store_true")
+    return parser
+
+
+def score_report(code: str) -> dict:
+    from solvers.ninetiles.scoring import score_town
+    from solvers.ninetiles.town import Town, trace_roads, validity
+
+    text = code.strip()
+    if len(text) != 18 or not text.isdigit():
+        raise InputError(f"a town code is 18 digits (9 tiles 0-8, 9 directions 0-7), got {code!r}")
+    town = Town.from_code(text)
+    ok, reason = validity(town)
+    roads = trace_roads(town)
+    return {
+        "code": town.code,
+        "valid": ok,
+        "reason": reason,
+        "scores": score_town(town) if ok else None,
+        "roads": [{"length": r.length, "objects": r.object_labels()} for r in roads],
+    }
+
+
+def _print_score(report: dict, as_json: bool) -> None:
+    from solvers.ninetiles.scoring import THEME_NAMES
+
+    if as_json:
+        print(json.dumps(report))
+        return
+    print(f"town {report['code']}: {'valid' if report['valid'] else 'INVALID - ' + str(report['reason'])}")
+    for i, road in enumerate(report["roads"], start=1):
+        print(f"  road {i}: length {road['length']}, objects {' '.join(road['objects']) or '-'}")
+    if report["scores"] is not None:
+        for n, (name, value) in enumerate(zip(THEME_NAMES, report["scores"], strict=False), start=1):
+            print(f"  {n:2d} {name:<20} {value:3d}")
+
+
+def main(argv: list[str]) -> int:
+    try:
+        args = _build().parse_args(argv)
+        if args.command == "score":
+            _print_score(score_report(args.code), args.json)
+            return 0
+        if args.command == "enumerate":
+            return _enumerate(args)
+        from solvers.ninetiles.store import open_store
+
+        store = open_store(args.store)
+        if args.command == "stats":
+            _emit(store.stats(), args.json)
+            return 0
+        if args.command == "best":
+            if args.limit < 0 or args.offset < 0:
+                raise InputError("--limit and --offset must be >= 0")
+            _emit(store.best(tuple(args.themes), limit=args.limit, offset=args.offset), args.json)
+            return 0
+        if args.command == "towns":
+            try:
+                vector = [int(x) for x in args.vector.replace("[", "").replace("]", "").split(",")]
+            except ValueError as exc:
+                raise InputError(f"bad score vector {args.vector!r}: {exc}") from exc
+            vid = store.find_vector(vector)
+            total = 0 if vid is None else int(store.count[vid])
+            codes = (
+                [] if vid is None else [c for c, _ in store.towns_of_vectors([vid], args.offset, args.limit)]
+            )
+            _emit(
+                {"score_vector": vector, "town_count": total, "offset": args.offset, "towns": codes},
+                args.json,
+            )
+            return 0
+    except KeyboardInterrupt:
+        print("ninetiles: interrupted (run the same command again to resume)", file=sys.stderr)
+        return 130
+    except InputError as exc:
+        print(f"ninetiles: {exc}", file=sys.stderr)
+        return 2
+    return 2
+
+
+def _emit(data: dict, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(data))
+    else:
+        print(json.dumps(data, indent=1))
+
+
+def _enumerate(args: argparse.Namespace) -> int:
+    from solvers.ninetiles.store import build, default_store_dir, stderr_progress
+
+    folder = args.store or default_store_dir()
+    if args.workers is not None and args.workers < 1:
+        raise InputError("--workers must be at least 1")
+    print(f"ninetiles: building the store in {folder}", file=sys.stderr)
+    report = build(folder, workers=args.workers, subset=args.subset, progress=stderr_progress())
+    out = {
+        "store": str(folder),
+        "synonym_towns": report.synonym_towns,
+        "towns": report.towns,
+        "score_vectors": report.score_vectors,
+        "seconds": round(report.seconds, 1),
+        "enumerate_seconds": round(report.enumerate_seconds, 1),
+        "merge_seconds": round(report.merge_seconds, 1),
+        "towns_per_second": round(report.towns / report.enumerate_seconds)
+        if report.enumerate_seconds
+        else None,
+        "store_bytes": report.store_bytes,
+    }
+    _emit(out, args.json)
+    return 0

@@ -1,0 +1,295 @@
+"""Nine Tiles Panic plug-in: a town (3x3 tiles) is the "puzzle"; solving completes a partial town."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from solvers.common.cancel import CancelToken
+from solvers.common.display import DisplayList, GridGeometry, Line, Rect, Text
+from solvers.common.protocol import (
+    SOLVE,
+    CheckResult,
+    EditEvent,
+    EditResult,
+    Meta,
+    PluginBase,
+    ProgressFn,
+    Solution,
+    Tool,
+    Violation,
+)
+from solvers.ninetiles import complete as completion
+from solvers.ninetiles.art import TilePainter, tile_label
+from solvers.ninetiles.tiles import face
+from solvers.ninetiles.town import (
+    EMPTY,
+    POSITIONS,
+    Town,
+    cell_of,
+    is_code,
+    neighbour_pairs,
+    parse_town,
+    problems,
+    trace_roads,
+    validity,
+)
+
+CELL = 100.0
+MARGIN = 10.0
+TRAY_CELL = 56.0
+TRAY_GAP = 6.0
+TRAY_COLS = 5
+
+
+class NineTilesPlugin(PluginBase):
+    meta = Meta(
+        id="ninetiles",
+        name="Nine Tiles Panic",
+        description="Build a 3x3 town of the nine double-sided tiles; scores all 26 theme cards live.",
+        extensions=(".town",),
+        aliases=("ntp", "nine-tiles", "town"),
+        capabilities=frozenset({SOLVE}),
+    )
+
+    def __init__(self) -> None:
+        self._pressed: tuple[str, int] | None = None  # ("board", position) or ("tray", tile) of a press
+
+    # ---- formats --------------------------------------------------------------------------------
+    def parse(self, text: str) -> Town:
+        return parse_town(text)
+
+    def serialize(self, puzzle: Town) -> str:
+        lines = [puzzle.code] + ["# " + row for row in puzzle.readable().split("\n")]
+        return "\n".join(lines) + "\n"
+
+    def looks_like_inline(self, arg: str) -> bool:
+        return is_code(arg)
+
+    def new_puzzle(self, rows: int | None = None, cols: int | None = None) -> Town:
+        return Town()
+
+    def describe(self, puzzle: Town) -> str:
+        ok, reason = validity(puzzle)
+        if ok:
+            return f"valid town {puzzle.code}, {len(trace_roads(puzzle))} roads"
+        return f"{puzzle.code}: {reason}"
+
+    # ---- rules ----------------------------------------------------------------------------------
+    def entries_from_solution(self, puzzle: Town, solution: Solution) -> Town:
+        return solution.data
+
+    def check(self, puzzle: Town, entries: Any = None) -> CheckResult:
+        town = entries if isinstance(entries, Town) else puzzle
+        violations = [
+            Violation(pr.code, pr.message, tuple(cell_of(p) for p in pr.positions)) for pr in problems(town)
+        ]
+        if town is not puzzle:
+            for p in range(POSITIONS):
+                if puzzle.tiles[p] != EMPTY and (puzzle.tiles[p], puzzle.dirs[p]) != (
+                    town.tiles[p],
+                    town.dirs[p],
+                ):
+                    violations.append(
+                        Violation("givenChanged", f"position {p} differs from the given tile", (cell_of(p),))
+                    )
+        return CheckResult(town.complete, violations)
+
+    def solve(
+        self,
+        puzzle: Town,
+        *,
+        limit: int | None = 2,
+        cancel: CancelToken | None = None,
+        progress: ProgressFn | None = None,
+        info: dict[str, Any] | None = None,
+    ) -> Iterator[Solution]:
+        from solvers.ninetiles.scoring import score_town
+
+        if info is not None:
+            info["rules"] = "completions of the town: empty positions filled with the unused tiles"
+        found = 0
+        for town in completion.completions(puzzle, cancel=cancel):
+            found += 1
+            scores = score_town(town)
+            yield Solution(
+                grid=town.readable().split("\n"),
+                extras={"code": town.code, "scores": scores},
+                data=town,
+                label=town.code,
+            )
+            if progress is not None:
+                progress({"found": found})
+            if limit and found >= limit:
+                return
+
+    # ---- editing --------------------------------------------------------------------------------
+    def tools(self, puzzle: Town) -> list[Tool]:
+        return [
+            # no tool shortcuts: R/E/F/Delete/0-8 act on the tile under the cursor instead
+            Tool("arrange", "Arrange (click: turn left, right-click: flip, drag: move/swap)"),
+            Tool("turn-right", "Turn clockwise"),
+            Tool("flip", "Flip tile"),
+            Tool("remove", "Back to tray"),
+        ]
+
+    def _tray_slot(self, puzzle: Town, pos: tuple[float, float]) -> int | None:
+        """Tile under ``pos`` in the tray of unused tiles, if any."""
+        x, y = pos
+        for tile, (tx, ty) in self._tray_layout(puzzle).items():
+            if tx <= x <= tx + TRAY_CELL and ty <= y <= ty + TRAY_CELL:
+                return tile
+        return None
+
+    def _tray_layout(self, puzzle: Town) -> dict[int, tuple[float, float]]:
+        top = MARGIN + 3 * CELL + 2 * TRAY_GAP + 16
+        out = {}
+        for i, tile in enumerate(puzzle.unused_tiles()):
+            r, c = divmod(i, TRAY_COLS)
+            out[tile] = (MARGIN + c * (TRAY_CELL + TRAY_GAP), top + r * (TRAY_CELL + TRAY_GAP))
+        return out
+
+    def edit(self, puzzle: Town, entries: Any, event: EditEvent) -> EditResult | None:
+        p = None if event.cell is None else event.cell[0] * 3 + event.cell[1]
+        tool = event.tool or "arrange"
+        if event.kind == "press":
+            if p is None:
+                tile = self._tray_slot(puzzle, event.pos)
+                self._pressed = None if tile is None else ("tray", tile)
+                return None
+            if event.button == "right" or tool == "flip":
+                self._pressed = None
+                return self._result(puzzle, puzzle.flipped_tile(p), f"Flip tile at position {p}")
+            if tool == "turn-right":
+                return self._result(puzzle, puzzle.rotated_tile(p, 3), f"Turn tile at position {p}")
+            if tool == "remove":
+                return self._result(
+                    puzzle, puzzle.with_position(p, EMPTY, EMPTY), f"Remove tile at position {p}"
+                )
+            self._pressed = ("board", p) if puzzle.tiles[p] != EMPTY else None
+            return None
+        if event.kind == "release":
+            pressed, self._pressed = self._pressed, None
+            if pressed is None:
+                return None
+            where, what = pressed
+            if where == "tray":
+                if p is None:
+                    return None
+                new = puzzle.with_position(p, what, 0)
+                return self._result(puzzle, new, f"Place tile {what} at position {p}")
+            if p is None:  # dropped outside the board: back to the tray
+                if self._tray_area_contains(puzzle, event.pos):
+                    return self._result(
+                        puzzle, puzzle.with_position(what, EMPTY, EMPTY), f"Remove tile at {what}"
+                    )
+                return None
+            if p == what:
+                return self._result(puzzle, puzzle.rotated_tile(p, 1), f"Turn tile at position {p}")
+            return self._result(puzzle, puzzle.swapped(what, p), f"Swap positions {what} and {p}")
+        if p is None:
+            return None
+        if event.kind == "wheel" and event.delta:
+            return self._result(
+                puzzle, puzzle.rotated_tile(p, 1 if event.delta > 0 else 3), f"Turn tile at {p}"
+            )
+        if event.kind == "key":
+            key = event.key.upper() if len(event.key) == 1 else event.key  # "f" from Qt text
+            if key in ("R", "Q"):
+                return self._result(puzzle, puzzle.rotated_tile(p, 1), f"Turn tile at position {p}")
+            if key == "E":
+                return self._result(puzzle, puzzle.rotated_tile(p, 3), f"Turn tile at position {p}")
+            if key in ("F", "Space"):
+                return self._result(puzzle, puzzle.flipped_tile(p), f"Flip tile at position {p}")
+            if key in ("Delete", "Backspace", "X"):
+                return self._result(puzzle, puzzle.with_position(p, EMPTY, EMPTY), f"Remove tile at {p}")
+            if key.isdigit() and int(key) <= 8:
+                tile = int(key)
+                if tile in puzzle.tiles:
+                    return self._result(
+                        puzzle, puzzle.swapped(puzzle.tiles.index(tile), p), f"Move tile {tile}"
+                    )
+                return self._result(puzzle, puzzle.with_position(p, tile, 0), f"Place tile {tile}")
+        return None
+
+    def _tray_area_contains(self, puzzle: Town, pos: tuple[float, float]) -> bool:
+        return pos[1] > MARGIN + 3 * CELL + TRAY_GAP
+
+    @staticmethod
+    def _result(old: Town, new: Town, label: str) -> EditResult | None:
+        return None if new == old else EditResult(puzzle=new, label=label)
+
+    # ---- drawing --------------------------------------------------------------------------------
+    def draw(
+        self, puzzle: Town, solution: Solution | None = None, entries: Any = None, overlay: Any = None
+    ) -> DisplayList:
+        """``overlay`` may be a dict {"road": index into trace_roads(town)} to highlight one road."""
+        town: Town = solution.data if solution is not None and isinstance(solution.data, Town) else puzzle
+        tray = self._tray_layout(town)
+        tray_rows = (len(tray) + TRAY_COLS - 1) // TRAY_COLS
+        board = 3 * CELL
+        height = 2 * MARGIN + board
+        if tray_rows:
+            height += 2 * TRAY_GAP + 16 + tray_rows * (TRAY_CELL + TRAY_GAP)
+        width = 2 * MARGIN + max(board, TRAY_COLS * (TRAY_CELL + TRAY_GAP))
+        geom = GridGeometry(MARGIN, MARGIN, CELL, 3, 3)
+        dl = DisplayList(width, height, grid=geom, title=f"Nine Tiles Panic town {town.code}")
+        dl.add(Rect(MARGIN, MARGIN, board, board, fill="cell"))
+        found = problems(town)
+        loop_positions = {p for pr in found if pr.code == "loop" for p in pr.positions}
+        repeated = {p for pr in found if pr.code == "repeatedTile" for p in pr.positions}
+        highlight: dict[int, set[int]] = {}
+        if isinstance(overlay, dict) and "road" in overlay:
+            roads = trace_roads(town)
+            k = int(overlay["road"])
+            if 0 <= k < len(roads):
+                for step in roads[k].steps:
+                    highlight.setdefault(step.position, set()).add(step.segment)
+        for p in range(POSITIONS):
+            r, c = divmod(p, 3)
+            x, y = MARGIN + c * CELL, MARGIN + r * CELL
+            f = town.face_at(p)
+            if f is None:
+                dl.add(Rect(x + 4, y + 4, CELL - 8, CELL - 8, stroke="muted", width=1.5, radius=6))
+                dl.add(Text(x + CELL / 2, y + CELL / 2, "empty", size=12, color="muted"))
+                continue
+            painter = TilePainter(x, y, CELL, town.dirs[p] % 4)
+            dl.extend(painter.draw(f, frozenset(highlight.get(p, set()))))
+            dl.add(tile_label(x, y, CELL, f.name))
+            if p in loop_positions or p in repeated:
+                dl.add(Rect(x + 3, y + 3, CELL - 6, CELL - 6, stroke="error", width=4))
+        for p, ep, q, eq in neighbour_pairs():
+            if town.tiles[p] == EMPTY or town.tiles[q] == EMPTY:
+                continue
+            if bool(town.edge_mask(p) >> ep & 1) != bool(town.edge_mask(q) >> eq & 1):
+                dl.add(self._edge_line(p, ep))
+        dl.add(Rect(MARGIN, MARGIN, board, board, stroke="wall", width=2.5))
+        if tray:
+            top = MARGIN + board + TRAY_GAP
+            dl.add(
+                Text(
+                    MARGIN, top + 8, "Tray (drag a tile onto the board)", size=11, color="muted", align="left"
+                )
+            )
+            for tile, (tx, ty) in tray.items():
+                painter = TilePainter(tx, ty, TRAY_CELL, 0)
+                dl.extend(painter.draw(face(tile, 0)))
+                dl.add(tile_label(tx, ty, TRAY_CELL, f"{tile}F"))
+        return dl
+
+    @staticmethod
+    def _edge_line(p: int, e: int) -> Line:
+        r, c = divmod(p, 3)
+        x, y = MARGIN + c * CELL, MARGIN + r * CELL
+        if e == 3:
+            return Line((x + CELL, y + 6), (x + CELL, y + CELL - 6), "error", 6, cap="round")
+        return Line((x + 6, y + CELL), (x + CELL - 6, y + CELL), "error", 6, cap="round")
+
+    # ---- module CLI -----------------------------------------------------------------------------
+    def cli(self, argv: list[str]) -> int:
+        from solvers.ninetiles.cli import main
+
+        return main(argv)
+
+
+PLUGIN = NineTilesPlugin()

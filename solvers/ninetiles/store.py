@@ -1,0 +1,536 @@
+"""The result store of the full enumeration, and the queries on it.
+
+Layout of a store directory (numpy ``.npy`` files, memory-mapped when read):
+
+* ``meta.json`` — counts, build figures, ``complete`` flag, the synonym subset if a test-sized run;
+* ``synonyms.npy`` int8[S, 18] — the synonym towns that were expanded (row = synonym id);
+* ``vec_hi.npy``, ``vec_lo.npy`` uint64[V] — the distinct score vectors, packed and sorted;
+* ``vec_cols.npy`` int8[26, V] — the same vectors unpacked, one row per theme (fast column queries);
+* ``vec_count.npy`` int64[V] — towns per vector; ``vec_dist.npy`` int32[V] — distance to all-max;
+* ``post_ptr.npy`` int64[V+1], ``post_syn.npy`` uint16[P], ``post_cnt.npy`` uint32[P] — for each vector
+  the synonym towns containing it and how many of their towns have it (towns are regenerated from
+  their synonym town on demand: about 1 ms per synonym town);
+* ``stats.json`` — the precomputed answer of ``stats``;
+* ``shards/`` — partial results while building (deleted when complete), for resuming.
+
+Distance (issue 7): a theme's distance is (rank of its score among that theme's possible scores,
+best = 1, minus 1) squared; possible scores are the values that occur in the store.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import shutil
+import sys
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from solvers.common.cancel import Cancelled, CancelToken
+from solvers.common.errors import InputError
+from solvers.ninetiles import enumeration as E
+
+FORMAT = "puzzle-workbench ninetiles store v1"
+DEFAULT_SHARDS = 200
+
+
+def default_store_dir() -> Path:
+    env = os.environ.get("PUZZLE_WORKBENCH_CACHE")
+    if env:
+        return Path(env).expanduser() / "ninetiles"
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "puzzle-workbench" / "ninetiles"
+
+
+# ---- building ---------------------------------------------------------------------------------------
+
+
+def shard_rows(syn: np.ndarray, first_id: int) -> dict[str, np.ndarray]:
+    """Distinct (vector, synonym) pairs with town counts for consecutive synonym towns."""
+    his, los, sids, cnts = [], [], [], []
+    for k, row in enumerate(syn):
+        hi, lo, _ = E.expand(row)
+        order = np.lexsort((lo, hi))
+        hi, lo = hi[order], lo[order]
+        new = np.ones(hi.shape[0], dtype=bool)
+        new[1:] = (hi[1:] != hi[:-1]) | (lo[1:] != lo[:-1])
+        starts = np.flatnonzero(new)
+        his.append(hi[starts])
+        los.append(lo[starts])
+        cnts.append(np.diff(np.append(starts, hi.shape[0])).astype(np.uint32))
+        sids.append(np.full(starts.shape[0], first_id + k, dtype=np.uint16))
+    return {
+        "hi": np.concatenate(his),
+        "lo": np.concatenate(los),
+        "syn": np.concatenate(sids),
+        "cnt": np.concatenate(cnts),
+        "towns": np.array([int(sum(c.sum() for c in cnts))], dtype=np.int64),
+    }
+
+
+def _run_shard(store: str, index: int, lo_id: int, hi_id: int) -> tuple[int, int, float]:
+    """Worker: expand and score synonym towns [lo_id, hi_id), write shards/shard_<index>.npz."""
+    start = time.perf_counter()
+    syn = np.load(Path(store) / "synonyms.npy", mmap_mode="r")
+    result = shard_rows(np.asarray(syn[lo_id:hi_id]), lo_id)
+    folder = Path(store) / "shards"
+    tmp = folder / f"shard_{index:05d}.tmp.npz"
+    np.savez(tmp, **result)
+    tmp.replace(folder / f"shard_{index:05d}.npz")
+    return index, int(result["towns"][0]), time.perf_counter() - start
+
+
+@dataclass
+class BuildReport:
+    synonym_towns: int
+    towns: int
+    score_vectors: int
+    seconds: float
+    enumerate_seconds: float
+    merge_seconds: float
+    store_bytes: int
+
+
+def select_synonyms(subset: int | None) -> np.ndarray:
+    """All synonym towns, or an evenly spread test-sized subset of ``subset`` of them."""
+    syn = E.synonym_towns()
+    if subset is None or subset >= syn.shape[0]:
+        return syn
+    if subset <= 0:
+        raise InputError("--subset must be a positive number of synonym towns")
+    idx = np.linspace(0, syn.shape[0] - 1, subset).round().astype(np.int64)
+    return syn[np.unique(idx)]
+
+
+def build(
+    store: Path,
+    *,
+    workers: int | None = None,
+    subset: int | None = None,
+    shards: int | None = None,
+    cancel: CancelToken | None = None,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+) -> BuildReport:
+    """Enumerate, score and index every town into ``store`` (resumes an interrupted build)."""
+    t0 = time.perf_counter()
+    store.mkdir(parents=True, exist_ok=True)
+    syn = select_synonyms(subset)
+    meta_path = store / "meta.json"
+    old = _read_json(meta_path)
+    if old and (old.get("format") != FORMAT or old.get("subset") != subset):
+        _clear(store)  # a different kind of store: start afresh
+    elif old and old.get("complete"):
+        _clear(store)
+    (store / "shards").mkdir(exist_ok=True)
+    np.save(store / "synonyms.npy", syn)
+    _write_json(
+        meta_path, {"format": FORMAT, "complete": False, "subset": subset, "synonym_towns": int(syn.shape[0])}
+    )
+    n_shards = shards or min(DEFAULT_SHARDS, max(1, syn.shape[0] // 50))
+    bounds = np.linspace(0, syn.shape[0], n_shards + 1).round().astype(np.int64)
+    todo = [i for i in range(n_shards) if not (store / "shards" / f"shard_{i:05d}.npz").exists()]
+    expected = int(sum(E.count_towns(r) for r in syn))
+    done_towns = expected - sum(sum(E.count_towns(r) for r in syn[bounds[i] : bounds[i + 1]]) for i in todo)
+    workers = max(1, workers or os.cpu_count() or 1)
+    started = time.perf_counter()
+    towns_this_run = 0
+    if todo:
+        if workers == 1:
+            for i in todo:
+                if cancel is not None:
+                    cancel.raise_if_cancelled()
+                _, n, _ = _run_shard(str(store), i, int(bounds[i]), int(bounds[i + 1]))
+                done_towns += n
+                towns_this_run += n
+                finished = n_shards - len(todo) + todo.index(i) + 1
+                _report(progress, done_towns, expected, towns_this_run, started, finished, n_shards)
+        else:
+            import multiprocessing
+
+            ctx = multiprocessing.get_context("spawn")
+            with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+                pending: set[Future] = set()
+                queue = list(todo)
+                finished = n_shards - len(todo)
+                try:
+                    while queue or pending:
+                        while queue and len(pending) < 2 * workers:
+                            i = queue.pop(0)
+                            pending.add(
+                                pool.submit(_run_shard, str(store), i, int(bounds[i]), int(bounds[i + 1]))
+                            )
+                        done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                        for fut in done:
+                            _, n, _ = fut.result()
+                            done_towns += n
+                            towns_this_run += n
+                            finished += 1
+                            _report(
+                                progress, done_towns, expected, towns_this_run, started, finished, n_shards
+                            )
+                        if cancel is not None and cancel.cancelled:
+                            raise Cancelled()
+                except BaseException:
+                    for fut in pending:
+                        fut.cancel()
+                    pool.shutdown(wait=True, cancel_futures=True)
+                    raise
+    enum_seconds = time.perf_counter() - started
+    if cancel is not None:
+        cancel.raise_if_cancelled()
+    if progress is not None:
+        progress({"fraction": 1.0, "text": "merging shards and computing statistics"})
+    t_merge = time.perf_counter()
+    n_vectors = _merge(store, n_shards, expected)
+    merge_seconds = time.perf_counter() - t_merge
+    total = time.perf_counter() - t0
+    size = sum(f.stat().st_size for f in store.rglob("*") if f.is_file())
+    meta = {
+        "format": FORMAT,
+        "complete": True,
+        "subset": subset,
+        "synonym_towns": int(syn.shape[0]),
+        "towns": expected,
+        "score_vectors": n_vectors,
+        "build_seconds": round(total, 1),
+        "enumerate_seconds": round(enum_seconds, 1),
+        "merge_seconds": round(merge_seconds, 1),
+        "workers": workers,
+        "store_bytes": size,
+    }
+    _write_json(meta_path, meta)
+    return BuildReport(int(syn.shape[0]), expected, n_vectors, total, enum_seconds, merge_seconds, size)
+
+
+def _report(
+    progress, done: int, expected: int, this_run: int, started: float, finished: int, n_shards: int
+) -> None:
+    if progress is None:
+        return
+    elapsed = time.perf_counter() - started
+    rate = this_run / elapsed if elapsed > 0 else 0.0
+    eta = (expected - done) / rate if rate > 0 else float("nan")
+    progress(
+        {
+            "fraction": done / expected if expected else 1.0,
+            "towns": done,
+            "rate": rate,
+            "eta": eta,
+            "text": f"shard {finished}/{n_shards}: {done:,} of {expected:,} towns, {rate:,.0f} towns/s, ETA {_fmt(eta)}",
+        }
+    )
+
+
+def _fmt(seconds: float) -> str:
+    if seconds != seconds:  # nan
+        return "?"
+    m, s = divmod(int(seconds), 60)
+    return f"{m}m{s:02d}s"
+
+
+def _merge(store: Path, n_shards: int, expected: int) -> int:
+    parts = [np.load(store / "shards" / f"shard_{i:05d}.npz") for i in range(n_shards)]
+    hi = np.concatenate([p["hi"] for p in parts])
+    lo = np.concatenate([p["lo"] for p in parts])
+    syn = np.concatenate([p["syn"] for p in parts])
+    cnt = np.concatenate([p["cnt"] for p in parts])
+    del parts
+    order = np.lexsort((syn, lo, hi))
+    hi, lo, syn, cnt = hi[order], lo[order], syn[order], cnt[order]
+    del order
+    new = np.ones(hi.shape[0], dtype=bool)
+    new[1:] = (hi[1:] != hi[:-1]) | (lo[1:] != lo[:-1])
+    starts = np.flatnonzero(new)
+    del new
+    ptr = np.append(starts, hi.shape[0]).astype(np.int64)
+    counts = np.add.reduceat(cnt.astype(np.int64), starts) if starts.size else np.zeros(0, np.int64)
+    if int(counts.sum()) != expected:
+        raise RuntimeError(f"store merge lost towns: {int(counts.sum())} != {expected}")
+    vhi, vlo = hi[starts], lo[starts]
+    cols = np.ascontiguousarray(E.unpack(vhi, vlo).T)
+    ranks = _rank_columns(cols)
+    dist = (ranks.astype(np.int32) ** 2).sum(axis=0, dtype=np.int32)
+    for name, arr in (
+        ("vec_hi", vhi),
+        ("vec_lo", vlo),
+        ("vec_cols", cols),
+        ("vec_count", counts),
+        ("vec_dist", dist),
+        ("post_ptr", ptr),
+        ("post_syn", syn),
+        ("post_cnt", cnt),
+    ):
+        np.save(store / f"{name}.npy", arr)
+    shutil.rmtree(store / "shards", ignore_errors=True)
+    store_obj = Store(store, require_complete=False)
+    _write_json(store / "stats.json", store_obj.compute_stats())
+    return int(vhi.shape[0])
+
+
+def _rank_columns(cols: np.ndarray) -> np.ndarray:
+    """int8[26, V]: rank - 1 of each score among its theme's possible scores (0 = best)."""
+    ranks = np.zeros(cols.shape, dtype=np.int8)
+    for t in range(cols.shape[0]):
+        values = np.unique(cols[t])[::-1]  # descending
+        lookup = {int(v): i for i, v in enumerate(values)}
+        table = np.zeros(256, dtype=np.int8)
+        for v, i in lookup.items():
+            table[v & 0xFF] = i
+        ranks[t] = table[cols[t].astype(np.uint8)]
+    return ranks
+
+
+def _clear(store: Path) -> None:
+    for f in store.iterdir():
+        if f.is_dir():
+            shutil.rmtree(f, ignore_errors=True)
+        else:
+            f.unlink()
+
+
+def _read_json(path: Path) -> dict[str, Any] | None:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def _write_json(path: Path, data: dict[str, Any]) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+# ---- queries -----------------------------------------------------------------------------------------
+
+
+class Store:
+    """Read access to a built store (arrays are memory-mapped)."""
+
+    def __init__(self, path: Path, require_complete: bool = True) -> None:
+        self.path = path
+        meta = _read_json(path / "meta.json")
+        if meta is None:
+            raise InputError(f"no ninetiles store at {path} (run: python -m workbench ninetiles enumerate)")
+        if require_complete and not meta.get("complete"):
+            raise InputError(f"the ninetiles store at {path} is incomplete (run enumerate again to resume)")
+        self.meta = meta
+
+        def load(name: str) -> np.ndarray:
+            return np.load(path / f"{name}.npy", mmap_mode="r")
+
+        self.synonyms = load("synonyms")
+        self.hi = load("vec_hi")
+        self.lo = load("vec_lo")
+        self.cols = load("vec_cols")
+        self.count = load("vec_count")
+        self.dist = load("vec_dist")
+        self.ptr = load("post_ptr")
+        self.post_syn = load("post_syn")
+        self.post_cnt = load("post_cnt")
+        self._values: list[np.ndarray] | None = None
+
+    @property
+    def n_vectors(self) -> int:
+        return int(self.hi.shape[0])
+
+    def values(self) -> list[np.ndarray]:
+        """Possible scores per theme, descending (index = rank - 1)."""
+        if self._values is None:
+            cached = _read_json(self.path / "stats.json")
+            if cached is not None:  # saved at build time: avoids 26 passes over the columns
+                per = cached["per_theme"]
+                self._values = [np.array(per[str(t + 1)]["values"][::-1]) for t in range(26)]
+            else:
+                self._values = [np.unique(np.asarray(self.cols[t]))[::-1] for t in range(26)]
+        return self._values
+
+    def vector(self, v: int) -> list[int]:
+        return [int(x) for x in self.cols[:, v]]
+
+    def rank_of(self, theme: int, column: np.ndarray) -> np.ndarray:
+        """rank - 1 of each value of ``theme`` (1-based) among its possible scores."""
+        values = self.values()[theme - 1]
+        table = np.zeros(256, dtype=np.int16)
+        for i, v in enumerate(values):
+            table[int(v) & 0xFF] = i
+        return table[np.asarray(column).astype(np.uint8)]
+
+    # -- towns of vectors -------------------------------------------------------------------------
+    def find_vector(self, vector: list[int]) -> int | None:
+        if len(vector) != 26:
+            raise InputError("a score vector has 26 values")
+        hi, lo = E.pack(np.array([vector]))
+        # sorted by (hi, lo)
+        left = int(np.searchsorted(self.hi, hi[0], side="left"))
+        right = int(np.searchsorted(self.hi, hi[0], side="right"))
+        k = left + int(np.searchsorted(self.lo[left:right], lo[0]))
+        if k < right and self.lo[k] == lo[0] and self.vector(k) == list(vector):
+            return k
+        return None
+
+    def towns_of_vectors(
+        self, vids: list[int], offset: int = 0, limit: int = 20
+    ) -> Iterator[tuple[str, int]]:
+        """(code, vector id) of the towns having any of the vectors, in vector order, paged."""
+        skip = offset
+        left = limit
+        for v in vids:
+            if left <= 0:
+                return
+            a, b = int(self.ptr[v]), int(self.ptr[v + 1])
+            for k in range(a, b):
+                n = int(self.post_cnt[k])
+                if skip >= n:
+                    skip -= n
+                    continue
+                row = np.asarray(self.synonyms[int(self.post_syn[k])])
+                hi, lo, codes = E.expand(row, emit_codes=True)
+                hit = np.flatnonzero((hi == self.hi[v]) & (lo == self.lo[v]))
+                for code in codes[hit][skip : skip + left]:
+                    yield f"{int(code):018d}", v
+                    left -= 1
+                skip = 0
+                if left <= 0:
+                    return
+
+    # -- theme sets --------------------------------------------------------------------------------
+    def best_vectors(self, themes: tuple[int, int, int]) -> tuple[int, int, np.ndarray]:
+        """(themes at max, distance, optimal vector ids in listing order) for a theme set."""
+        if len(set(themes)) != 3 or not all(1 <= t <= 26 for t in themes):
+            raise InputError("give three different theme numbers 1..26")
+        ranks = [self.rank_of(t, self.cols[t - 1]) for t in themes]
+        at_max = sum((r == 0).astype(np.int8) for r in ranks)
+        dist = sum(r.astype(np.int32) ** 2 for r in ranks)
+        best_at = int(at_max.max())
+        mask = at_max == best_at
+        best_dist = int(dist[mask].min())
+        mask &= dist == best_dist
+        vids = np.flatnonzero(mask)
+        # among equals: closest to all-max over the 26 themes first, then most towns
+        order = np.lexsort((-np.asarray(self.count[vids]), np.asarray(self.dist[vids])))
+        return best_at, best_dist, vids[order]
+
+    def best(self, themes: tuple[int, int, int], limit: int = 20, offset: int = 0) -> dict[str, Any]:
+        """The optimum for a theme set: up to ``limit`` vectors, and towns ``offset``.. (paged)."""
+        best_at, best_dist, vids = self.best_vectors(themes)
+        town_count = int(np.asarray(self.count[vids]).sum())
+        shown = vids[:limit]
+        towns = [code for code, _ in self.towns_of_vectors([int(v) for v in vids], offset, limit)]
+        return {
+            "themes": list(themes),
+            "at_max": best_at,
+            "distance": best_dist,
+            "score_vectors": [self.vector(int(v)) for v in shown],
+            "score_vector_count": int(vids.shape[0]),
+            "town_count": town_count,
+            "towns": towns,
+        }
+
+    def histograms(self) -> dict[str, dict[str, int]]:
+        """Per theme: score value -> number of towns."""
+        counts = np.asarray(self.count).astype(np.float64)
+        out: dict[str, dict[str, int]] = {}
+        for t in range(26):
+            col = np.asarray(self.cols[t]).astype(np.int64)
+            shift = int(col.min())
+            towns = np.bincount(col - shift, weights=counts).round().astype(np.int64)
+            out[str(t + 1)] = {str(v + shift): int(n) for v, n in enumerate(towns) if n}
+        return out
+
+    def compute_stats(self, closest_limit: int = 100) -> dict[str, Any]:
+        counts = np.asarray(self.count)
+        per_theme: dict[str, Any] = {}
+        at_max_bits = np.zeros(self.n_vectors, dtype=np.int64)
+        for t in range(26):
+            col = np.asarray(self.cols[t])
+            values = np.unique(col)
+            top = int(values.max())
+            hit = col == top
+            at_max_bits |= hit.astype(np.int64) << t
+            per_theme[str(t + 1)] = {
+                "values": [int(v) for v in values],
+                "max": top,
+                "towns_at_max": int(counts[hit].sum()),
+            }
+        masks, inverse = np.unique(at_max_bits, return_inverse=True)
+        mask_towns = np.bincount(inverse, weights=counts.astype(np.float64)).round().astype(np.int64)
+        perfect: dict[str, int] = {}
+        for a, b, c in itertools.combinations(range(26), 3):
+            want = (1 << a) | (1 << b) | (1 << c)
+            n = int(mask_towns[(masks & want) == want].sum())
+            if n:
+                perfect[f"{a + 1},{b + 1},{c + 1}"] = n
+        pops = np.array([bin(int(m)).count("1") for m in masks])
+        most = int(pops.max())
+        tied = [(int(mask_towns[i]), int(masks[i])) for i in np.flatnonzero(pops == most)]
+        tied.sort(reverse=True)
+        sets = [{"themes": _bits(m), "towns": n} for n, m in tied]
+        dist = np.asarray(self.dist)
+        dmin = int(dist.min())
+        closest = np.flatnonzero(dist == dmin)
+        closest = closest[np.argsort(-counts[closest], kind="stable")]
+        closest_towns = [
+            code for code, _ in self.towns_of_vectors([int(v) for v in closest], 0, closest_limit)
+        ]
+        return {
+            "synonym_towns": int(self.synonyms.shape[0]),
+            "towns": int(counts.sum()),
+            "score_vectors": self.n_vectors,
+            "per_theme": per_theme,
+            "perfect_theme_sets": perfect,
+            "max_themes_at_max": {
+                "count": most,
+                "themes": sets[0]["themes"],
+                "towns": sets[0]["towns"],
+                "all_sets": sets,
+            },
+            "closest_to_all_max": {
+                "distance": dmin,
+                "score_vector": self.vector(int(closest[0])),
+                "score_vectors": [self.vector(int(v)) for v in closest],
+                "town_count": int(counts[closest].sum()),
+                "towns": closest_towns,
+            },
+            "histograms": self.histograms(),
+            "subset": self.meta.get("subset"),
+        }
+
+    def stats(self) -> dict[str, Any]:
+        cached = _read_json(self.path / "stats.json")
+        if cached is None:
+            return self.compute_stats()
+        if "histograms" not in cached:  # stores built before histograms were saved: add them once
+            cached["histograms"] = self.histograms()
+            try:
+                _write_json(self.path / "stats.json", cached)
+            except OSError:
+                pass
+        return cached
+
+
+def _bits(mask: int) -> list[int]:
+    return [t + 1 for t in range(26) if (mask >> t) & 1]
+
+
+def open_store(path: Path | None) -> Store:
+    return Store(path or default_store_dir())
+
+
+def stderr_progress(every: float = 1.0) -> Callable[[dict[str, Any]], None]:
+    last = [0.0]
+
+    def report(info: dict[str, Any]) -> None:
+        now = time.monotonic()
+        if now - last[0] >= every or info.get("fraction", 0) >= 1.0:
+            last[0] = now
+            print(f"ninetiles: {info.get('text', '')}", file=sys.stderr, flush=True)
+
+    return report

@@ -1,0 +1,299 @@
+"""X-ceter-O plug-in: position files, validity check, perfect-play analysis, play and set-up editing.
+
+The "puzzle" is a position (``rules.Position``); entries are the moves played from it in play mode,
+each the destination square (0..8) of the piece due.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+from solvers.common.cancel import CancelToken
+from solvers.common.display import DisplayList
+from solvers.common.errors import InputError, ParseError
+from solvers.common.protocol import (
+    GAME,
+    PLAY,
+    SOLVE,
+    CheckResult,
+    EditEvent,
+    EditResult,
+    Meta,
+    PluginBase,
+    ProgressFn,
+    Solution,
+    Tool,
+    Violation,
+)
+from solvers.xcetero import engine, notation
+from solvers.xcetero.drawing import draw_position
+from solvers.xcetero.rules import PIECES, UNPLACED, Position, owner
+
+Moves = tuple[int, ...]
+
+
+def _entries(entries: Any) -> Moves:
+    return tuple(int(m) for m in entries) if entries else ()
+
+
+def replay(position: Position, moves: Moves) -> tuple[Position, list[Violation], list[Position]]:
+    """Play ``moves`` from ``position``; stops at the first bad move. Returns (end, problems, history)."""
+    history = [position]
+    for ply, square in enumerate(moves, start=1):
+        reps = position.rules.repetition
+        if position.winner():
+            return position, [Violation("moveAfterEnd", f"move {ply}: the game is already won")], history
+        if reps and sum(1 for p in history if p.key() == position.key()) >= reps:
+            return (
+                position,
+                [Violation("moveAfterDraw", f"move {ply}: the game is drawn by repetition")],
+                history,
+            )
+        if not 0 <= square < 9 or not position.is_legal(square):
+            cells = ((square // 3, square % 3),) if 0 <= square < 9 else ()
+            why = f"move {ply}: piece {position.due} cannot go to square {square}"
+            return position, [Violation("illegalMove", why, cells)], history
+        position = position.play(square)
+        history.append(position)
+    return position, [], history
+
+
+def pv_text(position: Position, moves: list[int]) -> str:
+    words = []
+    for square in moves:
+        words.append(engine.describe_move(position, square))
+        position = position.play(square)
+    return " ".join(words)
+
+
+class XceteroPlugin(PluginBase):
+    meta = Meta(
+        id="xcetero",
+        name="X-ceter-O",
+        description="Tic-tac-toe with six numbered pieces that enter and then jump in a fixed order; "
+        "solved by retrograde analysis.",
+        extensions=(".xo",),
+        aliases=("x-ceter-o", "xceter"),
+        capabilities=frozenset({GAME, SOLVE, PLAY}),
+    )
+
+    # ---- formats --------------------------------------------------------------------------------
+    def parse(self, text: str) -> Position:
+        return self.parse_document(text)[0]
+
+    def serialize(self, puzzle: Position) -> str:
+        return notation.to_file(puzzle)
+
+    def parse_document(self, text: str) -> tuple[Position, Moves]:
+        """A position plus an optional ``moves`` line: the moves played from it (each checked)."""
+        rest, located = notation.split_moves(text)
+        position = notation.parse_position(rest)
+        end = position
+        for ply, (square, line, col) in enumerate(located, start=1):
+            if not end.is_legal(square):
+                why = "the game is already won" if end.winner() else f"piece {end.due} cannot go there"
+                raise ParseError(f"move {ply} to square {square}: {why}", line, col)
+            end = end.play(square)
+        return position, tuple(square for square, _, _ in located)
+
+    def serialize_document(self, puzzle: Position, entries: Any = None) -> str:
+        moves = _entries(entries)
+        text = notation.to_file(puzzle)
+        return text + notation.moves_line(moves) + "\n" if moves else text
+
+    def adapt_entries(self, puzzle: Position, entries: Any) -> Moves:
+        """Keep the moves that are still legal from the new position (e.g. after a rules change)."""
+        moves = _entries(entries)
+        _, _, history = replay(puzzle, moves)
+        return moves[: len(history) - 1]
+
+    def looks_like_inline(self, arg: str) -> bool:
+        return notation.looks_inline(arg)
+
+    def new_puzzle(self, rows: int | None = None, cols: int | None = None) -> Position:
+        return Position()
+
+    def describe(self, puzzle: Position) -> str:
+        phase = "placing" if puzzle.in_placement() else "jumping"
+        return f"{puzzle.mover()} to move, piece {puzzle.due} ({phase}), {puzzle.placed()} of 6 on the board"
+
+    # ---- rules ----------------------------------------------------------------------------------
+    def empty_entries(self, puzzle: Position) -> Moves:
+        return ()
+
+    def entries_from_solution(self, puzzle: Position, solution: Solution) -> Moves:
+        return tuple(solution.data or ())
+
+    def check(self, puzzle: Position, entries: Any = None) -> CheckResult:
+        """Position problems (order, lines, reachability) and bad moves in ``entries``.
+
+        Complete means the line of play is over: someone has three in a row, the house repetition
+        rule ends it, or (for analysis lines of drawn positions) the last move repeats a position
+        of the line, closing a cycle of endless play.
+        """
+        violations = engine.problems(puzzle)
+        end, bad, history = replay(puzzle, _entries(entries))
+        violations += bad
+        keys = [p.key() for p in history]
+        reps = puzzle.rules.repetition
+        complete = (
+            end.winner() is not None
+            or (reps > 0 and keys.count(end.key()) >= reps)
+            or (len(keys) > 1 and keys.count(end.key()) > 1)
+        )
+        return CheckResult(complete and not bad, violations)
+
+    # ---- analysis -------------------------------------------------------------------------------
+    def solve(
+        self,
+        puzzle: Position,
+        *,
+        limit: int | None = 2,
+        cancel: CancelToken | None = None,
+        progress: ProgressFn | None = None,
+        info: dict[str, Any] | None = None,
+    ) -> Iterator[Solution]:
+        found = engine.problems(puzzle)
+        if found:
+            raise InputError(f"not a game position: {found[0].message}")
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        if info is not None:
+            info["rules"] = "may return to own square" if puzzle.rules.may_return else "published"
+        yield self.analysis_solution(puzzle)
+
+    def analysis_solution(self, puzzle: Position) -> Solution:
+        value = engine.value(puzzle)
+        line = engine.principal_variation(puzzle)
+        extras = {
+            "state": notation.to_inline(puzzle),
+            "side": puzzle.mover(),
+            "due": puzzle.due,
+            "value": value.text(),
+            "moves": {str(sq): v.text() for sq, v in engine.move_values(puzzle).items()},
+            "best": engine.best_moves(puzzle),
+            "pv": line,
+            "pv_text": pv_text(puzzle, line),
+        }
+        label = f"{puzzle.mover()} to move: {value.words()}"
+        return Solution(grid=notation.board_rows(puzzle), extras=extras, data=tuple(line), label=label)
+
+    # ---- editing --------------------------------------------------------------------------------
+    def tools(self, puzzle: Position) -> list[Tool]:
+        pieces = [Tool(f"piece{p}", f"{owner(p)}{p}", shortcut=str(p)) for p in range(1, PIECES + 1)]
+        return [
+            Tool("move", "Move the due piece", mode="play"),
+            *pieces,
+            Tool("erase", "Take piece off", shortcut="Delete"),
+            Tool("due", "Make piece due", shortcut="D"),
+        ]
+
+    def edit(self, puzzle: Position, entries: Any, event: EditEvent) -> EditResult | None:
+        moves = _entries(entries)
+        if event.mode == "play":
+            return self._play(puzzle, moves, event)
+        return self._setup(puzzle, event)
+
+    def _play(self, puzzle: Position, moves: Moves, event: EditEvent) -> EditResult | None:
+        takeback = (event.kind == "press" and event.button == "right") or (
+            event.kind == "key" and event.key in ("Backspace", "Delete")
+        )
+        if takeback:
+            return EditResult(entries=moves[:-1], label="Take back") if moves else None
+        if event.kind != "press" or event.cell is None:
+            return None
+        square = event.cell[0] * 3 + event.cell[1]
+        end, bad, history = replay(puzzle, moves)
+        if bad or not end.is_legal(square):  # is_legal is False once someone has won
+            return None
+        if end.rules.repetition and [p.key() for p in history].count(end.key()) >= end.rules.repetition:
+            return None
+        return EditResult(entries=moves + (square,), label=f"Play {engine.describe_move(end, square)}")
+
+    def _setup(self, puzzle: Position, event: EditEvent) -> EditResult | None:
+        if event.cell is None:
+            return None
+        square = event.cell[0] * 3 + event.cell[1]
+        board = puzzle.board()
+        action: str | None = None
+        if event.kind == "press":
+            action = "erase" if event.button == "right" else (event.tool or "piece1")
+        elif event.kind == "key":
+            if event.key in "123456" and len(event.key) == 1:
+                action = f"piece{event.key}"
+            elif event.key in ("Delete", "Backspace", "Space"):
+                action = "erase"
+            elif event.key.upper() == "D":
+                action = "due"
+        if action is None:
+            return None
+        squares = list(puzzle.squares)
+        if action == "due":
+            if not board[square] or board[square] == puzzle.due:
+                return None
+            new = replace(puzzle, due=board[square])
+            return EditResult(puzzle=new, entries=(), label=f"Piece {board[square]} due")
+        if action == "erase":
+            if not board[square]:
+                return None
+            squares[board[square] - 1] = UNPLACED
+            label = f"Take piece {board[square]} off"
+        elif action.startswith("piece") and action[5:] in ("1", "2", "3", "4", "5", "6"):
+            piece = int(action[5:])
+            if board[square] == piece:
+                return None
+            if board[square]:
+                squares[board[square] - 1] = UNPLACED
+            squares[piece - 1] = square
+            label = f"Put piece {piece} on square {square}"
+        else:
+            return None
+        return EditResult(puzzle=_with_due(puzzle, tuple(squares)), entries=(), label=label)
+
+    # ---- drawing --------------------------------------------------------------------------------
+    def draw(
+        self, puzzle: Position, solution: Solution | None = None, entries: Any = None, overlay: Any = None
+    ) -> DisplayList:
+        moves = _entries(entries)
+        if solution is not None:
+            best = list(solution.data or ())
+            caption = f"{solution.extras.get('value', '')}: {solution.extras.get('pv_text', '')}"
+            return draw_position(puzzle, (), overlay, best_line=best, caption=_clip(caption, 140))
+        best_line: list[int] | None = None
+        caption = ""
+        if isinstance(overlay, dict):
+            # PV viewer: show the position after extra (not played) moves and the next move
+            moves = moves + tuple(int(m) for m in overlay.get("preview", ()))
+            if overlay.get("next") is not None:
+                best_line = [int(overlay["next"])]
+            caption = _clip(str(overlay.get("caption", "")))
+        _, _, history = replay(puzzle, moves)
+        moves = moves[: len(history) - 1]  # drop moves from the first bad one on
+        return draw_position(puzzle, moves, overlay, best_line=best_line, caption=caption)
+
+    # ---- module CLI -----------------------------------------------------------------------------
+    def cli(self, argv: list[str]) -> int:
+        from solvers.xcetero.cli import run
+
+        return run(self, argv)
+
+
+def _clip(text: str, size: int = 44) -> str:
+    return text if len(text) <= size else text[: size - 1] + "…"
+
+
+def _with_due(old: Position, squares: tuple[int, ...]) -> Position:
+    """Keep the piece due consistent after a set-up edit (placing: the lowest piece not on the board)."""
+    missing = [p for p in range(1, PIECES + 1) if squares[p - 1] == UNPLACED]
+    if missing:
+        due = missing[0]
+    elif old.squares[old.due - 1] == UNPLACED:
+        due = 1  # the sixth piece just arrived: the cycle starts again with piece 1
+    else:
+        due = old.due
+    return replace(old, squares=squares, due=due)
+
+
+PLUGIN = XceteroPlugin()

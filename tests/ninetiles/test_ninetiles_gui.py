@@ -1,0 +1,121 @@
+"""The Nine Tiles Panic panels inside the real main window (pytest-qt)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from solvers.common.protocol import EditResult
+from solvers.ninetiles.scoring import score_town
+from solvers.ninetiles.store import build
+from solvers.ninetiles.town import Town
+from workbench.main_window import MainWindow
+
+pytestmark = pytest.mark.gui
+EXAMPLE = "206745813361230035"
+
+
+@pytest.fixture
+def view(qtbot):
+    win = MainWindow()
+    win.confirm = lambda view: "discard"
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    view = win.show_kind("ninetiles")
+    view.doc.apply(EditResult(puzzle=Town.from_code(EXAMPLE), label="Example"))
+    yield view
+    win.jobs.shutdown(5000)
+
+
+def _panel(view, title: str):
+    for i in range(view.side.count()):
+        if view.side.tabText(i) == title:
+            return view.side.widget(i)
+    raise AssertionError(f"no {title} panel")
+
+
+def test_scores_follow_every_edit(view) -> None:
+    panel = _panel(view, "Scores")
+    shown = [int(panel.table.item(t, 2).text()) for t in range(26)]
+    assert shown == score_town(Town.from_code(EXAMPLE))
+    assert panel.table.item(19, 1).text() == "The Food Chain" and panel.table.item(19, 3).text() == "3"
+    view.doc.apply(EditResult(puzzle=Town.from_code(EXAMPLE).rotated_tile(8, 1), label="turn"))
+    assert "mismatched edge" in panel.status.text()
+    assert panel.table.item(0, 2).text() == "–"
+    view.doc.undo_stack.undo()
+    assert view.doc.puzzle == Town.from_code(EXAMPLE)
+    assert panel.status.text().startswith("Valid town")
+    assert panel.roads.count() == 4
+    panel.roads.setCurrentRow(1)
+    assert view._overlay == {"road": 1}
+    assert "1 → 0 → 3 → 4 → 1 → 2" in panel.road_detail.text()
+    lit = view.board.display_list()
+    assert sum(1 for it in lit.items if getattr(it, "color", "") == "highlight") == 6
+
+
+def test_find_best_towns_builds_a_store_and_opens_a_town(view, qtbot, tmp_path: Path) -> None:
+    folder = tmp_path / "store"
+    build(folder, workers=1, subset=10)
+    panel = _panel(view, "Best towns")
+    panel.store_dir = folder
+    for combo, theme in zip(panel.combos, (4, 6, 23), strict=True):
+        combo.setCurrentIndex(theme - 1)
+    panel.limit.setValue(5)
+    panel.find()
+    qtbot.waitUntil(lambda: panel.results.count() > 0, timeout=30000)
+    assert "of 3 at maximum" in panel.summary.text()
+    assert panel.results.count() == min(5, panel._total)
+    assert panel._total > 10
+    panel.more()
+    qtbot.waitUntil(lambda: panel.results.count() == 10, timeout=30000)
+    codes = [s.label for s in panel.results.model.solutions]
+    assert len(set(codes)) == len(codes)
+    panel.results.select(0)
+    assert view.shown_solution() is not None
+    code = panel.results.model.solutions[0].label
+    panel.open_current()
+    assert view.doc.puzzle == Town.from_code(code) and view.shown_solution() is None
+    scores = [int(_panel(view, "Scores").table.item(t, 2).text()) for t in range(26)]
+    assert scores == score_town(Town.from_code(code))
+    panel.random_draw()
+    assert len(set(panel.themes())) == 3
+
+
+def test_statistics_panel(view, qtbot, tmp_path: Path) -> None:
+    folder = tmp_path / "store"
+    build(folder, workers=1, subset=10)
+    panel = _panel(view, "Statistics")
+    panel.store_dir = folder
+    panel.load()
+    qtbot.waitUntil(lambda: panel.stats is not None, timeout=30000)
+    stats = panel.stats
+    assert panel.perfect.rowCount() == len(stats["perfect_theme_sets"]) > 0
+    counts = [int(panel.perfect.item(r, 1).text()) for r in range(panel.perfect.rowCount())]
+    assert counts == sorted(counts, reverse=True)
+    panel.theme.setCurrentIndex(7)
+    assert panel.chart.title.startswith("Theme 8 ")
+    assert sum(n for _, n in panel.chart.data) == stats["towns"]
+    panel.chart.grab()  # paints without error
+
+
+def test_mouse_on_the_board_turns_flips_and_swaps(view, qtbot) -> None:
+    from PySide6.QtCore import Qt
+
+    board = view.board
+    start = Town.from_code(EXAMPLE)
+    qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_center(0, 0).toPoint())
+    assert view.doc.puzzle == start.rotated_tile(0, 1)
+    qtbot.mouseClick(board, Qt.MouseButton.RightButton, pos=board.cell_center(0, 0).toPoint())
+    assert view.doc.puzzle == start.rotated_tile(0, 1).flipped_tile(0)
+    view.doc.undo_stack.undo()
+    view.doc.undo_stack.undo()
+    assert view.doc.puzzle == start
+    qtbot.mousePress(board, Qt.MouseButton.LeftButton, pos=board.cell_center(0, 0).toPoint())
+    qtbot.mouseMove(board, board.cell_center(1, 1).toPoint())
+    qtbot.mouseRelease(board, Qt.MouseButton.LeftButton, pos=board.cell_center(2, 2).toPoint())
+    assert view.doc.puzzle == start.swapped(0, 8)
+    r, c = board.cursor_cell
+    qtbot.keyClick(board, Qt.Key.Key_F)
+    assert view.doc.puzzle == start.swapped(0, 8).flipped_tile(3 * r + c)

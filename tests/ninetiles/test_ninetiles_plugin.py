@@ -1,0 +1,118 @@
+"""Plug-in behaviour: check, completion solver, editing events, drawing and the score CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from solvers.common.cancel import CancelToken
+from solvers.common.display import Polyline
+from solvers.common.protocol import EditEvent
+from solvers.ninetiles import PLUGIN, Town
+from solvers.ninetiles.town import validity
+
+EXAMPLE = "206745813361230035"
+
+
+def test_check_reports_violations_with_cells() -> None:
+    good = PLUGIN.check(PLUGIN.parse(EXAMPLE))
+    assert good.ok
+    bad = PLUGIN.check(Town.from_code(EXAMPLE).rotated_tile(8, 1))
+    assert not bad.ok
+    assert {v.code for v in bad.violations} == {"edgeMismatch"}
+    assert any(v.cells == ((1, 2), (2, 2)) for v in bad.violations)
+    assert not PLUGIN.check(PLUGIN.new_puzzle()).complete
+
+
+def test_completion_solver_answers_pass_the_checker() -> None:
+    partial = Town.from_code(EXAMPLE).with_position(4, -1, -1).with_position(8, -1, -1)
+    solutions = list(PLUGIN.solve(partial, limit=0, cancel=CancelToken(timeout=60)))
+    codes = {s.extras["code"] for s in solutions}
+    assert EXAMPLE in codes
+    for solution in solutions:
+        assert PLUGIN.check_solution(partial, solution).ok
+        assert len(solution.extras["scores"]) == 26
+    # the two free tiles (3 and 4) in every pictorially distinct turn, checked independently
+    brute = set()
+    for t4, t8 in ((3, 4), (4, 3)):
+        for d4 in range(8):
+            for d8 in range(8):
+                town = Town.from_code(EXAMPLE).with_position(4, t4, d4).with_position(8, t8, d8)
+                if validity(town)[0]:
+                    brute.add(town)
+
+    def picture(town: Town) -> tuple:
+        return tuple(
+            (
+                town.face_at(p).index,
+                tuple(sorted((min(s.a, s.b), max(s.a, s.b), s.kind, s.facing) for s in town.segments_at(p))),
+            )
+            for p in range(9)
+        )
+
+    pictures = {picture(town) for town in brute}
+    assert len(codes) == len(pictures)
+
+
+def test_clashing_givens_have_no_completion() -> None:
+    clash = Town.from_code(EXAMPLE).rotated_tile(8, 1).with_position(4, -1, -1)
+    assert list(PLUGIN.solve(clash, limit=5)) == []
+
+
+def _ev(kind: str, cell=None, **kw) -> EditEvent:
+    return EditEvent(kind=kind, cell=cell, **kw)
+
+
+def test_click_rotates_right_click_flips_drag_swaps() -> None:
+    town = PLUGIN.parse(EXAMPLE)
+    assert PLUGIN.edit(town, None, _ev("press", (0, 0), button="left")) is None
+    res = PLUGIN.edit(town, None, _ev("release", (0, 0), button="left"))
+    assert res.puzzle.dirs[0] == 0 and res.puzzle.tiles == town.tiles  # 3 -> 0 (front, one more turn)
+    res = PLUGIN.edit(town, None, _ev("press", (0, 0), button="right"))
+    assert res.puzzle.dirs[0] == 7
+    PLUGIN.edit(town, None, _ev("press", (0, 0), button="left"))
+    res = PLUGIN.edit(town, None, _ev("release", (2, 2), button="left"))
+    assert res.puzzle.tiles[0] == 3 and res.puzzle.tiles[8] == 2
+    res = PLUGIN.edit(town, None, _ev("key", (1, 1), key="Delete"))
+    assert res.puzzle.tiles[4] == -1
+    res = PLUGIN.edit(res.puzzle, None, _ev("key", (1, 1), key="4"))
+    assert res.puzzle.tiles[4] == 4
+    assert PLUGIN.edit(town, None, _ev("wheel", (1, 1), delta=1)).puzzle.dirs[4] == 0
+
+
+def test_drag_from_tray_places_a_tile() -> None:
+    town = Town.from_code(EXAMPLE).with_position(4, -1, -1)
+    dl = PLUGIN.draw(town)
+    assert dl.height > 3 * 100 + 20  # a tray is shown for the unused tile
+    x, y = PLUGIN._tray_layout(town)[4]
+    assert PLUGIN.edit(town, None, _ev("press", None, pos=(x + 5, y + 5))) is None
+    res = PLUGIN.edit(town, None, _ev("release", (1, 1)))
+    assert res.puzzle.tiles[4] == 4
+
+
+def test_drawing_has_roads_and_marks_mismatches() -> None:
+    town = PLUGIN.parse(EXAMPLE)
+    dl = PLUGIN.draw(town)
+    assert (
+        sum(1 for it in dl.items if isinstance(it, Polyline) and it.color == "#8d949e") == 14
+    )  # road pieces
+    assert not any(getattr(it, "color", "") == "error" for it in dl.items)
+    broken = PLUGIN.draw(town.rotated_tile(8, 1))
+    assert any(getattr(it, "color", "") == "error" for it in broken.items)
+    lit = PLUGIN.draw(town, overlay={"road": 1})
+    assert sum(1 for it in lit.items if isinstance(it, Polyline) and it.color == "highlight") == 6
+
+
+def test_score_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert PLUGIN.cli(["score", EXAMPLE, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["valid"] and out["reason"] is None and len(out["scores"]) == 26
+    assert [r["length"] for r in out["roads"]] == [1, 6, 5, 2]
+    assert PLUGIN.cli(["score", "006745813361230035", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["valid"] is False and "tile 0" in out["reason"]
+    assert PLUGIN.cli(["score", "12345", "--json"]) == 2
+    err = capsys.readouterr().err
+    assert "18 digits" in err and "Traceback" not in err
+    assert PLUGIN.cli(["frobnicate"]) == 2

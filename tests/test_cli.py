@@ -1,0 +1,109 @@
+"""The command line: JSON shape, exit codes, clean errors, export and screenshots."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from workbench.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = str(ROOT / "assets" / "example" / "samples" / "latin_5x5.latin")
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_json_shape(capsys) -> None:
+    code, out, _ = run(capsys, "solve", "example", SAMPLE, "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert set(data) >= {"kind", "solutions", "count", "complete", "unique", "seconds"}
+    assert (data["count"], data["complete"], data["unique"]) == (1, True, True)
+    assert data["solutions"][0]["grid"] == ["12345", "21453", "34512", "45231", "53124"]
+
+
+def test_solve_limits(capsys, tmp_path: Path) -> None:
+    blank = tmp_path / "blank.latin"
+    blank.write_text("....\n....\n....\n....\n")
+    data = json.loads(run(capsys, "solve", "example", str(blank), "--json", "--limit", "0")[1])
+    assert (data["count"], data["complete"], data["unique"]) == (576, True, False)
+    data = json.loads(run(capsys, "solve", "example", str(blank), "--json", "--limit", "3")[1])
+    assert (data["count"], data["complete"], data["unique"]) == (3, False, False)
+
+
+def test_no_solution(capsys, tmp_path: Path) -> None:
+    clash = tmp_path / "clash.latin"
+    clash.write_text("11\n..\n")
+    data = json.loads(run(capsys, "solve", "example", str(clash), "--json")[1])
+    assert (data["count"], data["complete"], data["unique"]) == (0, True, False)
+
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (("solve", "nokind", SAMPLE), "unknown kind"),
+        (("solve", "example", "/no/such/file.latin"), "no such file"),
+        (("solve", "example", SAMPLE, "--limit", "x"), "invalid int"),
+        (("frobnicate",), "unknown command or kind"),
+        (("export", "example", SAMPLE, "/tmp/out.bmp"), "unknown export format"),
+    ],
+)
+def test_bad_input_exit_2_one_line(capsys, argv, needle) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert needle in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_malformed_file_names_location(capsys, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.latin"
+    bad.write_text("12\n1?\n")
+    code, _, err = run(capsys, "check", "example", str(bad))
+    assert code == 2 and "line 2, column 2" in err
+
+
+def test_check_and_kinds(capsys) -> None:
+    code, out, _ = run(capsys, "check", "example", SAMPLE, "--json")
+    assert code == 0 and json.loads(out)["violations"] == []
+    code, out, _ = run(capsys, "kinds", "--json")
+    assert "example" in [row["id"] for row in json.loads(out)]
+
+
+def test_export_command(capsys, tmp_path: Path) -> None:
+    for ext in ("png", "svg", "pdf"):
+        out = tmp_path / f"x.{ext}"
+        code, _, _ = run(capsys, "export", "example", SAMPLE, str(out), "--solved", "--palette", "dark")
+        assert code == 0 and out.stat().st_size > 500
+
+
+def test_screenshot_in_a_fresh_process(tmp_path: Path) -> None:
+    out = tmp_path / "shot.png"
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "workbench",
+            "--screenshot",
+            str(out),
+            "--kind",
+            "example",
+            "--open",
+            SAMPLE,
+            "--solve",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert out.read_bytes().startswith(b"\x89PNG")

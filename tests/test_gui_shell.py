@@ -1,0 +1,197 @@
+"""GUI shell tests (pytest-qt): every kind opens, jobs run and cancel, export, undo, errors."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from solvers.common import registry
+from workbench.export import ExportOptions
+from workbench.main_window import MainWindow
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def window(qtbot):
+    win = MainWindow()
+    win.confirm = lambda view: "discard"
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.jobs.shutdown(5000)
+
+
+@pytest.mark.parametrize("kind", list(registry.plugins()))
+def test_window_opens_every_kind(window, kind) -> None:
+    view = window.show_kind(kind)
+    assert window.current() is view
+    image = window.grab().toImage()
+    assert not image.isNull() and image.width() > 400
+    dl = view.board.display_list()
+    assert dl.items
+
+
+def test_solve_job_completes_and_shows_solution(window, qtbot) -> None:
+    view = window.show_kind("example")
+    with qtbot.waitSignal(view.solve_finished, timeout=20000) as blocker:
+        view.solve(2)
+    assert blocker.args[0].status == "done"
+    assert view.browser.count() == 1
+    assert view.browser.status.text().startswith("Unique")
+    assert view.shown_solution() is not None
+    assert view.plugin.check_solution(view.doc.puzzle, view.shown_solution()).ok
+
+
+def test_find_all_streams_every_solution(window, qtbot) -> None:
+    view = window.show_kind("example")
+    view.doc.replace(view.plugin.new_puzzle(4), "blank")
+    with qtbot.waitSignal(view.solve_finished, timeout=20000):
+        view.solve(0)
+    assert view.browser.count() == 576
+    assert "576 found, search complete" in view.browser.status.text()
+
+
+def test_cancel_stops_within_a_fifth_of_a_second(window, qtbot) -> None:
+    view = window.show_kind("example")
+    view.doc.replace(view.plugin.new_puzzle(9), "blank 9x9")
+    view.solve(0)  # billions of solutions: never finishes by itself
+    qtbot.wait(150)
+    assert view.busy()
+    start = time.monotonic()
+    with qtbot.waitSignal(view.solve_finished, timeout=2000) as blocker:
+        view.cancel_jobs()
+    assert time.monotonic() - start < 0.2 + 0.1  # 0.1 s of slack for the event loop delivering it
+    assert blocker.args[0].status == "cancelled"
+    assert "Cancelled" in view.browser.status.text()
+
+
+def test_editing_cancels_running_job(window, qtbot) -> None:
+    view = window.show_kind("example")
+    view.doc.replace(view.plugin.new_puzzle(9), "blank 9x9")
+    job = view.solve(0)
+    qtbot.wait(100)
+    with qtbot.waitSignal(job.signals.finished, timeout=2000):
+        view.doc.replace(view.plugin.new_puzzle(5), "smaller")
+    assert job.done
+    assert view.browser.count() == 0
+
+
+def test_click_edit_undo_redo(window, qtbot) -> None:
+    view = window.show_kind("example")
+    view.doc.replace(view.plugin.new_puzzle(4), "blank")
+    before = view.doc.puzzle
+    view.tools.select("3")
+    qtbot.mouseClick(view.board, Qt.MouseButton.LeftButton, pos=view.board.cell_center(1, 2).toPoint())
+    assert view.doc.puzzle.at(1, 2) == 3
+    assert view.doc.dirty
+    window.act_undo.trigger()
+    assert view.doc.puzzle == before
+    window.act_redo.trigger()
+    assert view.doc.puzzle.at(1, 2) == 3
+
+
+def test_keyboard_entry_in_play_mode(window, qtbot) -> None:
+    view = window.show_kind("example")
+    view.set_mode("play")
+    view.board.setFocus()
+    view.board.cursor_cell = (0, 1)
+    qtbot.keyClick(view.board, Qt.Key.Key_Right)
+    assert view.board.cursor_cell == (0, 2)
+    qtbot.keyClick(view.board, "2")
+    assert view.doc.entries[2] == 2
+    assert view.doc.puzzle == view.plugin.default_puzzle()  # givens untouched in play mode
+
+
+def test_export_formats(window, tmp_path: Path) -> None:
+    window.show_kind("example")
+    for ext, magic in (("png", b"\x89PNG"), ("svg", b"<?xml"), ("pdf", b"%PDF")):
+        out = tmp_path / f"board.{ext}"
+        assert window.export_to(out, ExportOptions(cell_size=30, palette="dark"))
+        data = out.read_bytes()
+        assert data.startswith(magic), ext
+        assert len(data) > 500
+    assert "<svg" in (tmp_path / "board.svg").read_text()
+
+
+def test_bad_file_shows_error_dialog(window, qtbot, tmp_path: Path) -> None:
+    bad = tmp_path / "broken.latin"
+    bad.write_text("12\n1x\n")
+    with qtbot.waitSignal(window.error_shown, timeout=2000) as blocker:
+        assert not window.open_path(bad, "example")
+    assert "broken.latin" in blocker.args[0] and "line 2, column 2" in blocker.args[0]
+    missing = tmp_path / "missing.latin"
+    assert not window.open_path(missing, "example")
+    assert "missing.latin" in window.last_error.text()
+
+
+def test_save_and_reopen_round_trip(window, tmp_path: Path) -> None:
+    view = window.show_kind("example")
+    view.doc.replace(view.plugin.new_puzzle(3), "blank")
+    out = tmp_path / "mine.latin"
+    view.doc.save(out)
+    assert not view.doc.dirty
+    assert window.open_path(out, "example")
+    assert view.doc.puzzle == view.plugin.new_puzzle(3)
+
+
+def test_unsaved_changes_are_not_discarded_without_asking(window, tmp_path: Path) -> None:
+    view = window.show_kind("example")
+    view.doc.replace(view.plugin.new_puzzle(3), "blank")
+    asked = []
+    window.confirm = lambda v: asked.append(v) or "cancel"
+    other = tmp_path / "other.latin"
+    other.write_text("1.\n..\n")
+    assert not window.open_path(other, "example")
+    assert asked and view.doc.puzzle == view.plugin.new_puzzle(3)
+
+
+def test_paste_opens_text(window) -> None:
+    view = window.show_kind("example")
+    assert window.open_text("12\n21\n", "example")
+    assert view.doc.puzzle.n == 2
+    assert not window.open_text("zz\n", "example")
+
+
+def test_resize_and_palette(window) -> None:
+    view = window.show_kind("example")
+    assert window.resize_puzzle(6, 6)
+    assert view.plugin.size_of(view.doc.puzzle) == (6, 6)
+    assert not window.resize_puzzle(6, 7)
+    window.toggle_dark(True)
+    assert view.board.palette_.name == "dark"
+    window.toggle_dark(False)
+
+
+def test_close_cancels_jobs(qtbot) -> None:
+    win = MainWindow()
+    qtbot.addWidget(win)
+    view = win.show_kind("example")
+    view.doc.replace(view.plugin.new_puzzle(9), "blank")
+    view.doc.undo_stack.setClean()
+    job = view.solve(0)
+    qtbot.wait(50)
+    start = time.monotonic()
+    win.close()
+    assert job.cancel_token.cancelled
+    assert time.monotonic() - start < 2
+    qtbot.waitUntil(lambda: job.done, timeout=2000)
+
+
+def test_text_panel_applies_and_reports_errors(window) -> None:
+    view = window.show_kind("example")
+    panel = view.source_panel
+    assert panel.editor.toPlainText() == view.plugin.serialize(view.doc.puzzle)
+    panel.editor.setPlainText("1.\n.x\n")
+    panel.apply_text()
+    assert "line 2, column 2" in panel.message.text()
+    panel.editor.setPlainText("1.\n..\n")
+    panel.apply_text()
+    assert view.doc.puzzle.n == 2
+    window.act_undo.trigger()
+    assert view.doc.puzzle.n == 5
+    assert panel.editor.toPlainText() == view.plugin.serialize(view.doc.puzzle)

@@ -1,0 +1,107 @@
+"""The X-ceter-O panel inside the real main window (pytest-qt)."""
+
+from __future__ import annotations
+
+import pytest
+
+from solvers.xcetero import engine, retro
+from solvers.xcetero.rules import Position, apply_moves
+from workbench.main_window import MainWindow
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def view(qtbot):
+    win = MainWindow()
+    win.confirm = lambda view: "discard"
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    view = win.show_kind("xcetero")
+    view.doc.apply(_reset(view))
+    panel = _panel(view)
+    qtbot.waitUntil(lambda: False in panel.ready, timeout=20000)
+    yield view
+    win.jobs.shutdown(5000)
+
+
+def _reset(view):
+    from solvers.common.protocol import EditResult
+
+    return EditResult(puzzle=Position(), entries=(), label="Start")
+
+
+def _panel(view):
+    from widgets.panels.xcetero import XceteroPanel
+
+    for i in range(view.side.count()):
+        if view.side.tabText(i) == "Perfect play":
+            widget = view.side.widget(i)
+            assert isinstance(widget, XceteroPanel)
+            return widget
+    raise AssertionError("no Perfect play panel")
+
+
+def test_value_hints_and_opening_table(view) -> None:
+    panel = _panel(view)
+    assert "win in 13" in panel.value_label.text()
+    panel.hints.setChecked(True)
+    assert view._overlay["hints"] is True
+    dl = view.board.display_list()
+    labels = [getattr(i, "text", "") for i in dl.items]
+    assert labels.count("win in 13") == 4 and labels.count("draw") == 5
+    first = retro.summary(retro.analyse())["first_moves"]
+    table = {panel.openings.item(r, 0).text(): panel.openings.item(r, 1).text() for r in range(9)}
+    assert table == first
+
+
+def test_computer_move_and_take_back(view, qtbot) -> None:
+    panel = _panel(view)
+    assert panel.computer_move()
+    moves = view.doc.entries
+    assert len(moves) == 1 and moves[0] in engine.best_moves(Position())
+    panel.take_back()
+    assert view.doc.entries == ()
+
+
+def test_computer_replies_as_x(view, qtbot) -> None:
+    panel = _panel(view)
+    view.set_mode("play")
+    panel.auto_x.setChecked(True)
+    view.doc.apply(_moves((4,)))  # the human (O) opens in the centre
+    qtbot.waitUntil(lambda: len(view.doc.entries) == 2, timeout=3000)
+    reply = view.doc.entries[1]
+    assert reply in engine.best_moves(apply_moves(Position(), [4]))
+    panel.take_back()  # back to O's turn: both plies go
+    assert view.doc.entries == ()
+
+
+def _moves(moves):
+    from solvers.common.protocol import EditResult
+
+    return EditResult(entries=tuple(moves), label="test")
+
+
+def test_best_line_preview_and_play(view) -> None:
+    panel = _panel(view)
+    line = engine.principal_variation(Position())
+    assert panel.pv_list.count() == len(line) == 13
+    panel.pv_list.setCurrentRow(2)
+    assert view._overlay["preview"] == line[:3] and view._overlay["next"] == line[3]
+    panel.play_preview()
+    assert view.doc.entries == tuple(line[:3])
+    assert "loss in 10" in panel.value_label.text()  # X to move after three plies of the winning line
+    panel.pv_list.setCurrentRow(-1)
+    assert "preview" not in view._overlay
+
+
+def test_rules_toggle_changes_the_position_rules(view) -> None:
+    panel = _panel(view)
+    panel.repetition.setChecked(True)
+    assert view.doc.puzzle.rules.repetition == 3
+    panel.may_return.setChecked(True)
+    assert view.doc.puzzle.rules.may_return
+    view.doc.undo_stack.undo()
+    view.doc.undo_stack.undo()
+    assert view.doc.puzzle.rules == Position().rules

@@ -1,0 +1,231 @@
+"""The board canvas: paints a plug-in's display list and turns mouse/keys into ``EditEvent`` values.
+
+It knows nothing about any puzzle: drawing comes from ``plugin.draw`` and editing from
+``plugin.edit`` (Tatham's interpret_move), wired by ``workbench.document_view``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QWheelEvent
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from solvers.common.display import DisplayList
+from solvers.common.palette import LIGHT, Palette
+from solvers.common.protocol import EditEvent
+from widgets.painter import paint_display_list, qcolor
+
+_BUTTONS = {
+    Qt.MouseButton.LeftButton: "left",
+    Qt.MouseButton.RightButton: "right",
+    Qt.MouseButton.MiddleButton: "middle",
+}
+_ARROWS = {
+    Qt.Key.Key_Up: (-1, 0),
+    Qt.Key.Key_Down: (1, 0),
+    Qt.Key.Key_Left: (0, -1),
+    Qt.Key.Key_Right: (0, 1),
+}
+
+
+def key_name(event: QKeyEvent) -> str:
+    """'Up', 'Delete', 'A', '3', 'Space'... : Qt's key name without the Key_ prefix."""
+    key = Qt.Key(event.key())
+    name = key.name if hasattr(key, "name") else str(key)
+    name = name.removeprefix("Key_")
+    if len(name) == 1 or name.isdigit():
+        return event.text() or name
+    return name
+
+
+def _modifiers(mods: Qt.KeyboardModifier) -> frozenset[str]:
+    out = set()
+    if mods & Qt.KeyboardModifier.ShiftModifier:
+        out.add("shift")
+    if mods & Qt.KeyboardModifier.ControlModifier:
+        out.add("ctrl")
+    if mods & Qt.KeyboardModifier.AltModifier:
+        out.add("alt")
+    return frozenset(out)
+
+
+class BoardView(QWidget):
+    """Paints ``source()`` (a callable returning the current display list) and emits edits."""
+
+    edit_event = Signal(object)  # EditEvent
+    drag_finished = Signal()
+
+    def __init__(self, source: Callable[[], DisplayList], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.source = source
+        self.palette_: Palette = LIGHT
+        self.tool = ""
+        self.mode = "edit"
+        self.cursor_cell: tuple[int, int] | None = None
+        self.show_cursor = True
+        self._dl: DisplayList | None = None
+        self._scale = 1.0
+        self._origin = QPointF(0, 0)
+        self._dragging = False
+        self._last_drag_cell: tuple[int, int] | None = None
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(False)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumSize(240, 240)
+        self.setAccessibleName("Board")
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt API)
+        return QSize(560, 560)
+
+    # ---- drawing ----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        self._dl = None
+        self.update()
+
+    def display_list(self) -> DisplayList:
+        if self._dl is None:
+            self._dl = self.source()
+        return self._dl
+
+    def set_palette(self, palette: Palette) -> None:
+        self.palette_ = palette
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt API)
+        painter = QPainter(self)
+        try:
+            dl = self.display_list()
+            target = QRectF(self.rect()).adjusted(12, 12, -12, -12)
+            painter.fillRect(self.rect(), qcolor(self.palette_, "background"))
+            self._scale = paint_display_list(painter, dl, target, self.palette_, background=False)
+            self._origin = QPointF(
+                target.x() + (target.width() - dl.width * self._scale) / 2,
+                target.y() + (target.height() - dl.height * self._scale) / 2,
+            )
+            self._paint_cursor(painter, dl)
+        finally:
+            painter.end()
+
+    def _paint_cursor(self, painter: QPainter, dl: DisplayList) -> None:
+        if not (self.show_cursor and self.hasFocus() and dl.grid and self.cursor_cell):
+            return
+        r, c = self.cursor_cell
+        if not (0 <= r < dl.grid.rows and 0 <= c < dl.grid.cols):
+            return
+        g = dl.grid
+        pen = QPen(qcolor(self.palette_, "accent"))
+        pen.setWidthF(2.0)
+        pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        x = self._origin.x() + (g.x0 + c * g.cell) * self._scale
+        y = self._origin.y() + (g.y0 + r * g.cell) * self._scale
+        size = g.cell * self._scale
+        painter.drawRect(QRectF(x + 2, y + 2, size - 4, size - 4))
+
+    # ---- coordinates ------------------------------------------------------------------------
+    def to_logical(self, pos: QPointF) -> tuple[float, float]:
+        s = self._scale or 1.0
+        return ((pos.x() - self._origin.x()) / s, (pos.y() - self._origin.y()) / s)
+
+    def cell_at(self, pos: QPointF) -> tuple[int, int] | None:
+        dl = self.display_list()
+        if dl.grid is None:
+            return None
+        return dl.grid.cell_at(*self.to_logical(pos))
+
+    def cell_center(self, r: int, c: int) -> QPointF:
+        """Widget coordinates of a cell's centre (used by tests and tooltips)."""
+        dl = self.display_list()
+        assert dl.grid is not None
+        x, y = dl.grid.center(r, c)
+        return QPointF(self._origin.x() + x * self._scale, self._origin.y() + y * self._scale)
+
+    # ---- input ------------------------------------------------------------------------------
+    def _event(
+        self, kind: str, pos: QPointF, button: str, mods: Qt.KeyboardModifier, **extra: object
+    ) -> EditEvent:
+        return EditEvent(
+            kind=kind,  # type: ignore[arg-type]
+            tool=self.tool,
+            mode=self.mode,  # type: ignore[arg-type]
+            cell=self.cell_at(pos),
+            pos=self.to_logical(pos),
+            button=button,  # type: ignore[arg-type]
+            modifiers=_modifiers(mods),
+            **extra,  # type: ignore[arg-type]
+        )
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt API)
+        self.setFocus()
+        button = _BUTTONS.get(event.button(), "")
+        pos = event.position()
+        cell = self.cell_at(pos)
+        if cell is not None:
+            self.cursor_cell = cell
+        self._dragging = True
+        self._last_drag_cell = cell
+        self.edit_event.emit(self._event("press", pos, button, event.modifiers()))
+        self.update()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt API)
+        if not self._dragging:
+            return
+        pos = event.position()
+        button = (
+            "left"
+            if event.buttons() & Qt.MouseButton.LeftButton
+            else ("right" if event.buttons() & Qt.MouseButton.RightButton else "")
+        )
+        ev = self._event("drag", pos, button, event.modifiers())
+        # Cell-based editors only care about cell changes; edge-based ones get every move.
+        if ev.cell != self._last_drag_cell or ev.cell is None:
+            self._last_drag_cell = ev.cell
+            self.edit_event.emit(ev)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt API)
+        if not self._dragging:
+            return
+        self._dragging = False
+        button = _BUTTONS.get(event.button(), "")
+        self.edit_event.emit(self._event("release", event.position(), button, event.modifiers()))
+        self.drag_finished.emit()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt API)
+        steps = event.angleDelta().y() // 120
+        if steps:
+            self.edit_event.emit(self._event("wheel", event.position(), "", event.modifiers(), delta=steps))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt API)
+        dl = self.display_list()
+        if self.cursor_cell is None and dl.grid is not None:
+            self.cursor_cell = (0, 0)
+        name = key_name(event)
+        ev = EditEvent(
+            kind="key",
+            tool=self.tool,
+            mode=self.mode,  # type: ignore[arg-type]
+            cell=self.cursor_cell,
+            key=name,
+            modifiers=_modifiers(event.modifiers()),
+        )
+        self._key_handled = False
+        self.edit_event.emit(ev)
+        if self._key_handled:
+            return
+        move = _ARROWS.get(Qt.Key(event.key()))
+        if move and dl.grid is not None and self.cursor_cell is not None:
+            r, c = self.cursor_cell
+            self.cursor_cell = (
+                min(max(r + move[0], 0), dl.grid.rows - 1),
+                min(max(c + move[1], 0), dl.grid.cols - 1),
+            )
+            self.update()
+            return
+        super().keyPressEvent(event)
+
+    def mark_key_handled(self) -> None:
+        """Called by the document view when the plug-in used the last key."""
+        self._key_handled = True

@@ -1,0 +1,65 @@
+"""Progress strip for background jobs: bar (or busy indicator), elapsed time, counts, Cancel."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
+
+
+class JobProgress(QWidget):
+    cancel_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = QLabel()
+        self.bar = QProgressBar()
+        self.bar.setMaximumWidth(220)
+        self.bar.setTextVisible(True)
+        self.detail = QLabel()
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop the running job (Esc)")
+        self.cancel_button.clicked.connect(self.cancel_requested)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(4, 2, 4, 2)
+        layout.addWidget(self.title)
+        layout.addWidget(self.bar)
+        layout.addWidget(self.detail, 1)
+        layout.addWidget(self.cancel_button)
+        self._started = 0.0
+        self._text = ""
+        self._timer = QTimer(self)
+        self._timer.setInterval(100)
+        self._timer.timeout.connect(self._tick)
+        self.setVisible(False)
+
+    def start(self, title: str) -> None:
+        self.title.setText(title)
+        self.bar.setRange(0, 0)  # busy until a fraction arrives
+        self._text = ""
+        self._started = time.monotonic()
+        self._tick()
+        self._timer.start()
+        self.setVisible(True)
+
+    def update_progress(self, info: dict[str, object]) -> None:
+        fraction = info.get("fraction")
+        if isinstance(fraction, (int, float)):
+            self.bar.setRange(0, 1000)
+            self.bar.setValue(int(max(0.0, min(1.0, float(fraction))) * 1000))
+        parts = []
+        if "found" in info:
+            parts.append(f"{info['found']} found")
+        if "text" in info:
+            parts.append(str(info["text"]))
+        self._text = ", ".join(parts)
+        self._tick()
+
+    def _tick(self) -> None:
+        elapsed = time.monotonic() - self._started
+        self.detail.setText(f"{elapsed:.1f} s" + (f" — {self._text}" if self._text else ""))
+
+    def stop(self) -> None:
+        self._timer.stop()
+        self.setVisible(False)

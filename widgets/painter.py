@@ -1,0 +1,118 @@
+"""The one QPainter adapter: renders a Qt-free DisplayList to any paint device.
+
+Screen, thumbnails, PNG, SVG, PDF and the clipboard all go through ``paint_display_list`` so they
+look the same.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+
+from solvers.common.display import Circle, DisplayList, Line, Polyline, Rect, Text
+from solvers.common.palette import LIGHT, Palette
+
+_CAPS = {"flat": Qt.PenCapStyle.FlatCap, "round": Qt.PenCapStyle.RoundCap, "square": Qt.PenCapStyle.SquareCap}
+_JOINS = {
+    "miter": Qt.PenJoinStyle.MiterJoin,
+    "round": Qt.PenJoinStyle.RoundJoin,
+    "bevel": Qt.PenJoinStyle.BevelJoin,
+}
+
+
+def qcolor(palette: Palette, color: str) -> QColor:
+    value = palette.resolve(color)
+    if len(value) == 9:  # #rrggbbaa -> Qt wants #aarrggbb
+        return QColor(f"#{value[7:9]}{value[1:7]}")
+    return QColor(value)
+
+
+def _pen(palette: Palette, color: str | None, width: float, cap: str = "flat", join: str = "miter") -> QPen:
+    if color is None:
+        return QPen(Qt.PenStyle.NoPen)
+    pen = QPen(qcolor(palette, color))
+    pen.setWidthF(width)
+    pen.setCapStyle(_CAPS.get(cap, Qt.PenCapStyle.FlatCap))
+    pen.setJoinStyle(_JOINS.get(join, Qt.PenJoinStyle.MiterJoin))
+    return pen
+
+
+def _brush(palette: Palette, color: str | None) -> QBrush:
+    return QBrush(Qt.BrushStyle.NoBrush) if color is None else QBrush(qcolor(palette, color))
+
+
+def paint_display_list(
+    painter: QPainter,
+    dl: DisplayList,
+    target: QRectF,
+    palette: Palette = LIGHT,
+    background: bool = True,
+) -> float:
+    """Paint ``dl`` scaled uniformly and centred into ``target``. Returns the scale used."""
+    if dl.width <= 0 or dl.height <= 0:
+        return 1.0
+    scale = min(target.width() / dl.width, target.height() / dl.height)
+    ox = target.x() + (target.width() - dl.width * scale) / 2
+    oy = target.y() + (target.height() - dl.height * scale) / 2
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    if background:
+        painter.fillRect(target, qcolor(palette, "background"))
+    painter.translate(ox, oy)
+    painter.scale(scale, scale)
+    for item in dl.items:
+        if isinstance(item, Line):
+            pen = _pen(palette, item.color, item.width, item.cap)
+            if item.dash:
+                pen.setDashPattern([d / max(item.width, 0.01) for d in item.dash])
+            painter.setPen(pen)
+            painter.drawLine(QPointF(*item.p1), QPointF(*item.p2))
+        elif isinstance(item, Polyline):
+            painter.setPen(_pen(palette, item.color, item.width, item.cap, item.join))
+            painter.setBrush(_brush(palette, item.fill))
+            poly = QPolygonF([QPointF(x, y) for x, y in item.points])
+            if item.closed or item.fill is not None:
+                painter.drawPolygon(poly)
+            else:
+                path = QPainterPath()
+                path.addPolygon(poly)
+                painter.drawPath(path)
+        elif isinstance(item, Rect):
+            painter.setPen(_pen(palette, item.stroke, item.width))
+            painter.setBrush(_brush(palette, item.fill))
+            rect = QRectF(item.x, item.y, item.w, item.h)
+            if item.radius > 0:
+                painter.drawRoundedRect(rect, item.radius, item.radius)
+            else:
+                painter.drawRect(rect)
+        elif isinstance(item, Circle):
+            painter.setPen(_pen(palette, item.stroke, item.width))
+            painter.setBrush(_brush(palette, item.fill))
+            painter.drawEllipse(QPointF(item.cx, item.cy), item.r, item.r)
+        elif isinstance(item, Text):
+            _draw_text(painter, palette, item)
+    painter.restore()
+    return scale
+
+
+def _draw_text(painter: QPainter, palette: Palette, item: Text) -> None:
+    font = QFont()
+    font.setFamilies(["DejaVu Sans", "Noto Sans", "Sans Serif"])
+    font.setPointSizeF(max(item.size, 0.5) * 0.75)  # display units are px-like; 1 pt = 4/3 px
+    font.setBold(item.bold)
+    painter.setFont(font)
+    painter.setPen(QPen(qcolor(palette, item.color)))
+    big = 10_000.0
+    x = {"left": item.x, "center": item.x - big / 2, "right": item.x - big}[item.align]
+    y = {"top": item.y, "middle": item.y - big / 2, "bottom": item.y - big}[item.valign]
+    flags = {
+        "left": Qt.AlignmentFlag.AlignLeft,
+        "center": Qt.AlignmentFlag.AlignHCenter,
+        "right": Qt.AlignmentFlag.AlignRight,
+    }[item.align] | {
+        "top": Qt.AlignmentFlag.AlignTop,
+        "middle": Qt.AlignmentFlag.AlignVCenter,
+        "bottom": Qt.AlignmentFlag.AlignBottom,
+    }[item.valign]
+    painter.drawText(QRectF(x, y, big, big), int(flags), item.text)

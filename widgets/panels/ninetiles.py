@@ -1,0 +1,433 @@
+"""Nine Tiles Panic panels: live 26-theme scores with a road inspector, and "Find best towns".
+
+Scores come from ``solvers.ninetiles`` (the same kernels as the CLI); the best-town queries read the
+enumeration store and build it first (background job with progress, cancellable) when it is missing.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from solvers.common.protocol import EditResult, Solution
+from solvers.ninetiles.scoring import THEME_NAMES, capture_flags, score_town, theme_values
+from solvers.ninetiles.town import Town, trace_roads, validity
+from widgets.solution_browser import SolutionBrowser
+
+
+def create_panels(ctx: Any) -> list[tuple[str, QWidget]]:
+    return [
+        ("Scores", ScoresPanel(ctx)),
+        ("Best towns", BestTownsPanel(ctx)),
+        ("Statistics", StatisticsPanel(ctx)),
+    ]
+
+
+def _store_dir(override: Path | None) -> Path:
+    from solvers.ninetiles.store import default_store_dir
+
+    return override or default_store_dir()
+
+
+def _open_store(folder: Path, cancel: Any, progress: Any) -> Any:
+    """The store, built first (in this background job, with progress) if it is missing."""
+    from solvers.ninetiles.store import Store, build
+
+    meta = folder / "meta.json"
+    if not meta.exists() or '"complete": true' not in meta.read_text(encoding="utf-8"):
+        progress({"fraction": 0.0, "text": "building the town store (first use only, a few minutes)"})
+        build(folder, cancel=cancel, progress=progress)
+    return Store(folder)
+
+
+class _NumberItem(QTableWidgetItem):
+    """Sorts numerically (a plain item sorts "10" before "9")."""
+
+    def __lt__(self, other: QTableWidgetItem) -> bool:
+        try:
+            return float(self.text()) < float(other.text())
+        except ValueError:
+            return super().__lt__(other)
+
+
+def _item(text: Any, numeric: bool = False) -> QTableWidgetItem:
+    item = _NumberItem(str(text)) if numeric else QTableWidgetItem(str(text))
+    item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+    return item
+
+
+class ScoresPanel(QWidget):
+    """Validity, the 26 theme scores next to each theme's maximum, and the roads of the town."""
+
+    def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.maxima = {t: v["max"] for t, v in theme_values().items()}
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setAccessibleName("Town validity")
+        self.table = QTableWidget(26, 4)
+        self.table.setHorizontalHeaderLabels(["#", "Theme", "Score", "Max"])
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.setAccessibleName("Theme scores")
+        for t in range(26):
+            self.table.setItem(t, 0, _item(t + 1, True))
+            self.table.setItem(t, 1, _item(THEME_NAMES[t]))
+            self.table.setItem(t, 2, _item("–"))
+            self.table.setItem(t, 3, _item(self.maxima[t + 1], True))
+        self.roads = QListWidget()
+        self.roads.setAccessibleName("Roads")
+        self.roads.setMouseTracking(True)
+        self.roads.itemEntered.connect(lambda item: self.roads.setCurrentItem(item))
+        self.roads.currentRowChanged.connect(self._road_selected)
+        self.road_detail = QLabel("Point at a road to highlight it.")
+        self.road_detail.setWordWrap(True)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.status)
+        layout.addWidget(self.table, 3)
+        layout.addWidget(QLabel("Roads (read from the smaller border edge id):"))
+        layout.addWidget(self.roads, 1)
+        layout.addWidget(self.road_detail)
+        ctx.changed.connect(self.refresh)
+        self.refresh()
+
+    def town(self) -> Town | None:
+        town = self.ctx.puzzle()
+        return town if isinstance(town, Town) else None
+
+    def refresh(self) -> None:
+        town = self.town()
+        if town is None:
+            return
+        ok, reason = validity(town)
+        self.status.setText(f"Valid town {town.code}" if ok else f"Not a valid town: {reason}")
+        scores = score_town(town) if ok else None
+        for t in range(26):
+            item = self.table.item(t, 2)
+            item.setText("–" if scores is None else str(scores[t]))
+            at_max = scores is not None and scores[t] == self.maxima[t + 1]
+            font = item.font()
+            font.setBold(at_max)
+            item.setFont(font)
+        self.roads.blockSignals(True)
+        self.roads.clear()
+        self._roads = trace_roads(town)
+        for i, road in enumerate(self._roads, start=1):
+            labels = road.object_labels()
+            caught = capture_flags(labels)
+            objs = (
+                " ".join(f"{lb}{'*' if c else ''}" for lb, c in zip(labels, caught, strict=True))
+                or "no objects"
+            )
+            kind = " (loop)" if road.closed else (" (open end)" if road.open_ends else "")
+            self.roads.addItem(QListWidgetItem(f"Road {i}{kind}: length {road.length}; {objs}"))
+        self.roads.blockSignals(False)
+        self.road_detail.setText("Point at a road to highlight it. * = alien caught by the capture pass.")
+        self.ctx.set_overlay(None)
+
+    def _road_selected(self, row: int) -> None:
+        if row < 0 or row >= len(self._roads):
+            self.ctx.set_overlay(None)
+            return
+        road = self._roads[row]
+        labels = road.object_labels()
+        caught = [lb for lb, c in zip(labels, capture_flags(labels), strict=True) if c]
+        self.road_detail.setText(
+            f"Road {row + 1}: positions {' → '.join(map(str, road.positions))}; "
+            f"objects {', '.join(labels) or 'none'}; captured aliens: {len(caught)}"
+        )
+        self.ctx.set_overlay({"road": row})
+
+
+class BestTownsPanel(QWidget):
+    """Pick three theme cards and list the optimal towns from the enumeration store."""
+
+    LIMIT = 200
+
+    def __init__(self, ctx: Any, parent: QWidget | None = None, store_dir: Path | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.store_dir = store_dir
+        self.job: Any = None
+        self.combos: list[QComboBox] = []
+        row = QHBoxLayout()
+        for default in (1, 2, 3):
+            combo = QComboBox()
+            for t in range(26):
+                combo.addItem(f"{t + 1} {THEME_NAMES[t]}", t + 1)
+            combo.setCurrentIndex(default - 1)
+            self.combos.append(combo)
+            row.addWidget(combo)
+        self.draw_button = QPushButton("Random draw")
+        self.draw_button.clicked.connect(self.random_draw)
+        self.find_button = QPushButton("Find best towns")
+        self.find_button.clicked.connect(self.find)
+        self.limit = QSpinBox()
+        self.limit.setRange(1, 10_000)
+        self.limit.setValue(self.LIMIT)
+        self.limit.setPrefix("page of ")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.draw_button)
+        buttons.addWidget(self.limit)
+        buttons.addWidget(self.find_button)
+        self.summary = QLabel("Choose three theme cards.")
+        self.summary.setWordWrap(True)
+        self.results = SolutionBrowser(lambda sol: ctx.plugin.draw(sol.data, sol))
+        self.results.status.setText("Optimal towns appear here (select one to preview it on the board).")
+        self.results.selected.connect(self._preview)
+        self.results.view.doubleClicked.connect(lambda _index: self.open_current())
+        self.open_button = QPushButton("Open in editor")
+        self.open_button.clicked.connect(self.open_current)
+        self.more_button = QPushButton("More towns")
+        self.more_button.setEnabled(False)
+        self.more_button.clicked.connect(self.more)
+        self._vids: list[int] = []
+        self._shown = 0
+        self._total = 0
+
+        cards = QGroupBox("Theme cards")
+        cards_layout = QVBoxLayout(cards)
+        cards_layout.addLayout(row)
+        cards_layout.addLayout(buttons)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(cards)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.results, 2)
+        result_buttons = QHBoxLayout()
+        result_buttons.addWidget(self.more_button)
+        result_buttons.addWidget(self.open_button)
+        layout.addLayout(result_buttons)
+
+    def themes(self) -> tuple[int, int, int]:
+        a, b, c = (int(combo.currentData()) for combo in self.combos)
+        return a, b, c
+
+    def random_draw(self) -> None:
+        for combo, t in zip(self.combos, random.sample(range(1, 27), 3), strict=True):
+            combo.setCurrentIndex(t - 1)
+
+    # ---- queries ---------------------------------------------------------------------------------
+    def _folder(self) -> Path:
+        return _store_dir(self.store_dir)
+
+    def find(self) -> None:
+        themes = self.themes()
+        if len(set(themes)) != 3:
+            self.summary.setText("Pick three different theme cards.")
+            return
+        folder = self._folder()
+        limit = self.limit.value()
+
+        def work(cancel: Any, progress: Any) -> dict[str, Any]:
+            store = _open_store(folder, cancel, progress)
+            result = store.best(themes, limit=limit)
+            result["vids"] = [int(v) for v in store.best_vectors(themes)[2]]
+            return result
+
+        self.find_button.setEnabled(False)
+        self.summary.setText("Searching…")
+        self.job = self.ctx.run_job("Best Nine Tiles Panic towns", work, self.show_result, self.show_error)
+
+    def show_error(self, message: str) -> None:
+        self.find_button.setEnabled(True)
+        self.summary.setText(f"Failed: {message}")
+
+    def show_result(self, result: dict[str, Any]) -> None:
+        self.find_button.setEnabled(True)
+        names = ", ".join(f"{t} {THEME_NAMES[t - 1]}" for t in result["themes"])
+        self.summary.setText(
+            f"{names}: {result['at_max']} of 3 at maximum, distance {result['distance']}; "
+            f"{result['town_count']:,} towns with {result['score_vector_count']:,} score vectors."
+        )
+        self.results.clear(
+            f"Best score vector: {result['score_vectors'][0] if result['score_vectors'] else '-'}"
+        )
+        self._vids = result["vids"]
+        self._total = result["town_count"]
+        self._shown = 0
+        self._add_towns(result["towns"])
+
+    def _add_towns(self, codes: list[str]) -> None:
+        batch = []
+        for code in codes:
+            town = Town.from_code(code)
+            batch.append(
+                Solution(grid=town.readable().split("\n"), extras={"code": code}, data=town, label=code)
+            )
+        self.results.add(batch)
+        self._shown += len(codes)
+        self.more_button.setEnabled(self._shown < self._total)
+        self.more_button.setText(f"More towns ({self._shown:,} of {self._total:,} shown)")
+
+    def more(self) -> None:
+        folder, vids, offset, page = self._folder(), list(self._vids), self._shown, self.limit.value()
+
+        def work(cancel: Any, progress: Any) -> list[str]:
+            from solvers.ninetiles.store import Store
+
+            return [code for code, _ in Store(folder).towns_of_vectors(vids, offset, page)]
+
+        self.more_button.setEnabled(False)
+        self.job = self.ctx.run_job("More Nine Tiles Panic towns", work, self._add_towns, self.show_error)
+
+    def _preview(self, solution: Solution | None) -> None:
+        self.ctx.show_solution(solution)
+
+    def open_current(self) -> None:
+        index = self.results.view.currentIndex()
+        if not index.isValid():
+            return
+        town = self.results.model.solutions[index.row()].data
+        self.ctx.show_solution(None)
+        self.ctx.apply(EditResult(puzzle=town, label=f"Open best town {town.code}"))
+
+
+class HistogramChart(QWidget):
+    """Bars of towns per score value for one theme (log-scaled heights: counts span 1..5e8)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.data: list[tuple[int, int]] = []
+        self.title = ""
+        self.setMinimumHeight(180)
+        self.setAccessibleName("Score histogram")
+
+    def set_data(self, title: str, histogram: dict[str, int]) -> None:
+        self.title = title
+        self.data = sorted((int(v), int(n)) for v, n in histogram.items())
+        self.update()
+
+    def paintEvent(self, event: Any) -> None:  # noqa: N802 (Qt API)
+        from math import log10
+
+        from PySide6.QtGui import QColor, QPainter
+
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pal = self.palette()
+        painter.setPen(pal.text().color())
+        w, h = self.width(), self.height()
+        painter.drawText(6, 16, self.title or "No statistics loaded")
+        if not self.data:
+            return
+        top, bottom = 52, h - 22
+        top_value = max(log10(n + 1) for _, n in self.data) or 1.0
+        slot = (w - 12) / len(self.data)
+        for i, (value, n) in enumerate(self.data):
+            bar = (bottom - top) * log10(n + 1) / top_value
+            x = 6 + i * slot
+            painter.fillRect(
+                int(x + slot * 0.12), int(bottom - bar), max(1, int(slot * 0.76)), int(bar), QColor("#5b8def")
+            )
+            painter.drawText(int(x), bottom + 2, int(slot), 18, Qt.AlignmentFlag.AlignHCenter, str(value))
+            painter.drawText(
+                int(x), int(bottom - bar) - 16, int(slot), 14, Qt.AlignmentFlag.AlignHCenter, _short(n)
+            )
+        painter.end()
+
+
+def _short(n: int) -> str:
+    for unit, size in (("G", 10**9), ("M", 10**6), ("k", 10**3)):
+        if n >= size:
+            return f"{n / size:.3g}{unit}"
+    return str(n)
+
+
+class StatisticsPanel(QWidget):
+    """Per-theme score histograms and the sortable table of theme sets that have a perfect town."""
+
+    def __init__(self, ctx: Any, parent: QWidget | None = None, store_dir: Path | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.store_dir = store_dir
+        self.stats: dict[str, Any] | None = None
+        self.job: Any = None
+        self.load_button = QPushButton("Load statistics")
+        self.load_button.clicked.connect(self.load)
+        self.theme = QComboBox()
+        for t in range(26):
+            self.theme.addItem(f"{t + 1} {THEME_NAMES[t]}", t + 1)
+        self.theme.currentIndexChanged.connect(self._show_theme)
+        self.summary = QLabel("Statistics over every town come from the enumeration store.")
+        self.summary.setWordWrap(True)
+        self.chart = HistogramChart()
+        self.perfect = QTableWidget(0, 2)
+        self.perfect.setHorizontalHeaderLabels(["Themes all at max", "Towns"])
+        self.perfect.verticalHeader().setVisible(False)
+        self.perfect.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.perfect.setSortingEnabled(True)
+        self.perfect.setAccessibleName("Perfect theme sets")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        row = QHBoxLayout()
+        row.addWidget(self.load_button)
+        row.addWidget(self.theme, 1)
+        layout.addLayout(row)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.chart, 1)
+        layout.addWidget(QLabel("Theme sets with a perfect town (click a header to sort):"))
+        layout.addWidget(self.perfect, 1)
+
+    def load(self) -> None:
+        folder = _store_dir(self.store_dir)
+
+        def work(cancel: Any, progress: Any) -> dict[str, Any]:
+            return _open_store(folder, cancel, progress).stats()
+
+        self.load_button.setEnabled(False)
+        self.job = self.ctx.run_job("Nine Tiles Panic statistics", work, self.show_stats, self._error)
+
+    def _error(self, message: str) -> None:
+        self.load_button.setEnabled(True)
+        self.summary.setText(f"Failed: {message}")
+
+    def show_stats(self, stats: dict[str, Any]) -> None:
+        self.load_button.setEnabled(True)
+        self.stats = stats
+        most = stats["max_themes_at_max"]
+        closest = stats["closest_to_all_max"]
+        self.summary.setText(
+            f"{stats['towns']:,} towns ({stats['synonym_towns']:,} road-shape towns), "
+            f"{stats['score_vectors']:,} distinct score vectors; {len(stats['perfect_theme_sets'])} theme sets "
+            f"have a perfect town; at most {most['count']} themes at maximum at once ({most['themes']}); "
+            f"closest town to all-max: distance {closest['distance']} ({closest['towns'][0] if closest['towns'] else '-'})."
+        )
+        sets = stats["perfect_theme_sets"]
+        self.perfect.setSortingEnabled(False)
+        self.perfect.setRowCount(len(sets))
+        for r, (key, n) in enumerate(sets.items()):
+            self.perfect.setItem(r, 0, _item(key.replace(",", ", ")))
+            self.perfect.setItem(r, 1, _item(n, True))
+        self.perfect.setSortingEnabled(True)
+        self.perfect.sortItems(1, Qt.SortOrder.DescendingOrder)
+        self._show_theme()
+
+    def _show_theme(self) -> None:
+        if self.stats is None:
+            return
+        t = int(self.theme.currentData())
+        self.chart.set_data(
+            f"Theme {t} {THEME_NAMES[t - 1]}: towns per score", self.stats["histograms"][str(t)]
+        )

@@ -1,0 +1,289 @@
+"""X-ceter-O side panel: value of the position, hints, perfect-play opponent, best-line viewer, openings.
+
+All game knowledge comes from ``solvers.xcetero.engine`` (the cached retrograde analysis); the first
+use computes the table in a background job so the GUI never waits on it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from solvers.common.protocol import EditResult
+from solvers.xcetero import engine, retro
+from solvers.xcetero.plugin import pv_text, replay
+from solvers.xcetero.rules import Position, Rules
+
+AUTO_DELAY_MS = 250  # a short pause so the player sees their own move before the reply
+
+
+def create_panels(ctx: Any) -> list[tuple[str, QWidget]]:
+    return [("Perfect play", XceteroPanel(ctx))]
+
+
+class XceteroPanel(QWidget):
+    def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.ready: set[bool] = set()  # rule variants (may_return) whose table is computed
+        self.pending: set[bool] = set()  # ... and those being computed
+        self.line: list[int] = []  # best line from the current position
+        self.preview_step: int | None = None
+        self._moves_seen = 0
+
+        self.value_label = QLabel("Analysing…")
+        self.value_label.setWordWrap(True)
+        self.value_label.setAccessibleName("Position value")
+        self.hints = QCheckBox("Show the value of every move")
+        self.hints.toggled.connect(self._update_overlay)
+
+        self.auto_o = QCheckBox("Computer plays O")
+        self.auto_x = QCheckBox("Computer plays X")
+        for box in (self.auto_o, self.auto_x):
+            box.toggled.connect(self._auto_toggled)
+        self.move_button = QPushButton("Computer move")
+        self.move_button.setToolTip("Play a best move for the side to move (fastest win, slowest loss)")
+        self.move_button.clicked.connect(self.computer_move)
+        self.back_button = QPushButton("Take back")
+        self.back_button.clicked.connect(self.take_back)
+
+        self.may_return = QCheckBox("Variant: piece may return to its square")
+        self.repetition = QCheckBox("House rule: draw on threefold repetition")
+        self.may_return.toggled.connect(self._rules_changed)
+        self.repetition.toggled.connect(self._rules_changed)
+
+        self.pv_list = QListWidget()
+        self.pv_list.setAccessibleName("Best line")
+        self.pv_list.currentRowChanged.connect(self._preview_row)
+        self.play_line = QPushButton("Play line to here")
+        self.play_line.clicked.connect(self.play_preview)
+        self.clear_preview = QPushButton("Back to the board")
+        self.clear_preview.clicked.connect(lambda: self.pv_list.setCurrentRow(-1))
+
+        self.openings = QTableWidget(0, 3)
+        self.openings.setHorizontalHeaderLabels(["Square", "O's first move", "X's best replies"])
+        self.openings.verticalHeader().setVisible(False)
+        self.openings.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.openings.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.value_label)
+        layout.addWidget(self.hints)
+        play = QGroupBox("Opponent")
+        play_layout = QVBoxLayout(play)
+        sides = QHBoxLayout()
+        sides.addWidget(self.auto_o)
+        sides.addWidget(self.auto_x)
+        play_layout.addLayout(sides)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.move_button)
+        buttons.addWidget(self.back_button)
+        play_layout.addLayout(buttons)
+        layout.addWidget(play)
+        rules = QGroupBox("Rules")
+        rules_layout = QVBoxLayout(rules)
+        rules_layout.addWidget(self.may_return)
+        rules_layout.addWidget(self.repetition)
+        layout.addWidget(rules)
+        layout.addWidget(QLabel("Best line (select a move to preview it):"))
+        layout.addWidget(self.pv_list, 2)
+        pv_buttons = QHBoxLayout()
+        pv_buttons.addWidget(self.clear_preview)
+        pv_buttons.addWidget(self.play_line)
+        layout.addLayout(pv_buttons)
+        layout.addWidget(QLabel("Opening values (plies from the empty board):"))
+        layout.addWidget(self.openings, 1)
+
+        ctx.changed.connect(self.refresh)
+        self.refresh()
+
+    # ---- state ----------------------------------------------------------------------------------
+    def start(self) -> Position:
+        return self.ctx.puzzle()
+
+    def moves(self) -> tuple[int, ...]:
+        return tuple(self.ctx.entries() or ())
+
+    def current(self) -> tuple[Position, bool]:
+        """The position after the played moves, and whether play may go on from it."""
+        end, bad, history = replay(self.start(), self.moves())
+        reps = end.rules.repetition
+        drawn = bool(reps) and [p.key() for p in history].count(end.key()) >= reps
+        return end, not bad and not drawn and end.winner() is None and not engine.problems(end)
+
+    def _table_ready(self) -> bool:
+        variant = self.start().rules.may_return
+        if variant in self.ready:
+            return True
+        self.value_label.setText("Analysing every position…")
+        if variant in self.pending:
+            return False
+        self.pending.add(variant)
+        self.ctx.run_job(
+            "Analysing X-ceter-O",
+            lambda cancel, progress: retro.analyse(variant),
+            lambda _result: self._analysed(variant),
+        )
+        return False
+
+    def _analysed(self, variant: bool) -> None:
+        self.ready.add(variant)
+        self.refresh()
+
+    # ---- refresh --------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        position = self.start()
+        for box, on in (
+            (self.may_return, position.rules.may_return),
+            (self.repetition, position.rules.repetition),
+        ):
+            box.blockSignals(True)
+            box.setChecked(bool(on))
+            box.blockSignals(False)
+        moves = self.moves()
+        grew = len(moves) > self._moves_seen
+        self._moves_seen = len(moves)
+        if not self._table_ready():
+            return
+        end, live = self.current()
+        problems = engine.problems(end)
+        if problems:
+            self.value_label.setText(f"Not a game position: {problems[0].message}")
+        elif end.winner():
+            self.value_label.setText(f"{end.winner()} has won.")
+        elif not live:
+            self.value_label.setText("Drawn by repetition (house rule).")
+        else:
+            value = engine.value(end)
+            phase = "place" if end.in_placement() else "jump with"
+            self.value_label.setText(
+                f"<b>{end.mover()} to move</b> ({phase} piece {end.due}): <b>{value.words()}</b>"
+                " with perfect play."
+            )
+        self.line = engine.principal_variation(end) if live else []
+        self._fill_line(end)
+        self._fill_openings(position.rules)
+        self.move_button.setEnabled(live)
+        self.back_button.setEnabled(bool(moves))
+        if grew:
+            self._schedule_auto()
+        self._update_overlay()
+
+    def _fill_line(self, end: Position) -> None:
+        self.preview_step = None
+        self.pv_list.blockSignals(True)
+        self.pv_list.clear()
+        position = end
+        for ply, square in enumerate(self.line, start=1):
+            after = position.play(square)
+            label = f"{ply}. {pv_text(position, [square])}"
+            if after.winner():
+                label += f"  ({after.winner()} wins)"
+            self.pv_list.addItem(QListWidgetItem(label))
+            position = after
+        if self.line and engine.value(end).outcome == retro.DRAW:
+            self.pv_list.addItem(QListWidgetItem("… the position repeats: a draw"))
+        self.pv_list.setCurrentRow(-1)
+        self.pv_list.blockSignals(False)
+
+    def _fill_openings(self, rules: Rules) -> None:
+        rows = engine.opening_table(Position(rules=rules))
+        self.openings.setRowCount(len(rows))
+        for r, row in enumerate(rows):
+            replies = ", ".join(str(s) for s in row["replies"])  # type: ignore[union-attr]
+            cells = [str(row["square"]), str(row["value"]), f"{replies} ({row['reply_value']})"]
+            for c, text in enumerate(cells):
+                self.openings.setItem(r, c, QTableWidgetItem(text))
+
+    def _update_overlay(self) -> None:
+        overlay: dict[str, Any] = {
+            "hints": self.hints.isChecked() and self.start().rules.may_return in self.ready
+        }
+        step = self.preview_step
+        if step is not None and self.line:
+            overlay["preview"] = self.line[:step]
+            if step < len(self.line):
+                overlay["next"] = self.line[step]
+            overlay["caption"] = f"best line: after {step} of {len(self.line)} moves"
+        self.ctx.set_overlay(overlay)
+
+    # ---- best-line viewer -----------------------------------------------------------------------
+    def _preview_row(self, row: int) -> None:
+        self.preview_step = None if row < 0 else min(row + 1, len(self.line))
+        self._update_overlay()
+
+    def play_preview(self) -> None:
+        if self.preview_step is None:
+            return
+        moves = self.moves() + tuple(self.line[: self.preview_step])
+        self.ctx.apply(EditResult(entries=moves, label="Play best line"))
+
+    # ---- opponent -------------------------------------------------------------------------------
+    def computer_move(self) -> bool:
+        end, live = self.current()
+        if not live or not self._table_ready():
+            return False
+        best = engine.best_moves(end)
+        if not best:
+            return False
+        label = f"Computer plays {engine.describe_move(end, best[0])}"
+        self.ctx.apply(EditResult(entries=self.moves() + (best[0],), label=label))
+        return True
+
+    def take_back(self) -> None:
+        moves = self.moves()
+        if not moves:
+            return
+        moves = moves[:-1]
+        # against the computer, go back to the human's turn
+        while moves and self._computer_side(replay(self.start(), moves)[0].mover()):
+            moves = moves[:-1]
+        self.ctx.apply(EditResult(entries=moves, label="Take back"))
+
+    def _computer_side(self, side: str) -> bool:
+        return (side == "O" and self.auto_o.isChecked()) or (side == "X" and self.auto_x.isChecked())
+
+    def _auto_toggled(self) -> None:
+        self._schedule_auto()
+
+    def _schedule_auto(self) -> None:
+        end, live = self.current()
+        if not live or not self._computer_side(end.mover()):
+            return
+        if self.auto_o.isChecked() and self.auto_x.isChecked():
+            history = replay(self.start(), self.moves())[2]
+            if [p.key() for p in history].count(end.key()) > 1:
+                self.ctx.status("The computer repeated a position: the game is a draw with perfect play")
+                return
+        QTimer.singleShot(AUTO_DELAY_MS, self._auto_move)
+
+    def _auto_move(self) -> None:
+        end, live = self.current()
+        if live and self._computer_side(end.mover()):
+            self.computer_move()
+
+    # ---- rules ----------------------------------------------------------------------------------
+    def _rules_changed(self) -> None:
+        position = self.start()
+        rules = Rules(
+            may_return=self.may_return.isChecked(), repetition=3 if self.repetition.isChecked() else 0
+        )
+        if rules != position.rules:
+            self.ctx.apply(EditResult(puzzle=replace(position, rules=rules), label="Change rules"))

@@ -1,0 +1,163 @@
+"""Solution browser: a virtualised list of solutions with lazily rendered thumbnails.
+
+Solutions stream in from a background job in batches; thumbnails are only rendered for rows the
+view actually shows, so browsing thousands of solutions stays cheap.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QIcon, QPixmap
+from PySide6.QtWidgets import QLabel, QListView, QVBoxLayout, QWidget
+
+from solvers.common.display import DisplayList
+from solvers.common.palette import LIGHT, Palette
+from solvers.common.protocol import Solution
+
+THUMB = 96
+RENDER_BUDGET = 0.012  # seconds of thumbnail rendering per event-loop turn
+MAX_KEPT = 10_000  # the list keeps this many; later solutions are only counted (layout cost and memory)
+Index = QModelIndex | QPersistentModelIndex
+
+
+class SolutionModel(QAbstractListModel):
+    def __init__(self, render: Callable[[Solution], DisplayList], parent: Any = None) -> None:
+        super().__init__(parent)
+        self.render = render
+        self.solutions: list[Solution] = []
+        self.palette: Palette = LIGHT
+        self._icons: dict[int, QIcon] = {}
+        self._queue: list[int] = []
+        # Thumbnails render a few at a time between events, so a screenful never stalls the GUI.
+        self._timer = QTimer(self)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._render_some)
+        self._placeholder = QIcon()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802,B008 (Qt API)
+        return 0 if parent.isValid() else len(self.solutions)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.row() >= len(self.solutions):
+            return None
+        row = index.row()
+        solution = self.solutions[row]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return f"#{row + 1}" + (f" {solution.label}" if solution.label else "")
+        if role == Qt.ItemDataRole.DecorationRole:
+            icon = self._icons.get(row)
+            if icon is None:
+                if row not in self._queue:
+                    self._queue.append(row)
+                    self._timer.start()
+                return self._placeholder
+            return icon
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return "\n".join(solution.grid[:20])
+        return None
+
+    def _render_some(self) -> None:
+        deadline = time.perf_counter() + RENDER_BUDGET
+        done: list[int] = []
+        while self._queue and time.perf_counter() < deadline:
+            row = self._queue.pop(0)
+            if row < len(self.solutions) and row not in self._icons:
+                self._icons[row] = QIcon(self._thumbnail(self.solutions[row]))
+                done.append(row)
+        for row in done:
+            index = self.index(row)
+            self.dataChanged.emit(index, index, [Qt.ItemDataRole.DecorationRole])
+        if not self._queue:
+            self._timer.stop()
+
+    def _thumbnail(self, solution: Solution) -> QPixmap:
+        from workbench.export import ExportOptions, render_image
+
+        dl = self.render(solution)
+        cell = THUMB / max(dl.grid.rows if dl.grid else 1, dl.grid.cols if dl.grid else 1, 1)
+        image = render_image(dl, ExportOptions(cell_size=cell, margin=2, palette=self.palette.name))
+        pixmap = QPixmap.fromImage(image)
+        return pixmap.scaled(
+            THUMB, THUMB, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
+        )
+
+    def append(self, batch: list[Solution]) -> None:
+        if not batch:
+            return
+        start = len(self.solutions)
+        self.beginInsertRows(QModelIndex(), start, start + len(batch) - 1)
+        self.solutions.extend(batch)
+        self.endInsertRows()
+
+    def clear(self) -> None:
+        self.beginResetModel()
+        self.solutions = []
+        self._icons = {}
+        self._queue = []
+        self.endResetModel()
+
+    def set_palette(self, palette: Palette) -> None:
+        self.beginResetModel()
+        self.palette = palette
+        self._icons = {}
+        self._queue = []
+        self.endResetModel()
+
+
+class SolutionBrowser(QWidget):
+    """Status line + thumbnail list. Emits ``selected(solution or None)``."""
+
+    selected = Signal(object)
+
+    def __init__(self, render: Callable[[Solution], DisplayList], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = SolutionModel(render, self)
+        self.status = QLabel("Press Solve (F5) to search for solutions.")
+        self.status.setWordWrap(True)
+        self.status.setAccessibleName("Solver status")
+        self.view = QListView()
+        self.view.setModel(self.model)
+        self.view.setViewMode(QListView.ViewMode.IconMode)
+        self.view.setIconSize(QSize(THUMB, THUMB))
+        self.view.setGridSize(QSize(THUMB + 18, THUMB + 26))
+        self.view.setResizeMode(QListView.ResizeMode.Adjust)
+        self.view.setUniformItemSizes(True)
+        self.view.setLayoutMode(QListView.LayoutMode.Batched)  # lay out long lists in slices: no stall
+        self.view.setBatchSize(200)
+        self.view.setMovement(QListView.Movement.Static)
+        self.view.setWordWrap(True)
+        self.view.setAccessibleName("Solutions")
+        self.view.selectionModel().currentChanged.connect(self._current_changed)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.status)
+        layout.addWidget(self.view, 1)
+        self.total = 0  # solutions received, including those beyond MAX_KEPT
+
+    def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid() and current.row() < len(self.model.solutions):
+            self.selected.emit(self.model.solutions[current.row()])
+
+    def clear(self, status: str = "") -> None:
+        self.total = 0
+        self.model.clear()
+        if status:
+            self.status.setText(status)
+
+    def add(self, batch: list[Solution]) -> None:
+        first = not self.model.solutions
+        self.total += len(batch)
+        room = MAX_KEPT - len(self.model.solutions)
+        self.model.append(batch[: max(room, 0)])
+        if first and batch:
+            self.view.setCurrentIndex(self.model.index(0))
+
+    def select(self, row: int) -> None:
+        self.view.setCurrentIndex(self.model.index(row))
+
+    def count(self) -> int:
+        return len(self.model.solutions)

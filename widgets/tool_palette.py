@@ -1,0 +1,94 @@
+"""Tool palette built from a plug-in's ``tools()``: one checkable button per tool, with shortcuts."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QToolButton, QWidget
+
+from solvers.common.palette import LIGHT, Palette
+from solvers.common.protocol import Tool
+from widgets.painter import qcolor
+
+
+def swatch(palette: Palette, color: str, size: int = 14) -> QIcon:
+    pixmap = QPixmap(size, size)
+    pixmap.fill(QColor(0, 0, 0, 0))
+    from PySide6.QtGui import QPainter
+
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setBrush(qcolor(palette, color))
+    painter.setPen(qcolor(palette, "ink"))
+    painter.drawEllipse(1, 1, size - 2, size - 2)
+    painter.end()
+    return QIcon(pixmap)
+
+
+class ToolPalette(QWidget):
+    tool_changed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.group = QButtonGroup(self)
+        self.group.setExclusive(True)
+        self.layout_ = QHBoxLayout(self)
+        self.layout_.setContentsMargins(0, 0, 0, 0)
+        self.layout_.setSpacing(2)
+        self.tools: list[Tool] = []
+        self.current = ""
+        self.palette_: Palette = LIGHT
+        self.group.idClicked.connect(self._clicked)
+
+    def set_tools(self, tools: list[Tool], mode: str) -> None:
+        shown = [t for t in tools if t.mode in (mode, "both")]
+        if [(t.id, t.label) for t in shown] == [(t.id, t.label) for t in self.tools]:
+            return
+        for button in self.group.buttons():
+            self.group.removeButton(button)
+            button.deleteLater()
+        self.tools = shown
+        for i, tool in enumerate(shown):
+            button = QToolButton()
+            button.setCheckable(True)
+            button.setAutoRaise(True)
+            button.setText(tool.label if tool.color is None else "")
+            if tool.color is not None:
+                button.setIcon(swatch(self.palette_, tool.color))
+                button.setIconSize(QSize(16, 16))
+            tip = tool.label + (f" ({tool.shortcut})" if tool.shortcut else "")
+            button.setToolTip(tip)
+            button.setAccessibleName(tool.label)
+            button.setToolButtonStyle(
+                Qt.ToolButtonStyle.ToolButtonTextOnly
+                if tool.color is None
+                else Qt.ToolButtonStyle.ToolButtonIconOnly
+            )
+            self.group.addButton(button, i)
+            self.layout_.addWidget(button)
+        if shown:
+            keep = next((i for i, t in enumerate(shown) if t.id == self.current), 0)
+            self.group.button(keep).setChecked(True)
+            self._clicked(keep)
+        else:
+            self.current = ""
+            self.tool_changed.emit("")
+
+    def _clicked(self, index: int) -> None:
+        if 0 <= index < len(self.tools):
+            self.current = self.tools[index].id
+            self.tool_changed.emit(self.current)
+
+    def select(self, tool_id: str) -> bool:
+        for i, tool in enumerate(self.tools):
+            if tool.id == tool_id:
+                self.group.button(i).setChecked(True)
+                self._clicked(i)
+                return True
+        return False
+
+    def select_by_shortcut(self, key: str) -> bool:
+        for tool in self.tools:
+            if tool.shortcut and tool.shortcut.lower() == key.lower():
+                return self.select(tool.id)
+        return False

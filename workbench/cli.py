@@ -1,0 +1,266 @@
+"""Command line: the same plug-ins as the GUI, headless.
+
+``python -m workbench`` with no command starts the GUI. Bad input never shows a traceback: one line
+on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, NoReturn
+
+from solvers.common import registry
+from solvers.common.cancel import Cancelled, CancelToken
+from solvers.common.errors import InputError
+from solvers.common.protocol import EXPLAIN, SOLVE, CountResult, PluginBase
+
+COMMANDS = ("solve", "check", "export", "explain", "kinds")
+
+
+class UsageError(InputError):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # argparse would exit itself; we want one clean line
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m workbench", description="Puzzle Workbench command line")
+    sub = parser.add_subparsers(dest="command")
+
+    solve = sub.add_parser("solve", help="solve a puzzle (or analyse a game position)")
+    solve.add_argument("kind")
+    solve.add_argument("input", help="file path, or the puzzle itself (URL, code) where the format allows")
+    solve.add_argument("--limit", type=int, default=2, help="stop after N solutions (0 = all; default 2)")
+    solve.add_argument("--json", action="store_true", help="print one JSON object")
+    solve.add_argument("--export", metavar="OUT", help="also export the first solution (.png/.svg/.pdf)")
+    solve.add_argument("--timeout", type=float, default=None, help="give up after this many seconds")
+
+    check = sub.add_parser("check", help="check a puzzle (with its entries) against the rules")
+    check.add_argument("kind")
+    check.add_argument("input")
+    check.add_argument("--json", action="store_true")
+
+    export = sub.add_parser("export", help="export a diagram to PNG, SVG or PDF")
+    export.add_argument("kind")
+    export.add_argument("input")
+    export.add_argument("out")
+    export.add_argument("--solved", action="store_true", help="draw the first solution")
+    export.add_argument("--cell-size", type=float, default=40.0)
+    export.add_argument("--margin", type=float, default=16.0)
+    export.add_argument("--transparent", action="store_true")
+    export.add_argument("--palette", choices=("light", "dark"), default="light")
+
+    explain = sub.add_parser("explain", help="step-by-step deductions (modules that have them)")
+    explain.add_argument("kind")
+    explain.add_argument("input")
+    explain.add_argument("--json", action="store_true")
+
+    kinds = sub.add_parser("kinds", help="list the puzzle and game modules")
+    kinds.add_argument("--json", action="store_true")
+    return parser
+
+
+def _load(plugin: PluginBase, arg: str) -> tuple[Any, Any]:
+    return plugin.parse_document_input(arg)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    plugin = registry.get(args.kind)
+    if SOLVE not in plugin.meta.capabilities:
+        raise InputError(f"{plugin.meta.name} has no solver")
+    if args.limit < 0:
+        raise UsageError("--limit must be 0 (all) or a positive number")
+    puzzle, _ = _load(plugin, args.input)
+    cancel = CancelToken(timeout=args.timeout)
+    info: dict[str, Any] = {}
+    solutions = []
+    start = time.perf_counter()
+    interrupted = False
+    try:
+        for solution in plugin.solve(puzzle, limit=args.limit, cancel=cancel, info=info):
+            solutions.append(solution)
+            if args.limit and len(solutions) >= args.limit:
+                break
+    except Cancelled:
+        interrupted = True
+    seconds = time.perf_counter() - start
+    interrupted = interrupted or cancel.cancelled
+    complete = not interrupted and (args.limit == 0 or len(solutions) < args.limit)
+    result = CountResult(len(solutions), complete)
+    if args.export and solutions:
+        _export(plugin, puzzle, solutions[0], args.export)
+    if args.json:
+        out: dict[str, Any] = {
+            "kind": plugin.meta.id,
+            "solutions": [s.to_json() for s in solutions],
+            "count": result.count,
+            "complete": result.complete,
+            "unique": result.unique,
+            "seconds": round(seconds, 6),
+        }
+        for key, value in info.items():
+            out.setdefault(key, value)
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        for i, solution in enumerate(solutions, start=1):
+            label = f" ({solution.label})" if solution.label else ""
+            print(f"Solution {i}{label}:")
+            print("\n".join(solution.grid))
+            print()
+        extra = "".join(f", {k}: {v}" for k, v in info.items() if isinstance(v, (str, int, float)))
+        print(f"{result.status()} ({seconds:.3f} s{extra})")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    plugin = registry.get(args.kind)
+    puzzle, entries = _load(plugin, args.input)
+    result = plugin.check(puzzle, entries)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "kind": plugin.meta.id,
+                    "complete": result.complete,
+                    "ok": result.ok,
+                    "violations": [
+                        {"code": v.code, "message": v.message, "cells": [list(c) for c in v.cells]}
+                        for v in result.violations
+                    ],
+                }
+            )
+        )
+    elif result.violations:
+        v = result.violations[0]
+        cells = " ".join(f"({r},{c})" for r, c in v.cells)
+        print(f"{v.code}: {v.message}" + (f" at {cells}" if cells else ""))
+    else:
+        print("complete" if result.complete else "incomplete (no rule broken)")
+    return 1 if result.violations else 0  # like a linter: 1 = rules broken, 2 = unreadable input
+
+
+def _export(plugin: PluginBase, puzzle: Any, solution: Any, out: str, **options: Any) -> Path:
+    from workbench.export import ExportOptions, export
+    from workbench.qt_app import ensure_app
+
+    ensure_app(headless=True)
+    return export(plugin.draw(puzzle, solution), out, ExportOptions(**options))
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    plugin = registry.get(args.kind)
+    puzzle, entries = _load(plugin, args.input)
+    solution = None
+    if args.solved:
+        if SOLVE not in plugin.meta.capabilities:
+            raise InputError(f"{plugin.meta.name} has no solver")
+        solution = next(iter(plugin.solve(puzzle, limit=1, cancel=CancelToken(timeout=600))), None)
+        if solution is None:
+            raise InputError("no solution to draw (the puzzle has none)")
+    from workbench.export import ExportOptions, export
+    from workbench.qt_app import ensure_app
+
+    ensure_app(headless=True)
+    options = ExportOptions(args.cell_size, args.margin, args.transparent, args.palette)
+    dl = plugin.draw(puzzle, solution, None if solution else entries)
+    path = export(dl, args.out, options)
+    print(path)
+    return 0
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    plugin = registry.get(args.kind)
+    if EXPLAIN not in plugin.meta.capabilities:
+        raise InputError(f"{plugin.meta.name} has no step-by-step explanation")
+    puzzle, _ = _load(plugin, args.input)
+    report = plugin.explain(puzzle, CancelToken())
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+    else:
+        for i, step in enumerate(report.get("steps", []), start=1):
+            print(f"{i:3d}. [{step.get('rule', '')}] {step.get('text', '')}")
+        for key in ("grade", "trials", "solved"):
+            if key in report:
+                print(f"{key}: {report[key]}")
+    return 0
+
+
+def cmd_kinds(args: argparse.Namespace) -> int:
+    rows = [
+        {
+            "id": p.meta.id,
+            "name": p.meta.name,
+            "aliases": list(p.meta.aliases),
+            "capabilities": sorted(p.meta.capabilities),
+            "extensions": list(p.meta.extensions),
+            "description": p.meta.description,
+        }
+        for p in registry.plugins().values()
+    ]
+    if args.json:
+        print(json.dumps(rows))
+    else:
+        for row in rows:
+            print(f"{row['id']:<10} {row['name']:<18} {row['description']}")
+    return 0
+
+
+def _gui(argv: list[str]) -> int:
+    parser = _Parser(prog="python -m workbench", description="Start Puzzle Workbench")
+    parser.add_argument("files", nargs="*", help="puzzle files to open")
+    parser.add_argument("--kind", help="module to show first")
+    parser.add_argument("--open", dest="open_input", help="file or inline puzzle to open (with --kind)")
+    parser.add_argument("--screenshot", metavar="OUT.png", help="save a screenshot of the window and exit")
+    parser.add_argument("--size", default="1280x800", help="window size for --screenshot (WxH)")
+    parser.add_argument("--solve", action="store_true", help="with --screenshot: solve first")
+    args = parser.parse_args(argv)
+    from workbench.app import run_gui
+
+    return run_gui(args)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if argv and argv[0] in COMMANDS:
+            args = _build_parser().parse_args(argv)
+            handler = {
+                "solve": cmd_solve,
+                "check": cmd_check,
+                "export": cmd_export,
+                "explain": cmd_explain,
+                "kinds": cmd_kinds,
+            }[args.command]
+            return handler(args)
+        if argv and not argv[0].startswith("-") and argv[0] not in ("help",):
+            kinds = registry.plugins()
+            try:
+                plugin = registry.get(argv[0])
+            except InputError:
+                if Path(argv[0]).exists():
+                    return _gui(argv)
+                raise UsageError(
+                    f"unknown command or kind '{argv[0]}' (commands: {', '.join(COMMANDS)}; kinds: {', '.join(kinds)})"
+                ) from None
+            return plugin.cli(argv[1:])
+        if argv and argv[0] in ("-h", "--help", "help"):
+            _build_parser().print_help()
+            print("\nModule commands: python -m workbench KIND ... (see python -m workbench KIND --help)")
+            print("GUI: python -m workbench [FILES] [--kind KIND] [--open INPUT] [--screenshot OUT.png]")
+            return 0
+        return _gui(argv)
+    except InputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,129 @@
+"""A document: one puzzle of one kind, its entries, its file, and its undo history.
+
+Only the puzzle (givens) and entries are on the undo stack; UI state (cursor, shown solution) is not.
+Each change is one ``StateCommand`` holding the old and new immutable values, so undo is exact.
+"""
+
+from __future__ import annotations
+
+import zlib
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from solvers.common.errors import InputError
+from solvers.common.protocol import EditResult, PluginBase, read_text
+from workbench.files import atomic_write
+
+
+class StateCommand(QUndoCommand):
+    def __init__(
+        self, doc: Document, old: tuple[Any, Any], new: tuple[Any, Any], label: str, key: str | None
+    ):
+        super().__init__(label)
+        self.doc = doc
+        self.old = old
+        self.new = new
+        self.key = key
+
+    def id(self) -> int:
+        return -1 if self.key is None else zlib.crc32(self.key.encode()) & 0x7FFFFFFF
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 (Qt API)
+        if not isinstance(other, StateCommand) or other.key != self.key or self.key is None:
+            return False
+        self.new = other.new
+        return True
+
+    def redo(self) -> None:
+        self.doc._set_state(*self.new)
+
+    def undo(self) -> None:
+        self.doc._set_state(*self.old)
+
+
+class Document(QObject):
+    changed = Signal()  # puzzle or entries changed
+    file_changed = Signal()  # path or clean state changed
+
+    def __init__(self, plugin: PluginBase, puzzle: Any = None, entries: Any = None) -> None:
+        super().__init__()
+        self.plugin = plugin
+        self.puzzle = plugin.default_puzzle() if puzzle is None else puzzle
+        self.entries = plugin.empty_entries(self.puzzle) if entries is None else entries
+        self.path: Path | None = None
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
+        self._merge_open = False
+
+    def _clean_changed(self, _clean: bool) -> None:
+        self.file_changed.emit()
+
+    # ---- state --------------------------------------------------------------------------------
+    def _set_state(self, puzzle: Any, entries: Any) -> None:
+        self.puzzle = puzzle
+        self.entries = entries
+        self.changed.emit()
+
+    @property
+    def dirty(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def apply(self, result: EditResult) -> bool:
+        """Push one undoable change. Returns False if nothing changed."""
+        puzzle = self.puzzle if result.puzzle is None else result.puzzle
+        entries = self.entries if result.entries is None else result.entries
+        if result.puzzle is not None and result.entries is None and puzzle is not self.puzzle:
+            # New givens can invalidate the player's entries; keep them only if they still fit.
+            entries = self.plugin.adapt_entries(puzzle, self.entries)
+        if puzzle == self.puzzle and entries == self.entries:
+            return False
+        key = result.merge_key if self._merge_open else None
+        self.undo_stack.push(
+            StateCommand(self, (self.puzzle, self.entries), (puzzle, entries), result.label, key)
+        )
+        self._merge_open = result.merge_key is not None
+        return True
+
+    def end_merge(self) -> None:
+        """Close the current drag so the next change starts a new undo step."""
+        self._merge_open = False
+
+    def replace(self, puzzle: Any, label: str, entries: Any = None) -> None:
+        """Replace the whole puzzle (new, resize, paste) as one undo step."""
+        self.end_merge()
+        self.apply(
+            EditResult(
+                puzzle=puzzle,
+                entries=self.plugin.empty_entries(puzzle) if entries is None else entries,
+                label=label,
+            )
+        )
+
+    # ---- files --------------------------------------------------------------------------------
+    def load(self, path: Path) -> None:
+        puzzle, entries = self.plugin.parse_document(read_text(path))
+        self.puzzle = puzzle
+        self.entries = self.plugin.empty_entries(puzzle) if entries is None else entries
+        self.path = path
+        self.undo_stack.clear()
+        self.undo_stack.setClean()
+        self.changed.emit()
+        self.file_changed.emit()
+
+    def save(self, path: Path | None = None) -> Path:
+        target = path or self.path
+        if target is None:
+            raise InputError("no file name")
+        text = self.plugin.serialize_document(self.puzzle, self.entries)
+        atomic_write(target, text)
+        self.path = target
+        self.undo_stack.setClean()
+        self.file_changed.emit()
+        return target
+
+    def title(self) -> str:
+        name = self.path.name if self.path else "untitled"
+        return f"{name}{' *' if self.dirty else ''}"

@@ -1,0 +1,344 @@
+"""One kind's workspace: board, tools, mode, solve job, solution browser and module panels.
+
+It implements ``widgets.panel_api.PanelContext`` for module panels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QHBoxLayout,
+    QLabel,
+    QRadioButton,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from solvers.common.cancel import CancelToken
+from solvers.common.display import DisplayList
+from solvers.common.palette import Palette
+from solvers.common.protocol import (
+    GAME,
+    PLAY,
+    SOLVE,
+    CountResult,
+    EditEvent,
+    EditResult,
+    ProgressFn,
+    Solution,
+)
+from widgets.board_view import BoardView
+from widgets.job_progress import JobProgress
+from widgets.panels import create_panels
+from widgets.solution_browser import SolutionBrowser
+from widgets.source_panel import SourcePanel
+from widgets.tool_palette import ToolPalette
+from workbench.document import Document
+from workbench.jobs import Job, JobManager, JobOutcome, solve_work
+
+
+class DocumentView(QWidget):
+    changed = Signal()  # PanelContext: puzzle or entries changed
+    solution_shown = Signal()  # PanelContext: board shows another solution (or none)
+    status_message = Signal(str)
+    title_changed = Signal()
+    solve_finished = Signal(object)  # JobOutcome of the solve job (tests and screenshots wait on it)
+
+    def __init__(self, doc: Document, jobs: JobManager, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.plugin = doc.plugin
+        self.jobs = jobs
+        self._solution: Solution | None = None
+        self._overlay: Any = None
+        self._mode = "edit"
+        self.solve_job: Job | None = None
+        self.side_jobs: list[Job] = []
+        self._solve_limit: int | None = 2
+
+        self.board = BoardView(self._display_list)
+        self.board.edit_event.connect(self._on_edit_event)
+        self.board.drag_finished.connect(self.doc.end_merge)
+        self.tools = ToolPalette()
+        self.tools.tool_changed.connect(self._tool_changed)
+        self.browser = SolutionBrowser(self._draw_solution)
+        if GAME in self.plugin.meta.capabilities:
+            self.browser.status.setText(
+                "Press Analyse (F5) to compute the value and best line of this position."
+            )
+        self.browser.selected.connect(self.show_solution)
+        self.progress = JobProgress()
+        self.progress.cancel_requested.connect(self.cancel_jobs)
+        self.info = QLabel()
+        self.info.setAccessibleName("Puzzle summary")
+
+        top = QHBoxLayout()
+        top.setContentsMargins(4, 4, 4, 0)
+        self.mode_group = QButtonGroup(self)
+        self.edit_radio = QRadioButton("Edit")
+        self.play_radio = QRadioButton("Play")
+        self.edit_radio.setToolTip("Edit the puzzle's givens (Ctrl+E)")
+        self.play_radio.setToolTip("Solve it yourself: enter moves or marks (Ctrl+P)")
+        self.mode_group.addButton(self.edit_radio, 0)
+        self.mode_group.addButton(self.play_radio, 1)
+        self.edit_radio.setChecked(True)
+        self.mode_group.idClicked.connect(lambda i: self.set_mode("play" if i else "edit"))
+        has_play = PLAY in self.plugin.meta.capabilities
+        self.edit_radio.setVisible(has_play)
+        self.play_radio.setVisible(has_play)
+        top.addWidget(self.edit_radio)
+        top.addWidget(self.play_radio)
+        top.addSpacing(12)
+        top.addWidget(self.tools)
+        top.addStretch(1)
+        top.addWidget(self.info)
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addLayout(top)
+        left_layout.addWidget(self.board, 1)
+
+        self.side = QTabWidget()
+        self.side.setDocumentMode(True)
+        if SOLVE in self.plugin.meta.capabilities:
+            self.side.addTab(
+                self.browser, "Analysis" if GAME in self.plugin.meta.capabilities else "Solutions"
+            )
+        for title, widget in create_panels(self):
+            self.side.addTab(widget, title)
+        self.source_panel = SourcePanel(self)
+        self.side.addTab(self.source_panel, "Text")
+        self.side.setVisible(self.side.count() > 0)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(left)
+        splitter.addWidget(self.side)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setChildrenCollapsible(False)
+        self.splitter = splitter
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(self.progress)
+
+        doc.changed.connect(self._doc_changed)
+        doc.file_changed.connect(self.title_changed)
+        self._doc_changed()
+
+    # ---- PanelContext -----------------------------------------------------------------------
+    def puzzle(self) -> Any:
+        return self.doc.puzzle
+
+    def entries(self) -> Any:
+        return self.doc.entries
+
+    def mode(self) -> str:
+        return self._mode
+
+    def apply(self, result: EditResult) -> None:
+        self.doc.apply(result)
+
+    def show_solution(self, solution: Solution | None) -> None:
+        self._solution = solution
+        self.board.refresh()
+        self.solution_shown.emit()
+
+    def shown_solution(self) -> Solution | None:
+        return self._solution
+
+    def set_overlay(self, overlay: Any) -> None:
+        self._overlay = overlay
+        self.board.refresh()
+
+    def status(self, text: str) -> None:
+        self.status_message.emit(text)
+
+    def run_job(
+        self,
+        title: str,
+        work: Callable[[CancelToken, ProgressFn], Any],
+        on_done: Callable[[Any], None],
+        on_error: Callable[[str], None] | None = None,
+    ) -> Job:
+        job = Job(title, lambda cancel, progress, _emit: work(cancel, progress))
+        receiver = _Callbacks(self, job, on_done, on_error)
+        job.signals.finished.connect(receiver.finished)
+        job.signals.progress.connect(self.progress.update_progress)
+        self.side_jobs.append(job)
+        self.progress.start(title)
+        self.jobs.start(job)
+        return job
+
+    # ---- drawing ----------------------------------------------------------------------------
+    def _display_list(self) -> DisplayList:
+        entries = self.doc.entries if self._solution is None else None
+        return self.plugin.draw(self.doc.puzzle, self._solution, entries, self._overlay)
+
+    def _draw_solution(self, solution: Solution) -> DisplayList:
+        return self.plugin.draw(self.doc.puzzle, solution)
+
+    def set_palette(self, palette: Palette) -> None:
+        self.board.set_palette(palette)
+        self.browser.model.set_palette(palette)
+        self.tools.palette_ = palette
+
+    # ---- editing ----------------------------------------------------------------------------
+    def set_mode(self, mode: str) -> None:
+        if mode == "play" and PLAY not in self.plugin.meta.capabilities:
+            return
+        self._mode = mode
+        self.board.mode = mode
+        (self.play_radio if mode == "play" else self.edit_radio).setChecked(True)
+        if mode == "play":
+            self.show_solution(None)
+        self._refresh_tools()
+        self.board.refresh()
+        self.changed.emit()
+
+    def _tool_changed(self, tool: str) -> None:
+        self.board.tool = tool
+
+    def _refresh_tools(self) -> None:
+        self.tools.set_tools(self.plugin.tools(self.doc.puzzle), self._mode)
+        self.board.tool = self.tools.current
+
+    def _on_edit_event(self, event: EditEvent) -> None:
+        try:
+            result = self.plugin.edit(self.doc.puzzle, self.doc.entries, event)
+        except Exception as exc:  # an editor bug must not take the window down
+            self.status(f"Edit failed: {exc}")
+            return
+        if event.kind == "key":
+            if result is not None:
+                self.board.mark_key_handled()
+            elif self.tools.select_by_shortcut(event.key):
+                self.board.mark_key_handled()
+                return
+        if result is None:
+            return
+        if self._solution is not None and result.puzzle is None and result.entries is not None:
+            self.show_solution(None)
+        self.doc.apply(result)
+
+    def _doc_changed(self) -> None:
+        # Any edit invalidates solutions being searched for the old puzzle.
+        if self.solve_job is not None and not self.solve_job.done:
+            self.solve_job.cancel()
+            self.solve_job = None  # its late results belong to the old puzzle
+            self.status("Edit cancelled the running solve")
+        if self.browser.count() or self._solution is not None:
+            self._solution = None
+            again = "Analyse" if GAME in self.plugin.meta.capabilities else "Solve"
+            self.browser.clear(f"Position changed; press {again} (F5) again.")
+        self._refresh_tools()
+        self.info.setText(self.plugin.describe(self.doc.puzzle))
+        self.board.refresh()
+        self.changed.emit()
+        self.title_changed.emit()
+
+    # ---- solving ----------------------------------------------------------------------------
+    def solve(self, limit: int | None = 2) -> Job | None:
+        if SOLVE not in self.plugin.meta.capabilities:
+            return None
+        if self.solve_job is not None and not self.solve_job.done:
+            self.solve_job.cancel()
+        self._solve_limit = limit
+        self.show_solution(None)
+        self.browser.clear("Solving…")
+        job = Job(
+            "Analysing" if GAME in self.plugin.meta.capabilities else "Solving",
+            solve_work(self.plugin, self.doc.puzzle, limit),
+        )
+        job.signals.items.connect(self._solutions_arrived)
+        job.signals.progress.connect(self.progress.update_progress)
+        job.signals.finished.connect(self._solve_done)
+        self.solve_job = job
+        self.progress.start(job.title)
+        self.jobs.start(job)
+        return job
+
+    def _is_current(self) -> bool:
+        sender = self.sender()
+        return sender is None or (self.solve_job is not None and sender is self.solve_job.signals)
+
+    def _solutions_arrived(self, batch: list[Solution]) -> None:
+        if self._is_current():  # late batches of a cancelled job are dropped
+            self.browser.add(batch)
+
+    def _solve_done(self, outcome: JobOutcome) -> None:
+        self._maybe_stop_progress()
+        if not self._is_current():
+            return
+        found = self.browser.total
+        info = outcome.result if isinstance(outcome.result, dict) else {}
+        rules = f" ({info['rules']} rules)" if isinstance(info.get("rules"), str) else ""
+        if outcome.status == "failed":
+            text = f"Solver failed: {outcome.error}"
+        elif outcome.status == "cancelled":
+            text = f"Cancelled after {outcome.seconds:.2f} s; {found} found so far."
+        else:
+            exhausted = bool(info.get("exhausted", True))
+            status = CountResult(found, exhausted).status()
+            text = f"{status[0].upper()}{status[1:]}{rules} in {outcome.seconds:.2f} s."
+        if found > self.browser.count():
+            text += f" The list shows the first {self.browser.count():,}."
+        self.browser.status.setText(text)
+        self.status(text)
+        self.solve_finished.emit(outcome)
+
+    def _maybe_stop_progress(self) -> None:
+        running = [j for j in [self.solve_job, *self.side_jobs] if j is not None and not j.done]
+        self.side_jobs = [j for j in self.side_jobs if not j.done]
+        if not running:
+            self.progress.stop()
+
+    def cancel_jobs(self) -> None:
+        if self.solve_job is not None:
+            self.solve_job.cancel()
+        for job in self.side_jobs:
+            job.cancel()
+
+    def busy(self) -> bool:
+        return any(j is not None and not j.done for j in [self.solve_job, *self.side_jobs])
+
+
+class _Callbacks(QWidget):
+    """GUI-thread receiver for a panel job (a lambda would run in the worker thread)."""
+
+    def __init__(
+        self,
+        view: DocumentView,
+        job: Job,
+        on_done: Callable[[Any], None],
+        on_error: Callable[[str], None] | None,
+    ) -> None:
+        super().__init__(view)
+        self.setVisible(False)
+        self.view = view
+        self.job = job
+        self.on_done = on_done
+        self.on_error = on_error
+
+    def finished(self, outcome: JobOutcome) -> None:
+        self.view._maybe_stop_progress()
+        try:
+            if outcome.status == "done":
+                self.on_done(outcome.result)
+            elif outcome.status == "failed":
+                if self.on_error is not None:
+                    self.on_error(outcome.error)
+                else:
+                    self.view.status(f"{self.job.title} failed: {outcome.error}")
+            else:
+                self.view.status(f"{self.job.title} cancelled")
+        finally:
+            self.deleteLater()

@@ -1,0 +1,153 @@
+"""Background jobs on QThreadPool with cancel tokens and throttled, GUI-thread-safe signals.
+
+Rules (see ARCHITECTURE.md): workers never touch widgets; they emit plain Python values through a
+``JobSignals`` object created on the GUI thread, so connected GUI slots run queued on the GUI thread.
+The manager keeps a strong reference to every running job and cancels them all on close.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from solvers.common.cancel import Cancelled, CancelToken
+from solvers.common.errors import InputError
+
+Emit = Callable[[Any], None]
+Work = Callable[[CancelToken, Callable[[dict[str, Any]], None], Emit], Any]
+
+PROGRESS_INTERVAL = 0.1  # seconds between progress signals (10 Hz is plenty for a bar)
+BATCH_INTERVAL = 0.05  # streamed items are sent in batches at most this often
+
+
+@dataclass(frozen=True)
+class JobOutcome:
+    status: str  # "done", "cancelled" or "failed"
+    result: Any = None
+    error: str = ""
+    seconds: float = 0.0
+    items: int = 0
+
+
+class JobSignals(QObject):
+    progress = Signal(object)  # dict
+    items = Signal(object)  # list of streamed items (e.g. solutions), in order
+    finished = Signal(object)  # JobOutcome
+
+
+class Job(QRunnable):
+    """Runs ``work(cancel, progress, emit)`` on a pool thread."""
+
+    def __init__(self, title: str, work: Work) -> None:
+        super().__init__()
+        self.setAutoDelete(False)  # the manager owns it; Qt must not delete it under us
+        self.title = title
+        self.work = work
+        self.cancel_token = CancelToken()
+        self.signals = JobSignals()
+        self.started_at = time.monotonic()
+        self.done = False
+        self._pending: list[Any] = []
+        self._count = 0
+        self._last_batch = 0.0
+        self._last_progress = 0.0
+
+    def cancel(self) -> None:
+        self.cancel_token.cancel()
+
+    def _progress(self, info: dict[str, Any]) -> None:
+        now = time.monotonic()
+        if now - self._last_progress >= PROGRESS_INTERVAL:
+            self._last_progress = now
+            self.signals.progress.emit(dict(info))
+
+    def _emit(self, item: Any) -> None:
+        self._pending.append(item)
+        self._count += 1
+        now = time.monotonic()
+        if now - self._last_batch >= BATCH_INTERVAL:
+            self._flush()
+            self._last_batch = now
+
+    def _flush(self) -> None:
+        if self._pending:
+            batch, self._pending = self._pending, []
+            self.signals.items.emit(batch)
+
+    def run(self) -> None:
+        start = time.monotonic()
+        try:
+            result = self.work(self.cancel_token, self._progress, self._emit)
+            self._flush()
+            status = "cancelled" if self.cancel_token.cancelled else "done"
+            outcome = JobOutcome(status, result, seconds=time.monotonic() - start, items=self._count)
+        except Cancelled:
+            self._flush()
+            outcome = JobOutcome("cancelled", seconds=time.monotonic() - start, items=self._count)
+        except InputError as exc:
+            self._flush()
+            outcome = JobOutcome(
+                "failed", error=str(exc), seconds=time.monotonic() - start, items=self._count
+            )
+        except Exception as exc:  # a solver bug must not kill the app; report it readably
+            self._flush()
+            detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+            traceback.print_exc()
+            outcome = JobOutcome("failed", error=detail, seconds=time.monotonic() - start, items=self._count)
+        self.done = True
+        self.signals.finished.emit(outcome)
+
+
+def solve_work(plugin: Any, puzzle: Any, limit: int | None) -> Work:
+    """A job body that streams a plug-in's solutions and returns the solver's info dict."""
+
+    def work(cancel: CancelToken, progress: Callable[[dict[str, Any]], None], emit: Emit) -> Any:
+        info: dict[str, Any] = {}
+        found = 0
+        solutions: Iterator[Any] = plugin.solve(
+            puzzle, limit=limit, cancel=cancel, progress=progress, info=info
+        )
+        for solution in solutions:
+            found += 1
+            emit(solution)
+            progress({"found": found})
+            if limit and found >= limit:
+                break
+            cancel.raise_if_cancelled()
+        info["exhausted"] = not (limit and found >= limit)
+        return info
+
+    return work
+
+
+class JobManager(QObject):
+    """Starts jobs on a thread pool, keeps them alive, cancels them."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(max(2, QThreadPool.globalInstance().maxThreadCount()))
+        self.running: list[Job] = []
+
+    def start(self, job: Job) -> Job:
+        self.running.append(job)
+        job.signals.finished.connect(self._forget)
+        self.pool.start(job)
+        return job
+
+    def _forget(self, _outcome: JobOutcome) -> None:
+        self.running = [job for job in self.running if not job.done]
+
+    def cancel_all(self) -> None:
+        for job in list(self.running):
+            job.cancel()
+
+    def shutdown(self, timeout_ms: int = 5000) -> bool:
+        """Cancel everything and wait for the workers (used when the window closes)."""
+        self.cancel_all()
+        return self.pool.waitForDone(timeout_ms)

@@ -1,0 +1,539 @@
+"""The main window: kind sidebar, one workspace per kind, menus, files, export, jobs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QMimeData, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence, QUndoGroup
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QSpinBox,
+    QSplitter,
+    QStackedWidget,
+)
+
+from solvers.common import registry
+from solvers.common.errors import InputError
+from solvers.common.palette import PALETTES
+from solvers.common.protocol import GAME, PLAY, SOLVE, PluginBase
+from widgets.export_dialog import ExportDialog
+from workbench import settings
+from workbench.document import Document
+from workbench.document_view import DocumentView
+from workbench.export import ExportOptions, export, render_image
+from workbench.jobs import JobManager
+
+
+class MainWindow(QMainWindow):
+    error_shown = Signal(str)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWindowTitle("Puzzle Workbench")
+        self.setAcceptDrops(True)
+        self.jobs = JobManager(self)
+        self.undo_group = QUndoGroup(self)
+        self.views: dict[str, DocumentView] = {}
+        self.palette_name = str(settings.settings().value("palette", "light"))
+        if self.palette_name not in PALETTES:
+            self.palette_name = "light"
+        self.last_error: QMessageBox | None = None
+        # Hook for "unsaved changes" questions; tests replace it. Returns "save", "discard" or "cancel".
+        self.confirm = self._ask_unsaved
+
+        self.sidebar = QListWidget()
+        self.sidebar.setAccessibleName("Puzzle kinds")
+        self.sidebar.setMaximumWidth(200)
+        for plugin in registry.plugins().values():
+            item = QListWidgetItem(plugin.meta.name)
+            item.setData(Qt.ItemDataRole.UserRole, plugin.meta.id)
+            item.setToolTip(plugin.meta.description)
+            self.sidebar.addItem(item)
+        self.stack = QStackedWidget()
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.sidebar)
+        splitter.addWidget(self.stack)
+        splitter.setStretchFactor(1, 1)
+        splitter.setChildrenCollapsible(False)
+        self.setCentralWidget(splitter)
+        self._build_actions()
+        self.sidebar.currentRowChanged.connect(self._kind_row_changed)
+        self.statusBar().showMessage("Ready")
+        self.resize(1280, 800)
+        if self.sidebar.count():
+            self.sidebar.setCurrentRow(0)
+
+    # ---- views ------------------------------------------------------------------------------
+    def _kind_row_changed(self, row: int) -> None:
+        item = self.sidebar.item(row)
+        if item is not None:
+            self.show_kind(str(item.data(Qt.ItemDataRole.UserRole)))
+
+    def view_for(self, kind: str) -> DocumentView:
+        plugin = registry.get(kind)
+        if plugin.meta.id not in self.views:
+            view = DocumentView(Document(plugin), self.jobs)
+            view.set_palette(PALETTES[self.palette_name])
+            view.status_message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+            view.title_changed.connect(self._update_title)
+            self.undo_group.addStack(view.doc.undo_stack)
+            self.views[plugin.meta.id] = view
+            self.stack.addWidget(view)
+        return self.views[plugin.meta.id]
+
+    def show_kind(self, kind: str) -> DocumentView:
+        view = self.view_for(kind)
+        self.stack.setCurrentWidget(view)
+        self.undo_group.setActiveStack(view.doc.undo_stack)
+        for row in range(self.sidebar.count()):
+            if self.sidebar.item(row).data(Qt.ItemDataRole.UserRole) == view.plugin.meta.id:
+                if self.sidebar.currentRow() != row:
+                    self.sidebar.setCurrentRow(row)
+        self._update_actions()
+        self._update_title()
+        return view
+
+    def current(self) -> DocumentView:
+        widget = self.stack.currentWidget()
+        assert isinstance(widget, DocumentView)
+        return widget
+
+    def _update_title(self) -> None:
+        if self.stack.count():
+            view = self.current()
+            name = view.doc.path.name if view.doc.path else "untitled"
+            self.setWindowTitle(f"{name}[*] — {view.plugin.meta.name} — Puzzle Workbench")
+            self.setWindowModified(view.doc.dirty)
+
+    # ---- actions ----------------------------------------------------------------------------
+    def _action(self, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+        action.triggered.connect(slot)
+        return action
+
+    def _build_actions(self) -> None:
+        menu = self.menuBar()
+        file_menu = menu.addMenu("&File")
+        self.act_new = self._action(
+            "&New…", self.new_puzzle, QKeySequence.StandardKey.New, "Start a blank puzzle"
+        )
+        self.act_open = self._action("&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
+        self.act_save = self._action("&Save", self.save, QKeySequence.StandardKey.Save)
+        self.act_save_as = self._action("Save &As…", self.save_as, QKeySequence.StandardKey.SaveAs)
+        self.act_export = self._action("&Export Diagram…", self.export_dialog, "Ctrl+Shift+E")
+        self.act_copy = self._action("&Copy Image", self.copy_image, "Ctrl+Shift+C")
+        self.act_paste = self._action(
+            "&Paste Puzzle",
+            self.paste_puzzle,
+            QKeySequence.StandardKey.Paste,
+            "Open a puzzle from the clipboard (text, URL or code)",
+        )
+        self.act_quit = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        file_menu.addActions([self.act_new, self.act_open])
+        self.samples_menu = file_menu.addMenu("Open &Sample")
+        self.samples_menu.aboutToShow.connect(self._fill_samples)
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        file_menu.addSeparator()
+        file_menu.addActions([self.act_save, self.act_save_as])
+        file_menu.addSeparator()
+        file_menu.addActions([self.act_export, self.act_copy, self.act_paste])
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_quit)
+
+        edit_menu = menu.addMenu("&Edit")
+        self.act_undo = self.undo_group.createUndoAction(self, "&Undo")
+        self.act_undo.setShortcut(QKeySequence.StandardKey.Undo)
+        self.act_redo = self.undo_group.createRedoAction(self, "&Redo")
+        self.act_redo.setShortcut(QKeySequence.StandardKey.Redo)
+        self.act_resize = self._action("Re&size…", self.resize_dialog, "Ctrl+R")
+        self.act_clear_entries = self._action(
+            "&Clear Entries", self.clear_entries, None, "Remove everything entered in play mode"
+        )
+        edit_menu.addActions([self.act_undo, self.act_redo])
+        edit_menu.addSeparator()
+        edit_menu.addActions([self.act_resize, self.act_clear_entries])
+
+        puzzle_menu = menu.addMenu("&Puzzle")
+        self.act_solve = self._action(
+            "&Solve",
+            lambda: self.current().solve(2),
+            "F5",
+            "Find a solution and prove uniqueness (stops after 2)",
+        )
+        self.act_solve_all = self._action("Find &All Solutions", lambda: self.current().solve(0), "Shift+F5")
+        self.act_cancel = self._action("&Cancel Job", lambda: self.current().cancel_jobs(), "Esc")
+        self.act_check = self._action("C&heck", self.check, "F6", "Check the entries against the rules")
+        self.act_hide = self._action("Show &Puzzle Only", lambda: self.current().show_solution(None), "F7")
+        self.act_edit_mode = self._action("&Edit Mode", lambda: self.current().set_mode("edit"), "Ctrl+E")
+        self.act_play_mode = self._action("&Play Mode", lambda: self.current().set_mode("play"), "Ctrl+P")
+        puzzle_menu.addActions(
+            [self.act_solve, self.act_solve_all, self.act_cancel, self.act_check, self.act_hide]
+        )
+        puzzle_menu.addSeparator()
+        puzzle_menu.addActions([self.act_edit_mode, self.act_play_mode])
+
+        view_menu = menu.addMenu("&View")
+        self.act_dark = self._action("&Dark Board Palette", self.toggle_dark, "Ctrl+D")
+        self.act_dark.setCheckable(True)
+        self.act_dark.setChecked(self.palette_name == "dark")
+        view_menu.addAction(self.act_dark)
+
+        help_menu = menu.addMenu("&Help")
+        help_menu.addAction(self._action("&About", self.about))
+
+        toolbar = self.addToolBar("Main")
+        toolbar.setObjectName("main-toolbar")
+        toolbar.setMovable(False)
+        toolbar.addActions([self.act_new, self.act_open, self.act_save])
+        toolbar.addSeparator()
+        toolbar.addActions([self.act_undo, self.act_redo])
+        toolbar.addSeparator()
+        toolbar.addActions([self.act_solve, self.act_solve_all, self.act_cancel, self.act_check])
+        toolbar.addSeparator()
+        toolbar.addAction(self.act_export)
+
+    def _update_actions(self) -> None:
+        plugin = self.current().plugin
+        can_solve = SOLVE in plugin.meta.capabilities
+        for action in (self.act_solve, self.act_solve_all):
+            action.setEnabled(can_solve)
+        is_game = GAME in plugin.meta.capabilities
+        self.act_solve.setText("&Analyse" if is_game else "&Solve")
+        self.act_solve_all.setVisible(not is_game)
+        self.act_play_mode.setEnabled(PLAY in plugin.meta.capabilities)
+        self.act_resize.setEnabled(plugin.size_of(self.current().doc.puzzle) is not None)
+
+    # ---- files ------------------------------------------------------------------------------
+    def _ask_unsaved(self, view: DocumentView) -> str:
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Unsaved changes")
+        box.setText(f"{view.plugin.meta.name}: “{view.doc.title().rstrip(' *')}” has unsaved changes.")
+        box.setInformativeText("Save them before continuing?")
+        box.setStandardButtons(
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel
+        )
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        return {QMessageBox.StandardButton.Save: "save", QMessageBox.StandardButton.Discard: "discard"}.get(
+            QMessageBox.StandardButton(answer), "cancel"
+        )
+
+    def may_discard(self, view: DocumentView) -> bool:
+        if not view.doc.dirty:
+            return True
+        answer = self.confirm(view)
+        if answer == "save":
+            return self.save(view)
+        return answer == "discard"
+
+    def show_error(self, title: str, text: str) -> None:
+        """Non-blocking error dialog (a modal exec() would stall tests and scripts)."""
+        box = QMessageBox(QMessageBox.Icon.Critical, title, text, QMessageBox.StandardButton.Ok, self)
+        box.setWindowModality(Qt.WindowModality.WindowModal)
+        box.open()
+        self.last_error = box
+        self.statusBar().showMessage(text, 10000)
+        self.error_shown.emit(text)
+
+    def open_path(self, path: str | Path, kind: str | None = None) -> bool:
+        path = Path(path)
+        plugin: PluginBase | None = registry.get(kind) if kind else registry.for_path(str(path))
+        if plugin is None:
+            plugin = self.current().plugin
+        view = self.show_kind(plugin.meta.id)
+        if not self.may_discard(view):
+            return False
+        view.cancel_jobs()
+        try:
+            view.doc.load(path)
+        except InputError as exc:
+            self.show_error(
+                "Cannot open file", f"{path.name}: {exc}" if path.name not in str(exc) else str(exc)
+            )
+            return False
+        except OSError as exc:
+            self.show_error("Cannot open file", f"{path}: {exc.strerror or exc}")
+            return False
+        settings.add_recent(f"{plugin.meta.id}|{path}")
+        self.statusBar().showMessage(f"Opened {path}", 5000)
+        self._update_actions()
+        return True
+
+    def open_text(self, text: str, kind: str | None = None) -> bool:
+        """Open a puzzle given as text (clipboard paste, --open with an inline URL/code)."""
+        view = self.show_kind(kind) if kind else self.current()
+        try:
+            puzzle, entries = view.plugin.parse_document(
+                text.strip() + ("\n" if "\n" in text.strip() else "")
+            )
+        except InputError as exc:
+            self.show_error(
+                "Cannot read puzzle", f"Clipboard/input is not a {view.plugin.meta.name} puzzle: {exc}"
+            )
+            return False
+        view.doc.replace(puzzle, "Paste puzzle", entries)
+        return True
+
+    def open_dialog(self) -> None:
+        filters = [p.meta.dialog_filter() for p in registry.plugins().values()]
+        current = self.current().plugin.meta.dialog_filter()
+        name, chosen = QFileDialog.getOpenFileName(
+            self, "Open puzzle", "", ";;".join(filters + ["All files (*)"]), current
+        )
+        if name:
+            kind = next(
+                (p.meta.id for p in registry.plugins().values() if p.meta.dialog_filter() == chosen), None
+            )
+            self.open_path(name, kind if registry.for_path(name) is None else None)
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        entries = settings.recent_files()
+        if not entries:
+            self.recent_menu.addAction("(none)").setEnabled(False)
+        for entry in entries:
+            kind, _, path = entry.partition("|")
+            action = self.recent_menu.addAction(f"{Path(path).name}  ({kind})")
+            action.setToolTip(path)
+            action.triggered.connect(lambda _=False, k=kind, p=path: self.open_path(p, k))
+
+    def _fill_samples(self) -> None:
+        self.samples_menu.clear()
+        for plugin in registry.plugins().values():
+            sub = self.samples_menu.addMenu(plugin.meta.name)
+            for path in plugin.sample_paths():
+                action = sub.addAction(path.stem)
+                action.triggered.connect(lambda _=False, k=plugin.meta.id, p=path: self.open_sample(k, p))
+
+    def open_sample(self, kind: str, path: Path) -> None:
+        view = self.show_kind(kind)
+        if not self.may_discard(view):
+            return
+        try:
+            view.doc.load(path)
+        except InputError as exc:
+            self.show_error("Cannot open sample", str(exc))
+            return
+        view.doc.path = None  # samples are templates: "Save" asks for a new name
+        view.doc.file_changed.emit()
+
+    def save(self, view: DocumentView | None = None) -> bool:
+        view = view or self.current()
+        if view.doc.path is None:
+            return self.save_as(view)
+        try:
+            view.doc.save()
+        except InputError as exc:
+            self.show_error("Cannot save", str(exc))
+            return False
+        self.statusBar().showMessage(f"Saved {view.doc.path}", 5000)
+        return True
+
+    def save_as(self, view: DocumentView | None = None) -> bool:
+        view = view or self.current()
+        ext = view.plugin.meta.extensions[0]
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Save puzzle", f"untitled{ext}", view.plugin.meta.dialog_filter()
+        )
+        if not name:
+            return False
+        path = Path(name)
+        if not path.suffix:
+            path = path.with_suffix(ext)
+        try:
+            view.doc.save(path)
+        except InputError as exc:
+            self.show_error("Cannot save", str(exc))
+            return False
+        settings.add_recent(f"{view.plugin.meta.id}|{path}")
+        return True
+
+    def new_puzzle(self) -> None:
+        view = self.current()
+        if not self.may_discard(view):
+            return
+        size = view.plugin.size_of(view.doc.puzzle)
+        try:
+            if size is None:
+                puzzle = view.plugin.new_puzzle()
+            else:
+                chosen = self._ask_size("New puzzle", size)
+                if chosen is None:
+                    return
+                puzzle = view.plugin.new_puzzle(*chosen)
+        except InputError as exc:
+            self.show_error("Cannot create puzzle", str(exc))
+            return
+        view.doc.replace(puzzle, "New puzzle")
+        view.doc.path = None
+        view.doc.undo_stack.clear()
+        view.doc.undo_stack.setClean()
+        view.doc.file_changed.emit()
+
+    def _ask_size(self, title: str, size: tuple[int, int]) -> tuple[int, int] | None:
+        dialog = QDialog(self)
+        dialog.setWindowTitle(title)
+        rows, cols = QSpinBox(), QSpinBox()
+        for spin, value in ((rows, size[0]), (cols, size[1])):
+            spin.setRange(1, 100)
+            spin.setValue(value)
+        form = QFormLayout(dialog)
+        form.addRow("Rows", rows)
+        form.addRow("Columns", cols)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(dialog.accept)
+        buttons.rejected.connect(dialog.reject)
+        form.addRow(buttons)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return rows.value(), cols.value()
+
+    def resize_dialog(self) -> None:
+        view = self.current()
+        size = view.plugin.size_of(view.doc.puzzle)
+        if size is None:
+            return
+        chosen = self._ask_size("Resize grid", size)
+        if chosen is not None:
+            self.resize_puzzle(*chosen)
+
+    def resize_puzzle(self, rows: int, cols: int) -> bool:
+        view = self.current()
+        try:
+            puzzle = view.plugin.resize(view.doc.puzzle, rows, cols)
+        except InputError as exc:
+            self.show_error("Cannot resize", str(exc))
+            return False
+        view.doc.replace(puzzle, f"Resize to {rows}x{cols}")
+        return True
+
+    def clear_entries(self) -> None:
+        view = self.current()
+        from solvers.common.protocol import EditResult
+
+        view.doc.apply(EditResult(entries=view.plugin.empty_entries(view.doc.puzzle), label="Clear entries"))
+
+    def paste_puzzle(self) -> None:
+        text = QApplication.clipboard().text()
+        if not text.strip():
+            self.show_error("Nothing to paste", "The clipboard holds no text.")
+            return
+        view = self.current()
+        if self.may_discard(view):
+            self.open_text(text)
+
+    # ---- checking and export ----------------------------------------------------------------
+    def check(self) -> None:
+        view = self.current()
+        result = view.plugin.check(view.doc.puzzle, view.doc.entries)
+        text = result.summary()
+        if result.violations:
+            cells = ", ".join(f"({r + 1},{c + 1})" for r, c in result.violations[0].cells[:8])
+            text += f" at {cells}" if cells else ""
+        self.statusBar().showMessage(f"Check: {text}", 10000)
+
+    def export_dialog(self) -> None:
+        view = self.current()
+        dialog = ExportDialog(view.shown_solution() is not None, self.palette_name, self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        ext = dialog.extension()
+        base = view.doc.path.stem if view.doc.path else view.plugin.meta.id
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Export diagram", f"{base}.{ext}", f"{ext.upper()} (*.{ext})"
+        )
+        if not name:
+            return
+        options = ExportOptions(
+            dialog.cell_size.value(),
+            dialog.margin.value(),
+            dialog.transparent.isChecked(),
+            dialog.palette_choice.currentText(),
+        )
+        self.export_to(name, options, dialog.with_solution.isChecked())
+
+    def export_to(
+        self, path: str | Path, options: ExportOptions | None = None, with_solution: bool = True
+    ) -> bool:
+        view = self.current()
+        solution = view.shown_solution() if with_solution else None
+        entries = None if solution is not None else view.doc.entries
+        dl = view.plugin.draw(view.doc.puzzle, solution, entries)
+        try:
+            target = export(dl, path, options or ExportOptions())
+        except InputError as exc:
+            self.show_error("Export failed", str(exc))
+            return False
+        self.statusBar().showMessage(f"Exported {target}", 5000)
+        return True
+
+    def copy_image(self) -> None:
+        view = self.current()
+        dl = view.board.display_list()
+        image = render_image(dl, ExportOptions(palette=self.palette_name))
+        mime = QMimeData()
+        mime.setImageData(image)
+        QApplication.clipboard().setMimeData(mime)
+        self.statusBar().showMessage("Image copied to the clipboard", 4000)
+
+    def toggle_dark(self, checked: bool) -> None:
+        self.palette_name = "dark" if checked else "light"
+        settings.settings().setValue("palette", self.palette_name)
+        for view in self.views.values():
+            view.set_palette(PALETTES[self.palette_name])
+
+    def about(self) -> None:
+        kinds = ", ".join(p.meta.name for p in registry.plugins().values())
+        QMessageBox.about(
+            self,
+            "About Puzzle Workbench",
+            f"Puzzle Workbench — draw, solve, analyse and export puzzles and games.\n\nModules: {kinds}",
+        )
+
+    # ---- drag and drop, closing -------------------------------------------------------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 (Qt API)
+        if event.mimeData().hasUrls() or event.mimeData().hasText():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 (Qt API)
+        mime = event.mimeData()
+        if mime.hasUrls():
+            for url in mime.urls():
+                if url.isLocalFile():
+                    self.open_path(url.toLocalFile())
+                    break
+        elif mime.hasText():
+            self.open_text(mime.text())
+        event.acceptProposedAction()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt API)
+        for view in self.views.values():
+            if view.doc.dirty:
+                self.show_kind(view.plugin.meta.id)
+                if not self.may_discard(view):
+                    event.ignore()
+                    return
+        if not self.jobs.shutdown(5000):
+            # A worker ignored its cancel token for 5 s; give it a moment longer rather than crash.
+            QTimer.singleShot(0, lambda: self.jobs.shutdown(10000))
+        event.accept()
