@@ -96,7 +96,8 @@ def edit(puzzle: FlowPuzzle, entries: FlowPaths | None, event: EditEvent) -> Edi
     if new is None or new == puzzle:
         return None
     what = "Remove endpoint" if new.at(r, c) == EMPTY else f"Place {new.at(r, c)}"
-    return EditResult(puzzle=new, entries=FlowPaths(), label=f"{what} at ({r + 1},{c + 1})")
+    # Entries stay None: the shell keeps the pipes that still fit (``adapt_entries``).
+    return EditResult(puzzle=new, label=f"{what} at ({r + 1},{c + 1})")
 
 
 def _play(puzzle: FlowPuzzle, paths: FlowPaths, event: EditEvent) -> EditResult | None:

@@ -20,7 +20,7 @@ from solvers.common.protocol import (
     Solution,
     Tool,
 )
-from solvers.flow import codec, draw, edit, rules
+from solvers.flow import codec, document, draw, edit, rules
 from solvers.flow import solve as solving
 from solvers.flow.model import EMPTY, MAX_SIDE, FlowPaths, FlowPuzzle
 
@@ -43,6 +43,15 @@ class FlowPlugin(PluginBase):
 
     def serialize(self, puzzle: FlowPuzzle) -> str:
         return codec.serialize(puzzle)
+
+    def parse_document(self, text: str) -> tuple[FlowPuzzle, FlowPaths | None]:
+        return document.parse_document(text)
+
+    def serialize_document(self, puzzle: FlowPuzzle, entries: Any = None) -> str:
+        return document.serialize_document(puzzle, entries)
+
+    def adapt_entries(self, puzzle: FlowPuzzle, entries: Any) -> FlowPaths:
+        return document.adapt_entries(puzzle, entries)
 
     def new_puzzle(self, rows: int | None = None, cols: int | None = None) -> FlowPuzzle:
         rows = rows or DEFAULT_SIZE

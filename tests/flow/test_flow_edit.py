@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from solvers.common.display import Circle, Polyline, Rect, Text
+from solvers.common.errors import ParseError
 from solvers.common.protocol import EditEvent
 from solvers.flow import PLUGIN, FlowPaths, FlowPuzzle
 from solvers.flow.codec import parse, serialize
@@ -33,7 +34,7 @@ def test_placing_keeps_every_colour() -> None:
     placed: dict[tuple[int, int], int] = {}
     for cell, index in [((0, 0), 1), ((0, 1), 3), ((0, 2), 0), ((0, 3), 16), ((1, 0), 9), ((1, 1), 40)]:
         result = PLUGIN.edit(p, None, press(cell, f"c{index}"))
-        assert result is not None and result.entries == FlowPaths()
+        assert result is not None and result.entries is None
         p = result.puzzle
         placed[cell] = index
         # The file reads back with the same colour for every endpoint placed so far.
@@ -152,3 +153,30 @@ def test_many_colours_get_letters() -> None:
     rows = ["".join(LETTERS[(r * 31 + c) % 62] for c in range(31)) for r in range(4)]
     dl = PLUGIN.draw(parse("\n".join(rows)))
     assert sum(isinstance(i, Text) for i in dl.items) == 124  # palette repeats: dots get letters
+
+
+def test_documents_keep_pipes() -> None:
+    puzzle = parse("R..R\n....\nG..G\n")
+    paths = FlowPaths.from_dict({"R": [(0, 0), (0, 1)], "G": [(2, 0), (2, 1), (2, 2), (2, 3)]})
+    text = PLUGIN.serialize_document(puzzle, paths)
+    assert text.endswith("R 0,0 0,1\n") and "G 2,0 2,1 2,2 2,3" in text
+    assert PLUGIN.parse_document(text) == (puzzle, paths)
+    assert PLUGIN.parse_document(serialize(puzzle)) == (puzzle, None)
+    assert PLUGIN.serialize_document(puzzle, FlowPaths()) == serialize(puzzle)
+    for bad, where in [("R 0,0 9,9", (5, 7)), ("R 0,0 x", (5, 7)), ("* 0,0", (5, 1))]:
+        try:
+            PLUGIN.parse_document(serialize(puzzle) + "# paths\n" + bad + "\n")
+        except ParseError as exc:
+            assert (exc.line, exc.column) == where
+        else:
+            raise AssertionError(bad)
+
+
+def test_changed_givens_keep_what_fits() -> None:
+    puzzle = parse("R..R\n....\nG..G\n")
+    paths = FlowPaths.from_dict({"R": [(0, 0), (0, 1), (0, 2), (0, 3)], "G": [(2, 0), (2, 1)]})
+    moved = PLUGIN.edit(puzzle, paths, press((0, 2), "c1")).puzzle  # a blue dot on R's pipe
+    kept = PLUGIN.adapt_entries(moved, paths)
+    assert kept.get("R") == ((0, 0), (0, 1)) and kept.get("G") == ((2, 0), (2, 1))
+    gone = PLUGIN.adapt_entries(PLUGIN.resize(puzzle, 2, 4), paths)
+    assert gone.get("G") == () and gone.get("R") == paths.get("R")
