@@ -23,7 +23,7 @@ def to_solution(puzzle: FlowPuzzle, graph: FlowGraph, found: EdgeSolution, rules
         grid=grid,
         extras={"rules": rules, "paths": paths},
         data=FlowPaths.from_dict(paths),
-        label=f"Solution {n} ({rules} rules)",
+        label=f"{rules} rules",
     )
 
 

@@ -180,3 +180,25 @@ def test_changed_givens_keep_what_fits() -> None:
     assert kept.get("R") == ((0, 0), (0, 1)) and kept.get("G") == ((2, 0), (2, 1))
     gone = PLUGIN.adapt_entries(PLUGIN.resize(puzzle, 2, 4), paths)
     assert gone.get("G") == () and gone.get("R") == paths.get("R")
+
+
+def test_hint_reveals_one_pipe_at_a_time() -> None:
+    from solvers.flow.hint import progress_text, reveal_one
+
+    puzzle = parse("R.R\nG.G\nB.B\n")
+    solution = next(iter(PLUGIN.solve(puzzle))).extras["paths"]
+    # The player drew G wrongly through R's row: the R hint cuts it.
+    paths = FlowPaths.from_dict({"G": [(1, 0), (1, 1), (0, 1)]})
+    assert progress_text(puzzle, paths) == "0 of 3 pipes joined, 33% of the board filled"
+    letter, paths = reveal_one(puzzle, paths, solution)
+    assert letter == "R" and paths.get("R") == ((0, 0), (0, 1), (0, 2))
+    assert paths.get("G") == ((1, 0), (1, 1))  # cut where R now runs
+    seen = {letter}
+    while (step := reveal_one(puzzle, paths, solution)) is not None:
+        letter, paths = step
+        seen.add(letter)
+    assert seen == {"R", "G", "B"} and PLUGIN.check(puzzle, paths).ok
+    assert progress_text(puzzle, paths) == "3 of 3 pipes joined, 100% of the board filled"
+    # A pipe drawn from the other end keeps that direction.
+    started = FlowPaths.from_dict({"R": [(0, 2)]})
+    assert reveal_one(puzzle, started, solution)[1].get("R")[0] == (0, 2)
