@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from solvers.common.display import Circle, Polyline, Rect, Text
 from solvers.common.errors import ParseError
 from solvers.common.protocol import EditEvent
@@ -202,3 +205,34 @@ def test_hint_reveals_one_pipe_at_a_time() -> None:
     # A pipe drawn from the other end keeps that direction.
     started = FlowPaths.from_dict({"R": [(0, 2)]})
     assert reveal_one(puzzle, started, solution)[1].get("R")[0] == (0, 2)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["press", "drag", "release"]), st.integers(0, 3), st.integers(0, 4)),
+        max_size=40,
+    )
+)
+def test_fuzz_play_mode_keeps_pipes_sane(moves: list[tuple[str, int, int]]) -> None:
+    puzzle = parse("R...G\n.B..R\n..G.B\nY...Y\n")
+    paths = FlowPaths()
+    for kind, r, c in moves:
+        result = PLUGIN.edit(
+            puzzle, paths, EditEvent(kind, tool="pipe", mode="play", cell=(r, c), button="left")
+        )
+        if result is not None and result.entries is not None:
+            paths = result.entries
+        owner: dict[tuple[int, int], str] = {}
+        for ch, path in paths.items:
+            assert path[0] in puzzle.endpoints()[ch]  # pipes start at their endpoint
+            for a, b in zip(path, path[1:], strict=False):
+                assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+            for i, cell in enumerate(path):
+                assert cell not in owner  # no crossings, no loops
+                owner[cell] = ch
+                assert puzzle.at(*cell) in (".", ch)
+                if i and puzzle.at(*cell) == ch:
+                    assert i == len(path) - 1  # stops at its other endpoint
+        codes = {v.code for v in PLUGIN.check(puzzle, paths).violations}
+        assert codes == set()
