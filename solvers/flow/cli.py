@@ -104,6 +104,11 @@ def _generate(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     made = generate(args.width, args.height, args.colours, seed=args.seed)
     text = codec.serialize_spaced(made.puzzle) if args.spaced else codec.serialize(made.puzzle)
+    if args.colours is not None and len(made.paths) != args.colours:
+        print(
+            f"note: no unique puzzle with {args.colours} colours found; this one has {len(made.paths)}",
+            file=sys.stderr,
+        )
     if args.json:
         out = {
             "kind": "flow",
