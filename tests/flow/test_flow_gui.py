@@ -69,3 +69,14 @@ def test_generator_button(view, qtbot) -> None:
     qtbot.waitUntil(lambda: view.doc.puzzle.cols == 6 and view.doc.puzzle.rows == 4, timeout=20000)
     assert len(view.doc.puzzle.colours) == 4
     assert view.plugin.count(view.doc.puzzle).status() == "unique"
+
+
+def test_cancelled_hint_job_does_not_block(view, qtbot) -> None:
+    panel = _panel(view)
+    panel.hint()
+    job = panel._hint_job
+    job.cancel()
+    qtbot.waitUntil(lambda: job.done, timeout=10000)
+    panel.hint()  # a cancelled job calls no callback; the next click must still work
+    qtbot.waitUntil(lambda: any(p for _, p in view.doc.entries.items), timeout=10000)
+    assert panel.hint_button.isEnabled()

@@ -41,7 +41,10 @@ class FlowPanel(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self._solutions: dict[FlowPuzzle, dict[str, list[list[int]]] | None] = {}
-        self._pending: FlowPuzzle | None = None
+        # Running jobs (they have ``done``); a cancelled job calls neither callback, so buttons
+        # are never disabled for a job, clicks are just ignored while one runs.
+        self._hint_job: Any = None
+        self._generate_job: Any = None
 
         self.progress_label = QLabel()
         self.progress_label.setWordWrap(True)
@@ -100,7 +103,7 @@ class FlowPanel(QWidget):
             self.progress_label.setText("<b>Solved!</b> Every pair is joined and the board is full.")
         else:
             self.progress_label.setText(progress_text(puzzle, entries))
-        self.hint_button.setEnabled(not problems and bool(puzzle.colours) and self._pending is None)
+        self.hint_button.setEnabled(not problems and bool(puzzle.colours))
         self.clear_button.setEnabled(bool(entries is not None and any(p for _, p in entries.items)))
 
     def hint(self) -> None:
@@ -108,9 +111,10 @@ class FlowPanel(QWidget):
         if puzzle in self._solutions:
             self._reveal(puzzle)
             return
-        self._pending = puzzle
-        self.hint_button.setEnabled(False)
-        self.ctx.run_job(
+        if _running(self._hint_job):
+            self.ctx.status("Still solving for the hint…")
+            return
+        self._hint_job = self.ctx.run_job(
             "Solving for a hint",
             lambda cancel, progress: _first_solution(self.ctx.plugin, puzzle, cancel),
             lambda result: self._solved(puzzle, result),
@@ -118,14 +122,12 @@ class FlowPanel(QWidget):
         )
 
     def _solved(self, puzzle: FlowPuzzle, paths: dict[str, list[list[int]]] | None) -> None:
-        self._pending = None
         self._solutions[puzzle] = paths
         if puzzle == self.ctx.puzzle():
             self._reveal(puzzle)
         self.refresh()
 
     def _failed(self, message: str) -> None:
-        self._pending = None
         self.ctx.status(f"Hint failed: {message}")
         self.refresh()
 
@@ -149,8 +151,10 @@ class FlowPanel(QWidget):
     def new_random(self) -> None:
         cols, rows = self.width_box.value(), self.height_box.value()
         colours = self.colours_box.value() or None
-        self.generate_button.setEnabled(False)
-        self.ctx.run_job(
+        if _running(self._generate_job):
+            self.ctx.status("Still generating…")
+            return
+        self._generate_job = self.ctx.run_job(
             f"Generating a {cols}x{rows} puzzle",
             lambda cancel, progress: generate(cols, rows, colours, cancel=cancel).puzzle,
             self._generated,
@@ -158,13 +162,15 @@ class FlowPanel(QWidget):
         )
 
     def _generated(self, puzzle: FlowPuzzle) -> None:
-        self.generate_button.setEnabled(True)
         self.ctx.apply(EditResult(puzzle=puzzle, entries=FlowPaths(), label="New random puzzle"))
         self.ctx.status(f"New {puzzle.cols}x{puzzle.rows} puzzle, {len(puzzle.colours)} colours, unique.")
 
     def _generate_failed(self, message: str) -> None:
-        self.generate_button.setEnabled(True)
         self.ctx.status(f"Generator: {message}")
+
+
+def _running(job: Any) -> bool:
+    return job is not None and not getattr(job, "done", True)
 
 
 def _first_solution(plugin: Any, puzzle: FlowPuzzle, cancel: Any) -> dict[str, list[list[int]]] | None:
