@@ -7,8 +7,9 @@ display colour follows the reference format's convention (see ``colour_index``).
 from __future__ import annotations
 
 import string
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from solvers.common.errors import InputError
 
@@ -107,18 +108,25 @@ class FlowPuzzle:
                 found.setdefault(ch, []).append(divmod(i, self.cols))
         return {ch: found[ch] for ch in self.colours_of(found)}
 
-    def colours_of(self, letters: object) -> list[str]:
-        letter_set = frozenset(letters)  # type: ignore[arg-type]
+    @staticmethod
+    def colours_of(letters: Iterable[str]) -> list[str]:
+        """Letters in display order (by colour index under the reference reading rule)."""
+        letter_set = frozenset(letters)
         label = is_label_form(letter_set)
         return sorted(letter_set, key=lambda ch: (colour_index(ch, label), ch))
 
-    @property
-    def colours(self) -> list[str]:
-        return self.colours_of(ch for ch in self.cells if ch != EMPTY)
+    # Cached: drawing asks for colours per endpoint, and the value is immutable.
+    @cached_property
+    def _colour_order(self) -> tuple[str, ...]:
+        return tuple(self.colours_of(ch for ch in self.cells if ch != EMPTY))
 
     @property
+    def colours(self) -> list[str]:
+        return list(self._colour_order)
+
+    @cached_property
     def label_form(self) -> bool:
-        return is_label_form(frozenset(ch for ch in self.cells if ch != EMPTY))
+        return is_label_form(frozenset(self._colour_order))
 
     def colour_index(self, letter: str) -> int:
         return colour_index(letter, self.label_form)
