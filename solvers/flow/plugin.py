@@ -12,6 +12,7 @@ from solvers.common.protocol import (
     PLAY,
     SOLVE,
     CheckResult,
+    CountResult,
     EditEvent,
     EditResult,
     Meta,
@@ -98,6 +99,14 @@ class FlowPlugin(PluginBase):
         rules: str = "auto",
     ) -> Iterator[Solution]:
         return solving.solve(puzzle, limit=limit, cancel=cancel, progress=progress, info=info, rules=rules)
+
+    def count_rules(
+        self, puzzle: FlowPuzzle, rules: str, limit: int = 2, cancel: CancelToken | None = None
+    ) -> CountResult:
+        """``count`` under a chosen rule set ("designed", "strict" or "auto")."""
+        found = sum(1 for _ in self.solve(puzzle, limit=limit, cancel=cancel, rules=rules))
+        cancelled = cancel is not None and cancel.cancelled
+        return CountResult(found, not cancelled and (limit in (0, None) or found < limit))
 
     # ---- editing and drawing ------------------------------------------------------------------
     def tools(self, puzzle: FlowPuzzle) -> list[Tool]:

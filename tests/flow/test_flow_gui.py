@@ -80,3 +80,19 @@ def test_cancelled_hint_job_does_not_block(view, qtbot) -> None:
     panel.hint()  # a cancelled job calls no callback; the next click must still work
     qtbot.waitUntil(lambda: any(p for _, p in view.doc.entries.items), timeout=10000)
     assert panel.hint_button.isEnabled()
+
+
+def test_strict_uniqueness_button(view, qtbot) -> None:
+    panel = _panel(view)
+    # The U-turn board: no designed solution, exactly one strict one.
+    view.doc.apply(EditResult(puzzle=view.plugin.parse("A..\nA..\n"), entries=FlowPaths(), label="t"))
+    panel.strict_count()
+    qtbot.waitUntil(lambda: "Strict rules" in panel.strict_label.text(), timeout=10000)
+    assert "unique" in panel.strict_label.text()
+    view.doc.apply(
+        EditResult(puzzle=view.plugin.parse("A....\n.....\n....A\n"), entries=FlowPaths(), label="t")
+    )
+    assert panel.strict_label.text() == ""
+    panel.strict_count()
+    qtbot.waitUntil(lambda: "Strict rules" in panel.strict_label.text(), timeout=10000)
+    assert "not unique" in panel.strict_label.text()

@@ -104,3 +104,10 @@ def test_progress_reports() -> None:
     seen: list[dict] = []
     list(PLUGIN.solve(PLUGIN.parse("R.R\nG.G\nB.B\n"), progress=seen.append))
     assert any(p.get("found") == 1 for p in seen)
+
+
+def test_count_under_a_rule_set() -> None:
+    u_turn = PLUGIN.parse("A..\nA..\n")
+    assert PLUGIN.count_rules(u_turn, "designed").status() == "no solution"
+    assert PLUGIN.count_rules(u_turn, "strict").status() == "unique"
+    assert PLUGIN.count_rules(PLUGIN.parse("A..\n...\n..A\n"), "strict", limit=0).count == 2

@@ -56,6 +56,16 @@ class FlowPanel(QWidget):
         self.clear_button.clicked.connect(self.clear_pipes)
         note = QLabel(RULES_NOTE)
         note.setWordWrap(True)
+        self.strict_button = QPushButton("Uniqueness under strict rules")
+        self.strict_button.setToolTip(
+            "Count solutions under the game rules alone (pipes may run alongside themselves)"
+        )
+        self.strict_button.clicked.connect(self.strict_count)
+        self.strict_label = QLabel()
+        self.strict_label.setWordWrap(True)
+        self.strict_label.setAccessibleName("Strict uniqueness")
+        self._strict_job: Any = None
+        self._strict_for: FlowPuzzle | None = None  # the puzzle the strict verdict belongs to
 
         self.width_box = QSpinBox()
         self.height_box = QSpinBox()
@@ -86,7 +96,12 @@ class FlowPanel(QWidget):
         form.addRow("Colours", self.colours_box)
         form.addRow(self.generate_button)
         layout.addWidget(gen)
-        layout.addWidget(note)
+        rules = QGroupBox("Rules")
+        rules_layout = QVBoxLayout(rules)
+        rules_layout.addWidget(note)
+        rules_layout.addWidget(self.strict_button)
+        rules_layout.addWidget(self.strict_label)
+        layout.addWidget(rules)
         layout.addStretch(1)
 
         ctx.changed.connect(self.refresh)
@@ -104,6 +119,9 @@ class FlowPanel(QWidget):
         else:
             self.progress_label.setText(progress_text(puzzle, entries))
         self.hint_button.setEnabled(not problems and bool(puzzle.colours))
+        self.strict_button.setEnabled(not problems and bool(puzzle.colours))
+        if self._strict_for != puzzle:
+            self.strict_label.setText("")
         self.clear_button.setEnabled(bool(entries is not None and any(p for _, p in entries.items)))
 
     def hint(self) -> None:
@@ -146,6 +164,28 @@ class FlowPanel(QWidget):
 
     def clear_pipes(self) -> None:
         self.ctx.apply(EditResult(entries=FlowPaths(), label="Clear pipes"))
+
+    def strict_count(self) -> None:
+        puzzle = self.ctx.puzzle()
+        if _running(self._strict_job):
+            self.ctx.status("Still counting…")
+            return
+        self.strict_label.setText("Counting strict solutions…")
+        self._strict_job = self.ctx.run_job(
+            "Strict uniqueness",
+            lambda cancel, progress: self.ctx.plugin.count_rules(puzzle, "strict", 2, cancel),
+            lambda result: self._strict_done(puzzle, result),
+            lambda message: self.strict_label.setText(f"Failed: {message}"),
+        )
+
+    def _strict_done(self, puzzle: FlowPuzzle, result: Any) -> None:
+        if puzzle != self.ctx.puzzle():
+            return
+        self._strict_for = puzzle
+        text = {"unique": "unique", "no solution": "no solution"}.get(
+            result.status(), "not unique (2+ solutions)"
+        )
+        self.strict_label.setText(f"Strict rules: <b>{text}</b>.")
 
     # ---- generator ------------------------------------------------------------------------------
     def new_random(self) -> None:
