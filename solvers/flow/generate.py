@@ -11,10 +11,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
-
-import numpy as np
 
 from solvers.common.cancel import CancelToken
 from solvers.common.errors import InputError
@@ -33,29 +30,37 @@ class Generated:
 
 
 class _Cover:
-    """Paths covering a grid, with a label grid for fast "does this touch that" questions."""
+    """Paths covering a grid. ``label`` (cell -> path id) and ``pos`` (cell -> index in its path)
+    answer "does this touch that part of that path" without scanning whole paths; failed join
+    and graft attempts vastly outnumber successful ones, so only successes pay for bookkeeping."""
 
     def __init__(self, rows: int, cols: int, rng: random.Random) -> None:
         self.rows, self.cols, self.rng = rows, cols, rng
-        self.label = np.arange(rows * cols).reshape(rows, cols)
-        self.paths: dict[int, list[Cell]] = {
-            int(self.label[r, c]): [(r, c)] for r in range(rows) for c in range(cols)
-        }
+        self.cells: list[Cell] = [(r, c) for r in range(rows) for c in range(cols)]
+        self.label: dict[Cell, int] = {cell: i for i, cell in enumerate(self.cells)}
+        self.pos: dict[Cell, int] = dict.fromkeys(self.cells, 0)
+        self.paths: dict[int, list[Cell]] = {i: [cell] for i, cell in enumerate(self.cells)}
         self._nbrs = {
             (r, c): [
                 (r + dr, c + dc)
                 for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
                 if 0 <= r + dr < rows and 0 <= c + dc < cols
             ]
-            for r in range(rows)
-            for c in range(cols)
+            for r, c in self.cells
         }
 
     def neighbours(self, cell: Cell) -> list[Cell]:
         return list(self._nbrs[cell])
 
+    def _store(self, pid: int, path: list[Cell]) -> None:
+        self.paths[pid] = path
+        label, pos = self.label, self.pos
+        for i, cell in enumerate(path):
+            label[cell] = pid
+            pos[cell] = i
+
     def _touches_path(self, cells: list[Cell], qid: int, link: tuple[Cell, Cell]) -> bool:
-        """Like ``_touches`` against the whole path ``qid`` (read from the label grid)."""
+        """Is any of ``cells`` next to a cell of path ``qid``, apart from the joining ``link``?"""
         label = self.label
         for cell in cells:
             for n in self._nbrs[cell]:
@@ -65,7 +70,7 @@ class _Cover:
 
     def try_join(self, pid: int, end: Cell, n: Cell) -> bool:
         """Join path ``pid`` at its end ``end`` to the path whose end is the neighbour ``n``."""
-        qid = int(self.label[n])
+        qid = self.label[n]
         path, other = self.paths[pid], self.paths[qid]
         if qid == pid or n not in (other[0], other[-1]):
             return False
@@ -76,10 +81,8 @@ class _Cover:
             return False
         a = path if end == path[-1] else path[::-1]
         b = other if n == other[0] else other[::-1]
-        for cell in b:
-            self.label[cell] = pid
-        self.paths[pid] = a + b
         del self.paths[qid]
+        self._store(pid, a + b)
         return True
 
     def try_graft(self, pid: int, end: Cell, n: Cell) -> bool:
@@ -87,50 +90,45 @@ class _Cover:
 
         Absorbs short paths that no path end can reach; the head that stays must be long enough.
         """
-        qid = int(self.label[n])
+        qid = self.label[n]
         if qid == pid:
             return False
         other = self.paths[qid]
-        index = {cell: i for i, cell in enumerate(other)}
-        j = index[n]
+        j = self.pos[n]
         path = self.paths[pid]
         a = path if end == path[-1] else path[::-1]
-        for head, tail, in_tail in (
-            (other[:j], other[j:], lambda i: i >= j),
-            (other[j + 1 :][::-1], other[: j + 1][::-1], lambda i: i <= j),
-        ):
-            if len(head) < MIN_PATH:
+        # Either keep other[:j] and hang other[j:], or keep other[j+1:] and hang other[:j+1].
+        for forward in (True, False):
+            head_len = j if forward else len(other) - j - 1
+            if head_len < MIN_PATH:
                 continue
-            if self._touches_part(a, tail, qid, index, in_tail, (end, n)):
+            if self._touches_part(a, qid, j, forward, (end, n)):
                 continue
-            for cell in tail:
-                self.label[cell] = pid
-            self.paths[pid] = a + tail
-            self.paths[qid] = head
+            if forward:
+                head, tail = other[:j], other[j:]
+            else:
+                head, tail = other[j + 1 :][::-1], other[: j + 1][::-1]
+            self._store(qid, head)
+            self._store(pid, a + tail)
             return True
         return False
 
-    def _touches_part(
-        self,
-        a: list[Cell],
-        tail: list[Cell],
-        qid: int,
-        index: dict[Cell, int],
-        in_tail: Callable[[int], bool],
-        link: tuple[Cell, Cell],
-    ) -> bool:
-        """Does path ``a`` touch ``tail`` (a part of path ``qid``) anywhere but at ``link``?
-        Walks the shorter of the two."""
-        label = self.label
+    def _touches_part(self, a: list[Cell], qid: int, j: int, forward: bool, link: tuple[Cell, Cell]) -> bool:
+        """Does path ``a`` touch the part of path ``qid`` from index ``j`` on (``forward``) or up to
+        ``j`` (else), anywhere but at ``link``? Walks the shorter side."""
+        label, pos = self.label, self.pos
+        other = self.paths[qid]
+        tail = range(j, len(other)) if forward else range(j + 1)  # indices: slicing would copy
         if len(a) <= len(tail):
             for cell in a:
                 for m in self._nbrs[cell]:
-                    if label[m] == qid and in_tail(index[m]) and (cell, m) != link:
+                    if label[m] == qid and (pos[m] >= j if forward else pos[m] <= j) and (cell, m) != link:
                         return True
             return False
-        pid = int(label[a[0]])
+        pid = label[a[0]]
         back = (link[1], link[0])
-        for cell in tail:
+        for k in tail:
+            cell = other[k]
             for m in self._nbrs[cell]:
                 if label[m] == pid and (cell, m) != back:
                     return True
@@ -145,7 +143,7 @@ class _Cover:
         while len(self.paths) > target and budget > 0:
             budget -= 1
             # A random cell picks its path (long paths more often, which is fine).
-            pid = int(self.label.flat[self.rng.randrange(self.label.size)])
+            pid = self.label[self.cells[self.rng.randrange(len(self.cells))]]
             path = self.paths[pid]
             end = path[-1] if self.rng.random() < 0.5 else path[0]
             options = self.neighbours(end)
