@@ -134,7 +134,7 @@ class _Cover:
                     return True
         return False
 
-    def merge_down(self, target: int, shake_rounds: int = 20) -> None:
+    def merge_down(self, target: int, cancel: CancelToken | None = None, shake_rounds: int = 20) -> None:
         """Join path ends until ``target`` paths remain. When no join is possible, grafts (cut a
         neighbour and re-hang its tail) reshape the cover without changing the count, which
         opens new joins."""
@@ -142,6 +142,8 @@ class _Cover:
         stuck = 0
         while len(self.paths) > target and budget > 0:
             budget -= 1
+            if cancel is not None and budget % 2048 == 0:
+                cancel.raise_if_cancelled()
             # A random cell picks its path (long paths more often, which is fine).
             pid = self.label[self.cells[self.rng.randrange(len(self.cells))]]
             path = self.paths[pid]
@@ -170,11 +172,13 @@ class _Cover:
         return all(len(p) >= MIN_PATH for p in self.paths.values())
 
 
-def _random_cover(rows: int, cols: int, target: int, rng: random.Random) -> list[list[Cell]] | None:
+def _random_cover(
+    rows: int, cols: int, target: int, rng: random.Random, cancel: CancelToken | None = None
+) -> list[list[Cell]] | None:
     """Random paths covering the grid, none touching itself, about ``target`` of them."""
     cover = _Cover(rows, cols, rng)
     for _ in range(6):
-        cover.merge_down(target)
+        cover.merge_down(target, cancel)
         if cover.fix_short() and len(cover.paths) <= target:
             break
     out = list(cover.paths.values())
@@ -258,7 +262,7 @@ def generate(
     for attempt in range(1, max_attempts + 1):
         if cancel is not None:
             cancel.raise_if_cancelled()
-        cover = _random_cover(rows, cols, max(1, start), rng)
+        cover = _random_cover(rows, cols, max(1, start), rng, cancel)
         if cover is None:
             continue
         unique = _make_unique(rows, cols, cover, rng, cancel, max_colours=target if colours else len(LETTERS))

@@ -85,3 +85,17 @@ def test_generator_large(cols: int, rows: int, colours: int | None) -> None:
     found = list(solve(made.puzzle, limit=2, rules="designed", cancel=CancelToken(timeout=120)))
     assert len(found) == 1
     verify(made.puzzle.row_strings(), found[0].grid, found[0].extras["paths"], designed=True)
+
+
+def test_generator_cancels_promptly() -> None:
+    import threading
+    import time
+
+    from solvers.common.cancel import Cancelled
+
+    token = CancelToken()
+    threading.Timer(0.2, token.cancel).start()
+    start = time.monotonic()
+    with pytest.raises(Cancelled):
+        generate(50, 50, None, seed=1, cancel=token)
+    assert time.monotonic() - start < 1.5
