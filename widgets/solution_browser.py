@@ -36,7 +36,10 @@ class SolutionModel(QAbstractListModel):
         self._timer = QTimer(self)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._render_some)
-        self._placeholder = QIcon()
+        # A blank icon of full size: the view caches item sizes (uniformItemSizes) from the first row.
+        blank = QPixmap(THUMB, THUMB)
+        blank.fill(Qt.GlobalColor.transparent)
+        self._placeholder = QIcon(blank)
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802,B008 (Qt API)
         return 0 if parent.isValid() else len(self.solutions)
@@ -78,7 +81,9 @@ class SolutionModel(QAbstractListModel):
         from workbench.export import ExportOptions, render_image
 
         dl = self.render(solution)
-        cell = THUMB / max(dl.grid.rows if dl.grid else 1, dl.grid.cols if dl.grid else 1, 1)
+        # Fit the whole drawing (boards with trays or hands are not square) into THUMB pixels.
+        grid_cell = dl.grid.cell if dl.grid is not None else 40.0
+        cell = (THUMB - 4) * grid_cell / max(dl.width, dl.height, 1.0)
         image = render_image(dl, ExportOptions(cell_size=cell, margin=2, palette=self.palette.name))
         pixmap = QPixmap.fromImage(image)
         return pixmap.scaled(

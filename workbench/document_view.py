@@ -11,11 +11,15 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QRadioButton,
+    QScrollArea,
+    QSizePolicy,
     QSplitter,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -95,15 +99,29 @@ class DocumentView(QWidget):
         top.addWidget(self.edit_radio)
         top.addWidget(self.play_radio)
         top.addSpacing(12)
-        top.addWidget(self.tools)
-        top.addStretch(1)
-        top.addWidget(self.info)
+        # Long tool rows scroll sideways instead of forcing the window wider.
+        tools_scroll = QScrollArea()
+        tools_scroll.setWidget(self.tools)
+        tools_scroll.setWidgetResizable(True)
+        tools_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        tools_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        tools_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        tools_scroll.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        probe = QToolButton()
+        probe.setText("Xg")
+        tools_scroll.setFixedHeight(
+            probe.sizeHint().height() + tools_scroll.horizontalScrollBar().sizeHint().height() + 4
+        )
+        top.addWidget(tools_scroll, 1)
+        self.info.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.info.setContentsMargins(8, 0, 8, 4)
 
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addLayout(top)
         left_layout.addWidget(self.board, 1)
+        left_layout.addWidget(self.info)
 
         self.side = QTabWidget()
         self.side.setDocumentMode(True)
@@ -112,7 +130,7 @@ class DocumentView(QWidget):
                 self.browser, "Analysis" if GAME in self.plugin.meta.capabilities else "Solutions"
             )
         for title, widget in create_panels(self):
-            self.side.addTab(widget, title)
+            self.side.addTab(_scrollable(widget), title)
         self.source_panel = SourcePanel(self)
         self.side.addTab(self.source_panel, "Text")
         self.side.setVisible(self.side.count() > 0)
@@ -123,6 +141,7 @@ class DocumentView(QWidget):
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         splitter.setChildrenCollapsible(False)
+        splitter.setSizes([700, 400])
         self.splitter = splitter
 
         layout = QVBoxLayout(self)
@@ -133,6 +152,14 @@ class DocumentView(QWidget):
         doc.changed.connect(self._doc_changed)
         doc.file_changed.connect(self.title_changed)
         self._doc_changed()
+
+    def panel(self, title: str) -> QWidget | None:
+        """The module panel shown under ``title`` (unwrapped from its scroll area)."""
+        for i in range(self.side.count()):
+            if self.side.tabText(i) == title:
+                widget = self.side.widget(i)
+                return widget.widget() if isinstance(widget, QScrollArea) else widget
+        return None
 
     # ---- PanelContext -----------------------------------------------------------------------
     def puzzle(self) -> Any:
@@ -285,6 +312,10 @@ class DocumentView(QWidget):
             text = f"Solver failed: {outcome.error}"
         elif outcome.status == "cancelled":
             text = f"Cancelled after {outcome.seconds:.2f} s; {found} found so far."
+        elif GAME in self.plugin.meta.capabilities:
+            last = self.browser.model.solutions[-1] if self.browser.model.solutions else None
+            value = last.label if last is not None and last.label else "no result"
+            text = f"Analysis: {value} ({outcome.seconds:.2f} s)."
         else:
             exhausted = bool(info.get("exhausted", True))
             status = CountResult(found, exhausted).status()
@@ -309,6 +340,16 @@ class DocumentView(QWidget):
 
     def busy(self) -> bool:
         return any(j is not None and not j.done for j in [self.solve_job, *self.side_jobs])
+
+
+def _scrollable(widget: QWidget) -> QScrollArea:
+    """Wrap a module panel so a wide panel scrolls instead of squeezing the board."""
+    area = QScrollArea()
+    area.setWidget(widget)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setMinimumWidth(260)
+    return area
 
 
 class _Callbacks(QWidget):

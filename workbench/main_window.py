@@ -53,7 +53,8 @@ class MainWindow(QMainWindow):
 
         self.sidebar = QListWidget()
         self.sidebar.setAccessibleName("Puzzle kinds")
-        self.sidebar.setMaximumWidth(200)
+        self.sidebar.setMinimumWidth(150)
+        self.sidebar.setMaximumWidth(220)
         for plugin in registry.plugins().values():
             item = QListWidgetItem(plugin.meta.name)
             item.setData(Qt.ItemDataRole.UserRole, plugin.meta.id)
@@ -65,6 +66,7 @@ class MainWindow(QMainWindow):
         splitter.addWidget(self.stack)
         splitter.setStretchFactor(1, 1)
         splitter.setChildrenCollapsible(False)
+        splitter.setSizes([170, 1100])
         self.setCentralWidget(splitter)
         self._build_actions()
         self.sidebar.currentRowChanged.connect(self._kind_row_changed)

@@ -30,10 +30,9 @@ def view(qtbot):
 
 
 def _panel(view, title: str):
-    for i in range(view.side.count()):
-        if view.side.tabText(i) == title:
-            return view.side.widget(i)
-    raise AssertionError(f"no {title} panel")
+    widget = view.panel(title)
+    assert widget is not None, f"no {title} panel"
+    return widget
 
 
 def test_scores_follow_every_edit(view) -> None:

@@ -35,12 +35,9 @@ def _reset(view):
 def _panel(view):
     from widgets.panels.xcetero import XceteroPanel
 
-    for i in range(view.side.count()):
-        if view.side.tabText(i) == "Perfect play":
-            widget = view.side.widget(i)
-            assert isinstance(widget, XceteroPanel)
-            return widget
-    raise AssertionError("no Perfect play panel")
+    widget = view.panel("Perfect play")
+    assert isinstance(widget, XceteroPanel), "no Perfect play panel"
+    return widget
 
 
 def test_value_hints_and_opening_table(view) -> None:

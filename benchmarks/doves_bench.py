@@ -1,0 +1,120 @@
+"""Tokyo Doves figures: position count time, the 9 test positions (time, nodes), perft speed.
+
+Run: ``nice python benchmarks/doves_bench.py [--json]``. Timings are wall-clock on a shared machine
+(noisy); numba compilation is done before the timers start and reported separately.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from solvers.doves import engine  # noqa: E402
+from solvers.doves.analysis import final_value  # noqa: E402
+from solvers.doves.counting import count_positions  # noqa: E402
+from solvers.doves.model import START, parse_board  # noqa: E402
+
+TEST_POSITIONS = [
+    (" B; a;TH y;b mM", "Win(5)"),
+    (" By;H  a;A m;  Yb", "Win(3)"),
+    ("bB; H;Y h;  T", "Win(3)"),
+    ("T; B b;  yY; t", "Win(3)"),
+    ("hB A;maYT; Htb;M y", "Win(5)"),
+    ("Ba;  H;  hA;MY b", "Win(5)"),
+    (" B;a  b; MtY;T  H", "Win(7)"),
+    ("Y; B;y hA; M b", "Win(5)"),
+    ("bB;T YA", "Win(5)"),
+]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--perft-depth", type=int, default=5)
+    args = parser.parse_args()
+    out: dict[str, object] = {}
+
+    t = time.perf_counter()
+    final_value(parse_board("bB;T YA"), max_depth=5)  # compiles the search
+    out["compile_seconds"] = round(time.perf_counter() - t, 2)
+
+    t = time.perf_counter()
+    counts = count_positions()
+    out["count"] = {
+        "seconds": round(time.perf_counter() - t, 3),
+        "total": counts.total(),
+        "shapes": counts.shapes,
+    }
+
+    rows = []
+    for board, expected in TEST_POSITIONS:
+        t = time.perf_counter()
+        result = final_value(parse_board(board), max_depth=9)
+        assert result is not None
+        rows.append(
+            {
+                "board": board,
+                "value": str(result.value),
+                "expected": expected,
+                "nodes": result.nodes,
+                "seconds": round(time.perf_counter() - t, 3),
+            }
+        )
+    out["test_positions"] = rows
+
+    buf = engine.Buffers()
+    perft = {}
+    for depth in range(1, args.perft_depth + 1):
+        t = time.perf_counter()
+        n = int(
+            engine.perft(
+                np.uint64(START.code), 0, depth, True, 0, 0, buf.pos, buf.acts, buf.codes, buf.outs, buf.libs
+            )
+        )
+        dt = time.perf_counter() - t
+        perft[str(depth)] = {
+            "count": n,
+            "seconds": round(dt, 3),
+            "per_second": round(n / dt) if dt > 0 else None,
+        }
+    out["perft_start"] = perft
+
+    t = time.perf_counter()
+    start = final_value(START, max_depth=9)
+    assert start is not None
+    out["start_depth9"] = {
+        "value": str(start.value),
+        "nodes": start.nodes,
+        "seconds": round(time.perf_counter() - t, 3),
+    }
+
+    if args.json:
+        print(json.dumps(out, indent=1))
+        return
+    print(f"numba compile (search): {out['compile_seconds']} s")
+    print(
+        f"position count: {counts.total():,} positions, {counts.shapes} shapes in {out['count']['seconds']} s"
+    )
+    print(f"{'board':22} {'value':8} {'expected':8} {'nodes':>9} {'seconds':>8}")
+    for row in rows:
+        ok = "" if row["value"] == row["expected"] else "  MISMATCH"
+        print(
+            f"{row['board']!r:22} {row['value']:8} {row['expected']:8} {row['nodes']:>9} {row['seconds']:>8}{ok}"
+        )
+    for depth, row in perft.items():
+        print(
+            f"perft start depth {depth}: {row['count']:>10,} in {row['seconds']} s ({row['per_second']:,}/s)"
+        )
+    s = out["start_depth9"]
+    print(f"start position to depth 9: {s['value']}, {s['nodes']:,} nodes, {s['seconds']} s")
+
+
+if __name__ == "__main__":
+    main()

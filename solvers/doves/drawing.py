@@ -1,0 +1,251 @@
+"""Display list for a Tokyo Doves position: floating 4x4 field, walls, dove tiles and both hands.
+
+Layout in tile units (GridGeometry 8 rows x 6 columns, so the shell maps every click to a cell):
+row 0 is Green's hand, rows 1..6 the board (the position's window rows -1..4, cols -1..4: every square
+an action can reach), row 7 Red's hand. A caption band below the grid states side to move / result.
+"""
+
+from __future__ import annotations
+
+import math
+
+from solvers.common.display import Circle, DisplayList, GridGeometry, Line, Polyline, Rect, Text
+from solvers.doves.model import COLOUR_NAMES, GREEN, LETTERS, RED, Position
+
+TILE = 48.0
+MARGIN = 10.0
+GRID_ROWS, GRID_COLS = 8, 6
+CAPTION = 46.0
+HAND_ROW = {GREEN: 0, RED: 7}
+TILE_FILL = {RED: "player-a", GREEN: "player-b"}
+
+
+def board_cell(r: int, c: int) -> tuple[int, int]:
+    """Display cell of window square (r, c) (r, c in -1..4)."""
+    return r + 2, c + 1
+
+
+def window_square(gr: int, gc: int) -> tuple[int, int] | None:
+    if 1 <= gr <= 6 and 0 <= gc <= 5:
+        return gr - 2, gc - 1
+    return None
+
+
+def hand_slot(dove: int) -> tuple[int, int]:
+    """Fixed display cell of a non-boss dove's place in its owner's hand (by kind)."""
+    return HAND_ROW[dove & 1], (dove >> 1) - 1
+
+
+def hand_dove_at(gr: int, gc: int) -> int | None:
+    for colour, row in HAND_ROW.items():
+        if gr == row and 0 <= gc <= 4:
+            return (gc + 1) * 2 + colour
+    return None
+
+
+def geometry() -> GridGeometry:
+    return GridGeometry(MARGIN, MARGIN, TILE, GRID_ROWS, GRID_COLS)
+
+
+def _dots(cx: float, cy: float, s: float, offsets: list[tuple[float, float]], color: str) -> list[Circle]:
+    return [Circle(cx + dx * s, cy + dy * s, s * 0.09, fill=color) for dx, dy in offsets]
+
+
+KING = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+ORTH = [(0, -1), (-1, 0), (1, 0), (0, 1)]
+DIAG = [(-1, -1), (1, -1), (-1, 1), (1, 1)]
+KNIGHT = [(-0.5, -1), (0.5, -1), (-1, -0.5), (1, -0.5), (-1, 0.5), (1, 0.5), (-0.5, 1), (0.5, 1)]
+
+
+def tile(x: float, y: float, size: float, dove: int, *, faded: bool = False, ring: str | None = None) -> list:
+    """One dove tile: rounded square in the owner's colour, movement pictogram, kind letter."""
+    items: list = []
+    pad = size * 0.07
+    s = size - 2 * pad
+    cx, cy = x + size / 2, y + size / 2
+    fill = "muted" if faded else TILE_FILL[dove & 1]
+    items.append(
+        Rect(
+            x + pad,
+            y + pad,
+            s,
+            s,
+            fill=fill,
+            stroke=ring or "ink",
+            width=3.0 if ring else 1.2,
+            radius=s * 0.16,
+        )
+    )
+    ink = "#ffffff"
+    kind = dove >> 1
+    r = s * 0.36  # pictogram radius: where the dots for reachable directions sit
+    if kind in (0, 1):
+        items.extend(_dots(cx, cy, r, KING, ink))
+    elif kind == 2:
+        items.extend(_dots(cx, cy, r, ORTH, ink))
+    elif kind == 3:
+        items.extend(_dots(cx, cy, r, DIAG, ink))
+    elif kind == 4:  # Totsu: arrows to the four sides (it slides)
+        for dx, dy in ORTH:
+            tip = (cx + dx * r * 1.1, cy + dy * r * 1.1)
+            base = (cx + dx * r * 0.55, cy + dy * r * 0.55)
+            items.append(Line(base, tip, ink, s * 0.05, cap="round"))
+            px, py = -dy * r * 0.18, dx * r * 0.18
+            back = (cx + dx * r * 0.85, cy + dy * r * 0.85)
+            items.append(
+                Polyline(((back[0] + px, back[1] + py), tip, (back[0] - px, back[1] - py)), ink, s * 0.05)
+            )
+    else:
+        items.extend(_dots(cx, cy, r, KNIGHT, ink))
+    if kind == 0:  # Boss: a crown above the letter
+        w, h = s * 0.36, s * 0.16
+        top = cy - s * 0.26
+        pts = (
+            (cx - w / 2, top + h),
+            (cx - w / 2, top),
+            (cx - w / 4, top + h * 0.55),
+            (cx, top - h * 0.2),
+            (cx + w / 4, top + h * 0.55),
+            (cx + w / 2, top),
+            (cx + w / 2, top + h),
+        )
+        items.append(Polyline(pts, "highlight", 1.0, closed=True, fill="highlight"))
+    items.append(
+        Text(cx, cy + (s * 0.06 if kind == 0 else 0), LETTERS[dove], size=s * 0.34, color=ink, bold=True)
+    )
+    return items
+
+
+def draw_position(
+    position: Position,
+    *,
+    highlights: tuple[tuple[int, int], ...] = (),
+    selected: int | None = None,
+    last: tuple[tuple[int, int], ...] = (),
+    caption: str = "",
+    surrounded: tuple[bool, bool] = (False, False),
+    errors: tuple[int, ...] = (),
+) -> DisplayList:
+    geom = geometry()
+    width = 2 * MARGIN + GRID_COLS * TILE
+    dl = DisplayList(width, 2 * MARGIN + GRID_ROWS * TILE + CAPTION, grid=geom)
+    dl.add(Rect(0, 0, dl.width, dl.height, fill="background"))
+    cells = position.cells()
+    rows, cols = position.size
+    # the floating field: every square some 4x4 window around the group could still cover
+    r_lo, r_hi = max(-1, rows - 4), 3
+    c_lo, c_hi = max(-1, cols - 4), 3
+    for r in range(-1, 5):
+        for c in range(-1, 5):
+            gr, gc = board_cell(r, c)
+            x, y = geom.x0 + gc * TILE, geom.y0 + gr * TILE
+            inside = r_lo <= r <= r_hi and c_lo <= c <= c_hi
+            dl.add(
+                Rect(
+                    x,
+                    y,
+                    TILE,
+                    TILE,
+                    fill="cell" if inside else None,
+                    stroke="grid" if inside else None,
+                    width=0.6,
+                )
+            )
+    # the group's bounding box, then walls on an axis whose span is full (4)
+    bx, by = geom.x0 + TILE, geom.y0 + 2 * TILE
+    dl.add(Rect(bx, by, cols * TILE, rows * TILE, stroke="accent", width=1.0))
+    if cols == 4:
+        for x in (bx, bx + 4 * TILE):
+            dl.add(Line((x, by - 0.1 * TILE), (x, by + rows * TILE + 0.1 * TILE), "wall", 5.0, cap="round"))
+    if rows == 4:
+        for y in (by, by + 4 * TILE):
+            dl.add(Line((bx - 0.1 * TILE, y), (bx + cols * TILE + 0.1 * TILE, y), "wall", 5.0, cap="round"))
+    for r, c in highlights:
+        gr, gc = board_cell(r, c)
+        x, y = geom.x0 + gc * TILE, geom.y0 + gr * TILE
+        dl.add(
+            Rect(
+                x + 3,
+                y + 3,
+                TILE - 6,
+                TILE - 6,
+                fill="highlight-fill",
+                stroke="highlight",
+                width=1.5,
+                radius=6,
+            )
+        )
+    for r, c in last:
+        gr, gc = board_cell(r, c)
+        dl.add(
+            Rect(
+                geom.x0 + gc * TILE + 1,
+                geom.y0 + gr * TILE + 1,
+                TILE - 2,
+                TILE - 2,
+                stroke="solution",
+                width=2.0,
+            )
+        )
+    for i, (r, c) in cells.items():
+        gr, gc = board_cell(r, c)
+        bad = (i < 2 and surrounded[i]) or i in errors  # a surrounded Boss, an isolated dove
+        ring = "highlight" if i == selected else ("error" if bad else None)
+        dl.extend(tile(geom.x0 + gc * TILE, geom.y0 + gr * TILE, TILE, i, ring=ring))
+    # hands: fixed slots per kind; an empty slot (dove on the table) is a faint outline
+    for colour in (RED, GREEN):
+        for i in range(colour + 2, 12, 2):
+            gr, gc = hand_slot(i)
+            x, y = geom.x0 + gc * TILE, geom.y0 + gr * TILE
+            if i in cells:
+                dl.add(Rect(x + 6, y + 6, TILE - 12, TILE - 12, stroke="muted", width=1.0, radius=6))
+            else:
+                dl.extend(tile(x, y, TILE, i, ring="highlight" if i == selected else None))
+        gr = HAND_ROW[colour]
+        dl.add(
+            Text(
+                geom.x0 + 5.5 * TILE,
+                geom.y0 + (gr + 0.5) * TILE,
+                COLOUR_NAMES[colour][0].upper(),
+                size=13,
+                color=TILE_FILL[colour],
+                bold=True,
+            )
+        )
+    # side-to-move marker next to the mover's hand
+    gr = HAND_ROW[position.to_move]
+    dl.add(
+        Circle(
+            geom.x0 + 5.5 * TILE,
+            geom.y0 + (gr + 0.5) * TILE,
+            TILE * 0.3,
+            stroke=TILE_FILL[position.to_move],
+            width=2.0,
+        )
+    )
+    if caption:
+        dl.add(
+            Text(
+                width / 2,
+                2 * MARGIN + GRID_ROWS * TILE + CAPTION / 2 - MARGIN / 2,
+                caption,
+                size=12,
+                color="ink",
+            )
+        )
+    dl.title = caption
+    return dl
+
+
+def arrow(dl: DisplayList, src: tuple[int, int], dst: tuple[int, int], color: str = "solution") -> None:
+    """An arrow between two display cells (used for the first move of a shown line)."""
+    geom = dl.grid
+    assert geom is not None
+    (x1, y1), (x2, y2) = geom.center(*src), geom.center(*dst)
+    ang = math.atan2(y2 - y1, x2 - x1)
+    head = TILE * 0.22
+    tip = (x2 - math.cos(ang) * TILE * 0.2, y2 - math.sin(ang) * TILE * 0.2)
+    dl.add(Line((x1, y1), tip, color, 3.0, cap="round"))
+    left = (tip[0] - head * math.cos(ang - 0.5), tip[1] - head * math.sin(ang - 0.5))
+    right = (tip[0] - head * math.cos(ang + 0.5), tip[1] - head * math.sin(ang + 0.5))
+    dl.add(Polyline((left, tip, right), color, 3.0, closed=True, fill=color))

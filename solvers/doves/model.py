@@ -1,0 +1,253 @@
+"""Positions, the board-string and file formats, R1's compact code and the canonical key.
+
+A ``Position`` stores each of the 12 doves' square in the group's own 4x4 window (row * 4 + col,
+translated so the bounding box starts at row 0, col 0) or -1 while it is in hand, plus the side to
+move. Translation is therefore already factored out, and ``==`` compares positions as the game sees
+them. Doves are indexed B b A a Y y M m T t H h (R1's order): ``i & 1`` is the colour, ``i >> 1`` the
+kind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solvers.common.errors import InputError, ParseError
+
+LETTERS = "BbAaYyMmTtHh"
+RED, GREEN = 0, 1
+COLOUR_NAMES = ("red", "green")
+KIND_NAMES = ("Boss", "Aniki", "Yaibato", "Mamedeppo", "Totsu", "Hajike")
+KIND_HINTS = (
+    "king step, loses when surrounded",
+    "king step",
+    "one step orthogonally",
+    "one step diagonally",
+    "slides orthogonally",
+    "knight jump over doves",
+)
+EMPTY_CHARS = " .-_0"
+
+
+def dove_name(i: int) -> str:
+    return f"{COLOUR_NAMES[i & 1]} {KIND_NAMES[i >> 1]} ({LETTERS[i]})"
+
+
+@dataclass(frozen=True)
+class Position:
+    squares: tuple[int, ...]  # 12 entries: row * 4 + col in the minimal window, or -1 in hand
+    to_move: int = RED
+
+    # ---- construction ---------------------------------------------------------------------------
+    @staticmethod
+    def from_cells(cells: dict[int, tuple[int, int]], to_move: int = RED) -> Position:
+        """From dove -> (row, col) in any frame; validates only the 4x4 bound (see ``check``)."""
+        if not cells:
+            raise InputError("no dove on the board")
+        minr = min(r for r, _ in cells.values())
+        minc = min(c for _, c in cells.values())
+        squares = [-1] * 12
+        for i, (r, c) in cells.items():
+            rr, cc = r - minr, c - minc
+            if rr > 3 or cc > 3:
+                raise InputError("the doves do not fit in a 4x4 area")
+            squares[i] = rr * 4 + cc
+        return Position(tuple(squares), to_move)
+
+    @staticmethod
+    def from_code(code: int, to_move: int = RED) -> Position:
+        squares = tuple((code >> (44 - 4 * i)) & 15 if (code >> (59 - i)) & 1 else -1 for i in range(12))
+        return Position(squares, to_move)
+
+    # ---- queries --------------------------------------------------------------------------------
+    def cells(self) -> dict[int, tuple[int, int]]:
+        return {i: divmod(s, 4) for i, s in enumerate(self.squares) if s >= 0}
+
+    def at(self) -> dict[tuple[int, int], int]:
+        return {rc: i for i, rc in self.cells().items()}
+
+    def hand(self, colour: int) -> list[int]:
+        return [i for i in range(colour, 12, 2) if self.squares[i] < 0]
+
+    @property
+    def size(self) -> tuple[int, int]:
+        cells = self.cells().values()
+        if not cells:
+            return 0, 0
+        return max(r for r, _ in cells) + 1, max(c for _, c in cells) + 1
+
+    @property
+    def code(self) -> int:
+        """R1's ``to_u64`` compact code (rules.md §3)."""
+        code = 0
+        for i, s in enumerate(self.squares):
+            if s >= 0:
+                code |= 1 << (59 - i)
+                code |= s << (44 - 4 * i)
+        return code
+
+    def with_to_move(self, to_move: int) -> Position:
+        return Position(self.squares, to_move)
+
+    def board_string(self) -> str:
+        """R1's text form: rows joined by ';', blanks for empty squares, trailing blanks dropped."""
+        rows, cols = self.size
+        grid = [[" "] * cols for _ in range(rows)]
+        for i, (r, c) in self.cells().items():
+            grid[r][c] = LETTERS[i]
+        return ";".join("".join(row).rstrip() for row in grid)
+
+    def rows(self, empty: str = ".") -> list[str]:
+        rows, cols = self.size
+        grid = [[empty] * cols for _ in range(rows)]
+        for i, (r, c) in self.cells().items():
+            grid[r][c] = LETTERS[i]
+        return ["".join(row) for row in grid]
+
+    def canonical_key(self) -> int:
+        """R1's ``to_invariant_u64``: swap colours if green moves, then the least of the 8 images."""
+        cells = self.cells()
+        if self.to_move == GREEN:
+            cells = {i ^ 1: rc for i, rc in cells.items()}
+        best = None
+        for image in symmetric_images(cells):
+            code = Position.from_cells(image).code
+            if best is None or code < best:
+                best = code
+        assert best is not None
+        return best
+
+
+def symmetric_images(cells: dict[int, tuple[int, int]]) -> list[dict[int, tuple[int, int]]]:
+    """The 8 rotations/reflections of a placement (frames are re-normalised by ``from_cells``)."""
+    images = []
+    for transpose in (False, True):
+        for flip_r in (1, -1):
+            for flip_c in (1, -1):
+                image = {}
+                for i, (r, c) in cells.items():
+                    rr, cc = (c, r) if transpose else (r, c)
+                    image[i] = (rr * flip_r, cc * flip_c)
+                images.append(image)
+    return images
+
+
+START = Position.from_cells({1: (0, 0), 0: (1, 0)})
+
+
+# ---- board strings -------------------------------------------------------------------------------
+def parse_board(text: str, to_move: int = RED, *, line: int | None = None) -> Position:
+    """R1's board text: rows separated by ';', one character per square (rules.md §4/§5)."""
+    cells: dict[int, tuple[int, int]] = {}
+    for r, row in enumerate(text.split(";")):
+        for c, ch in enumerate(row):
+            if ch in EMPTY_CHARS:
+                continue
+            i = LETTERS.find(ch)
+            column = sum(len(x) + 1 for x in text.split(";")[:r]) + c + 1
+            if i < 0:
+                raise ParseError(f"unexpected character {ch!r} (use {LETTERS}, blank or '.')", line, column)
+            if i in cells:
+                raise ParseError(f"dove {ch!r} appears twice", line, column)
+            cells[i] = (r, c)
+    return _build(cells, to_move, line)
+
+
+def _build(cells: dict[int, tuple[int, int]], to_move: int, line: int | None) -> Position:
+    if not cells:
+        raise ParseError("no dove on the board", line)
+    for i in (0, 1):
+        if i not in cells:
+            raise ParseError(f"the {COLOUR_NAMES[i]} Boss ({LETTERS[i]}) must be on the board", line)
+    rows = max(r for r, _ in cells.values()) - min(r for r, _ in cells.values()) + 1
+    cols = max(c for _, c in cells.values()) - min(c for _, c in cells.values()) + 1
+    if rows > 4 or cols > 4:
+        raise ParseError(f"the doves span {rows}x{cols} squares; at most 4x4 is allowed", line)
+    return Position.from_cells(cells, to_move)
+
+
+def parse_side(word: str) -> int:
+    key = word.strip().lower()
+    if key in ("red", "r", "orange", "first"):
+        return RED
+    if key in ("green", "g", "second"):
+        return GREEN
+    raise InputError(f"side to move must be 'red' or 'green', not {word!r}")
+
+
+def looks_like_board(text: str) -> bool:
+    """One-line board strings ('bB;T YA', 'b;B / green'): the parser then names any bad character."""
+    return "\n" not in text and (";" in text or ("B" in text and "b" in text and len(text) <= 40))
+
+
+# ---- the .doves file format ----------------------------------------------------------------------
+def parse_file(text: str) -> Position:
+    """Lenient reader of the ``.doves`` format (see docs/doves.md) and of one-line board strings.
+
+    File: optional ``#`` comments, an optional ``to move: red|green`` line, then 1..4 grid rows with
+    ``.`` for empty squares. One line: a board string, optionally followed by ``/ red`` or ``/ green``.
+    """
+    text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+    lines = text.split("\n")
+    nonblank = [(n, ln) for n, ln in enumerate(lines, 1) if ln.strip() and not ln.lstrip().startswith("#")]
+    if not nonblank:
+        raise ParseError("empty position (expected a board such as 'b;B')")
+    if len(nonblank) == 1 and (";" in nonblank[0][1] or "/" in nonblank[0][1]):
+        n, ln = nonblank[0]
+        board, side = ln, "red"
+        if "/" in ln:
+            board, side = ln.rsplit("/", 1)
+            board = board.rstrip()
+        try:
+            to_move = parse_side(side)
+        except InputError as exc:
+            raise ParseError(str(exc), n) from None
+        return parse_board(board.rstrip("\n"), to_move, line=n)
+    to_move = RED
+    cells: dict[int, tuple[int, int]] = {}
+    row = 0
+    first_row_line = None
+    for n, ln in nonblank:
+        stripped = ln.strip()
+        if ":" in stripped:
+            key, _, value = stripped.partition(":")
+            if key.strip().lower() == "moves":
+                continue  # played actions: read by parse_moves (documents)
+            if key.strip().lower().replace("-", " ") not in ("to move", "side", "turn"):
+                raise ParseError(f"unknown field {key.strip()!r} (expected 'to move' or 'moves')", n, 1)
+            try:
+                to_move = parse_side(value)
+            except InputError as exc:
+                raise ParseError(str(exc), n, len(key) + 2) from None
+            continue
+        first_row_line = first_row_line or n
+        for c, ch in enumerate(ln.rstrip()):  # leading blanks are empty squares, as in board strings
+            if ch in EMPTY_CHARS:
+                continue
+            i = LETTERS.find(ch)
+            if i < 0:
+                raise ParseError(f"unexpected character {ch!r} (use {LETTERS} or '.')", n, c + 1)
+            if i in cells:
+                raise ParseError(f"dove {ch!r} appears twice", n, c + 1)
+            cells[i] = (row, c)
+        row += 1
+    return _build(cells, to_move, first_row_line)
+
+
+def format_file(position: Position, moves: list[str] | None = None) -> str:
+    lines = [
+        "# Tokyo Doves position: rows top to bottom, '.' = empty square; doves not shown are in hand",
+        f"to move: {COLOUR_NAMES[position.to_move]}",
+        *position.rows(),
+    ]
+    if moves:
+        lines.append("moves: " + " ".join(moves))
+    return "\n".join(lines) + "\n"
+
+
+def parse_moves(text: str) -> tuple[list[str], int | None]:
+    """The SSN actions of a ``moves:`` line (played from the position), and that line's number."""
+    for n, ln in enumerate(text.replace("\r\n", "\n").split("\n"), 1):
+        key, sep, value = ln.strip().partition(":")
+        if sep and key.strip().lower() == "moves":
+            return value.split(), n
+    return [], None

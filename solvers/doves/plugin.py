@@ -1,0 +1,504 @@
+"""Tokyo Doves plug-in: position files, checks, analysis, drawing, set-up editor and play."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import Any
+
+from solvers.common.cancel import CancelToken
+from solvers.common.display import DisplayList
+from solvers.common.errors import InputError, ParseError
+from solvers.common.protocol import (
+    GAME,
+    PLAY,
+    SOLVE,
+    CheckResult,
+    EditEvent,
+    EditResult,
+    Meta,
+    PluginBase,
+    ProgressFn,
+    Solution,
+    Tool,
+    Violation,
+)
+from solvers.doves import drawing, engine
+from solvers.doves.analysis import Analysis, analyse, choose_action
+from solvers.doves.model import (
+    COLOUR_NAMES,
+    LETTERS,
+    START,
+    Position,
+    dove_name,
+    format_file,
+    looks_like_board,
+    parse_file,
+    parse_moves,
+)
+from solvers.doves.rules import (
+    DEFAULT_RULES,
+    Action,
+    Rules,
+    Step,
+    from_ssn,
+    legal_steps,
+    play,
+    surrounded,
+    to_ssn,
+)
+
+DEFAULT_DEPTH = 9
+
+
+@dataclass(frozen=True)
+class PlayEntries:
+    """Play-mode state: actions played from the set-up position, and a dove picked up (or None)."""
+
+    actions: tuple[Action, ...] = ()
+    selected: int | None = None
+
+
+@dataclass
+class Replay:
+    position: Position
+    steps: list[Step]
+    error: Violation | None = None
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.steps) and self.steps[-1].outcome != engine.ONGOING
+
+
+def isolated_doves(position: Position) -> tuple[int, ...]:
+    at = position.at()
+    return tuple(
+        i
+        for i, (r, c) in position.cells().items()
+        if not any((r + dr, c + dc) in at for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
+    )
+
+
+def arrangement_problems(position: Position) -> list[Violation]:
+    """Rule problems of a set-up position (the parser already ensures both Bosses and the 4x4 bound)."""
+    problems = []
+    cells = position.cells()
+    for i in isolated_doves(position):
+        problems.append(Violation("isolatedDove", f"{dove_name(i)} touches no other dove", (cells[i],)))
+    if not problems:
+        red, green = surrounded(position)
+        for colour, flag in ((0, red), (1, green)):
+            if flag:
+                problems.append(
+                    Violation(
+                        "bossSurrounded",
+                        f"the {COLOUR_NAMES[colour]} Boss is surrounded: the game is over",
+                        (cells[colour],),
+                    )
+                )
+    return problems
+
+
+def replay(position: Position, actions: tuple[Action, ...], rules: Rules = DEFAULT_RULES) -> Replay:
+    steps: list[Step] = []
+    current = position
+    for n, action in enumerate(actions, 1):
+        if steps and steps[-1].outcome != engine.ONGOING:
+            return Replay(current, steps, Violation("afterEnd", f"action {n} comes after the game ended"))
+        for step in legal_steps(current, rules):
+            if step.action == action:
+                steps.append(step)
+                current = step.position
+                break
+        else:
+            return Replay(
+                current,
+                steps,
+                Violation("illegalAction", f"action {n} ({to_ssn(current, action)}) is illegal"),
+            )
+    return Replay(current, steps)
+
+
+class DovesPlugin(PluginBase):
+    meta = Meta(
+        id="doves",
+        name="Tokyo Doves",
+        description="Two-player tile game on a floating 4x4 field: surround the enemy Boss dove. "
+        "Exact Win(n)/Lose(n) analysis, AI, position counter.",
+        extensions=(".doves",),
+        aliases=("tokyodoves", "tokyo-doves"),
+        capabilities=frozenset({SOLVE, PLAY, GAME}),
+    )
+
+    def __init__(self) -> None:
+        self.rules = DEFAULT_RULES
+        self._drag: tuple[str, int] | None = None  # edit-mode drag source: ("board"|"hand", dove)
+
+    # ---- formats --------------------------------------------------------------------------------
+    def parse(self, text: str) -> Position:
+        return parse_file(text)
+
+    def serialize(self, puzzle: Position) -> str:
+        return format_file(puzzle)
+
+    def parse_document(self, text: str) -> tuple[Position, PlayEntries]:
+        """A position plus the actions played from it (the optional ``moves:`` line, in SSN)."""
+        position = parse_file(text)
+        moves, line = parse_moves(text)
+        actions: list[Action] = []
+        current = position
+        for n, ssn in enumerate(moves, 1):
+            try:
+                step = play(current, from_ssn(current, ssn), self.rules)
+            except InputError as exc:
+                raise ParseError(f"move {n} ({ssn}): {exc}", line) from None
+            if step.outcome != engine.ONGOING and n < len(moves):
+                raise ParseError(f"move {n + 1} comes after the game ended", line)
+            actions.append(step.action)
+            current = step.position
+        return position, PlayEntries(tuple(actions))
+
+    def serialize_document(self, puzzle: Position, entries: Any = None) -> str:
+        actions = entries.actions if isinstance(entries, PlayEntries) else ()
+        moves = []
+        current = puzzle
+        for action in actions:
+            moves.append(to_ssn(current, action))
+            current = play(current, action, self.rules).position
+        return format_file(puzzle, moves)
+
+    def looks_like_inline(self, arg: str) -> bool:
+        return looks_like_board(arg)
+
+    def new_puzzle(self, rows: int | None = None, cols: int | None = None) -> Position:
+        return START
+
+    def describe(self, puzzle: Position) -> str:
+        on = len(puzzle.cells())
+        return f"{COLOUR_NAMES[puzzle.to_move]} to move, {on} doves on the table, {12 - on} in hand"
+
+    # ---- rules ----------------------------------------------------------------------------------
+    def empty_entries(self, puzzle: Position) -> PlayEntries:
+        return PlayEntries()
+
+    def entries_from_solution(self, puzzle: Position, solution: Solution) -> PlayEntries:
+        analysis: Analysis = solution.data
+        return PlayEntries(tuple(analysis.line))
+
+    def check(self, puzzle: Position, entries: Any = None) -> CheckResult:
+        problems = arrangement_problems(puzzle)
+        if problems:
+            return CheckResult(False, problems)
+        actions = entries.actions if isinstance(entries, PlayEntries) else ()
+        result = replay(puzzle, actions, self.rules)
+        return CheckResult(result.error is None, [result.error] if result.error else [])
+
+    # ---- analysis -------------------------------------------------------------------------------
+    def solve(
+        self,
+        puzzle: Position,
+        *,
+        limit: int | None = 2,
+        cancel: CancelToken | None = None,
+        progress: ProgressFn | None = None,
+        info: dict[str, Any] | None = None,
+    ) -> Iterator[Solution]:
+        """Analysis by iterative deepening, to the proven value or to depth ``DEFAULT_DEPTH``.
+
+        With ``limit`` 0/None ("find all") every completed depth is yielded as it arrives (the
+        value and best line so far); with a positive limit only the final, deepest result is
+        yielded, so the shell's F5 (limit 2) and ``export --solved`` (limit 1) show the answer rather
+        than the first shallow depths. Every depth is also reported through ``progress``."""
+        problems = arrangement_problems(puzzle)
+        if problems:
+            raise InputError(problems[0].message)
+        if info is not None:
+            info["rules"] = "remove allowed; both bosses surrounded: mover loses"
+            info["max_depth"] = DEFAULT_DEPTH
+        stream = not limit
+        last: Analysis | None = None
+        for last in analyse(puzzle, max_depth=DEFAULT_DEPTH, rules=self.rules, cancel=cancel):
+            if progress is not None:
+                best = " ".join(last.ssn[:3])
+                progress(
+                    {
+                        "fraction": last.depth / DEFAULT_DEPTH,
+                        "text": f"depth {last.depth}: {last.value} {best}".strip(),
+                    }
+                )
+            if stream:
+                yield self._solution(puzzle, last)
+        if not stream and last is not None:
+            yield self._solution(puzzle, last)
+
+    def _solution(self, puzzle: Position, result: Analysis) -> Solution:
+        return Solution(
+            grid=puzzle.rows(),
+            extras={
+                "value": str(result.value),
+                "best": result.ssn,
+                "depth": result.depth,
+                "nodes": result.nodes,
+                "seconds": round(result.seconds, 3),
+                "to_move": COLOUR_NAMES[puzzle.to_move],
+            },
+            data=result,
+            label=f"depth {result.depth}: {result.value} {' '.join(result.ssn)}".strip(),
+        )
+
+    # ---- drawing --------------------------------------------------------------------------------
+    def draw(
+        self, puzzle: Position, solution: Solution | None = None, entries: Any = None, overlay: Any = None
+    ) -> DisplayList:
+        overlay = overlay if isinstance(overlay, dict) else {}
+        if solution is not None and isinstance(solution.data, Analysis):
+            result: Analysis = solution.data
+            caption = f"{COLOUR_NAMES[puzzle.to_move].capitalize()} to move: {result.value}"
+            if result.ssn:
+                caption += "\n" + " ".join(result.ssn[:8]) + (" ..." if len(result.ssn) > 8 else "")
+            dl = drawing.draw_position(puzzle, caption=caption, surrounded=surrounded(puzzle))
+            if result.line:
+                self._draw_first_action(dl, puzzle, result.line[0])
+            return dl
+        game = entries if isinstance(entries, PlayEntries) else PlayEntries()
+        state = replay(puzzle, game.actions, self.rules)
+        position = state.position
+        selected = game.selected if game.selected is not None else overlay.get("selected")
+        highlights = tuple(overlay.get("highlight", ()))
+        if selected is not None and not state.finished:
+            highlights += tuple(self._targets(position, selected))
+        last: tuple[tuple[int, int], ...] = ()
+        if state.steps:
+            # the moved/put dove's square after the last action
+            cells = position.cells()
+            dove = state.steps[-1].action.dove
+            last = (cells[dove],) if dove in cells else ()
+        if state.finished:
+            caption = engine_outcome_caption(state.steps[-1], 1 - position.to_move)
+        else:
+            caption = f"{COLOUR_NAMES[position.to_move].capitalize()} to move"
+            if game.actions:
+                caption += f"  (move {len(game.actions) + 1})"
+        if "caption" in overlay:
+            caption = str(overlay["caption"])
+        dl = drawing.draw_position(
+            position,
+            highlights=highlights,
+            selected=selected,
+            last=last,
+            caption=caption,
+            surrounded=surrounded(position),
+            errors=isolated_doves(position),
+        )
+        hint = overlay.get("hint")
+        if isinstance(hint, Action) and not state.finished:
+            self._draw_first_action(dl, position, hint)  # the panel's "best action" hint
+        return dl
+
+    def _draw_first_action(self, dl: DisplayList, position: Position, action: Action) -> None:
+        if action.target is None:
+            # a remove: arrow from the dove to its slot in the hand
+            drawing.arrow(
+                dl, drawing.board_cell(*position.cells()[action.dove]), drawing.hand_slot(action.dove)
+            )
+            return
+        dst = drawing.board_cell(*action.target)
+        if action.kind == "move":
+            src = drawing.board_cell(*position.cells()[action.dove])
+        else:
+            src = drawing.hand_slot(action.dove)
+        drawing.arrow(dl, src, dst)
+
+    def _targets(self, position: Position, dove: int) -> list[tuple[int, int]]:
+        return [
+            s.action.target
+            for s in legal_steps(position, self.rules)
+            if s.action.dove == dove and s.action.target
+        ]
+
+    # ---- editing --------------------------------------------------------------------------------
+    def tools(self, puzzle: Position) -> list[Tool]:
+        tools = [Tool("move", "Move / play", shortcut="V", mode="both")]
+        for letter in LETTERS:
+            # the letter is the label: capital = red, lower case = green, as on the tiles
+            tools.append(Tool(f"dove:{letter}", letter))
+        tools.append(Tool("erase", "Back to hand", shortcut="E"))
+        tools.append(Tool("side", "Switch side to move", shortcut="S"))
+        return tools
+
+    def edit(self, puzzle: Position, entries: Any, event: EditEvent) -> EditResult | None:
+        if event.mode == "play":
+            return self._play(puzzle, entries if isinstance(entries, PlayEntries) else PlayEntries(), event)
+        return self._setup(puzzle, event)
+
+    def _setup(self, puzzle: Position, event: EditEvent) -> EditResult | None:
+        if (
+            event.kind == "key"
+            and event.key.upper() == "S"
+            or (event.kind == "press" and event.tool == "side")
+        ):
+            return EditResult(
+                puzzle=puzzle.with_to_move(1 - puzzle.to_move),
+                entries=PlayEntries(),
+                label="Switch side to move",
+            )
+        if event.cell is None or event.kind not in ("press", "release"):
+            return None
+        gr, gc = event.cell
+        square = drawing.window_square(gr, gc)
+        at = puzzle.at()
+        if event.kind == "press":
+            self._drag = None
+            if event.tool.startswith("dove:") and square is not None:
+                return self._place(puzzle, LETTERS.index(event.tool[5:]), square)
+            if event.tool == "erase" or event.button == "right":
+                if square in at and at[square] >= 2:
+                    return self._to_hand(puzzle, at[square])
+                return None
+            if square in at:
+                self._drag = ("board", at[square])
+            elif hand_dove := drawing.hand_dove_at(gr, gc):
+                if hand_dove not in puzzle.cells():
+                    self._drag = ("hand", hand_dove)
+            return None
+        drag, self._drag = self._drag, None
+        if drag is None:
+            return None
+        _, dove = drag
+        if square is not None and square != puzzle.cells().get(dove):
+            return self._place(puzzle, dove, square)
+        if square is None and drawing.hand_dove_at(gr, gc) is not None and dove >= 2 and drag[0] == "board":
+            return self._to_hand(puzzle, dove)
+        return None
+
+    def _place(self, puzzle: Position, dove: int, square: tuple[int, int]) -> EditResult | None:
+        cells = puzzle.cells()
+        occupant = puzzle.at().get(square)
+        if occupant is not None and occupant != dove:
+            if occupant < 2:
+                return None  # a Boss is never pushed off the table
+            del cells[occupant]
+        cells[dove] = square
+        try:
+            moved = Position.from_cells(cells, puzzle.to_move)
+        except InputError:
+            return None  # would not fit in 4x4
+        if moved == puzzle:
+            return None
+        return EditResult(
+            puzzle=moved, entries=PlayEntries(), label=f"Place {dove_name(dove)}", merge_key=None
+        )
+
+    def _to_hand(self, puzzle: Position, dove: int) -> EditResult | None:
+        cells = puzzle.cells()
+        del cells[dove]
+        return EditResult(
+            puzzle=Position.from_cells(cells, puzzle.to_move),
+            entries=PlayEntries(),
+            label=f"{dove_name(dove)} to hand",
+        )
+
+    def _play(self, puzzle: Position, entries: PlayEntries, event: EditEvent) -> EditResult | None:
+        state = replay(puzzle, entries.actions, self.rules)
+        if state.error is not None or state.finished:
+            return None
+        position = state.position
+        mover = position.to_move
+        if event.kind == "key" and event.key in ("Escape", "Space") and entries.selected is not None:
+            return EditResult(
+                entries=replace(entries, selected=None), label="Deselect", merge_key=self._merge(entries)
+            )
+        if event.kind == "key" and event.key in ("Delete", "Backspace") and entries.selected is not None:
+            return self._act(position, entries, Action("remove", entries.selected))
+        if event.cell is None or event.kind not in ("press", "release"):
+            return None
+        if event.button == "right":
+            return EditResult(
+                entries=replace(entries, selected=None), label="Deselect", merge_key=self._merge(entries)
+            )
+        gr, gc = event.cell
+        square = drawing.window_square(gr, gc)
+        at = position.at()
+        selected = entries.selected
+        hand_dove = drawing.hand_dove_at(gr, gc)
+        if event.kind == "press":
+            if square in at and at[square] & 1 == mover and at[square] != selected:
+                return EditResult(
+                    entries=replace(entries, selected=at[square]),
+                    label="Pick up dove",
+                    merge_key=self._merge(entries),
+                )
+            if hand_dove is not None and hand_dove & 1 == mover and hand_dove not in position.cells():
+                return EditResult(
+                    entries=replace(entries, selected=hand_dove),
+                    label="Pick up dove",
+                    merge_key=self._merge(entries),
+                )
+            if selected is None:
+                return None
+            if hand_dove is not None and hand_dove & 1 == mover and selected in position.cells():
+                return self._act(position, entries, Action("remove", selected))
+            if square is not None:
+                kind = "move" if selected in position.cells() else "put"
+                return self._act(position, entries, Action(kind, selected, square))
+            return None
+        # release: drag-and-drop onto a different square
+        if selected is None or square is None or position.cells().get(selected) == square:
+            return None
+        kind = "move" if selected in position.cells() else "put"
+        return self._act(position, entries, Action(kind, selected, square))
+
+    def _merge(self, entries: PlayEntries) -> str:
+        return f"doves-turn-{len(entries.actions)}"
+
+    def _act(self, position: Position, entries: PlayEntries, action: Action) -> EditResult | None:
+        for step in legal_steps(position, self.rules):
+            if step.action == action:
+                return EditResult(
+                    entries=PlayEntries(entries.actions + (action,)),
+                    label=f"Play {to_ssn(position, action)}",
+                    merge_key=self._merge(entries),
+                )
+        return None
+
+    # ---- AI helpers used by the panel -------------------------------------------------------------
+    def current_position(self, puzzle: Position, entries: Any) -> Position:
+        game = entries if isinstance(entries, PlayEntries) else PlayEntries()
+        return replay(puzzle, game.actions, self.rules).position
+
+    def ai_entries(
+        self,
+        puzzle: Position,
+        entries: Any,
+        level: int,
+        cancel: CancelToken | None = None,
+        seed: int | None = None,
+    ) -> PlayEntries | None:
+        """Entries with the AI's action appended (None if the game is over)."""
+        game = entries if isinstance(entries, PlayEntries) else PlayEntries()
+        state = replay(puzzle, game.actions, self.rules)
+        if state.error is not None or state.finished:
+            return None
+        action = choose_action(state.position, level, rules=self.rules, cancel=cancel, seed=seed)
+        if action is None:
+            return None
+        return PlayEntries(game.actions + (action,))
+
+    # ---- module CLI -------------------------------------------------------------------------------
+    def cli(self, argv: list[str]) -> int:
+        from solvers.doves.cli import run
+
+        return run(self, argv)
+
+
+def engine_outcome_caption(step: Step, mover: int) -> str:
+    if step.outcome == engine.MOVER_WINS:
+        return f"{COLOUR_NAMES[mover].capitalize()} wins: the {COLOUR_NAMES[1 - mover]} Boss is surrounded"
+    if step.outcome == engine.MOVER_LOSES:
+        return f"{COLOUR_NAMES[1 - mover].capitalize()} wins: {COLOUR_NAMES[mover]} surrounded their own Boss"
+    return "Draw: both Bosses surrounded"
+
+
+PLUGIN = DovesPlugin()
+
+__all__ = ["PLUGIN", "DovesPlugin", "PlayEntries"]

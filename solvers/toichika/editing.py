@@ -1,0 +1,198 @@
+"""Qt-free editing (Tatham's interpret_move): mouse/keys -> new puzzle or entries.
+
+Stroke state (which edge value a border drag writes, the cells of a paint stroke, the cell an
+arrow drag started from) lives in a small ``Stroke`` object; it is UI state, never undone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from solvers.common.protocol import EditEvent, EditResult, Tool
+from solvers.toichika.drawing import CELL, MARGIN
+from solvers.toichika.model import ARROW_CHAR, DIRECTIONS, DOT, DOWN, LEFT, QUESTION, RIGHT, UP, Toichika
+
+TOOLS = [
+    # border: drag along cell edges; paint: drag through cells to carve a country;
+    # arrow: click cycles ^ > v < none, drag sets the direction of motion, arrow keys set it
+    Tool("border", "Border", shortcut="B", mode="edit"),
+    Tool("paint", "Paint country", shortcut="P", mode="edit"),
+    Tool("arrow", "Arrow", shortcut="A", mode="both"),
+    Tool("question", "? arrow", shortcut="Q", mode="edit"),
+    Tool("dot", "Dot", shortcut="D", mode="play"),
+    Tool("erase", "Erase", shortcut="E", mode="both"),
+]
+
+KEY_DIRECTION = {
+    "Up": UP,
+    "Down": DOWN,
+    "Left": LEFT,
+    "Right": RIGHT,
+    "1": UP,
+    "2": RIGHT,
+    "3": DOWN,
+    "4": LEFT,
+}
+CYCLE = {0: UP, UP: RIGHT, RIGHT: DOWN, DOWN: LEFT, LEFT: 0}
+CLEAR_KEYS = {"Delete", "Backspace", "Space", " ", "0", "6", "e"}
+Edge = tuple[str, int, int]
+
+
+def nearest_edge(p: Toichika, pos: tuple[float, float]) -> Edge | None:
+    """The interior cell edge closest to a logical position: ('v', r, c) right of (r,c), ('h', r, c) below."""
+    fx, fy = (pos[0] - MARGIN) / CELL, (pos[1] - MARGIN) / CELL
+    if not (-0.5 < fx < p.cols + 0.5 and -0.5 < fy < p.rows + 0.5):
+        return None
+    kx, ky = round(fx), round(fy)
+    r, c = min(max(int(fy // 1), 0), p.rows - 1), min(max(int(fx // 1), 0), p.cols - 1)
+    if abs(fx - kx) <= abs(fy - ky):
+        if 1 <= kx <= p.cols - 1:
+            return ("v", r, kx - 1)
+        return None
+    if 1 <= ky <= p.rows - 1:
+        return ("h", ky - 1, c)
+    return None
+
+
+def edge_value(p: Toichika, edge: Edge) -> bool:
+    kind, r, c = edge
+    return p.wall_right(r, c) if kind == "v" else p.wall_below(r, c)
+
+
+@dataclass
+class Stroke:
+    wall_value: bool = True
+    painted: set[int] = field(default_factory=set)
+    start: tuple[int, int] | None = None
+    value: int | None = None
+    last: tuple[int, int] | None = None
+
+
+class Editor:
+    def __init__(self) -> None:
+        self.stroke = Stroke()
+
+    def edit(self, p: Toichika, entries: tuple[int, ...], event: EditEvent) -> EditResult | None:
+        if event.kind == "key":
+            return self._key(p, entries, event)
+        if event.kind not in ("press", "drag"):
+            return None
+        tool = event.tool or ("border" if event.mode == "edit" else "arrow")
+        if event.mode == "edit" and tool == "border":
+            return self._border(p, event)
+        if event.cell is None:
+            return None
+        if event.mode == "edit" and tool == "paint":
+            return self._paint(p, event)
+        if tool == "erase" or (event.button == "right" and event.mode == "edit"):
+            return self._set(p, entries, event, 0, "Erase")
+        if tool == "question" and event.mode == "edit":
+            if event.kind == "press":
+                value = 0 if p.given(*event.cell) == QUESTION else QUESTION
+                return self._set(p, entries, event, value, "'?' arrow")
+            return None
+        if event.mode == "play" and (tool == "dot" or event.button == "right"):
+            return self._dot(p, entries, event)
+        if tool in ("arrow", "dot"):
+            return self._arrow(p, entries, event)
+        return None
+
+    # ---- walls --------------------------------------------------------------------------------
+    def _border(self, p: Toichika, event: EditEvent) -> EditResult | None:
+        edge = nearest_edge(p, event.pos)
+        if edge is None:
+            return None
+        if event.kind == "press":
+            self.stroke = Stroke(wall_value=not edge_value(p, edge) if event.button != "right" else False)
+        if edge_value(p, edge) == self.stroke.wall_value:
+            return None
+        verb = "Draw" if self.stroke.wall_value else "Erase"
+        return EditResult(
+            puzzle=p.with_wall(*edge, self.stroke.wall_value), label=f"{verb} border", merge_key="border"
+        )
+
+    def _paint(self, p: Toichika, event: EditEvent) -> EditResult | None:
+        r, c = event.cell  # type: ignore[misc]
+        i = p.index(r, c)
+        if event.kind == "press":
+            self.stroke = Stroke(painted={i}, last=(r, c))
+        elif i in self.stroke.painted or self.stroke.last is None:
+            return None
+        else:
+            lr, lc = self.stroke.last
+            if abs(lr - r) + abs(lc - c) != 1:
+                return None  # only grow through neighbouring cells so the country stays connected
+            self.stroke.painted.add(i)
+            self.stroke.last = (r, c)
+        vw, hw = list(p.vwalls), list(p.hwalls)
+        painted = self.stroke.painted
+        for j in painted:
+            jr, jc = divmod(j, p.cols)
+            if jc + 1 < p.cols:
+                vw[jr * (p.cols - 1) + jc] = (j + 1) not in painted
+            if jc > 0:
+                vw[jr * (p.cols - 1) + jc - 1] = (j - 1) not in painted
+            if jr + 1 < p.rows:
+                hw[jr * p.cols + jc] = (j + p.cols) not in painted
+            if jr > 0:
+                hw[(jr - 1) * p.cols + jc] = (j - p.cols) not in painted
+        new = p.with_walls(tuple(vw), tuple(hw))
+        if new == p:
+            return None
+        return EditResult(puzzle=new, label="Paint country", merge_key="paint")
+
+    # ---- cells --------------------------------------------------------------------------------
+    def _set(
+        self, p: Toichika, entries: tuple[int, ...], event: EditEvent, value: int, label: str
+    ) -> EditResult | None:
+        r, c = event.cell  # type: ignore[misc]
+        if event.mode == "edit":
+            if p.given(r, c) == value:
+                return None
+            return EditResult(
+                puzzle=p.with_given(r, c, value), label=f"{label} at ({r + 1},{c + 1})", merge_key="cells"
+            )
+        if p.given(r, c) in DIRECTIONS or entries[p.index(r, c)] == value:
+            return None
+        new = list(entries)
+        new[p.index(r, c)] = value
+        return EditResult(entries=tuple(new), label=f"{label} at ({r + 1},{c + 1})", merge_key="cells")
+
+    def _dot(self, p: Toichika, entries: tuple[int, ...], event: EditEvent) -> EditResult | None:
+        r, c = event.cell  # type: ignore[misc]
+        if event.kind == "press":
+            self.stroke = Stroke(value=0 if entries[p.index(r, c)] == DOT else DOT)
+        if p.given(r, c) != 0 or self.stroke.value is None:
+            return None
+        return self._set(p, entries, event, self.stroke.value, "Dot" if self.stroke.value else "Erase")
+
+    def _arrow(self, p: Toichika, entries: tuple[int, ...], event: EditEvent) -> EditResult | None:
+        r, c = event.cell  # type: ignore[misc]
+        if event.kind == "press":
+            self.stroke = Stroke(start=(r, c))
+            current = p.given(r, c) if event.mode == "edit" else entries[p.index(r, c)]
+            if event.mode == "play" and p.given(r, c) in DIRECTIONS:
+                return None
+            value = CYCLE.get(current if current in DIRECTIONS else 0, 0)
+            return self._set(p, entries, event, value, f"Arrow {ARROW_CHAR.get(value, 'off')}")
+        start = self.stroke.start
+        if start is None or (r, c) == start or abs(r - start[0]) + abs(c - start[1]) != 1:
+            return None
+        value = {(-1, 0): UP, (1, 0): DOWN, (0, -1): LEFT, (0, 1): RIGHT}[(r - start[0], c - start[1])]
+        moved = EditEvent("press", event.tool, event.mode, start, event.pos, event.button)
+        self.stroke.start = (r, c)  # keep drawing: the next step sets this cell
+        return self._set(p, entries, moved, value, f"Arrow {ARROW_CHAR[value]}")
+
+    def _key(self, p: Toichika, entries: tuple[int, ...], event: EditEvent) -> EditResult | None:
+        if event.cell is None:
+            return None
+        key = event.key
+        if key in KEY_DIRECTION:
+            return self._set(p, entries, event, KEY_DIRECTION[key], f"Arrow {ARROW_CHAR[KEY_DIRECTION[key]]}")
+        if key in CLEAR_KEYS:
+            return self._set(p, entries, event, 0, "Erase")
+        if event.mode == "edit" and key in ("?", "Question", "5", "-", "q"):
+            return self._set(p, entries, event, QUESTION, "'?' arrow")
+        if event.mode == "play" and key in (".", "Period", "+", "Plus", "x", "X"):
+            return self._set(p, entries, event, DOT, "Dot")
+        return None

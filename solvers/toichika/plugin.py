@@ -1,0 +1,166 @@
+"""Toichika plug-in: ties the model, codecs, checker, exact solver, drawing and editor together."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from solvers.common.cancel import CancelToken
+from solvers.common.display import DisplayList
+from solvers.common.errors import InputError
+from solvers.common.protocol import (
+    EXPLAIN,
+    PLAY,
+    SOLVE,
+    CheckResult,
+    EditEvent,
+    EditResult,
+    Meta,
+    PluginBase,
+    ProgressFn,
+    Solution,
+    Tool,
+)
+from solvers.toichika import rules
+from solvers.toichika.drawing import draw_board
+from solvers.toichika.editing import TOOLS, Editor
+from solvers.toichika.model import DIRECTIONS, Entries, Toichika, empty_entries, grid_rows
+from solvers.toichika.pzprv3_codec import looks_like_pzprv3, read_pzprv3
+from solvers.toichika.sat_solver import differing_cells, iter_solutions, model_for
+from solvers.toichika.text_format import read_document, write_document, write_text
+from solvers.toichika.url_codec import decode_url, encode_url, looks_like_url
+
+
+def parse_any(text: str) -> tuple[Toichika, Entries | None]:
+    """URL (puzz.link, pzv.jp, pzprv3-in-URL), pzprv3 file or the native ASCII drawing."""
+    stripped = text.strip()
+    if not stripped:
+        raise InputError("empty input: expected a puzz.link URL, a pzprv3 file or a toichika drawing")
+    if looks_like_pzprv3(stripped):
+        return read_pzprv3(stripped)
+    if looks_like_url(stripped):
+        return decode_url(stripped), None
+    return read_document(text)
+
+
+class ToichikaPlugin(PluginBase):
+    meta = Meta(
+        id="toichika",
+        name="Toichika",
+        description="Place one arrow per country; arrows pair up facing each other across non-adjacent countries.",
+        extensions=(".toichika", ".txt"),
+        aliases=("toichika", "遠い誓い", "tooichikai"),
+        capabilities=frozenset({SOLVE, PLAY, EXPLAIN}),
+    )
+
+    def __init__(self) -> None:
+        self._editor = Editor()
+
+    # ---- formats --------------------------------------------------------------------------------
+    def parse(self, text: str) -> Toichika:
+        return parse_any(text)[0]
+
+    def serialize(self, puzzle: Toichika) -> str:
+        return write_text(puzzle)
+
+    def parse_document(self, text: str) -> tuple[Toichika, Entries | None]:
+        """Native files and pzprv3 files may carry the player's answers."""
+        return parse_any(text)
+
+    def serialize_document(self, puzzle: Toichika, entries: Any = None) -> str:
+        return write_document(puzzle, tuple(entries) if entries is not None else None)
+
+    def adapt_entries(self, puzzle: Toichika, entries: Any) -> Entries:
+        """Keep the player's marks when only givens or walls changed (same size)."""
+        if entries is None or len(entries) != puzzle.size:
+            return empty_entries(puzzle)
+        return tuple(0 if puzzle.givens[i] in DIRECTIONS else e for i, e in enumerate(entries))
+
+    def looks_like_inline(self, arg: str) -> bool:
+        return looks_like_url(arg)
+
+    def to_url(self, puzzle: Toichika) -> str:
+        return encode_url(puzzle)
+
+    def new_puzzle(self, rows: int | None = None, cols: int | None = None) -> Toichika:
+        return Toichika.empty(rows or 6, cols or rows or 6)
+
+    def size_of(self, puzzle: Toichika) -> tuple[int, int]:
+        return puzzle.rows, puzzle.cols
+
+    def resize(self, puzzle: Toichika, rows: int, cols: int) -> Toichika:
+        return puzzle.resized(rows, cols)
+
+    def describe(self, puzzle: Toichika) -> str:
+        givens = sum(1 for g in puzzle.givens if g)
+        return f"{puzzle.cols}x{puzzle.rows}, {len(puzzle.regions)} countries, {givens} givens"
+
+    # ---- rules ----------------------------------------------------------------------------------
+    def empty_entries(self, puzzle: Toichika) -> Entries:
+        return empty_entries(puzzle)
+
+    def entries_from_solution(self, puzzle: Toichika, solution: Solution) -> Entries:
+        return tuple(solution.data)
+
+    def check(self, puzzle: Toichika, entries: Any = None) -> CheckResult:
+        return rules.check(puzzle, entries)
+
+    # ---- solving --------------------------------------------------------------------------------
+    def solve(
+        self,
+        puzzle: Toichika,
+        *,
+        limit: int | None = 2,
+        cancel: CancelToken | None = None,
+        progress: ProgressFn | None = None,
+        info: dict[str, Any] | None = None,
+    ) -> Iterator[Solution]:
+        model = model_for(puzzle)
+        if info is not None:
+            info["solver"] = "sat"
+            info["model"] = {"variables": model.nvars, "clauses": len(model.clauses)}
+        first: tuple[int, ...] | None = None
+        for k, arrows in enumerate(iter_solutions(puzzle, limit=limit, cancel=cancel), start=1):
+            extras: dict[str, Any] = {}
+            if first is None:
+                first = arrows
+            else:
+                extras["differs_from_first"] = [list(rc) for rc in differing_cells(puzzle, first, arrows)]
+            if progress is not None:
+                progress({"found": k, "text": f"{k} solution(s)"})
+            yield Solution(
+                grid=grid_rows(puzzle, list(arrows)), extras=extras, data=arrows, label=f"Solution {k}"
+            )
+
+    # ---- editing --------------------------------------------------------------------------------
+    def tools(self, puzzle: Toichika) -> list[Tool]:
+        return list(TOOLS)
+
+    def edit(self, puzzle: Toichika, entries: Any, event: EditEvent) -> EditResult | None:
+        current = tuple(entries) if entries is not None else empty_entries(puzzle)
+        return self._editor.edit(puzzle, current, event)
+
+    # ---- drawing --------------------------------------------------------------------------------
+    def draw(
+        self, puzzle: Toichika, solution: Solution | None = None, entries: Any = None, overlay: Any = None
+    ) -> DisplayList:
+        if solution is not None and solution.data is not None:
+            return draw_board(puzzle, list(solution.data), "solution", None, overlay)
+        if entries is not None:
+            shown = [e if e in DIRECTIONS else 0 for e in entries]
+            return draw_board(puzzle, shown, "entry", tuple(entries), overlay)
+        return draw_board(puzzle, None, "solution", None, overlay)
+
+    # ---- explanation ----------------------------------------------------------------------------
+    def explain(self, puzzle: Toichika, cancel: CancelToken | None = None) -> dict[str, Any]:
+        from solvers.toichika.explain import explain_json
+
+        return explain_json(puzzle, cancel)
+
+    def cli(self, argv: list[str]) -> int:
+        from solvers.toichika.cli import run
+
+        return run(self, argv)
+
+
+PLUGIN = ToichikaPlugin()

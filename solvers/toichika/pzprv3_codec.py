@@ -1,0 +1,91 @@
+"""pzprjs "pzprv3" save files: rows first, then country ids, clues and answers (one line per row).
+
+Country ids are only labels: walls go wherever neighbouring ids differ, so a wall that separates
+nothing (possible in a URL) cannot be stored here.
+"""
+
+from __future__ import annotations
+
+from solvers.common.errors import ParseError
+from solvers.toichika.model import DIRECTIONS, DOT, MAX_SIZE, QUESTION, Entries, Toichika
+
+
+def looks_like_pzprv3(text: str) -> bool:
+    return text.lstrip().startswith("pzprv3")
+
+
+def read_pzprv3(text: str) -> tuple[Toichika, Entries]:
+    lines = [ln.rstrip() for ln in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    # lines[k] is file line k+1
+    if not lines or not lines[0].strip().startswith("pzprv3"):
+        raise ParseError("pzprv3: the first line must be 'pzprv3'", 1, 1)
+    if len(lines) < 2 or lines[1].strip() != "toichika":
+        raise ParseError("pzprv3: the second line must be 'toichika'", 2, 1)
+
+    def number(k: int, name: str) -> int:
+        if k >= len(lines) or not lines[k].strip().isdigit():
+            raise ParseError(f"pzprv3: expected the number of {name}", k + 1, 1)
+        return int(lines[k].strip())
+
+    rows, cols = number(2, "rows"), number(3, "columns")
+    if not (1 <= rows <= MAX_SIZE and 1 <= cols <= MAX_SIZE):
+        raise ParseError(f"pzprv3: size {rows}x{cols} out of range (1..{MAX_SIZE})", 3, 1)
+    number(4, "countries")
+
+    def table(first: int, what: str, allowed: str | None) -> list[list[str]]:
+        out = []
+        for k in range(first, first + rows):
+            if k >= len(lines):
+                raise ParseError(f"pzprv3: missing {what} row {k - first + 1}", k + 1, 1)
+            tokens = lines[k].split()
+            if len(tokens) != cols:
+                raise ParseError(f"pzprv3: {what} row has {len(tokens)} entries, expected {cols}", k + 1, 1)
+            if allowed is not None:
+                for c, tok in enumerate(tokens):
+                    if tok not in allowed.split():
+                        column = 1 + sum(len(t) + 1 for t in tokens[:c])
+                        raise ParseError(f"pzprv3: invalid {what} {tok!r}", k + 1, column)
+            out.append(tokens)
+        return out
+
+    ids = table(5, "country id", None)
+    for r, row in enumerate(ids):
+        for c, tok in enumerate(row):
+            if not tok.lstrip("-").isdigit():
+                raise ParseError(f"pzprv3: country id {tok!r} is not a number", 6 + r, 1 + 2 * c)
+    clue_code = {".": 0, "1": 1, "2": 2, "3": 3, "4": 4, "-": QUESTION}
+    clues = table(5 + rows, "clue", ". 1 2 3 4 -")
+    answers: list[list[str]]
+    if (
+        5 + 2 * rows < len(lines)
+        and lines[5 + 2 * rows].strip()
+        and not lines[5 + 2 * rows].startswith(("history", "info"))
+    ):
+        answers = table(5 + 2 * rows, "answer", ". 1 2 3 4 +")
+    else:
+        answers = [["."] * cols for _ in range(rows)]
+    labels = [[int(t) for t in row] for row in ids]
+    givens = [[clue_code[t] for t in row] for row in clues]
+    puzzle = Toichika.from_labels(labels, givens)
+    answer_code = {".": 0, "1": 1, "2": 2, "3": 3, "4": 4, "+": DOT}
+    entries = tuple(answer_code[t] for row in answers for t in row)
+    return puzzle, entries
+
+
+def write_pzprv3(puzzle: Toichika, entries: Entries | None = None) -> str:
+    cols = puzzle.cols
+    reg = puzzle.region_of
+    out = ["pzprv3", "toichika", str(puzzle.rows), str(cols), str(len(puzzle.regions))]
+    for r in range(puzzle.rows):
+        out.append("".join(f"{reg[r * cols + c]} " for c in range(cols)))
+    clue = {0: ".", QUESTION: "-", **{d: str(d) for d in DIRECTIONS}}
+    for r in range(puzzle.rows):
+        out.append("".join(f"{clue[puzzle.given(r, c)]} " for c in range(cols)))
+    answer = {0: ".", DOT: "+", **{d: str(d) for d in DIRECTIONS}}
+    for r in range(puzzle.rows):
+        row = []
+        for c in range(cols):
+            e = entries[r * cols + c] if entries is not None else 0
+            row.append("." if puzzle.given(r, c) in DIRECTIONS else answer.get(e, "."))
+        out.append("".join(f"{ch} " for ch in row))
+    return "\n".join(out) + "\n"

@@ -1,0 +1,460 @@
+"""Named human techniques (手筋) over the candidate state, cheapest first.
+
+Each technique is a generator of ``Step`` values: the candidates it removes, the cells it relied
+on and a short sentence. Sources and wording: docs/toichika.md (from the technique notes of udop's
+Toichika solver write-up, restated in our words).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from solvers.toichika.candidates import ARROWS, BIT, EMPTY, Contradiction, State, mask_names, single_direction
+from solvers.toichika.model import ARROW_CHAR, DIRECTION_NAME, DIRECTIONS, DOWN, OPPOSITE, RIGHT
+
+
+@dataclass
+class Step:
+    rule: str
+    cells: list[int]
+    removals: dict[int, int]
+    text: str
+    applied: dict[int, int] = field(default_factory=dict)  # what really changed (filled by the engine)
+
+
+@dataclass(frozen=True)
+class Technique:
+    id: str
+    name: str
+    name_ja: str
+    level: int
+    run: Callable[[State], Iterator[Step]]
+
+
+def _dirs(bits: int) -> str:
+    return "/".join(ARROW_CHAR[d] for d in DIRECTIONS if bits & BIT[d])
+
+
+# ---- level 1: the rules themselves ---------------------------------------------------------------
+def adjacency_ban(s: State) -> Iterator[Step]:
+    """An arrow may only point where some cell lies in a country that is neither its own nor a neighbour."""
+    b = s.board
+    for i in range(b.n):
+        m = s.masks[i]
+        bad = 0
+        for d in DIRECTIONS:
+            if m & BIT[d] and not b.static_partner[i][d]:
+                bad |= BIT[d]
+        if bad:
+            yield Step(
+                "adjacency-ban",
+                [i],
+                {i: bad},
+                f"{b.name(i)} cannot point {_dirs(bad)}: every cell that way is in its own country or a "
+                "neighbouring one (or there is none), so no partner is allowed there.",
+            )
+
+
+def one_arrow_per_country(s: State) -> Iterator[Step]:
+    b = s.board
+    for cells in b.regions:
+        sure = [i for i in cells if not s.masks[i] & EMPTY]
+        if len(sure) > 1:
+            raise Contradiction("a country must hold two arrows", sure)
+        if sure:
+            others = {j: s.masks[j] & ARROWS for j in cells if j != sure[0] and s.masks[j] & ARROWS}
+            if others:
+                yield Step(
+                    "one-per-country",
+                    [sure[0]],
+                    others,
+                    f"{b.name(sure[0])} holds its country's arrow, so the country's other cells are empty.",
+                )
+
+
+def leftover_cell(s: State) -> Iterator[Step]:
+    b = s.board
+    for cells in b.regions:
+        able = [i for i in cells if s.masks[i] & ARROWS]
+        if not able:
+            raise Contradiction("a country has no cell left for its arrow", list(cells))
+        if len(able) == 1 and s.masks[able[0]] & EMPTY:
+            i = able[0]
+            yield Step(
+                "leftover-cell",
+                list(cells),
+                {i: EMPTY},
+                f"{b.name(i)} is the only cell of its country that can still hold an arrow, so the arrow is there.",
+            )
+
+
+def isolation_ban(s: State) -> Iterator[Step]:
+    b = s.board
+    for i in range(b.n):
+        m = s.masks[i]
+        bad = 0
+        seen: list[int] = []
+        for d in DIRECTIONS:
+            if m & BIT[d]:
+                cands, _ = s.partners(i, d)
+                if not cands:
+                    bad |= BIT[d]
+                    seen.extend(b.rays[i][d])
+        if bad:
+            yield Step(
+                "isolation-ban",
+                [i] + seen,
+                {i: bad},
+                f"{b.name(i)} cannot point {_dirs(bad)}: no cell that way can still hold a partner pointing back.",
+            )
+
+
+# ---- level 2: looking along a placed arrow ---------------------------------------------------------
+def partner_search(s: State) -> Iterator[Step]:
+    b = s.board
+    for i in range(b.n):
+        d = single_direction(s.masks[i])
+        if not d:
+            continue
+        cands, _ = s.partners(i, d)
+        if not cands:
+            continue
+        opp = BIT[OPPOSITE[d]]
+        before = []
+        for j in b.rays[i][d]:
+            if j == cands[0]:
+                break
+            if s.masks[j] & ARROWS:
+                before.append(j)
+        if before:
+            yield Step(
+                "partner-search",
+                [i] + before,
+                {j: s.masks[j] & ARROWS for j in before},
+                f"The arrow at {b.name(i)} points {DIRECTION_NAME[d]}; an arrow before its first possible "
+                f"partner {b.name(cands[0])} could not pair with it, so {', '.join(b.name(j) for j in before)} "
+                "are empty.",
+            )
+        if len(cands) == 1:
+            p = cands[0]
+            yield Step(
+                "partner-search",
+                [i] + b.rays[i][d][: b.rays[i][d].index(p) + 1],
+                {p: s.masks[p] & ~opp},
+                f"The arrow at {b.name(i)} points {DIRECTION_NAME[d]} and {b.name(p)} is its only possible "
+                f"partner, so {b.name(p)} holds {ARROW_CHAR[OPPOSITE[d]]}.",
+            )
+            continue
+        regs = {b.reg[j] for j in cands}
+        if len(regs) == 1:
+            reg = regs.pop()
+            rem = {j: s.masks[j] & ARROWS for j in b.regions[reg] if j not in cands}
+            for j in cands:
+                rem[j] = s.masks[j] & ARROWS & ~opp
+            yield Step(
+                "partner-search",
+                [i] + cands,
+                rem,
+                f"Every possible partner of {b.name(i)} ({DIRECTION_NAME[d]}) is in one country, so that "
+                f"country's arrow is one of {', '.join(b.name(j) for j in cands)} and points "
+                f"{ARROW_CHAR[OPPOSITE[d]]}.",
+            )
+
+
+def facing_pair(s: State) -> Iterator[Step]:
+    b = s.board
+    for i in range(b.n):
+        d = single_direction(s.masks[i])
+        if d not in (RIGHT, DOWN):  # look one way only, each facing pair is met once
+            continue
+        between: list[int] = []
+        partner = -1
+        for j in b.rays[i][d]:
+            m = s.masks[j]
+            if not m & ARROWS:
+                continue
+            if not m & EMPTY:
+                partner = j if m == BIT[OPPOSITE[d]] else -1
+                break
+            between.append(j)
+        if partner < 0 or not between:
+            continue
+        if len({b.reg[j] for j in between}) == 1:
+            yield Step(
+                "facing-pair",
+                [i, partner] + between,
+                {j: s.masks[j] & ARROWS for j in between},
+                f"{b.name(i)} and {b.name(partner)} face each other; the open cells between them are all in one "
+                "country, which can hold one arrow, and that arrow could not face both, so they are empty.",
+            )
+
+
+# ---- level 3: countries as a whole -----------------------------------------------------------------
+def corridor(s: State) -> Iterator[Step]:
+    b = s.board
+    for i in range(b.n):
+        d = single_direction(s.masks[i])
+        if not d:
+            continue
+        run: list[int] = []
+        reg = -1
+        for j in b.rays[i][d]:
+            if not s.masks[j] & ARROWS:
+                continue
+            if reg < 0:
+                reg = b.reg[j]
+            if b.reg[j] != reg:
+                break
+            run.append(j)
+        if reg < 0 or reg == b.reg[i]:
+            continue
+        able = [j for j in b.regions[reg] if s.masks[j] & ARROWS]
+        if not set(able) <= set(run):
+            continue
+        if not b.pairable(b.reg[i], reg):
+            raise Contradiction("the first country an arrow sees cannot be its partner", [i] + able)
+        opp = BIT[OPPOSITE[d]]
+        rem = {j: s.masks[j] & ARROWS & ~opp for j in run if s.masks[j] & ARROWS & ~opp}
+        if rem:
+            yield Step(
+                "corridor",
+                [i] + able,
+                rem,
+                f"All cells left in the country of {b.name(run[0])} lie in a row along the line of "
+                f"{b.name(i)}'s arrow, before any other arrow; wherever that country's arrow goes it is the "
+                f"first arrow {b.name(i)} sees, so it points {ARROW_CHAR[OPPOSITE[d]]}.",
+            )
+
+
+def room_pairing(s: State) -> Iterator[Step]:
+    b = s.board
+    for cells in b.regions:
+        allowed: dict[int, int] = {}
+        partner_regions: set[int] = set()
+        for i in cells:
+            m = s.masks[i]
+            for d in DIRECTIONS:
+                if m & BIT[d]:
+                    for p in s.partners(i, d, blocking=True)[0]:
+                        allowed[p] = allowed.get(p, 0) | BIT[OPPOSITE[d]]
+                        partner_regions.add(b.reg[p])
+        if len(partner_regions) != 1:
+            continue
+        other = partner_regions.pop()
+        rem = {}
+        for j in b.regions[other]:
+            extra = s.masks[j] & ARROWS & ~allowed.get(j, 0)
+            if extra:
+                rem[j] = extra
+        if rem:
+            yield Step(
+                "room-pairing",
+                list(cells) + list(b.regions[other]),
+                rem,
+                f"Every possible partner of the country of {b.name(cells[0])} is in the country of "
+                f"{b.name(b.regions[other][0])}, so the two countries pair up and the latter's arrow must be "
+                "one that faces a candidate of the former.",
+            )
+
+
+def blocking_country(s: State) -> Iterator[Step]:
+    """A country lying wholly on an arrow's line stops its sight: look no further than that country."""
+    b = s.board
+    for i in range(b.n):
+        m = s.masks[i]
+        for d in DIRECTIONS:
+            if not m & BIT[d]:
+                continue
+            strong, _ = s.partners(i, d, blocking=True)
+            if strong == s.partners(i, d)[0]:
+                continue
+            if not strong:
+                yield Step(
+                    "blocking-country",
+                    [i] + b.rays[i][d],
+                    {i: BIT[d]},
+                    f"{b.name(i)} cannot point {DIRECTION_NAME[d]}: a country on that line has all its "
+                    "remaining cells on the line, so its arrow blocks the view before any possible partner.",
+                )
+            elif single_direction(m) == d:
+                opp = BIT[OPPOSITE[d]]
+                regs = {b.reg[j] for j in strong}
+                if len(regs) == 1:
+                    reg = regs.pop()
+                    rem = {j: s.masks[j] & ARROWS for j in b.regions[reg] if j not in strong}
+                    for j in strong:
+                        rem[j] = s.masks[j] & ARROWS & ~opp
+                    if len(strong) == 1:
+                        rem[strong[0]] |= EMPTY
+                    yield Step(
+                        "blocking-country",
+                        [i] + b.rays[i][d],
+                        rem,
+                        f"A country lying wholly on the line of {b.name(i)} blocks the view beyond it, so "
+                        f"{b.name(i)}'s partner is among {', '.join(b.name(j) for j in strong)} and points "
+                        f"{ARROW_CHAR[OPPOSITE[d]]}.",
+                    )
+
+
+def _partner_regions(s: State, cells: list[int]) -> set[int]:
+    b = s.board
+    out: set[int] = set()
+    for i in cells:
+        m = s.masks[i]
+        for d in DIRECTIONS:
+            if m & BIT[d]:
+                out.update(b.reg[p] for p in s.partners(i, d, blocking=True)[0])
+    return out
+
+
+def reservation(s: State) -> Iterator[Step]:
+    """Countries that can only pair with each other are reserved: nobody else can pair with them."""
+    b = s.board
+    taken: dict[int, int] = {}  # country -> the country it must pair with
+    for reg, cells in enumerate(b.regions):
+        regs = _partner_regions(s, cells)
+        if len(regs) == 1:
+            other = regs.pop()
+            taken[reg] = other
+            taken[other] = reg
+    if not taken:
+        return
+    for i in range(b.n):
+        m = s.masks[i]
+        if not m & ARROWS or b.reg[i] in taken:
+            continue
+        bad = 0
+        used: list[int] = []
+        for d in DIRECTIONS:
+            if m & BIT[d]:
+                cands = s.partners(i, d)[0]
+                if cands and all(b.reg[p] in taken for p in cands):
+                    bad |= BIT[d]
+                    used.extend(cands)
+        if bad:
+            pairs = sorted({(min(b.reg[p], taken[b.reg[p]]), max(b.reg[p], taken[b.reg[p]])) for p in used})
+            names = "; ".join(f"{b.name(b.regions[x][0])}+{b.name(b.regions[y][0])}" for x, y in pairs)
+            cells = [i] + [j for x, y in pairs for j in (*b.regions[x], *b.regions[y])]
+            yield Step(
+                "reservation",
+                cells,
+                {i: bad},
+                f"{b.name(i)} cannot point {_dirs(bad)}: every possible partner that way is in a country "
+                f"already reserved for another pair (countries of {names}).",
+            )
+
+
+MATCHING_LIMIT = 40  # largest group of countries whose pairings are enumerated (S2 stopped at 12)
+
+
+def _perfect_matchings(
+    nodes: list[int], edges: dict[int, set[int]], budget: list[int]
+) -> set[tuple[int, int]] | None:
+    """Edges used by some perfect matching of the group, or None when the search budget runs out."""
+    used: set[tuple[int, int]] = set()
+    chosen: list[tuple[int, int]] = []
+
+    def search(free: frozenset[int]) -> bool:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise TimeoutError
+        if not free:
+            used.update(chosen)
+            return True
+        first = min(free)
+        found = False
+        for other in sorted(edges[first] & free):
+            chosen.append((min(first, other), max(first, other)))
+            found |= search(free - {first, other})
+            chosen.pop()
+        return found
+
+    try:
+        search(frozenset(nodes))
+    except TimeoutError:
+        return None
+    return used
+
+
+def matching(s: State) -> Iterator[Step]:
+    """Countries pair up perfectly: a pairing of two countries that fits in no perfect matching is impossible."""
+    b = s.board
+    support: dict[tuple[int, int], list[tuple[int, int]]] = {}  # country pair -> (cell, direction)
+    edges: dict[int, set[int]] = {r: set() for r in range(len(b.regions))}
+    for i in range(b.n):
+        m = s.masks[i]
+        for d in DIRECTIONS:
+            if m & BIT[d]:
+                for p in s.partners(i, d, blocking=True)[0]:
+                    a, c = b.reg[i], b.reg[p]
+                    support.setdefault((min(a, c), max(a, c)), []).append((i, d))
+                    edges[a].add(c)
+                    edges[c].add(a)
+    seen: set[int] = set()
+    for start in range(len(b.regions)):
+        if start in seen:
+            continue
+        group, stack = [], [start]
+        seen.add(start)
+        while stack:
+            r = stack.pop()
+            group.append(r)
+            for o in edges[r]:
+                if o not in seen:
+                    seen.add(o)
+                    stack.append(o)
+        if len(group) % 2:
+            raise Contradiction(
+                "an odd group of countries can only pair among themselves", b.regions[group[0]]
+            )
+        if len(group) > MATCHING_LIMIT or len(group) == 2:
+            continue
+        used = _perfect_matchings(group, edges, [20000])
+        if used is None:
+            continue
+        if not used:
+            raise Contradiction(
+                "these countries cannot all pair up", [c for r in group for c in b.regions[r]]
+            )
+        dead = [pair for pair in support if pair[0] in group and pair not in used]
+        if not dead:
+            continue
+        removals: dict[int, int] = {}
+        for pair in dead:
+            for i, d in support[pair]:
+                partners = s.partners(i, d, blocking=True)[0]
+                alive = [p for p in partners if tuple(sorted((b.reg[i], b.reg[p]))) in used]
+                if not alive:
+                    removals[i] = removals.get(i, 0) | BIT[d]
+        if removals:
+            names = ", ".join(f"{b.name(b.regions[x][0])}+{b.name(b.regions[y][0])}" for x, y in sorted(dead))
+            yield Step(
+                "matching",
+                [c for r in group for c in b.regions[r]],
+                removals,
+                f"The {len(group)} countries of this group can only pair among themselves; no complete "
+                f"pairing uses the pairs {names}, so the arrows that would form them are impossible.",
+            )
+
+
+TECHNIQUES: tuple[Technique, ...] = (
+    Technique("adjacency-ban", "adjacency ban", "端・隣接禁", 1, adjacency_ban),
+    Technique("one-per-country", "one arrow per country", "国に矢印1つ", 1, one_arrow_per_country),
+    Technique("leftover-cell", "leftover cell", "残りマス", 1, leftover_cell),
+    Technique("isolation-ban", "isolation ban", "孤立禁", 1, isolation_ban),
+    Technique("partner-search", "partner search", "相方探し", 2, partner_search),
+    Technique("facing-pair", "facing-pair closure", "向かい合い確定", 2, facing_pair),
+    Technique("corridor", "corridor", "廊下", 3, corridor),
+    Technique("blocking-country", "blocking country", "国の壁", 3, blocking_country),
+    Technique("room-pairing", "room pairing", "部屋ペア", 4, room_pairing),
+    Technique("reservation", "reservation", "予約", 4, reservation),
+    Technique("matching", "global matching", "マッチング", 4, matching),
+)
+TRIAL = Technique("trial", "trial (assume and refute)", "仮定・背理法", 5, lambda s: iter(()))
+DEEP_TRIAL = Technique("deep-trial", "trial by exhaustive search", "仮定(総当たり)", 6, lambda s: iter(()))
+BY_ID = {t.id: t for t in (*TECHNIQUES, TRIAL, DEEP_TRIAL)}
+
+
+def mask_text(mask: int) -> str:
+    return "/".join(mask_names(mask))

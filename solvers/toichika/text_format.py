@@ -1,0 +1,132 @@
+"""The module's own readable file format (``.toichika``): the board drawn in ASCII.
+
+    toichika
+    +-+-+-+-+
+    |>|. .|.|
+    +-+ +-+ +
+    |.|.|. .|
+    ...
+
+Cells sit at odd rows/columns: ``.`` empty, ``^ v < >`` given arrows, ``?`` an arrow of unknown
+direction. Between two cells ``|`` (vertical) or ``-`` (horizontal) is a bold wall, a space is
+none. The frame and ``+`` corners are decoration. ``#`` lines are comments. Lossless: every wall
+bit is kept, including walls that separate nothing.
+
+A saved game may follow with a line ``answer`` and one line per row of the player's entries:
+``.`` nothing, ``+`` a dot (no arrow), ``^ v < >`` an entered arrow.
+"""
+
+from __future__ import annotations
+
+from solvers.common.errors import ParseError
+from solvers.toichika.model import ARROW_CHAR, CHAR_ARROW, DOT, MAX_SIZE, QUESTION, Entries, Toichika
+
+HEADER = "toichika"
+ANSWER = "answer"
+
+
+def write_document(p: Toichika, entries: Entries | None) -> str:
+    """The board, plus the player's entries when there are any."""
+    text = write_text(p)
+    if entries is None or not any(entries):
+        return text
+    chars = {0: ".", DOT: "+", **ARROW_CHAR}
+    rows = ["".join(chars.get(entries[r * p.cols + c], ".") for c in range(p.cols)) for r in range(p.rows)]
+    return text + ANSWER + "\n" + "\n".join(rows) + "\n"
+
+
+def read_document(text: str) -> tuple[Toichika, Entries | None]:
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    cut = next((k for k, ln in enumerate(lines) if ln.strip().lower() == ANSWER), None)
+    if cut is None:
+        return read_text(text), None
+    puzzle = read_text("\n".join(lines[:cut]))
+    codes = {".": 0, "+": DOT, **CHAR_ARROW}
+    rows = [
+        (k + 1, ln.strip())
+        for k, ln in enumerate(lines)
+        if k > cut and ln.strip() and not ln.lstrip().startswith("#")
+    ]
+    if len(rows) != puzzle.rows:
+        raise ParseError(f"the answer block needs {puzzle.rows} rows, found {len(rows)}", cut + 1)
+    entries: list[int] = []
+    for n, row in rows:
+        if len(row) != puzzle.cols:
+            raise ParseError(f"answer row has {len(row)} cells, expected {puzzle.cols}", n)
+        for c, ch in enumerate(row):
+            if ch not in codes:
+                raise ParseError(f"unexpected answer character {ch!r} (use . + ^ v < >)", n, c + 1)
+            entries.append(codes[ch])
+    return puzzle, tuple(entries)
+
+
+def write_text(p: Toichika) -> str:
+    lines = [HEADER]
+    top = "+" + "-+" * p.cols
+    lines.append(top)
+    for r in range(p.rows):
+        row = ["|"]
+        for c in range(p.cols):
+            g = p.given(r, c)
+            row.append("?" if g == QUESTION else ARROW_CHAR.get(g, "."))
+            row.append("|" if c + 1 == p.cols or p.wall_right(r, c) else " ")
+        lines.append("".join(row))
+        if r + 1 < p.rows:
+            lines.append("+" + "".join(("-" if p.wall_below(r, c) else " ") + "+" for c in range(p.cols)))
+    lines.append(top)
+    return "\n".join(lines) + "\n"
+
+
+def read_text(text: str) -> Toichika:
+    raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    numbered = [(k + 1, ln.rstrip()) for k, ln in enumerate(raw)]
+    body = [(n, ln) for n, ln in numbered if ln.strip() and not ln.lstrip().startswith("#")]
+    if body and body[0][1].strip().lower() == HEADER:
+        body = body[1:]
+    if not body:
+        raise ParseError("empty board: expected an ASCII drawing starting with '+-+'")
+    first_line, first = body[0]
+    if not first.startswith("+"):
+        raise ParseError("the board drawing must start with a '+-+-...' frame line", first_line, 1)
+    if len(body) % 2 == 0:
+        raise ParseError(
+            "the drawing needs an odd number of lines (frame, rows, separators, frame)", body[-1][0]
+        )
+    rows = (len(body) - 1) // 2
+    cols = (len(first) - 1) // 2
+    if not (1 <= rows <= MAX_SIZE and 1 <= cols <= MAX_SIZE):
+        raise ParseError(f"board size {cols}x{rows} out of range (1..{MAX_SIZE})", first_line)
+    width = 2 * cols + 1
+    lines = []
+    for n, ln in body:
+        if len(ln) > width:
+            raise ParseError(f"line is {len(ln)} characters, the frame is {width}", n, width + 1)
+        lines.append((n, ln.ljust(width)))
+    givens: list[int] = []
+    vwalls: list[bool] = []
+    hwalls: list[bool] = []
+    for r in range(rows):
+        n, ln = lines[2 * r + 1]
+        for c in range(cols):
+            ch = ln[2 * c + 1]
+            if ch == ".":
+                givens.append(0)
+            elif ch == "?":
+                givens.append(QUESTION)
+            elif ch in CHAR_ARROW:
+                givens.append(CHAR_ARROW[ch])
+            else:
+                raise ParseError(f"unexpected cell character {ch!r} (use . ^ v < > ?)", n, 2 * c + 2)
+            if c + 1 < cols:
+                wall = ln[2 * c + 2]
+                if wall not in "| ":
+                    raise ParseError(f"unexpected wall character {wall!r} (use '|' or a space)", n, 2 * c + 3)
+                vwalls.append(wall == "|")
+        if r + 1 < rows:
+            n, ln = lines[2 * r + 2]
+            for c in range(cols):
+                wall = ln[2 * c + 1]
+                if wall not in "- ":
+                    raise ParseError(f"unexpected wall character {wall!r} (use '-' or a space)", n, 2 * c + 2)
+                hwalls.append(wall == "-")
+    return Toichika(rows, cols, tuple(vwalls), tuple(hwalls), tuple(givens))

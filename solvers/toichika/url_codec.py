@@ -1,0 +1,140 @@
+"""puzz.link / pzv.jp URL codec (format described in docs/toichika.md and pzprjs' Encode).
+
+Body = border section (vertical then horizontal wall bits, 5 bits per base-32 character, each
+stream padded separately) + a run-length cell section. Errors name the URL column.
+"""
+
+from __future__ import annotations
+
+from solvers.common.errors import ParseError
+from solvers.toichika.model import DIRECTIONS, MAX_SIZE, QUESTION, Toichika
+
+PID = "toichika"
+PIDS = {"toichika", "toichika_edit", "toichika_play"}
+HOSTS = {"puzz.link": "https://puzz.link/p?", "pzv.jp": "http://pzv.jp/p.html?"}
+B32 = "0123456789abcdefghijklmnopqrstuv"
+B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def looks_like_url(text: str) -> bool:
+    """A one-line puzz.link/pzv.jp URL or its query part (not a file path that mentions toichika/)."""
+    t = text.strip()
+    if "\n" in t:
+        return False
+    return "://" in t or t.startswith(("p?", "?", "p.html?")) or t.split("/", 1)[0] in PIDS | {"pzprv3"}
+
+
+def _pack5(bits: list[bool]) -> str:
+    out = []
+    for k in range(0, len(bits), 5):
+        group = bits[k : k + 5] + [False] * (5 - len(bits[k : k + 5]))
+        value = 0
+        for b in group:
+            value = value * 2 + int(b)
+        out.append(B32[value])
+    return "".join(out)
+
+
+def encode_body(p: Toichika) -> str:
+    out = [_pack5(list(p.vwalls)), _pack5(list(p.hwalls))]
+    run = 0
+    for g in p.givens:
+        ch = "." if g == QUESTION else (str(g) if g in DIRECTIONS else "")
+        if not ch:
+            run += 1
+        if run == 0:
+            out.append(ch)
+        elif ch or run == 31:
+            out.append(B36[4 + run] + ch)
+            run = 0
+    if run:
+        out.append(B36[4 + run])
+    return "".join(out)
+
+
+def encode_url(p: Toichika, host: str = "puzz.link", mode: str = "") -> str:
+    """Canonical URL as pzprjs getURL() writes it; ``mode`` '' / 'edit' / 'play'."""
+    pid = PID + (f"_{mode}" if mode else "")
+    return f"{HOSTS[host]}{pid}/{p.cols}/{p.rows}/{encode_body(p)}"
+
+
+def _unpack5(body: str, start: int, nbits: int, base_col: int, what: str) -> tuple[list[bool], int]:
+    nchars = (nbits + 4) // 5
+    if start + nchars > len(body):
+        raise ParseError(
+            f"URL border section ({what} walls) needs {nchars} characters, body has only {len(body) - start}",
+            1,
+            base_col + len(body),
+        )
+    bits: list[bool] = []
+    for k in range(nchars):
+        ch = body[start + k]
+        value = B32.find(ch)
+        if value < 0:
+            raise ParseError(
+                f"URL border section: invalid character {ch!r} ({what} walls)", 1, base_col + start + k
+            )
+        bits.extend(bool(value >> (4 - b) & 1) for b in range(5))
+    return bits[:nbits], start + nchars
+
+
+def decode_body(cols: int, rows: int, body: str, base_col: int = 1) -> Toichika:
+    """``base_col`` is the 1-based URL column of the body's first character (for messages)."""
+    vw, pos = _unpack5(body, 0, rows * (cols - 1), base_col, "vertical")
+    hw, pos = _unpack5(body, pos, (rows - 1) * cols, base_col, "horizontal")
+    givens = [0] * (rows * cols)
+    cell = 0
+    while pos < len(body) and cell < rows * cols:
+        ch = body[pos]
+        if ch in "1234":
+            givens[cell] = int(ch)
+        elif ch == ".":
+            givens[cell] = QUESTION
+        elif ch in B36[5:]:
+            cell += B36.index(ch) - 5  # a run may overshoot the end; pzprjs just stops there
+        else:
+            raise ParseError(f"URL cell section: invalid character {ch!r}", 1, base_col + pos)
+        cell += 1
+        pos += 1
+    if pos < len(body):
+        raise ParseError(f"URL: unexpected characters {body[pos:]!r} after the last cell", 1, base_col + pos)
+    return Toichika(rows, cols, tuple(vw), tuple(hw), tuple(givens))
+
+
+def decode_url(url: str) -> Toichika:
+    """Accepts puzz.link and pzv.jp hosts, ``_edit``/``_play`` pids, ``type=...&``, ``v:`` and a pflag."""
+    text = url.strip()
+    qpos = text.find("?")
+    query = text[qpos + 1 :] if qpos >= 0 else text
+    offset = (qpos + 1 if qpos >= 0 else 0) + 1  # 1-based column of query[0]
+    if "&" in query.split("/", 1)[0]:
+        cut = query.split("/", 1)[0].rfind("&") + 1
+        query, offset = query[cut:], offset + cut
+    parts = query.split("/")
+    cols_at: list[int] = []
+    col = offset
+    for part in parts:
+        cols_at.append(col)
+        col += len(part) + 1
+    if parts and parts[0] == "pzprv3":
+        from solvers.toichika.pzprv3_codec import read_pzprv3
+
+        return read_pzprv3("\n".join(parts))[0]
+    if not parts or parts[0] not in PIDS:
+        raise ParseError(f"URL: expected a toichika puzzle id, got {parts[0] if parts else ''!r}", 1, offset)
+    while len(parts) > 4 and parts[-1] == "":
+        parts.pop()
+    k = 1
+    while len(parts) - k > 3 and (parts[k].startswith("v:") or not parts[k].isdigit()):
+        k += 1  # skip variant and pflag elements (toichika writes none)
+    if len(parts) != k + 3:
+        raise ParseError(
+            "URL: expected <cols>/<rows>/<body> after the puzzle id", 1, cols_at[min(k, len(parts) - 1)]
+        )
+    size = []
+    for j in (k, k + 1):
+        if not parts[j].isdigit() or not 1 <= int(parts[j]) <= MAX_SIZE:
+            name = "columns" if j == k else "rows"
+            raise ParseError(f"URL: {name} must be a number 1..{MAX_SIZE}, got {parts[j]!r}", 1, cols_at[j])
+        size.append(int(parts[j]))
+    return decode_body(size[0], size[1], parts[k + 2], cols_at[k + 2])

@@ -1,0 +1,172 @@
+"""Plug-in surface: check codes, set-up editing, play by clicks/drags, drawing, module CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from solvers.common.protocol import EditEvent
+from solvers.doves import PLUGIN, PlayEntries
+from solvers.doves.drawing import board_cell, hand_slot
+from solvers.doves.model import GREEN, START, parse_board
+from solvers.doves.rules import from_ssn
+
+
+def press(cell, mode="play", tool="move", button="left"):
+    return EditEvent("press", tool=tool, mode=mode, cell=cell, button=button)
+
+
+def release(cell, mode="play", tool="move"):
+    return EditEvent("release", tool=tool, mode=mode, cell=cell, button="left")
+
+
+def test_check_codes() -> None:
+    assert PLUGIN.check(START).ok
+    isolated = PLUGIN.parse("bB;;  A")
+    result = PLUGIN.check(isolated)
+    assert not result.ok and result.violations[0].code == "isolatedDove"
+    assert result.violations[0].cells == ((2, 2),)
+    over = PLUGIN.check(parse_board("bBh;Aa m;  M; H Y"))
+    assert over.violations[0].code == "bossSurrounded"
+    bad = PlayEntries((from_ssn(START, "+AS1"), from_ssn(START, "+AS1")))
+    assert PLUGIN.check(START, bad).violations[0].code == "illegalAction"
+
+
+def test_play_by_click_and_by_drag() -> None:
+    entries = PLUGIN.empty_entries(START)
+    # click the red A in the hand, then the square below the red boss: put +AS1
+    r = PLUGIN.edit(START, entries, press(hand_slot(2)))
+    assert r is not None and r.entries.selected == 2
+    r2 = PLUGIN.edit(START, r.entries, press(board_cell(2, 0)))
+    assert r2 is not None and r2.entries.actions == (from_ssn(START, "+AS1"),)
+    assert r2.merge_key == r.merge_key  # pick-up and put are one undo step
+    # green drags its boss one square left (press on the dove, release on the target)
+    position = PLUGIN.current_position(START, r2.entries)
+    assert position.to_move == GREEN
+    b = position.cells()[1]
+    r3 = PLUGIN.edit(START, r2.entries, press(board_cell(*b)))
+    assert r3 is not None and r3.entries.selected == 1
+    r4 = PLUGIN.edit(START, r3.entries, release(board_cell(b[0], b[1] - 1)))
+    assert r4 is not None and len(r4.entries.actions) == 2
+    # illegal: red tries to put next to the green boss orthogonally -> ignored
+    now = PLUGIN.current_position(START, r4.entries)
+    sel = PLUGIN.edit(START, r4.entries, press(hand_slot(4)))
+    gb = now.cells()[1]
+    assert PLUGIN.edit(START, sel.entries, press(board_cell(gb[0] + 1, gb[1]))) is None or (
+        PLUGIN.edit(START, sel.entries, press(board_cell(gb[0] + 1, gb[1]))).entries.actions
+        == r4.entries.actions
+    )
+    # the opponent's doves cannot be picked up
+    assert PLUGIN.edit(START, r4.entries, press(hand_slot(3))) is None
+
+
+def test_setup_editing() -> None:
+    r = PLUGIN.edit(START, None, press(board_cell(0, 1), mode="edit", tool="dove:A"))
+    assert r is not None and r.puzzle.board_string() == "bA;B"
+    # moving by drag in edit mode
+    PLUGIN.edit(r.puzzle, None, press(board_cell(0, 1), mode="edit"))
+    r2 = PLUGIN.edit(r.puzzle, None, release(board_cell(2, 0), mode="edit"))
+    assert r2 is not None and r2.puzzle.board_string() == "b;B;A"
+    r3 = PLUGIN.edit(r2.puzzle, None, press(board_cell(2, 0), mode="edit", tool="erase"))
+    assert r3 is not None and r3.puzzle == START
+    assert PLUGIN.edit(START, None, press(board_cell(0, 0), mode="edit", tool="erase")) is None  # bosses stay
+    r4 = PLUGIN.edit(START, None, press(None, mode="edit", tool="side"))
+    assert r4 is not None and r4.puzzle.to_move == GREEN
+    # a placement that breaks the 4x4 bound is refused
+    wide = parse_board("bBAY")
+    assert PLUGIN.edit(wide, None, press(board_cell(0, 4), mode="edit", tool="dove:T")) is None
+
+
+def test_drawing_variants_are_deterministic() -> None:
+    entries = PlayEntries((from_ssn(START, "+AS1"),), selected=None)
+    a = PLUGIN.draw(START, entries=entries)
+    b = PLUGIN.draw(START, entries=entries)
+    assert a.signature() == b.signature() and a.grid is not None
+    selected = PLUGIN.draw(START, entries=PlayEntries(selected=0))
+    plain = PLUGIN.draw(START)
+    assert len(selected.items) > len(plain.items)  # legal targets highlighted
+    solution = next(iter(PLUGIN.solve(parse_board("bB;T YA"))))
+    assert PLUGIN.draw(parse_board("bB;T YA"), solution).items
+
+
+def test_cli_count(capsys) -> None:
+    assert PLUGIN.cli(["count", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["shapes"] == 5171
+    assert data["by_doves"]["4"]["positions"] == 28_620
+    assert data["total"] == data["neither"] + data["one"] + data["both"]
+    assert set(data["by_doves"]["12"]) == {"positions", "neither", "one", "both"}
+
+
+def test_cli_analyse(capsys) -> None:
+    assert PLUGIN.cli(["analyse", "bB;T YA", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["value"] == "Win(5)" and len(data["best"]) == 5 and data["nodes"] > 0
+    assert PLUGIN.cli(["analyse", "bB;T YA", "--to-move", "green", "--depth", "3", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["value"] == "Unknown"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["analyse", "bX;T YA"], ["analyse", "bB;;  A"], ["analyse", "b;B", "--to-move", "blue"], ["frobnicate"]],
+)
+def test_cli_bad_input(argv, capsys) -> None:
+    assert PLUGIN.cli(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("doves:") and "Traceback" not in err
+
+
+def test_cli_perft_and_ai(capsys) -> None:
+    assert PLUGIN.cli(["perft", "--depth", "3", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["perft"] == {"1": 29, "2": 827, "3": 27481}
+    assert PLUGIN.cli(["ai", " By;H  a;A m;  Yb", "--level", "3", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["action"]
+
+
+def test_ai_entries_append_one_legal_action() -> None:
+    position = parse_board(" By;H  a;A m;  Yb")  # Win(3) for Red
+    entries = PLUGIN.ai_entries(position, PLUGIN.empty_entries(position), level=3, seed=0)
+    assert entries is not None and len(entries.actions) == 1
+    assert PLUGIN.check(position, entries).ok
+    finished = PlayEntries((from_ssn(START, "+AS1"),))
+    assert PLUGIN.current_position(START, finished).to_move == GREEN
+
+
+def test_cli_puzzles(capsys) -> None:
+    assert PLUGIN.cli(["puzzles", "--win", "3", "--count", "1", "--json"]) == 0
+    (item,) = json.loads(capsys.readouterr().out)["puzzles"]
+    assert item["value"] == "Win(3)" and len(item["solution"]) == 3
+    assert PLUGIN.cli(["puzzles", "--win", "4"]) == 2
+
+
+def test_solve_streams_all_depths_only_without_limit() -> None:
+    position = parse_board("bB;T YA")
+    final = list(PLUGIN.solve(position, limit=2))
+    assert [s.extras["value"] for s in final] == ["Win(5)"]
+    stream = list(PLUGIN.solve(position, limit=0))
+    assert [s.extras["depth"] for s in stream] == [1, 2, 3, 4, 5]
+    assert stream[-1].extras["best"] == final[0].extras["best"]
+    assert all(PLUGIN.check_solution(position, s).ok for s in stream)
+
+
+def test_isolated_dove_is_ringed_and_hand_drag_places() -> None:
+    isolated = PLUGIN.parse("bB;;  A")
+    rings = [i for i in PLUGIN.draw(isolated).items if getattr(i, "stroke", None) == "error"]
+    assert len(rings) == 1
+    # edit mode: drag the red Y from its hand slot onto the board
+    assert PLUGIN.edit(START, None, press(hand_slot(4), mode="edit")) is None
+    r = PLUGIN.edit(START, None, release(board_cell(1, 1), mode="edit"))
+    assert r is not None and r.puzzle.board_string() == "b;BY"
+
+
+def test_cli_rule_options(capsys) -> None:
+    import doves_reference as ref
+
+    position = parse_board("bB;T YA")
+    assert PLUGIN.cli(["perft", "bB;T YA", "--depth", "1", "--no-remove", "--json"]) == 0
+    no_remove = json.loads(capsys.readouterr().out)["perft"]["1"]
+    assert no_remove == len(ref.actions(position.squares, 0, allow_remove=False)) == 29
+    assert PLUGIN.cli(["analyse", "bB;T YA", "--both", "mover_wins", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["value"] == "Win(5)"
+    assert PLUGIN.cli(["analyse", "bB;T YA", "--both", "sideways"]) == 2

@@ -1,0 +1,313 @@
+"""Tokyo Doves side panel: streaming analysis (value + best line), AI opponent, take back, side to move.
+
+All game knowledge comes from ``solvers.doves``; searches run through ``ctx.run_job`` so the GUI never
+waits. Each analysis depth arrives through a Qt signal emitted from the worker thread (queued to the
+GUI thread), so the value and the best line improve while the search deepens.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from solvers.common.protocol import EditResult
+from solvers.doves.analysis import LEVELS, Analysis, analyse, choose_action
+from solvers.doves.model import COLOUR_NAMES, Position
+from solvers.doves.plugin import PlayEntries, arrangement_problems, replay
+from solvers.doves.rules import Action, play, to_ssn
+
+AUTO_DELAY_MS = 200  # let the board repaint before a new search or an AI reply starts
+
+
+def create_panels(ctx: Any) -> list[tuple[str, QWidget]]:
+    return [("Doves analysis", DovesPanel(ctx))]
+
+
+class DovesPanel(QWidget):
+    depth_done = Signal(object)  # (generation, Analysis), emitted from the worker thread
+
+    def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.generation = 0
+        self.analysis_job: Any = None
+        self.ai_job: Any = None
+        self.result: Analysis | None = None
+        self.analysed: Position | None = None
+
+        self.side_label = QLabel()
+        self.side_label.setAccessibleName("Side to move")
+        self.switch_side = QPushButton("Switch side to move")
+        self.switch_side.clicked.connect(self.toggle_side)
+
+        self.value_label = QLabel("No analysis yet.")
+        self.value_label.setWordWrap(True)
+        self.value_label.setAccessibleName("Position value")
+        self.auto_analyse = QCheckBox("Analyse automatically")
+        self.auto_analyse.setChecked(True)
+        self.auto_analyse.toggled.connect(self._schedule_analysis)
+        self.depth = QSpinBox()
+        self.depth.setRange(1, 25)
+        self.depth.setValue(11)
+        self.depth.setPrefix("max depth ")
+        self.depth.setSuffix(" plies")
+        self.analyse_button = QPushButton("Analyse")
+        self.analyse_button.clicked.connect(self.start_analysis)
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.clicked.connect(self.stop_analysis)
+        self.hint = QCheckBox("Show the best action on the board")
+        self.hint.toggled.connect(self._update_overlay)
+        self.line_list = QListWidget()
+        self.line_list.setAccessibleName("Best line")
+        self.play_line_button = QPushButton("Play line to the selected action")
+        self.play_line_button.setToolTip("Play the best line up to the selected row (all of it if none)")
+        self.play_line_button.clicked.connect(self.play_line)
+
+        self.level = QComboBox()
+        for level, (plies, seconds) in sorted(LEVELS.items()):
+            self.level.addItem(f"Level {level} ({plies} plies, ≤{seconds:g} s)", level)
+        self.level.setCurrentIndex(2)
+        self.ai_button = QPushButton("AI move")
+        self.ai_button.setToolTip("The AI plays one action for the side to move")
+        self.ai_button.clicked.connect(self.ai_move)
+        self.ai_red = QCheckBox("AI plays Red")
+        self.ai_green = QCheckBox("AI plays Green")
+        for box in (self.ai_red, self.ai_green):
+            box.toggled.connect(self._schedule_ai)
+        self.back_button = QPushButton("Take back")
+        self.back_button.clicked.connect(self.take_back)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        side = QHBoxLayout()
+        side.addWidget(self.side_label, 1)
+        side.addWidget(self.switch_side)
+        layout.addLayout(side)
+        box = QGroupBox("Analysis (exact Win(n) / Lose(n) in plies)")
+        box_layout = QVBoxLayout(box)
+        box_layout.addWidget(self.value_label)
+        row = QHBoxLayout()
+        row.addWidget(self.depth)
+        row.addWidget(self.analyse_button)
+        row.addWidget(self.stop_button)
+        box_layout.addLayout(row)
+        box_layout.addWidget(self.auto_analyse)
+        box_layout.addWidget(self.hint)
+        box_layout.addWidget(QLabel("Best line (SSN, squares relative to the red Boss):"))
+        box_layout.addWidget(self.line_list, 1)
+        box_layout.addWidget(self.play_line_button)
+        layout.addWidget(box, 1)
+        ai = QGroupBox("Play against the AI")
+        ai_layout = QVBoxLayout(ai)
+        ai_layout.addWidget(self.level)
+        sides = QHBoxLayout()
+        sides.addWidget(self.ai_red)
+        sides.addWidget(self.ai_green)
+        ai_layout.addLayout(sides)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.ai_button)
+        buttons.addWidget(self.back_button)
+        ai_layout.addLayout(buttons)
+        layout.addWidget(ai)
+
+        self.depth_done.connect(self._depth_arrived)
+        self._analysis_timer = QTimer(self)
+        self._analysis_timer.setSingleShot(True)
+        self._analysis_timer.timeout.connect(self.start_analysis)
+        self._ai_timer = QTimer(self)
+        self._ai_timer.setSingleShot(True)
+        self._ai_timer.timeout.connect(self._auto_ai)
+        ctx.changed.connect(self.refresh)
+        self.refresh()
+
+    # ---- state --------------------------------------------------------------------------------
+    def entries(self) -> PlayEntries:
+        entries = self.ctx.entries()
+        return entries if isinstance(entries, PlayEntries) else PlayEntries()
+
+    def current(self) -> tuple[Position, bool]:
+        """The position after the played actions, and whether the game can go on from it."""
+        puzzle: Position = self.ctx.puzzle()
+        state = replay(puzzle, self.entries().actions)
+        live = state.error is None and not state.finished and not arrangement_problems(state.position)
+        return state.position, live
+
+    # ---- refresh ----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        position, live = self.current()
+        self.side_label.setText(f"<b>{COLOUR_NAMES[position.to_move].capitalize()}</b> to move")
+        self.switch_side.setEnabled(not self.entries().actions)
+        self.back_button.setEnabled(bool(self.entries().actions))
+        self.ai_button.setEnabled(live)
+        if position != self.analysed:
+            self.stop_analysis()
+            self.result = None
+            self.line_list.clear()
+            if not live:
+                problems = arrangement_problems(position)
+                state = replay(self.ctx.puzzle(), self.entries().actions)
+                if problems:
+                    self.value_label.setText(f"Not a playable position: {problems[0].message}")
+                elif state.finished:
+                    self.value_label.setText("The game is over.")
+                else:
+                    self.value_label.setText("The played actions are not legal from this set-up.")
+            else:
+                self.value_label.setText("Not analysed yet.")
+                self._schedule_analysis()
+        self._update_overlay()
+        self._schedule_ai()
+
+    def _update_overlay(self) -> None:
+        overlay: dict[str, Any] = {}
+        if (
+            self.hint.isChecked()
+            and self.result is not None
+            and self.result.line
+            and self.analysed is not None
+        ):
+            position, _ = self.current()
+            if position == self.analysed:
+                overlay["hint"] = self.result.line[0]
+        self.ctx.set_overlay(overlay)
+
+    # ---- analysis ---------------------------------------------------------------------------
+    def _schedule_analysis(self) -> None:
+        if self.auto_analyse.isChecked():
+            self._analysis_timer.start(AUTO_DELAY_MS)
+
+    def start_analysis(self) -> None:
+        position, live = self.current()
+        if not live:
+            return
+        self.stop_analysis()
+        self.generation += 1
+        generation = self.generation
+        self.analysed = position
+        self.value_label.setText("Analysing…")
+        max_depth = self.depth.value()
+
+        def work(cancel: Any, progress: Any) -> Analysis | None:
+            last = None
+            for last in analyse(position, max_depth=max_depth, cancel=cancel):
+                self.depth_done.emit((generation, last))
+                progress({"fraction": last.depth / max_depth, "text": f"depth {last.depth}: {last.value}"})
+            return last
+
+        self.analysis_job = self.ctx.run_job(
+            "Analysing Tokyo Doves", work, lambda _r: self._finished(generation)
+        )
+
+    def stop_analysis(self) -> None:
+        job = self.analysis_job
+        if job is not None and not getattr(job, "done", True):
+            job.cancel()
+        self.analysis_job = None
+
+    def _depth_arrived(self, item: tuple[int, Analysis]) -> None:
+        generation, result = item
+        if generation != self.generation:
+            return  # a late result of an older search
+        self.result = result
+        mover = COLOUR_NAMES[self.analysed.to_move if self.analysed else 0].capitalize()
+        self.value_label.setText(
+            f"{mover} to move: <b>{result.value}</b> — depth {result.depth}, "
+            f"{result.nodes:,} nodes, {result.seconds:.2f} s"
+        )
+        self.line_list.clear()
+        for ply, (text, before) in enumerate(zip(result.ssn, result.positions, strict=True), 1):
+            self.line_list.addItem(f"{ply}. {COLOUR_NAMES[before.to_move]} {text}")
+        self._update_overlay()
+
+    def _finished(self, generation: int) -> None:
+        if generation == self.generation and self.result is not None and self.result.value.kind == "unknown":
+            self.value_label.setText(self.value_label.text() + " (no forced win within the depth)")
+
+    def play_line(self) -> None:
+        """Append the best line (up to the selected row) to the played actions."""
+        position, live = self.current()
+        if not live or self.result is None or position != self.analysed or not self.result.line:
+            return
+        row = self.line_list.currentRow()
+        line = self.result.line[: row + 1] if row >= 0 else self.result.line
+        actions = self.entries().actions + tuple(line)
+        self.ctx.apply(EditResult(entries=PlayEntries(actions), label=f"Play best line ({len(line)} plies)"))
+
+    # ---- side to move -------------------------------------------------------------------------
+    def toggle_side(self) -> None:
+        puzzle: Position = self.ctx.puzzle()
+        if self.entries().actions:
+            return
+        self.ctx.apply(
+            EditResult(
+                puzzle=puzzle.with_to_move(1 - puzzle.to_move),
+                entries=PlayEntries(),
+                label="Switch side to move",
+            )
+        )
+
+    # ---- playing ------------------------------------------------------------------------------
+    def ai_move(self) -> None:
+        position, live = self.current()
+        if not live or (self.ai_job is not None and not getattr(self.ai_job, "done", True)):
+            return
+        puzzle, entries = self.ctx.puzzle(), self.entries()
+        level = int(self.level.currentData())
+
+        def work(cancel: Any, progress: Any) -> Action | None:
+            progress({"text": f"AI level {level} is thinking…"})
+            return choose_action(position, level, cancel=cancel)
+
+        def done(action: Action | None) -> None:
+            self.ai_job = None
+            if action is None or self.ctx.puzzle() != puzzle or self.entries() != entries:
+                return  # the game moved on while the AI was thinking
+            self.play_action(action, label=f"AI plays {to_ssn(position, action)}")
+
+        self.ai_job = self.ctx.run_job("AI move", work, done)
+
+    def play_action(self, action: Action, label: str = "Play") -> None:
+        position, live = self.current()
+        if not live:
+            return
+        play(position, action)  # raises if illegal: a programming error, never user input
+        self.ctx.apply(EditResult(entries=PlayEntries(self.entries().actions + (action,)), label=label))
+
+    def take_back(self) -> None:
+        actions = self.entries().actions
+        if not actions:
+            return
+        actions = actions[:-1]
+        # against the AI, go back to a position where the human is to move
+        while actions and self._ai_side(replay(self.ctx.puzzle(), actions).position.to_move):
+            actions = actions[:-1]
+        self.ctx.apply(EditResult(entries=PlayEntries(actions), label="Take back"))
+
+    def _ai_side(self, colour: int) -> bool:
+        return (colour == 0 and self.ai_red.isChecked()) or (colour == 1 and self.ai_green.isChecked())
+
+    def _schedule_ai(self) -> None:
+        position, live = self.current()
+        if live and self._ai_side(position.to_move) and self.ctx.mode() == "play":
+            self._ai_timer.start(AUTO_DELAY_MS)
+
+    def _auto_ai(self) -> None:
+        position, live = self.current()
+        if live and self._ai_side(position.to_move):
+            self.ai_move()
+
+
+__all__ = ["DovesPanel", "create_panels"]

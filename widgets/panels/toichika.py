@@ -1,0 +1,252 @@
+"""Toichika side panel: uniqueness badge, step-by-step explanation with replay, hint, URL copy/paste.
+
+The badge and the explanation run as background jobs (``ctx.run_job``) restarted whenever the
+puzzle changes; stepping through the list draws the candidate state after that step on the board
+(cells the step used in the highlight colour, its conclusions outlined) through the overlay.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from solvers.common.errors import InputError
+from solvers.common.protocol import EditResult
+from solvers.toichika.explain import Explanation, explain, hint
+from solvers.toichika.sat_solver import differing_cells, iter_solutions
+from solvers.toichika.techniques import BY_ID
+from solvers.toichika.url_codec import encode_url
+
+RESTART_DELAY_MS = 250  # let a drag finish before restarting the background jobs
+
+
+def create_panels(ctx: Any) -> list[tuple[str, QWidget]]:
+    return [("Steps", ToichikaPanel(ctx))]
+
+
+class ToichikaPanel(QWidget):
+    def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.explanation: Explanation | None = None
+        self.badge_state = ""
+        self.differing: list[tuple[int, int]] = []
+        self._jobs: dict[str, Any] = {}
+        self._puzzle: Any = None
+
+        self.badge = QLabel("Uniqueness: …")
+        self.badge.setAccessibleName("Uniqueness")
+        self.grade = QLabel("")
+        self.grade.setWordWrap(True)
+        self.steps = QListWidget()
+        self.steps.setAccessibleName("Explanation steps")
+        self.steps.currentRowChanged.connect(self._show_row)
+        self.detail = QLabel("")
+        self.detail.setWordWrap(True)
+
+        self.first_button = QPushButton("|<")
+        self.back_button = QPushButton("< Back")
+        self.forward_button = QPushButton("Forward >")
+        self.last_button = QPushButton(">|")
+        self.first_button.clicked.connect(lambda: self.go(0))
+        self.back_button.clicked.connect(lambda: self.go(self.steps.currentRow() - 1))
+        self.forward_button.clicked.connect(lambda: self.go(self.steps.currentRow() + 1))
+        self.last_button.clicked.connect(lambda: self.go(self.steps.count() - 1))
+        self.clear_button = QPushButton("Back to the board")
+        self.clear_button.clicked.connect(self.clear_replay)
+
+        self.hint_button = QPushButton("Hint")
+        self.hint_button.setToolTip("The next deduction from your entries (play mode)")
+        self.hint_button.clicked.connect(self.request_hint)
+        self.copy_button = QPushButton("Copy URL")
+        self.copy_button.clicked.connect(self.copy_url)
+        self.paste_button = QPushButton("Paste URL")
+        self.paste_button.clicked.connect(self.paste_url)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.badge)
+        layout.addWidget(self.grade)
+        nav = QHBoxLayout()
+        for button in (self.first_button, self.back_button, self.forward_button, self.last_button):
+            nav.addWidget(button)
+        layout.addLayout(nav)
+        layout.addWidget(self.steps, 1)
+        layout.addWidget(self.detail)
+        row = QHBoxLayout()
+        row.addWidget(self.clear_button)
+        row.addWidget(self.hint_button)
+        layout.addLayout(row)
+        urls = QHBoxLayout()
+        urls.addWidget(self.copy_button)
+        urls.addWidget(self.paste_button)
+        layout.addLayout(urls)
+
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(RESTART_DELAY_MS)
+        self._timer.timeout.connect(self.restart_jobs)
+        ctx.changed.connect(self._changed)
+        self.restart_jobs()
+
+    # ---- background jobs --------------------------------------------------------------------------
+    def _changed(self) -> None:
+        if self.ctx.puzzle() != self._puzzle:
+            self._cancel_all()
+            self.badge.setText("Uniqueness: …")
+            self._timer.start()
+        self._update_buttons()
+
+    def _cancel_all(self) -> None:
+        for job in self._jobs.values():
+            if not getattr(job, "done", True):
+                job.cancel()
+        self._jobs.clear()
+
+    def restart_jobs(self) -> None:
+        puzzle = self.ctx.puzzle()
+        self._puzzle = puzzle
+        self.explanation = None
+        self.steps.clear()
+        self.ctx.set_overlay(None)
+        self.grade.setText("Explaining…")
+
+        def count(cancel, progress):
+            return list(iter_solutions(puzzle, limit=2, cancel=cancel))
+
+        def explain_work(cancel, progress):
+            return explain(puzzle, cancel)
+
+        self._jobs["badge"] = self.ctx.run_job(
+            "Uniqueness", count, lambda sols: self._badge_done(puzzle, sols), self._job_failed
+        )
+        self._jobs["explain"] = self.ctx.run_job(
+            "Explanation", explain_work, lambda ex: self._explained(puzzle, ex), self._job_failed
+        )
+
+    def _job_failed(self, message: str) -> None:
+        self.ctx.status(f"Toichika: {message}")
+
+    def _badge_done(self, puzzle: Any, solutions: list[tuple[int, ...]]) -> None:
+        if puzzle != self.ctx.puzzle():
+            return
+        self.differing = []
+        if not solutions:
+            self.badge_state = "none"
+            self.badge.setText("Uniqueness: no solution")
+        elif len(solutions) == 1:
+            self.badge_state = "unique"
+            self.badge.setText("Uniqueness: unique ✓")
+        else:
+            self.badge_state = "several"
+            self.differing = differing_cells(puzzle, solutions[0], solutions[1])
+            self.badge.setText(
+                f"Uniqueness: several solutions; two differ in {len(self.differing)} cells (outlined)"
+            )
+            self.ctx.set_overlay({"changed": self.differing})
+
+    def _explained(self, puzzle: Any, ex: Explanation) -> None:
+        if puzzle != self.ctx.puzzle():
+            return
+        self.explanation = ex
+        self.steps.blockSignals(True)
+        self.steps.clear()
+        self.steps.addItem(QListWidgetItem("0. Start: givens only"))
+        for k, step in enumerate(ex.steps, start=1):
+            tech = BY_ID[step.rule]
+            item = QListWidgetItem(f"{k}. {tech.name} ({tech.name_ja}): {step.text}")
+            item.setToolTip(step.text)
+            self.steps.addItem(item)
+        self.steps.blockSignals(False)
+        status = "solved" if ex.solved else (ex.error or "stopped: several solutions remain")
+        self.grade.setText(
+            f"{len(ex.steps)} steps, {ex.trials} trials, grade: {ex.grade()} ({status}, {ex.seconds:.2f} s)"
+        )
+        self._update_buttons()
+
+    # ---- replay -----------------------------------------------------------------------------------
+    def go(self, row: int) -> None:
+        if self.steps.count():
+            self.steps.setCurrentRow(max(0, min(row, self.steps.count() - 1)))
+
+    def _show_row(self, row: int) -> None:
+        ex = self.explanation
+        if ex is None or row < 0:
+            self.detail.setText("")
+            return
+        overlay: dict[str, Any] = {"state": ex.states[row]}
+        if row > 0:
+            step = ex.steps[row - 1]
+            p = ex.puzzle
+            overlay["used"] = [p.cell(i) for i in step.cells]
+            overlay["changed"] = [p.cell(i) for i in step.applied]
+            tech = BY_ID[step.rule]
+            self.detail.setText(f"<b>{tech.name}</b> · {tech.name_ja}<br>{step.text}")
+        else:
+            self.detail.setText("The candidates before any deduction.")
+        self.ctx.set_overlay(overlay)
+        self._update_buttons()
+
+    def clear_replay(self) -> None:
+        self.steps.setCurrentRow(-1)
+        self.detail.setText("")
+        self.ctx.set_overlay(None)
+
+    def _update_buttons(self) -> None:
+        row, count = self.steps.currentRow(), self.steps.count()
+        self.first_button.setEnabled(count > 0 and row != 0)
+        self.back_button.setEnabled(row > 0)
+        self.forward_button.setEnabled(count > 0 and row < count - 1)
+        self.last_button.setEnabled(count > 0 and row != count - 1)
+        self.hint_button.setEnabled(self.ctx.mode() == "play")
+
+    # ---- hint -------------------------------------------------------------------------------------
+    def request_hint(self) -> None:
+        puzzle, entries = self.ctx.puzzle(), self.ctx.entries()
+
+        def work(cancel, progress):
+            return hint(puzzle, entries, cancel)
+
+        self._jobs["hint"] = self.ctx.run_job("Hint", work, self._hint_done, self._job_failed)
+
+    def _hint_done(self, result: dict[str, Any]) -> None:
+        self.clear_replay()
+        cells = [tuple(rc) for rc in result.get("cells", [])]
+        if result["kind"] == "wrong-entry":
+            self.ctx.set_overlay({"errors": cells})
+            self.detail.setText(f"<b>Check this entry</b><br>{result['text']}")
+        elif result["kind"] == "step":
+            changed = [tuple(c["cell"]) for c in result["conclusions"]]
+            self.ctx.set_overlay({"used": cells, "changed": changed})
+            self.detail.setText(f"<b>Hint: {result['rule']}</b> · {result['rule_ja']}<br>{result['text']}")
+        else:
+            self.detail.setText(result["text"])
+        self.ctx.status(result["text"])
+
+    # ---- URL --------------------------------------------------------------------------------------
+    def copy_url(self) -> None:
+        url = encode_url(self.ctx.puzzle())
+        QGuiApplication.clipboard().setText(url)
+        self.ctx.status(f"Copied {url}")
+
+    def paste_url(self, text: str | None = None) -> None:
+        text = QGuiApplication.clipboard().text() if text is None else text
+        try:
+            puzzle = self.ctx.plugin.parse(text)
+        except InputError as exc:
+            self.ctx.status(f"Cannot paste: {exc}")
+            return
+        self.ctx.apply(
+            EditResult(puzzle=puzzle, entries=self.ctx.plugin.empty_entries(puzzle), label="Paste URL")
+        )
