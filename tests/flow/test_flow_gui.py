@@ -26,12 +26,9 @@ def view(qtbot):
 def _panel(view):
     from widgets.panels.flow import FlowPanel
 
-    for i in range(view.side.count()):
-        if view.side.tabText(i) == "Flow":
-            widget = view.side.widget(i)
-            assert isinstance(widget, FlowPanel)
-            return widget
-    raise AssertionError("no Flow panel")
+    widget = view.panel("Flow")
+    assert isinstance(widget, FlowPanel)
+    return widget
 
 
 def test_hints_solve_the_sample_and_undo(view, qtbot) -> None:
