@@ -157,6 +157,7 @@ class FlowSat:
             status = self.solver.solve_limited(expect_interrupt=True)
             elapsed = time.perf_counter() - started
             self.stats.solve_calls += 1
+            self.stats.conflicts = int(self.solver.accum_stats().get("conflicts", 0))
             if status is not None:
                 return status
             # Budget exhausted: size the next slice to take about SLICE_SECONDS.
