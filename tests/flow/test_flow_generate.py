@@ -99,3 +99,15 @@ def test_generator_cancels_promptly() -> None:
     with pytest.raises(Cancelled):
         generate(50, 50, None, seed=1, cancel=token)
     assert time.monotonic() - start < 1.5
+
+
+def test_shipped_samples_are_unique_under_designed_rules() -> None:
+    samples = PLUGIN.samples()
+    assert len(samples) >= 5
+    shapes = {(p.rows, p.cols) for _, p in samples}
+    assert any(r != c for r, c in shapes)  # at least one non-square board
+    for name, puzzle in samples:
+        info: dict[str, object] = {}
+        found = list(PLUGIN.solve(puzzle, limit=2, info=info))
+        assert len(found) == 1 and info["rules"] == "designed", name
+        verify(puzzle.row_strings(), found[0].grid, found[0].extras["paths"], designed=True)
