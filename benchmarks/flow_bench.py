@@ -1,0 +1,141 @@
+"""Flow Free benchmark: prints comparable figures (never a timed assertion).
+
+    python benchmarks/flow_bench.py [FILES...] [--no-strict] [--generated N] [--size 50]
+
+1. Every reference puzzle (../shared/reference/flow/puzzles, if present) plus any given files,
+   solved in this one process with the default rules (designed, strict fallback) and limit 2,
+   i.e. including the uniqueness proof: per-puzzle wall and CPU time, total, worst board.
+2. The same boards under strict rules, limit 2 (strict uniqueness), per board.
+3. N generated boards of the given size (default 3 of 50x50): generation time and the time to
+   solve and prove uniqueness under designed rules.
+
+Timings on a shared 2-core machine are noisy; CPU time is the fairer figure under load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from solvers.common.cancel import CancelToken  # noqa: E402
+from solvers.common.protocol import read_text  # noqa: E402
+from solvers.flow import PLUGIN  # noqa: E402
+from solvers.flow.generate import generate  # noqa: E402
+from solvers.flow.solve import solve  # noqa: E402
+
+REFERENCE = ROOT.parent / "shared" / "reference" / "flow" / "puzzles"
+
+
+def _timed(puzzle, rules: str, limit: int = 2) -> tuple[int, str, float, float]:
+    info: dict[str, object] = {}
+    wall, cpu = time.perf_counter(), time.process_time()
+    found = sum(
+        1 for _ in solve(puzzle, limit=limit, rules=rules, info=info, cancel=CancelToken(timeout=300))
+    )
+    return found, str(info.get("rules")), time.perf_counter() - wall, time.process_time() - cpu
+
+
+def _stall(puzzle) -> tuple[float, float]:
+    """Solve in a worker thread while this thread ticks every 5 ms: (longest gap, solve time).
+    The gap is how long a GUI event loop would freeze (CaDiCaL holds the GIL per slice)."""
+    done = threading.Event()
+    took: list[float] = []
+
+    def work() -> None:
+        start = time.perf_counter()
+        list(solve(puzzle, limit=2, rules="designed"))
+        took.append(time.perf_counter() - start)
+        done.set()
+
+    thread = threading.Thread(target=work)
+    last = time.perf_counter()
+    gap = 0.0
+    thread.start()
+    while not done.is_set():
+        time.sleep(0.005)
+        now = time.perf_counter()
+        gap = max(gap, now - last)
+        last = now
+    thread.join()
+    return gap, took[0]
+
+
+def _verdict(found: int) -> str:
+    return {0: "no solution", 1: "unique"}.get(found, "2+ solutions")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("files", nargs="*", type=Path)
+    ap.add_argument("--no-strict", action="store_true", help="skip the strict-rules pass")
+    ap.add_argument("--generated", type=int, default=3, help="number of generated boards (0 = none)")
+    ap.add_argument("--size", type=int, default=50, help="side of the generated boards")
+    args = ap.parse_args(argv)
+
+    files = sorted(REFERENCE.glob("*.txt")) if REFERENCE.is_dir() else []
+    files += args.files
+    boards = [(f.stem, PLUGIN.parse(read_text(f))) for f in files]
+    # Warm-up on a tiny board so the one-time solver library load is not charged to the first puzzle.
+    list(solve(PLUGIN.parse("R.R\nG.G\n"), limit=2))
+
+    if boards:
+        print(f"== {len(boards)} boards, default rules (designed, strict fallback), limit 2 ==")
+        print(
+            f"{'board':<22} {'size':>7} {'col':>3}  {'rules':<9} {'verdict':<13} {'wall s':>8} {'cpu s':>8}"
+        )
+        total_wall = total_cpu = 0.0
+        worst = (0.0, "")
+        for name, p in boards:
+            found, rules, wall, cpu = _timed(p, "auto")
+            total_wall += wall
+            total_cpu += cpu
+            worst = max(worst, (wall, name))
+            size = f"{p.cols}x{p.rows}"
+            print(
+                f"{name:<22} {size:>7} {len(p.colours):>3}  {rules:<9} {_verdict(found):<13} {wall:8.4f} {cpu:8.4f}"
+            )
+        print(f"TOTAL designed incl. uniqueness: {total_wall:.3f} s wall, {total_cpu:.3f} s CPU")
+        print(f"WORST board: {worst[1]} {worst[0]:.4f} s")
+
+        if not args.no_strict:
+            print("\n== strict rules, limit 2 (strict uniqueness) ==")
+            total = 0.0
+            worst = (0.0, "")
+            for name, p in boards:
+                found, _, wall, cpu = _timed(p, "strict")
+                total += wall
+                worst = max(worst, (wall, name))
+                print(f"{name:<22} {_verdict(found):<13} {wall:8.3f} s wall {cpu:8.3f} s CPU")
+            print(f"TOTAL strict: {total:.2f} s; WORST: {worst[1]} {worst[0]:.3f} s")
+
+    if args.generated:
+        n = args.size
+        print(f"\n== {args.generated} generated {n}x{n} boards (designed rules, limit 2) ==")
+        worst_solve = 0.0
+        for seed in range(1, args.generated + 1):
+            start = time.perf_counter()
+            made = generate(n, n, None, seed=seed)
+            gen = time.perf_counter() - start
+            found, _, wall, cpu = _timed(made.puzzle, "designed")
+            worst_solve = max(worst_solve, wall)
+            print(
+                f"seed {seed}: {len(made.paths)} colours, generated in {gen:.2f} s; "
+                f"solve + uniqueness {wall:.2f} s wall / {cpu:.2f} s CPU ({_verdict(found)})"
+            )
+            if seed == 1:
+                gap, took = _stall(made.puzzle)
+                print(
+                    f"  same board solved in a worker thread ({took:.2f} s): longest main-thread stall {gap:.3f} s"
+                )
+        print(f"WORST generated {n}x{n} solve: {worst_solve:.2f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

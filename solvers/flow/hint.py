@@ -1,0 +1,53 @@
+"""Play-mode help (Qt-free): progress summary and "reveal one pipe of the solution"."""
+
+from __future__ import annotations
+
+from solvers.flow.model import Cell, FlowPaths, FlowPuzzle
+
+
+def progress_text(puzzle: FlowPuzzle, entries: FlowPaths | None) -> str:
+    endpoints = puzzle.endpoints()
+    if not endpoints:
+        return "No endpoints yet: place pairs of dots in edit mode."
+    paths = entries.as_dict() if entries is not None else {}
+    joined = sum(
+        1
+        for ch, ends in endpoints.items()
+        if len(paths.get(ch, ())) >= 2 and set(ends) == {paths[ch][0], paths[ch][-1]}
+    )
+    covered = len({cell for path in paths.values() for cell in path})
+    share = round(100 * covered / (puzzle.rows * puzzle.cols))
+    return f"{joined} of {len(endpoints)} pipes joined, {share}% of the board filled"
+
+
+def _same_route(a: tuple[Cell, ...], b: tuple[Cell, ...]) -> bool:
+    return a == b or a == tuple(reversed(b))
+
+
+def reveal_one(
+    puzzle: FlowPuzzle, entries: FlowPaths | None, solution: dict[str, list[list[int]]]
+) -> tuple[str, FlowPaths] | None:
+    """Copy the first pipe (display order) that the player has not drawn as in ``solution``.
+
+    The pipe keeps the player's starting endpoint if they began one; the player's other pipes
+    are cut where the revealed pipe crosses them. None if every pipe already matches."""
+    current = entries if entries is not None else FlowPaths()
+    for ch in puzzle.colours:
+        route = tuple((int(r), int(c)) for r, c in solution.get(ch, ()))
+        if not route:
+            continue
+        mine = current.get(ch)
+        if _same_route(mine, route):
+            continue
+        if mine and mine[0] == route[-1]:
+            route = tuple(reversed(route))
+        cells = set(route)
+        out = current
+        for other, path in current.items:
+            if other == ch:
+                continue
+            cut = next((i for i, cell in enumerate(path) if cell in cells), None)
+            if cut is not None:
+                out = out.with_path(other, path[:cut])
+        return ch, out.with_path(ch, route, active="")
+    return None

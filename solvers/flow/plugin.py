@@ -1,0 +1,129 @@
+"""Flow Free plug-in: wires model, codec, rules, SAT solver, drawing and editing together."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from solvers.common.cancel import CancelToken
+from solvers.common.display import DisplayList
+from solvers.common.errors import InputError
+from solvers.common.protocol import (
+    PLAY,
+    SOLVE,
+    CheckResult,
+    CountResult,
+    EditEvent,
+    EditResult,
+    Meta,
+    PluginBase,
+    ProgressFn,
+    Solution,
+    Tool,
+)
+from solvers.flow import codec, document, draw, edit, rules
+from solvers.flow import solve as solving
+from solvers.flow.model import EMPTY, MAX_SIDE, FlowPaths, FlowPuzzle
+
+DEFAULT_SIZE = 5
+
+
+class FlowPlugin(PluginBase):
+    meta = Meta(
+        id="flow",
+        name="Flow Free",
+        description="Join each pair of coloured dots with a pipe so that the pipes fill the whole grid.",
+        extensions=(".flow", ".txt"),
+        aliases=("flowfree", "numberlink"),
+        capabilities=frozenset({SOLVE, PLAY}),
+    )
+
+    # ---- formats --------------------------------------------------------------------------------
+    def parse(self, text: str) -> FlowPuzzle:
+        return codec.parse(text)
+
+    def serialize(self, puzzle: FlowPuzzle) -> str:
+        return codec.serialize(puzzle)
+
+    def parse_document(self, text: str) -> tuple[FlowPuzzle, FlowPaths | None]:
+        return document.parse_document(text)
+
+    def serialize_document(self, puzzle: FlowPuzzle, entries: Any = None) -> str:
+        return document.serialize_document(puzzle, entries)
+
+    def adapt_entries(self, puzzle: FlowPuzzle, entries: Any) -> FlowPaths:
+        return document.adapt_entries(puzzle, entries)
+
+    def new_puzzle(self, rows: int | None = None, cols: int | None = None) -> FlowPuzzle:
+        rows = rows or DEFAULT_SIZE
+        return FlowPuzzle.empty(rows, cols or rows)
+
+    def size_of(self, puzzle: FlowPuzzle) -> tuple[int, int]:
+        return puzzle.rows, puzzle.cols
+
+    def resize(self, puzzle: FlowPuzzle, rows: int, cols: int) -> FlowPuzzle:
+        if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+            raise InputError(f"board size must be 1..{MAX_SIDE} in each direction, got {rows}x{cols}")
+        out = FlowPuzzle.empty(rows, cols)
+        for r in range(min(rows, puzzle.rows)):
+            for c in range(min(cols, puzzle.cols)):
+                if puzzle.at(r, c) != EMPTY:
+                    out = out.with_cell(r, c, puzzle.at(r, c))
+        return out
+
+    def describe(self, puzzle: FlowPuzzle) -> str:
+        n = len(puzzle.colours)
+        text = f"{puzzle.rows}x{puzzle.cols}, {n} colour{'s' if n != 1 else ''}"
+        problems = puzzle.problems()
+        return f"{text} — {problems[0][0]}" if problems else text
+
+    # ---- rules and solving ------------------------------------------------------------------------
+    def check(self, puzzle: FlowPuzzle, entries: Any = None) -> CheckResult:
+        return rules.check(puzzle, entries)
+
+    def empty_entries(self, puzzle: FlowPuzzle) -> FlowPaths:
+        return FlowPaths()
+
+    def entries_from_solution(self, puzzle: FlowPuzzle, solution: Solution) -> FlowPaths:
+        # Built from the JSON-able paths (not ``data``) so the check sees what the CLI prints.
+        return FlowPaths.from_dict(solution.extras["paths"])
+
+    def solve(
+        self,
+        puzzle: FlowPuzzle,
+        *,
+        limit: int | None = 2,
+        cancel: CancelToken | None = None,
+        progress: ProgressFn | None = None,
+        info: dict[str, Any] | None = None,
+        rules: str = "auto",
+    ) -> Iterator[Solution]:
+        return solving.solve(puzzle, limit=limit, cancel=cancel, progress=progress, info=info, rules=rules)
+
+    def count_rules(
+        self, puzzle: FlowPuzzle, rules: str, limit: int = 2, cancel: CancelToken | None = None
+    ) -> CountResult:
+        """``count`` under a chosen rule set ("designed", "strict" or "auto")."""
+        found = sum(1 for _ in self.solve(puzzle, limit=limit, cancel=cancel, rules=rules))
+        cancelled = cancel is not None and cancel.cancelled
+        return CountResult(found, not cancelled and (limit in (0, None) or found < limit))
+
+    # ---- editing and drawing ------------------------------------------------------------------
+    def tools(self, puzzle: FlowPuzzle) -> list[Tool]:
+        return edit.tools(puzzle)
+
+    def edit(self, puzzle: FlowPuzzle, entries: Any, event: EditEvent) -> EditResult | None:
+        return edit.edit(puzzle, entries, event)
+
+    def draw(
+        self, puzzle: FlowPuzzle, solution: Solution | None = None, entries: Any = None, overlay: Any = None
+    ) -> DisplayList:
+        return draw.draw(puzzle, solution, entries, overlay)
+
+    def cli(self, argv: list[str]) -> int:
+        from solvers.flow.cli import main
+
+        return main(argv)
+
+
+PLUGIN = FlowPlugin()

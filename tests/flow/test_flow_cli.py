@@ -1,0 +1,81 @@
+"""Module CLI: solve/generate/convert, JSON shape, errors (exit 2, one line, no traceback)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from flow_checker import verify
+
+from solvers.flow import PLUGIN
+
+
+def test_solve_json_unsolvable(shared_reference: Path, capsys) -> None:
+    path = shared_reference / "flow/puzzles/unsolvable_cross.txt"
+    assert PLUGIN.cli(["solve", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["count"], out["complete"], out["unique"], out["rules"]) == (0, True, False, "strict")
+    assert out["solutions"] == []
+
+
+def test_solve_json_sample(capsys) -> None:
+    path = PLUGIN.sample_paths()[0]
+    assert PLUGIN.cli(["solve", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["kind"], out["count"], out["complete"], out["unique"], out["rules"]) == (
+        "flow",
+        1,
+        True,
+        True,
+        "designed",
+    )
+    solution = out["solutions"][0]
+    assert solution["rules"] == "designed"
+    rows = path.read_text().split()
+    verify(rows, solution["grid"], solution["paths"], designed=True)
+
+
+def test_solve_strict_limit_text(capsys) -> None:
+    path = PLUGIN.sample_paths()[0]
+    assert PLUGIN.cli(["solve", str(path), "--rules", "strict", "--limit", "2"]) == 0
+    text = capsys.readouterr().out
+    assert "(strict rules" in text and "# strict rules" in text
+
+
+def test_generate_and_convert(tmp_path: Path, capsys) -> None:
+    assert PLUGIN.cli(["generate", "6", "4", "--colors", "4", "--seed", "5"]) == 0
+    text = capsys.readouterr().out
+    puzzle = PLUGIN.parse(text)
+    assert (puzzle.rows, puzzle.cols, len(puzzle.colours)) == (4, 6, 4)
+    assert PLUGIN.count(puzzle).status() == "unique"
+    assert PLUGIN.cli(["generate", "6", "4", "--colors", "4", "--seed", "5"]) == 0
+    assert capsys.readouterr().out == text  # a seed reproduces the puzzle
+    assert PLUGIN.cli(["generate", "5", "5", "--seed", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["unique"] is True and out["rules"] == "designed" and len(out["puzzle"]) == 5
+    file = tmp_path / "p.txt"
+    file.write_text(text)
+    assert PLUGIN.cli(["convert", str(file), "--to", "spaced"]) == 0
+    spaced = capsys.readouterr().out
+    assert " " in spaced and PLUGIN.parse(spaced) == puzzle
+    assert PLUGIN.cli(["convert", str(file), "--to", "labels"]) == 0
+    labels = PLUGIN.parse(capsys.readouterr().out)
+    assert labels.label_form and len(labels.colours) == 4
+
+
+def test_errors_are_one_line(tmp_path: Path, capsys) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("R.G\nR*G\n")
+    assert PLUGIN.cli(["solve", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err.strip()
+        == "error: line 2, column 2: unknown character '*' (use . or - for an empty cell, A-Z a-z 0-9 for endpoints)"
+    )
+    assert PLUGIN.cli(["solve", str(tmp_path / "missing.txt")]) == 2
+    assert "no such file" in capsys.readouterr().err
+    assert PLUGIN.cli(["generate", "6", "x"]) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
+    assert PLUGIN.cli(["frobnicate"]) == 2
+    assert PLUGIN.cli(["generate", "3", "3", "--colors", "9"]) == 2
+    assert "cannot place" in capsys.readouterr().err

@@ -1,0 +1,238 @@
+"""Editing (edit mode endpoints, play mode pipes) and drawing."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solvers.common.display import Circle, Polyline, Rect, Text
+from solvers.common.errors import ParseError
+from solvers.common.protocol import EditEvent
+from solvers.flow import PLUGIN, FlowPaths, FlowPuzzle
+from solvers.flow.codec import parse, serialize
+
+
+def press(cell, tool="", mode="edit", button="left"):
+    return EditEvent("press", tool=tool, mode=mode, cell=cell, button=button)
+
+
+def drag(cell, mode="play"):
+    return EditEvent("drag", mode=mode, cell=cell, button="left")
+
+
+def test_tools() -> None:
+    tools = PLUGIN.tools(PLUGIN.new_puzzle())
+    colours = [t for t in tools if t.id.startswith("c")]
+    assert len(colours) == 16 and colours[0].label == "Red (R)" and colours[0].color == "color:0"
+    assert {t.id for t in tools} >= {"erase", "pipe"}
+    assert [t.mode for t in tools if t.id == "pipe"] == ["play"]
+    # Colours beyond the first 16 appear once colours near the end are used.
+    big = PLUGIN.new_puzzle(2, 20)
+    big = PLUGIN.edit(big, None, press((0, 0), "c16")).puzzle
+    assert len([t for t in PLUGIN.tools(big) if t.id.startswith("c")]) == 18
+
+
+def test_placing_keeps_every_colour() -> None:
+    p = PLUGIN.new_puzzle(3, 4)
+    placed: dict[tuple[int, int], int] = {}
+    for cell, index in [((0, 0), 1), ((0, 1), 3), ((0, 2), 0), ((0, 3), 16), ((1, 0), 9), ((1, 1), 40)]:
+        result = PLUGIN.edit(p, None, press(cell, f"c{index}"))
+        assert result is not None and result.entries is None
+        p = result.puzzle
+        placed[cell] = index
+        # The file reads back with the same colour for every endpoint placed so far.
+        again = p  # the model reads colours with the same rule as the file reader
+        for where, k in placed.items():
+            assert again.colour_index(again.at(*where)) == k, (where, k, serialize(p))
+    assert p.row_strings()[0] == "BGRQ"  # rewritten to mnemonic letters once colour 17 arrived
+
+
+def test_remove_and_keys() -> None:
+    p = PLUGIN.new_puzzle(2, 2)
+    p = PLUGIN.edit(p, None, press((0, 0), "c0")).puzzle
+    assert p.at(0, 0) == "R"
+    assert PLUGIN.edit(p, None, press((0, 0), "c0")).puzzle.at(0, 0) == "."  # click again removes
+    assert PLUGIN.edit(p, None, press((0, 0), "c2", button="right")).puzzle.at(0, 0) == "."
+    assert PLUGIN.edit(p, None, press((0, 0), "erase")).puzzle.at(0, 0) == "."
+    assert PLUGIN.edit(p, None, press((1, 1), "erase")) is None  # nothing to erase
+    typed = PLUGIN.edit(p, None, EditEvent("key", mode="edit", cell=(1, 1), key="z")).puzzle
+    assert typed.at(1, 1) == "z"
+    assert (
+        PLUGIN.edit(typed, None, EditEvent("key", mode="edit", cell=(1, 1), key="Delete")).puzzle.at(1, 1)
+        == "."
+    )
+
+
+def test_resize_and_describe() -> None:
+    p = parse("R.G\n...\nR.G\n")
+    small = PLUGIN.resize(p, 2, 4)
+    assert small.row_strings() == ["R.G.", "...."]
+    assert "only one endpoint" in PLUGIN.describe(small)
+    assert PLUGIN.describe(p) == "3x3, 2 colours"
+    assert PLUGIN.size_of(PLUGIN.new_puzzle(4, 6)) == (4, 6)
+
+
+def _draw_path(puzzle: FlowPuzzle, paths: FlowPaths, path: list[tuple[int, int]]) -> FlowPaths:
+    result = PLUGIN.edit(puzzle, paths, press(path[0], "pipe", mode="play"))
+    paths = result.entries
+    key = result.merge_key
+    for cell in path[1:]:
+        step = PLUGIN.edit(puzzle, paths, drag(cell))
+        assert step is not None and step.merge_key == key  # one drag = one undo step
+        paths = step.entries
+    return PLUGIN.edit(puzzle, paths, EditEvent("release", mode="play", cell=path[-1])).entries
+
+
+def test_play_mode_draws_the_solution() -> None:
+    puzzle = parse("R.R\nG.G\nB.B\n")
+    paths = FlowPaths()
+    for row in range(3):
+        assert not PLUGIN.check(puzzle, paths).complete
+        paths = _draw_path(puzzle, paths, [(row, 0), (row, 1), (row, 2)])
+    assert PLUGIN.check(puzzle, paths).ok
+    assert paths.active == ""
+
+
+def test_play_mode_backtrack_cut_block_and_clear() -> None:
+    puzzle = parse("R..R\n....\nG..G\n")
+    paths = _draw_path(puzzle, FlowPaths(), [(0, 0), (1, 0), (1, 1), (1, 2)])
+    assert paths.get("R") == ((0, 0), (1, 0), (1, 1), (1, 2))
+    # Backing up over the pipe shortens it.
+    started = PLUGIN.edit(puzzle, paths, press((1, 2), mode="play")).entries
+    assert PLUGIN.edit(puzzle, started, drag((1, 1))).entries.get("R") == ((0, 0), (1, 0), (1, 1))
+    # Another colour's endpoint blocks; drawing G through R's pipe cuts R there.
+    g = _draw_path(puzzle, paths, [(2, 0), (2, 1), (1, 1)])
+    assert g.get("G") == ((2, 0), (2, 1), (1, 1)) and g.get("R") == ((0, 0), (1, 0))
+    assert PLUGIN.edit(
+        puzzle, PLUGIN.edit(puzzle, paths, press((1, 2), mode="play")).entries, drag((0, 3))
+    ).entries.get("R")[-1] == (0, 3)
+    blocked = PLUGIN.edit(
+        puzzle, PLUGIN.edit(puzzle, paths, press((1, 2), mode="play")).entries, drag((2, 2))
+    )
+    assert blocked is not None and blocked.entries.get("R")[-1] == (2, 2)
+    assert PLUGIN.edit(puzzle, blocked.entries, drag((2, 3))) is None  # G's endpoint blocks
+    # A fast drag that skips cells walks through them.
+    fast = PLUGIN.edit(
+        puzzle, PLUGIN.edit(puzzle, FlowPaths(), press((0, 0), mode="play")).entries, drag((0, 3))
+    )
+    assert fast.entries.get("R") == ((0, 0), (0, 1), (0, 2), (0, 3))
+    # Right click clears a pipe; pressing an empty cell does nothing.
+    assert PLUGIN.edit(puzzle, paths, press((1, 1), mode="play", button="right")).entries.get("R") == ()
+    assert PLUGIN.edit(puzzle, paths, press((2, 2), mode="play")) is None
+
+
+def test_check_codes() -> None:
+    puzzle = parse("R..R\n....\nG..G\n")
+    crossing = FlowPaths.from_dict({"R": [(0, 0), (1, 0), (1, 1)], "G": [(2, 1), (1, 1)]})
+    codes = {v.code for v in PLUGIN.check(puzzle, crossing).violations}
+    assert codes == {"crossing", "startNotEndpoint"}
+    jump = FlowPaths.from_dict({"R": [(0, 0), (0, 2), (0, 3)]})
+    assert [v.code for v in PLUGIN.check(puzzle, jump).violations] == ["brokenPath"]
+    through = FlowPaths.from_dict({"R": [(0, 0), (1, 0), (2, 0)]})
+    assert [v.code for v in PLUGIN.check(puzzle, through).violations] == ["throughEndpoint"]
+    assert PLUGIN.check(parse("R..R\n"), None).violations == []
+    assert [v.code for v in PLUGIN.check(FlowPuzzle.from_rows(["R.."]), None).violations] == ["endpointCount"]
+
+
+def test_drawing() -> None:
+    puzzle = parse("R.R\nG.G\nB.B\n")
+    solution = next(iter(PLUGIN.solve(puzzle)))
+    dl = PLUGIN.draw(puzzle, solution)
+    pipes = [i for i in dl.items if isinstance(i, Polyline)]
+    dots = [i for i in dl.items if isinstance(i, Circle)]
+    assert len(pipes) == 3 and all(p.cap == "round" and p.join == "round" for p in pipes)
+    assert {p.color for p in pipes} == {"color:0", "color:3", "color:1"}
+    assert len(dots) == 6 and all(d.fill and d.fill.startswith("color:") for d in dots)
+    assert dl.grid is not None and dl.grid.cell_at(*dl.grid.center(2, 1)) == (2, 1)
+    # Errors show as error-filled cells in play mode.
+    bad = FlowPaths.from_dict({"R": [(0, 0), (1, 0)]})
+    assert any(isinstance(i, Rect) and i.fill == "error-fill" for i in PLUGIN.draw(puzzle, entries=bad).items)
+    assert not any(isinstance(i, Text) for i in dl.items)
+
+
+def test_many_colours_get_letters() -> None:
+    from solvers.flow.model import LETTERS
+
+    rows = ["".join(LETTERS[(r * 31 + c) % 62] for c in range(31)) for r in range(4)]
+    dl = PLUGIN.draw(parse("\n".join(rows)))
+    assert sum(isinstance(i, Text) for i in dl.items) == 124  # palette repeats: dots get letters
+
+
+def test_documents_keep_pipes() -> None:
+    puzzle = parse("R..R\n....\nG..G\n")
+    paths = FlowPaths.from_dict({"R": [(0, 0), (0, 1)], "G": [(2, 0), (2, 1), (2, 2), (2, 3)]})
+    text = PLUGIN.serialize_document(puzzle, paths)
+    assert text.endswith("R 0,0 0,1\n") and "G 2,0 2,1 2,2 2,3" in text
+    assert PLUGIN.parse_document(text) == (puzzle, paths)
+    assert PLUGIN.parse_document(serialize(puzzle)) == (puzzle, None)
+    assert PLUGIN.serialize_document(puzzle, FlowPaths()) == serialize(puzzle)
+    for bad, where in [("R 0,0 9,9", (5, 7)), ("R 0,0 x", (5, 7)), ("* 0,0", (5, 1))]:
+        try:
+            PLUGIN.parse_document(serialize(puzzle) + "# paths\n" + bad + "\n")
+        except ParseError as exc:
+            assert (exc.line, exc.column) == where
+        else:
+            raise AssertionError(bad)
+
+
+def test_changed_givens_keep_what_fits() -> None:
+    puzzle = parse("R..R\n....\nG..G\n")
+    paths = FlowPaths.from_dict({"R": [(0, 0), (0, 1), (0, 2), (0, 3)], "G": [(2, 0), (2, 1)]})
+    moved = PLUGIN.edit(puzzle, paths, press((0, 2), "c1")).puzzle  # a blue dot on R's pipe
+    kept = PLUGIN.adapt_entries(moved, paths)
+    assert kept.get("R") == ((0, 0), (0, 1)) and kept.get("G") == ((2, 0), (2, 1))
+    gone = PLUGIN.adapt_entries(PLUGIN.resize(puzzle, 2, 4), paths)
+    assert gone.get("G") == () and gone.get("R") == paths.get("R")
+
+
+def test_hint_reveals_one_pipe_at_a_time() -> None:
+    from solvers.flow.hint import progress_text, reveal_one
+
+    puzzle = parse("R.R\nG.G\nB.B\n")
+    solution = next(iter(PLUGIN.solve(puzzle))).extras["paths"]
+    # The player drew G wrongly through R's row: the R hint cuts it.
+    paths = FlowPaths.from_dict({"G": [(1, 0), (1, 1), (0, 1)]})
+    assert progress_text(puzzle, paths) == "0 of 3 pipes joined, 33% of the board filled"
+    letter, paths = reveal_one(puzzle, paths, solution)
+    assert letter == "R" and paths.get("R") == ((0, 0), (0, 1), (0, 2))
+    assert paths.get("G") == ((1, 0), (1, 1))  # cut where R now runs
+    seen = {letter}
+    while (step := reveal_one(puzzle, paths, solution)) is not None:
+        letter, paths = step
+        seen.add(letter)
+    assert seen == {"R", "G", "B"} and PLUGIN.check(puzzle, paths).ok
+    assert progress_text(puzzle, paths) == "3 of 3 pipes joined, 100% of the board filled"
+    # A pipe drawn from the other end keeps that direction.
+    started = FlowPaths.from_dict({"R": [(0, 2)]})
+    assert reveal_one(puzzle, started, solution)[1].get("R")[0] == (0, 2)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["press", "drag", "release"]), st.integers(0, 3), st.integers(0, 4)),
+        max_size=40,
+    )
+)
+def test_fuzz_play_mode_keeps_pipes_sane(moves: list[tuple[str, int, int]]) -> None:
+    puzzle = parse("R...G\n.B..R\n..G.B\nY...Y\n")
+    paths = FlowPaths()
+    for kind, r, c in moves:
+        result = PLUGIN.edit(
+            puzzle, paths, EditEvent(kind, tool="pipe", mode="play", cell=(r, c), button="left")
+        )
+        if result is not None and result.entries is not None:
+            paths = result.entries
+        owner: dict[tuple[int, int], str] = {}
+        for ch, path in paths.items:
+            assert path[0] in puzzle.endpoints()[ch]  # pipes start at their endpoint
+            for a, b in zip(path, path[1:], strict=False):
+                assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+            for i, cell in enumerate(path):
+                assert cell not in owner  # no crossings, no loops
+                owner[cell] = ch
+                assert puzzle.at(*cell) in (".", ch)
+                if i and puzzle.at(*cell) == ch:
+                    assert i == len(path) - 1  # stops at its other endpoint
+        codes = {v.code for v in PLUGIN.check(puzzle, paths).violations}
+        assert codes == set()

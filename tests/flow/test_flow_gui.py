@@ -1,0 +1,95 @@
+"""The Flow panel inside the real main window (pytest-qt)."""
+
+from __future__ import annotations
+
+import pytest
+
+from solvers.common.protocol import EditEvent, EditResult
+from solvers.flow import FlowPaths
+from workbench.main_window import MainWindow
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def view(qtbot):
+    win = MainWindow()
+    win.confirm = lambda view: "discard"
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    view = win.show_kind("flow")
+    yield view
+    win.jobs.shutdown(5000)
+
+
+def _panel(view):
+    from widgets.panels.flow import FlowPanel
+
+    widget = view.panel("Flow")
+    assert isinstance(widget, FlowPanel)
+    return widget
+
+
+def test_hints_solve_the_sample_and_undo(view, qtbot) -> None:
+    panel = _panel(view)
+    puzzle = view.doc.puzzle
+    colours = len(puzzle.colours)
+    assert panel.progress_label.text().startswith(f"0 of {colours} pipes joined")
+    panel.hint()
+    qtbot.waitUntil(lambda: len([p for _, p in view.doc.entries.items if p]) == 1, timeout=10000)
+    for _ in range(colours - 1):
+        panel.hint()
+    assert view.plugin.check(puzzle, view.doc.entries).ok
+    assert "Solved" in panel.progress_label.text()
+    view.doc.undo_stack.undo()
+    assert not view.plugin.check(puzzle, view.doc.entries).ok
+    panel.clear_pipes()
+    assert view.doc.entries == FlowPaths()
+
+
+def test_play_mode_drag_through_the_shell(view) -> None:
+    view.doc.apply(EditResult(puzzle=view.plugin.parse("R.R\nG.G\n"), entries=FlowPaths(), label="t"))
+    view.set_mode("play")
+    for kind, cell in [("press", (0, 0)), ("drag", (0, 1)), ("drag", (0, 2)), ("release", (0, 2))]:
+        view._on_edit_event(EditEvent(kind, tool="pipe", mode="play", cell=cell, button="left"))
+    assert view.doc.entries.get("R") == ((0, 0), (0, 1), (0, 2))
+    assert "1 of 2 pipes joined" in _panel(view).progress_label.text()
+
+
+def test_generator_button(view, qtbot) -> None:
+    panel = _panel(view)
+    panel.width_box.setValue(6)
+    panel.height_box.setValue(4)
+    panel.colours_box.setValue(4)
+    panel.new_random()
+    qtbot.waitUntil(lambda: view.doc.puzzle.cols == 6 and view.doc.puzzle.rows == 4, timeout=20000)
+    assert len(view.doc.puzzle.colours) == 4
+    assert view.plugin.count(view.doc.puzzle).status() == "unique"
+
+
+def test_cancelled_hint_job_does_not_block(view, qtbot) -> None:
+    panel = _panel(view)
+    panel.hint()
+    job = panel._hint_job
+    job.cancel()
+    qtbot.waitUntil(lambda: job.done, timeout=10000)
+    panel.hint()  # a cancelled job calls no callback; the next click must still work
+    qtbot.waitUntil(lambda: any(p for _, p in view.doc.entries.items), timeout=10000)
+    assert panel.hint_button.isEnabled()
+
+
+def test_strict_uniqueness_button(view, qtbot) -> None:
+    panel = _panel(view)
+    # The U-turn board: no designed solution, exactly one strict one.
+    view.doc.apply(EditResult(puzzle=view.plugin.parse("A..\nA..\n"), entries=FlowPaths(), label="t"))
+    panel.strict_count()
+    qtbot.waitUntil(lambda: "Strict rules" in panel.strict_label.text(), timeout=10000)
+    assert "unique" in panel.strict_label.text()
+    view.doc.apply(
+        EditResult(puzzle=view.plugin.parse("A....\n.....\n....A\n"), entries=FlowPaths(), label="t")
+    )
+    assert panel.strict_label.text() == ""
+    panel.strict_count()
+    qtbot.waitUntil(lambda: "Strict rules" in panel.strict_label.text(), timeout=10000)
+    assert "not unique" in panel.strict_label.text()

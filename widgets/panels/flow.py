@@ -1,0 +1,219 @@
+"""Flow Free side panel: play progress, "Hint" (reveal one pipe of the solution), clear pipes,
+and a generator of random puzzles with a unique solution.
+
+Solving and generating run as background jobs (``ctx.run_job``); results come back on the GUI
+thread and change the document through ``ctx.apply`` (one undo step each).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from solvers.common.protocol import EditResult
+from solvers.flow.generate import generate
+from solvers.flow.hint import progress_text, reveal_one
+from solvers.flow.model import FlowPaths, FlowPuzzle
+
+RULES_NOTE = (
+    "Solver rules: <b>designed</b> first (no pipe runs alongside itself, as Flow levels are made); "
+    "if that finds nothing, the <b>strict</b> game rules. Uniqueness refers to the rule set named "
+    "in the solution list."
+)
+
+
+def create_panels(ctx: Any) -> list[tuple[str, QWidget]]:
+    return [("Flow", FlowPanel(ctx))]
+
+
+class FlowPanel(QWidget):
+    def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self._solutions: dict[FlowPuzzle, dict[str, list[list[int]]] | None] = {}
+        # Running jobs (they have ``done``); a cancelled job calls neither callback, so buttons
+        # are never disabled for a job, clicks are just ignored while one runs.
+        self._hint_job: Any = None
+        self._generate_job: Any = None
+
+        self.progress_label = QLabel()
+        self.progress_label.setWordWrap(True)
+        self.progress_label.setAccessibleName("Play progress")
+        self.hint_button = QPushButton("Hint")
+        self.hint_button.setToolTip("Draw one pipe of the solution (undo takes it back)")
+        self.hint_button.clicked.connect(self.hint)
+        self.clear_button = QPushButton("Clear pipes")
+        self.clear_button.clicked.connect(self.clear_pipes)
+        note = QLabel(RULES_NOTE)
+        note.setWordWrap(True)
+        self.strict_button = QPushButton("Uniqueness under strict rules")
+        self.strict_button.setToolTip(
+            "Count solutions under the game rules alone (pipes may run alongside themselves)"
+        )
+        self.strict_button.clicked.connect(self.strict_count)
+        self.strict_label = QLabel()
+        self.strict_label.setWordWrap(True)
+        self.strict_label.setAccessibleName("Strict uniqueness")
+        self._strict_job: Any = None
+        self._strict_for: FlowPuzzle | None = None  # the puzzle the strict verdict belongs to
+
+        self.width_box = QSpinBox()
+        self.height_box = QSpinBox()
+        for box in (self.width_box, self.height_box):
+            box.setRange(3, 50)
+            box.setValue(7)
+        self.colours_box = QSpinBox()
+        self.colours_box.setRange(0, 62)
+        self.colours_box.setSpecialValueText("auto")
+        self.generate_button = QPushButton("New random puzzle")
+        self.generate_button.setToolTip("A random puzzle whose solution is unique under designed rules")
+        self.generate_button.clicked.connect(self.new_random)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        play = QGroupBox("Play")
+        play_layout = QVBoxLayout(play)
+        play_layout.addWidget(self.progress_label)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.hint_button)
+        buttons.addWidget(self.clear_button)
+        play_layout.addLayout(buttons)
+        layout.addWidget(play)
+        gen = QGroupBox("Generator")
+        form = QFormLayout(gen)
+        form.addRow("Width", self.width_box)
+        form.addRow("Height", self.height_box)
+        form.addRow("Colours", self.colours_box)
+        form.addRow(self.generate_button)
+        layout.addWidget(gen)
+        rules = QGroupBox("Rules")
+        rules_layout = QVBoxLayout(rules)
+        rules_layout.addWidget(note)
+        rules_layout.addWidget(self.strict_button)
+        rules_layout.addWidget(self.strict_label)
+        layout.addWidget(rules)
+        layout.addStretch(1)
+
+        ctx.changed.connect(self.refresh)
+        self.refresh()
+
+    # ---- play -----------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        puzzle = self.ctx.puzzle()
+        entries = self.ctx.entries()
+        problems = puzzle.problems()
+        if problems:
+            self.progress_label.setText(problems[0][0])
+        elif self.ctx.plugin.check(puzzle, entries).ok:
+            self.progress_label.setText("<b>Solved!</b> Every pair is joined and the board is full.")
+        else:
+            self.progress_label.setText(progress_text(puzzle, entries))
+        self.hint_button.setEnabled(not problems and bool(puzzle.colours))
+        self.strict_button.setEnabled(not problems and bool(puzzle.colours))
+        if self._strict_for != puzzle:
+            self.strict_label.setText("")
+        self.clear_button.setEnabled(bool(entries is not None and any(p for _, p in entries.items)))
+
+    def hint(self) -> None:
+        puzzle = self.ctx.puzzle()
+        if puzzle in self._solutions:
+            self._reveal(puzzle)
+            return
+        if _running(self._hint_job):
+            self.ctx.status("Still solving for the hint…")
+            return
+        self._hint_job = self.ctx.run_job(
+            "Solving for a hint",
+            lambda cancel, progress: _first_solution(self.ctx.plugin, puzzle, cancel),
+            lambda result: self._solved(puzzle, result),
+            self._failed,
+        )
+
+    def _solved(self, puzzle: FlowPuzzle, paths: dict[str, list[list[int]]] | None) -> None:
+        self._solutions[puzzle] = paths
+        if puzzle == self.ctx.puzzle():
+            self._reveal(puzzle)
+        self.refresh()
+
+    def _failed(self, message: str) -> None:
+        self.ctx.status(f"Hint failed: {message}")
+        self.refresh()
+
+    def _reveal(self, puzzle: FlowPuzzle) -> None:
+        solution = self._solutions.get(puzzle)
+        if solution is None:
+            self.ctx.status("No hint: this puzzle has no solution.")
+            return
+        step = reveal_one(puzzle, self.ctx.entries(), solution)
+        if step is None:
+            self.ctx.status("Every pipe already matches the solution.")
+            return
+        letter, entries = step
+        self.ctx.apply(EditResult(entries=entries, label=f"Hint: pipe {letter}"))
+        self.ctx.status(f"Hint: drew pipe {letter}.")
+
+    def clear_pipes(self) -> None:
+        self.ctx.apply(EditResult(entries=FlowPaths(), label="Clear pipes"))
+
+    def strict_count(self) -> None:
+        puzzle = self.ctx.puzzle()
+        if _running(self._strict_job):
+            self.ctx.status("Still counting…")
+            return
+        self.strict_label.setText("Counting strict solutions…")
+        self._strict_job = self.ctx.run_job(
+            "Strict uniqueness",
+            lambda cancel, progress: self.ctx.plugin.count_rules(puzzle, "strict", 2, cancel),
+            lambda result: self._strict_done(puzzle, result),
+            lambda message: self.strict_label.setText(f"Failed: {message}"),
+        )
+
+    def _strict_done(self, puzzle: FlowPuzzle, result: Any) -> None:
+        if puzzle != self.ctx.puzzle():
+            return
+        self._strict_for = puzzle
+        text = {"unique": "unique", "no solution": "no solution"}.get(
+            result.status(), "not unique (2+ solutions)"
+        )
+        self.strict_label.setText(f"Strict rules: <b>{text}</b>.")
+
+    # ---- generator ------------------------------------------------------------------------------
+    def new_random(self) -> None:
+        cols, rows = self.width_box.value(), self.height_box.value()
+        colours = self.colours_box.value() or None
+        if _running(self._generate_job):
+            self.ctx.status("Still generating…")
+            return
+        self._generate_job = self.ctx.run_job(
+            f"Generating a {cols}x{rows} puzzle",
+            lambda cancel, progress: generate(cols, rows, colours, cancel=cancel).puzzle,
+            self._generated,
+            self._generate_failed,
+        )
+
+    def _generated(self, puzzle: FlowPuzzle) -> None:
+        self.ctx.apply(EditResult(puzzle=puzzle, entries=FlowPaths(), label="New random puzzle"))
+        self.ctx.status(f"New {puzzle.cols}x{puzzle.rows} puzzle, {len(puzzle.colours)} colours, unique.")
+
+    def _generate_failed(self, message: str) -> None:
+        self.ctx.status(f"Generator: {message}")
+
+
+def _running(job: Any) -> bool:
+    return job is not None and not getattr(job, "done", True)
+
+
+def _first_solution(plugin: Any, puzzle: FlowPuzzle, cancel: Any) -> dict[str, list[list[int]]] | None:
+    for solution in plugin.solve(puzzle, limit=1, cancel=cancel):
+        return solution.extras["paths"]
+    return None
