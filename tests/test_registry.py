@@ -109,3 +109,16 @@ def test_parser_never_crashes(plugin, text: str) -> None:
     except InputError:
         return
     assert plugin.parse(plugin.serialize(puzzle)) == puzzle
+
+
+def test_cancel_survives_a_failing_hook() -> None:
+    token = CancelToken()
+    called = []
+
+    def broken() -> None:
+        raise NotImplementedError("no interrupt in this SAT back end")
+
+    token.on_cancel(broken)
+    token.on_cancel(lambda: called.append(True))
+    token.cancel()
+    assert token.cancelled and called == [True]

@@ -6,6 +6,7 @@ block (python-sat) register an interrupt callback with ``on_cancel`` so cancelli
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -35,7 +36,12 @@ class CancelToken:
             self._event.set()
             callbacks = list(self._callbacks)
         for callback in callbacks:
-            callback()
+            try:
+                callback()
+            except Exception:  # noqa: BLE001
+                # cancel() runs on the GUI thread: one failing hook (e.g. a SAT back end whose
+                # interrupt() is not implemented) must neither crash it nor skip the other hooks.
+                logging.getLogger(__name__).exception("cancel callback failed")
 
     def raise_if_cancelled(self) -> None:
         if self.cancelled:
