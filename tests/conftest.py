@@ -34,3 +34,17 @@ def shared_reference() -> Path:
     if not SHARED.is_dir():
         pytest.skip("../shared/reference not available")
     return SHARED
+
+
+@pytest.fixture
+def main_window(qtbot):
+    """A shown main window that never asks questions (unsaved edits are discarded); jobs stopped after."""
+    from workbench.main_window import MainWindow
+
+    win = MainWindow()
+    win.confirm = lambda view: "discard"
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.jobs.shutdown(5000)

@@ -16,14 +16,9 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def window(qtbot):
-    win = MainWindow()
-    win.confirm = lambda view: "discard"
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
+def window(main_window):
+    win = main_window
     yield win
-    win.jobs.shutdown(5000)
 
 
 @pytest.mark.parametrize("kind", list(registry.plugins()))
@@ -180,6 +175,19 @@ def test_close_cancels_jobs(qtbot) -> None:
     win.close()
     assert job.cancel_token.cancelled
     assert time.monotonic() - start < 2
+    qtbot.waitUntil(lambda: job.done, timeout=2000)
+
+
+def test_job_started_after_close_is_cancelled_at_once(qtbot) -> None:
+    """A panel timer (e.g. Doves auto-analysis) may fire after close: its job must not run on."""
+    win = MainWindow()
+    win.confirm = lambda view: "discard"
+    qtbot.addWidget(win)
+    view = win.show_kind("example")
+    win.close()
+    view.doc.replace(view.plugin.new_puzzle(9), "blank")
+    job = view.solve(0)  # billions of solutions if it really ran
+    assert job.cancel_token.cancelled
     qtbot.waitUntil(lambda: job.done, timeout=2000)
 
 

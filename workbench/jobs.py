@@ -133,8 +133,12 @@ class JobManager(QObject):
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(max(2, QThreadPool.globalInstance().maxThreadCount()))
         self.running: list[Job] = []
+        self.closed = False
 
     def start(self, job: Job) -> Job:
+        if self.closed:
+            # A panel timer may fire after the window closed; such a job must not outlive it.
+            job.cancel()
         self.running.append(job)
         job.signals.finished.connect(self._forget)
         self.pool.start(job)
@@ -148,6 +152,7 @@ class JobManager(QObject):
             job.cancel()
 
     def shutdown(self, timeout_ms: int = 5000) -> bool:
-        """Cancel everything and wait for the workers (used when the window closes)."""
+        """Cancel everything, refuse new work, and wait for the workers (used when the window closes)."""
+        self.closed = True
         self.cancel_all()
         return self.pool.waitForDone(timeout_ms)

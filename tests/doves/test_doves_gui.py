@@ -136,18 +136,11 @@ def _first_legal(ctx) -> Action:
 
 # ---- inside the real main window ---------------------------------------------------------------
 @pytest.fixture
-def view(qtbot):
-    from workbench.main_window import MainWindow
-
-    win = MainWindow()
-    win.confirm = lambda view: "discard"
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
+def view(main_window):
+    win = main_window
     view = win.show_kind("doves")
     view.doc.apply(EditResult(puzzle=parse_board("bB;T YA"), entries=PlayEntries(), label="Set up"))
     yield view
-    win.jobs.shutdown(5000)
 
 
 def _panel(view):

@@ -6,21 +6,15 @@ import pytest
 
 from solvers.common.protocol import EditEvent, EditResult
 from solvers.flow import FlowPaths
-from workbench.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def view(qtbot):
-    win = MainWindow()
-    win.confirm = lambda view: "discard"
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
+def view(main_window):
+    win = main_window
     view = win.show_kind("flow")
     yield view
-    win.jobs.shutdown(5000)
 
 
 def _panel(view):

@@ -10,23 +10,17 @@ from solvers.common.protocol import EditResult
 from solvers.ninetiles.scoring import score_town
 from solvers.ninetiles.store import build
 from solvers.ninetiles.town import Town
-from workbench.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 EXAMPLE = "206745813361230035"
 
 
 @pytest.fixture
-def view(qtbot):
-    win = MainWindow()
-    win.confirm = lambda view: "discard"
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
+def view(main_window):
+    win = main_window
     view = win.show_kind("ninetiles")
     view.doc.apply(EditResult(puzzle=Town.from_code(EXAMPLE), label="Example"))
     yield view
-    win.jobs.shutdown(5000)
 
 
 def _panel(view, title: str):
@@ -106,7 +100,7 @@ def test_mouse_on_the_board_turns_flips_and_swaps(view, qtbot) -> None:
     start = Town.from_code(EXAMPLE)
     qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_center(0, 0).toPoint())
     assert view.doc.puzzle == start.rotated_tile(0, 1)
-    qtbot.mouseClick(board, Qt.MouseButton.RightButton, pos=board.cell_center(0, 0).toPoint())
+    qtbot.keyClick(board, Qt.Key.Key_F)  # the clicked tile has the keyboard cursor
     assert view.doc.puzzle == start.rotated_tile(0, 1).flipped_tile(0)
     view.doc.undo_stack.undo()
     view.doc.undo_stack.undo()
@@ -118,3 +112,39 @@ def test_mouse_on_the_board_turns_flips_and_swaps(view, qtbot) -> None:
     r, c = board.cursor_cell
     qtbot.keyClick(board, Qt.Key.Key_F)
     assert view.doc.puzzle == start.swapped(0, 8).flipped_tile(3 * r + c)
+
+
+def test_pointing_at_a_road_on_the_board_highlights_it(view, qtbot) -> None:
+    from PySide6.QtTest import QTest
+
+    from tests.ninetiles.test_ninetiles_plugin import _point_on
+
+    panel = _panel(view, "Scores")
+    town = Town.from_code(EXAMPLE)
+    view.board.repaint()  # lays out the scale and origin
+    QTest.mouseMove(view.board, view.board.to_widget(*_point_on(town, 8, 0)).toPoint())
+    qtbot.waitUntil(lambda: view._hover is not None, timeout=2000)
+    road = view._hover.overlay["road"]
+    assert panel.roads.currentRow() == road
+    assert panel.road_detail.text().startswith(f"Road {road + 1}")
+    lit = view.board.display_list()
+    assert any(getattr(it, "color", "") == "highlight" for it in lit.items)
+    QTest.mouseMove(view.board, view.board.to_widget(12.0, 12.0).toPoint())  # grass: nothing
+    qtbot.waitUntil(lambda: view._hover is None, timeout=2000)
+    assert not any(getattr(it, "color", "") == "highlight" for it in view.board.display_list().items)
+
+
+def test_right_click_menu_flips_a_tile_in_one_undo_step(view, qtbot) -> None:
+    from PySide6.QtCore import Qt
+
+    view.board.repaint()
+    qtbot.mouseClick(view.board, Qt.MouseButton.RightButton, pos=view.board.cell_center(0, 2).toPoint())
+    menu = view.board.menu
+    assert menu is not None and menu.isVisible()
+    labels = [a.text() for a in menu.actions()]
+    assert labels == ["Turn left (R)", "Turn right (E)", "Flip (F)", "Back to tray (Del)"]
+    menu.actions()[2].trigger()
+    menu.close()
+    assert view.doc.puzzle == Town.from_code(EXAMPLE).flipped_tile(2)
+    view.doc.undo_stack.undo()
+    assert view.doc.puzzle == Town.from_code(EXAMPLE)

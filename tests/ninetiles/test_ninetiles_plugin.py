@@ -116,3 +116,60 @@ def test_score_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     err = capsys.readouterr().err
     assert "18 digits" in err and "Traceback" not in err
     assert PLUGIN.cli(["frobnicate"]) == 2
+
+
+def _point_on(town: Town, p: int, j: int) -> tuple[float, float]:
+    """A point on segment j of position p, a quarter of the way along (off any crossing point)."""
+    from solvers.ninetiles.art import TilePainter, segment_path
+    from solvers.ninetiles.plugin import CELL, MARGIN
+
+    r, c = divmod(p, 3)
+    painter = TilePainter(MARGIN + c * CELL, MARGIN + r * CELL, CELL, town.dirs[p] % 4)
+    path = segment_path(town.face_at(p).segments[j])
+    if len(path) == 2:  # a straight: the crossing point of two straights is its midpoint
+        (ax, ay), (bx, by) = path
+        return painter.pt((ax + (bx - ax) / 4, ay + (by - ay) / 4))
+    return painter.pt(path[len(path) // 4])
+
+
+def test_hover_finds_every_road_and_describes_it() -> None:
+    from solvers.ninetiles.town import trace_roads
+
+    town = Town.from_code(EXAMPLE)
+    roads = trace_roads(town)
+    for k, road in enumerate(roads):
+        for step in road.steps:
+            hover = PLUGIN.hover(town, None, _point_on(town, step.position, step.segment))
+            assert hover is not None and hover.overlay == {"road": k}
+            assert hover.text.startswith(f"Road {k + 1}") and f"length {road.length}" in hover.text
+    # a grass corner of tile 0 and a point outside the board are on no road
+    assert PLUGIN.hover(town, None, (12.0, 12.0)) is None
+    assert PLUGIN.hover(town, None, (-50.0, -50.0)) is None
+
+
+def test_hover_reports_captured_aliens() -> None:
+    from solvers.ninetiles.plugin import road_text
+    from solvers.ninetiles.scoring import capture_flags
+    from solvers.ninetiles.town import trace_roads
+
+    town = Town.from_code(EXAMPLE)
+    for k, road in enumerate(trace_roads(town)):
+        caught = sum(capture_flags(road.object_labels()))
+        text = road_text(k, road)
+        assert f"{caught} alien{'s' if caught != 1 else ''} captured" in text
+        assert text.count("*") == caught
+
+
+def test_context_menu_actions_are_edits_of_that_tile() -> None:
+    town = Town.from_code(EXAMPLE)
+    actions = PLUGIN.context_actions(town, None, EditEvent(kind="press", cell=(1, 1), button="right"))
+    assert [a.key for a in actions] == ["R", "E", "F", "Delete"]
+    results = {
+        a.key: PLUGIN.edit(town, None, EditEvent(kind="key", cell=(1, 1), key=a.key)).puzzle for a in actions
+    }
+    assert results["R"] == town.rotated_tile(4, 1)
+    assert results["E"] == town.rotated_tile(4, 3)
+    assert results["F"] == town.flipped_tile(4)
+    removed = results["Delete"]
+    assert town.tiles[4] in removed.unused_tiles()
+    assert PLUGIN.context_actions(removed, None, EditEvent(kind="press", cell=(1, 1), button="right")) == []

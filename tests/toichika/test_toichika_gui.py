@@ -7,7 +7,6 @@ import pytest
 from solvers.common.protocol import EditResult
 from solvers.toichika.model import RIGHT
 from solvers.toichika.url_codec import decode_url, encode_url
-from workbench.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 URL = "https://puzz.link/p?toichika/4/4/n70kt84j"
@@ -15,17 +14,12 @@ LOOSE = "https://puzz.link/p?toichika/6/2/vv00g"
 
 
 @pytest.fixture
-def view(qtbot):
-    win = MainWindow()
-    win.confirm = lambda view: "discard"
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
+def view(main_window):
+    win = main_window
     view = win.show_kind("toichika")
     puzzle = decode_url(URL)
     view.doc.apply(EditResult(puzzle=puzzle, entries=view.plugin.empty_entries(puzzle), label="Open"))
     yield view
-    win.jobs.shutdown(5000)
 
 
 def _panel(view):

@@ -6,24 +6,18 @@ import pytest
 
 from solvers.xcetero import engine, retro
 from solvers.xcetero.rules import Position, apply_moves
-from workbench.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def view(qtbot):
-    win = MainWindow()
-    win.confirm = lambda view: "discard"
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
+def view(main_window, qtbot):
+    win = main_window
     view = win.show_kind("xcetero")
     view.doc.apply(_reset(view))
     panel = _panel(view)
     qtbot.waitUntil(lambda: False in panel.ready, timeout=20000)
     yield view
-    win.jobs.shutdown(5000)
 
 
 def _reset(view):
