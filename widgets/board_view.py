@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QWheelEvent
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QMenu, QSizePolicy, QWidget
 
 from solvers.common.display import DisplayList
 from solvers.common.palette import LIGHT, Palette
-from solvers.common.protocol import EditEvent
+from solvers.common.protocol import ContextAction, EditEvent
 from widgets.painter import paint_display_list, qcolor
 
 _BUTTONS = {
@@ -56,6 +56,8 @@ class BoardView(QWidget):
 
     edit_event = Signal(object)  # EditEvent
     drag_finished = Signal()
+    hovered = Signal(object)  # logical (x, y) under a resting pointer, or None when it leaves
+    context_chosen = Signal(object, str)  # cell, key of the chosen ContextAction
 
     def __init__(self, source: Callable[[], DisplayList], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -70,8 +72,11 @@ class BoardView(QWidget):
         self._origin = QPointF(0, 0)
         self._dragging = False
         self._last_drag_cell: tuple[int, int] | None = None
+        # Right-click menu provider (the document view asks the plug-in); empty list = plain press.
+        self.context_actions: Callable[[EditEvent], list[ContextAction]] = lambda _event: []
+        self.menu: QMenu | None = None
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setMouseTracking(False)
+        self.setMouseTracking(True)  # hover info (e.g. Nine Tiles roads)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(240, 240)
         self.setAccessibleName("Board")
@@ -130,6 +135,10 @@ class BoardView(QWidget):
         s = self._scale or 1.0
         return ((pos.x() - self._origin.x()) / s, (pos.y() - self._origin.y()) / s)
 
+    def to_widget(self, x: float, y: float) -> QPointF:
+        """Widget coordinates of logical display-list point (x, y)."""
+        return QPointF(self._origin.x() + x * self._scale, self._origin.y() + y * self._scale)
+
     def cell_at(self, pos: QPointF) -> tuple[int, int] | None:
         dl = self.display_list()
         if dl.grid is None:
@@ -165,13 +174,31 @@ class BoardView(QWidget):
         cell = self.cell_at(pos)
         if cell is not None:
             self.cursor_cell = cell
+        press = self._event("press", pos, button, event.modifiers())
+        if button == "right" and self._open_menu(press, event.globalPosition().toPoint()):
+            self.update()
+            return
         self._dragging = True
         self._last_drag_cell = cell
-        self.edit_event.emit(self._event("press", pos, button, event.modifiers()))
+        self.edit_event.emit(press)
         self.update()
+
+    def _open_menu(self, press: EditEvent, where: QPoint) -> bool:
+        actions = self.context_actions(press)
+        if not actions:
+            return False
+        self.menu = QMenu(self)
+        for action in actions:
+            chosen = self.menu.addAction(action.label)
+            chosen.triggered.connect(
+                lambda _checked=False, key=action.key: self.context_chosen.emit(press.cell, key)
+            )
+        self.menu.popup(where)
+        return True
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt API)
         if not self._dragging:
+            self.hovered.emit(self.to_logical(event.position()))
             return
         pos = event.position()
         button = (
@@ -192,6 +219,10 @@ class BoardView(QWidget):
         button = _BUTTONS.get(event.button(), "")
         self.edit_event.emit(self._event("release", event.position(), button, event.modifiers()))
         self.drag_finished.emit()
+
+    def leaveEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt API)
+        self.hovered.emit(None)
+        super().leaveEvent(event)
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt API)
         steps = event.angleDelta().y() // 120

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import (
     QButtonGroup,
     QFrame,
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTabWidget,
     QToolButton,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -34,6 +36,7 @@ from solvers.common.protocol import (
     CountResult,
     EditEvent,
     EditResult,
+    Hover,
     ProgressFn,
     Solution,
 )
@@ -50,6 +53,7 @@ from workbench.jobs import Job, JobManager, JobOutcome, solve_work
 class DocumentView(QWidget):
     changed = Signal()  # PanelContext: puzzle or entries changed
     solution_shown = Signal()  # PanelContext: board shows another solution (or none)
+    hover_changed = Signal(object)  # PanelContext: the plug-in's Hover under the pointer, or None
     status_message = Signal(str)
     title_changed = Signal()
     solve_finished = Signal(object)  # JobOutcome of the solve job (tests and screenshots wait on it)
@@ -61,6 +65,7 @@ class DocumentView(QWidget):
         self.jobs = jobs
         self._solution: Solution | None = None
         self._overlay: Any = None
+        self._hover: Hover | None = None
         self._mode = "edit"
         self.solve_job: Job | None = None
         self.side_jobs: list[Job] = []
@@ -69,6 +74,9 @@ class DocumentView(QWidget):
         self.board = BoardView(self._display_list)
         self.board.edit_event.connect(self._on_edit_event)
         self.board.drag_finished.connect(self.doc.end_merge)
+        self.board.hovered.connect(self._on_hover)
+        self.board.context_actions = self._context_actions
+        self.board.context_chosen.connect(self._context_chosen)
         self.tools = ToolPalette()
         self.tools.tool_changed.connect(self._tool_changed)
         self.browser = SolutionBrowser(self._draw_solution)
@@ -176,6 +184,7 @@ class DocumentView(QWidget):
 
     def show_solution(self, solution: Solution | None) -> None:
         self._solution = solution
+        self._hover = None
         self.board.refresh()
         self.solution_shown.emit()
 
@@ -208,7 +217,36 @@ class DocumentView(QWidget):
     # ---- drawing ----------------------------------------------------------------------------
     def _display_list(self) -> DisplayList:
         entries = self.doc.entries if self._solution is None else None
-        return self.plugin.draw(self.doc.puzzle, self._solution, entries, self._overlay)
+        overlay = self._hover.overlay if self._hover is not None else self._overlay
+        return self.plugin.draw(self.doc.puzzle, self._solution, entries, overlay)
+
+    # ---- hover and context menu -------------------------------------------------------------
+    def _on_hover(self, pos: tuple[float, float] | None) -> None:
+        try:
+            hover = None if pos is None else self.plugin.hover(self.doc.puzzle, self._solution, pos)
+        except Exception as exc:  # a hover bug must not take the window down
+            self.status(f"Hover failed: {exc}")
+            hover = None
+        if hover == self._hover:
+            return
+        self._hover = hover
+        self.board.refresh()
+        if hover is None:
+            QToolTip.hideText()
+        else:
+            QToolTip.showText(QCursor.pos(), hover.text, self.board)
+            self.status(hover.text)
+        self.hover_changed.emit(hover)
+
+    def _context_actions(self, event: EditEvent) -> list[Any]:
+        try:
+            return self.plugin.context_actions(self.doc.puzzle, self.doc.entries, event)
+        except Exception as exc:
+            self.status(f"Menu failed: {exc}")
+            return []
+
+    def _context_chosen(self, cell: Any, key: str) -> None:
+        self._on_edit_event(EditEvent(kind="key", tool=self.board.tool, mode=self._mode, cell=cell, key=key))  # type: ignore[arg-type]
 
     def _draw_solution(self, solution: Solution) -> DisplayList:
         return self.plugin.draw(self.doc.puzzle, solution)
@@ -257,6 +295,7 @@ class DocumentView(QWidget):
         self.doc.apply(result)
 
     def _doc_changed(self) -> None:
+        self._hover = None  # it described the old puzzle
         # Any edit invalidates solutions being searched for the old puzzle.
         if self.solve_job is not None and not self.solve_job.done:
             self.solve_job.cancel()

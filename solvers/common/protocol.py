@@ -142,6 +142,22 @@ class EditEvent:
     delta: int = 0  # wheel steps
 
 
+@dataclass(frozen=True)
+class Hover:
+    """What the board shows while the pointer rests on something: an overlay for ``draw`` and a tooltip."""
+
+    overlay: Any
+    text: str
+
+
+@dataclass(frozen=True)
+class ContextAction:
+    """A context-menu entry; choosing it sends ``key`` to ``edit`` as a key event on the clicked cell."""
+
+    label: str
+    key: str
+
+
 @dataclass
 class EditResult:
     puzzle: Any = None  # new puzzle value, or None if unchanged
@@ -274,6 +290,14 @@ class PluginBase:
 
     def edit(self, puzzle: Any, entries: Any, event: EditEvent) -> EditResult | None:
         return None
+
+    def hover(self, puzzle: Any, solution: Solution | None, pos: tuple[float, float]) -> Hover | None:
+        """What lies under logical point ``pos`` of ``draw(puzzle, solution)`` (default: nothing)."""
+        return None
+
+    def context_actions(self, puzzle: Any, entries: Any, event: EditEvent) -> list[ContextAction]:
+        """Right-click menu for the press ``event``; empty means right-click goes to ``edit``."""
+        return []
 
     def resize(self, puzzle: Any, rows: int, cols: int) -> Any:
         raise InputError(f"{self.meta.name} boards cannot be resized")

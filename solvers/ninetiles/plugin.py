@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import Any
 
@@ -10,8 +11,10 @@ from solvers.common.display import DisplayList, GridGeometry, Line, Rect, Text
 from solvers.common.protocol import (
     SOLVE,
     CheckResult,
+    ContextAction,
     EditEvent,
     EditResult,
+    Hover,
     Meta,
     PluginBase,
     ProgressFn,
@@ -20,11 +23,12 @@ from solvers.common.protocol import (
     Violation,
 )
 from solvers.ninetiles import complete as completion
-from solvers.ninetiles.art import TilePainter, tile_label
+from solvers.ninetiles.art import TilePainter, segment_path, tile_label
 from solvers.ninetiles.tiles import face
 from solvers.ninetiles.town import (
     EMPTY,
     POSITIONS,
+    Road,
     Town,
     cell_of,
     is_code,
@@ -40,6 +44,32 @@ MARGIN = 10.0
 TRAY_CELL = 56.0
 TRAY_GAP = 6.0
 TRAY_COLS = 5
+HOVER_REACH = 0.14  # of a cell: a little wider than half the drawn road (0.22)
+
+
+def road_text(index: int, road: Road) -> str:
+    """'Road 2: positions 0 → 1 → 4, length 3; objects Ag-R, Al-L*, H; 1 alien captured' (* = caught)."""
+    from solvers.ninetiles.scoring import capture_flags
+
+    labels = road.object_labels()
+    caught = capture_flags(labels)
+    objects = ", ".join(f"{lb}{'*' if c else ''}" for lb, c in zip(labels, caught, strict=True)) or "none"
+    kind = " (loop)" if road.closed else (" (open end)" if road.open_ends else "")
+    return (
+        f"Road {index + 1}{kind}: positions {' → '.join(map(str, road.positions))}, length {road.length}; "
+        f"objects {objects}; {sum(caught)} alien{'s' if sum(caught) != 1 else ''} captured"
+    )
+
+
+def _distance_to_path(pos: tuple[float, float], path: list[tuple[float, float]]) -> float:
+    px, py = pos
+    best = math.inf
+    for (ax, ay), (bx, by) in zip(path, path[1:], strict=False):
+        dx, dy = bx - ax, by - ay
+        length2 = dx * dx + dy * dy
+        t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
+        best = min(best, math.hypot(px - (ax + t * dx), py - (ay + t * dy)))
+    return best
 
 
 class NineTilesPlugin(PluginBase):
@@ -127,7 +157,7 @@ class NineTilesPlugin(PluginBase):
     def tools(self, puzzle: Town) -> list[Tool]:
         return [
             # no tool shortcuts: R/E/F/Delete/0-8 act on the tile under the cursor instead
-            Tool("arrange", "Arrange (click: turn left, right-click: flip, drag: move/swap)"),
+            Tool("arrange", "Arrange (click: turn left, drag: move/swap, right-click: menu)"),
             Tool("turn-right", "Turn clockwise"),
             Tool("flip", "Flip tile"),
             Tool("remove", "Back to tray"),
@@ -210,6 +240,39 @@ class NineTilesPlugin(PluginBase):
                         puzzle, puzzle.swapped(puzzle.tiles.index(tile), p), f"Move tile {tile}"
                     )
                 return self._result(puzzle, puzzle.with_position(p, tile, 0), f"Place tile {tile}")
+        return None
+
+    def context_actions(self, puzzle: Town, entries: Any, event: EditEvent) -> list[ContextAction]:
+        p = None if event.cell is None else event.cell[0] * 3 + event.cell[1]
+        if p is None or puzzle.tiles[p] == EMPTY:
+            return []
+        return [
+            ContextAction("Turn left (R)", "R"),
+            ContextAction("Turn right (E)", "E"),
+            ContextAction("Flip (F)", "F"),
+            ContextAction("Back to tray (Del)", "Delete"),
+        ]
+
+    def hover(self, puzzle: Town, solution: Solution | None, pos: tuple[float, float]) -> Hover | None:
+        """The road under ``pos``: highlighted, with its objects and captures as the tooltip."""
+        town = solution.data if solution is not None and isinstance(solution.data, Town) else puzzle
+        best: tuple[float, int, int] | None = None
+        for p in range(POSITIONS):
+            f = town.face_at(p)
+            if f is None:
+                continue
+            r, c = divmod(p, 3)
+            painter = TilePainter(MARGIN + c * CELL, MARGIN + r * CELL, CELL, town.dirs[p] % 4)
+            for j, seg in enumerate(f.segments):
+                d = _distance_to_path(pos, [painter.pt(q) for q in segment_path(seg)])
+                if d <= HOVER_REACH * CELL and (best is None or d < best[0]):
+                    best = (d, p, j)
+        if best is None:
+            return None
+        _, p, j = best
+        for k, road in enumerate(trace_roads(town)):
+            if any(step.position == p and step.segment == j for step in road.steps):
+                return Hover({"road": k}, road_text(k, road))
         return None
 
     def _tray_area_contains(self, puzzle: Town, pos: tuple[float, float]) -> bool:

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from solvers.common.protocol import EditResult, Solution
+from solvers.ninetiles.plugin import road_text
 from solvers.ninetiles.scoring import THEME_NAMES, capture_flags, score_town, theme_values
 from solvers.ninetiles.town import Town, trace_roads, validity
 from widgets.solution_browser import SolutionBrowser
@@ -99,7 +100,7 @@ class ScoresPanel(QWidget):
         self.roads.setMouseTracking(True)
         self.roads.itemEntered.connect(lambda item: self.roads.setCurrentItem(item))
         self.roads.currentRowChanged.connect(self._road_selected)
-        self.road_detail = QLabel("Point at a road to highlight it.")
+        self.road_detail = QLabel("Point at a road (here or on the board) to highlight it.")
         self.road_detail.setWordWrap(True)
 
         layout = QVBoxLayout(self)
@@ -110,6 +111,8 @@ class ScoresPanel(QWidget):
         layout.addWidget(self.roads, 1)
         layout.addWidget(self.road_detail)
         ctx.changed.connect(self.refresh)
+        if hasattr(ctx, "hover_changed"):
+            ctx.hover_changed.connect(self._hovered)
         self.refresh()
 
     def town(self) -> Town | None:
@@ -143,21 +146,26 @@ class ScoresPanel(QWidget):
             kind = " (loop)" if road.closed else (" (open end)" if road.open_ends else "")
             self.roads.addItem(QListWidgetItem(f"Road {i}{kind}: length {road.length}; {objs}"))
         self.roads.blockSignals(False)
-        self.road_detail.setText("Point at a road to highlight it. * = alien caught by the capture pass.")
+        self.road_detail.setText(
+            "Point at a road (here or on the board) to highlight it; * = captured alien."
+        )
         self.ctx.set_overlay(None)
 
     def _road_selected(self, row: int) -> None:
         if row < 0 or row >= len(self._roads):
             self.ctx.set_overlay(None)
             return
-        road = self._roads[row]
-        labels = road.object_labels()
-        caught = [lb for lb, c in zip(labels, capture_flags(labels), strict=True) if c]
-        self.road_detail.setText(
-            f"Road {row + 1}: positions {' → '.join(map(str, road.positions))}; "
-            f"objects {', '.join(labels) or 'none'}; captured aliens: {len(caught)}"
-        )
+        self.road_detail.setText(road_text(row, self._roads[row]) + " (* = captured)")
         self.ctx.set_overlay({"road": row})
+
+    def _hovered(self, hover: Any) -> None:
+        """Pointing at a road on the board selects it here too (without re-setting the overlay)."""
+        row = hover.overlay.get("road", -1) if hover is not None and isinstance(hover.overlay, dict) else -1
+        if 0 <= row < len(self._roads):
+            self.roads.blockSignals(True)
+            self.roads.setCurrentRow(row)
+            self.roads.blockSignals(False)
+            self.road_detail.setText(hover.text + " (* = captured)")
 
 
 class BestTownsPanel(QWidget):
