@@ -58,7 +58,9 @@ def score_report(code: str) -> dict:
         "code": town.code,
         "valid": ok,
         "reason": reason,
-        "scores": score_town(town) if ok else None,
+        # An invalid town still gets the scores of its tiles as laid (roads traced as far as they
+        # match): a setter sees what a fix would be worth; "valid" says it is not a legal town.
+        "scores": score_town(town),
         "roads": [{"length": r.length, "objects": r.object_labels()} for r in roads],
     }
 
@@ -72,6 +74,8 @@ def _print_score(report: dict, as_json: bool) -> None:
     print(f"town {report['code']}: {'valid' if report['valid'] else 'INVALID - ' + str(report['reason'])}")
     for i, road in enumerate(report["roads"], start=1):
         print(f"  road {i}: length {road['length']}, objects {' '.join(road['objects']) or '-'}")
+    if not report["valid"]:
+        print("  scores of the tiles as laid (not a legal town):")
     if report["scores"] is not None:
         for n, (name, value) in enumerate(zip(THEME_NAMES, report["scores"], strict=False), start=1):
             print(f"  {n:2d} {name:<20} {value:3d}")

@@ -10,6 +10,7 @@ from solvers.common.cancel import CancelToken
 from solvers.common.display import Polyline
 from solvers.common.protocol import EditEvent
 from solvers.ninetiles import PLUGIN, Town
+from solvers.ninetiles.scoring import score_town
 from solvers.ninetiles.town import validity
 
 EXAMPLE = "206745813361230035"
@@ -112,6 +113,10 @@ def test_score_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert PLUGIN.cli(["score", "006745813361230035", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["valid"] is False and "tile 0" in out["reason"]
+    assert out["scores"] == score_town(Town.from_code("006745813361230035"))
+    assert PLUGIN.cli(["score", "206745813361230075", "--json"]) == 0  # position 7 flipped: mismatch
+    out = json.loads(capsys.readouterr().out)
+    assert out["valid"] is False and "mismatched edge" in out["reason"] and len(out["scores"]) == 26
     assert PLUGIN.cli(["score", "12345", "--json"]) == 2
     err = capsys.readouterr().err
     assert "18 digits" in err and "Traceback" not in err
