@@ -227,6 +227,39 @@ def corridor(s: State) -> Iterator[Step]:
             )
 
 
+def charao(s: State) -> Iterator[Step]:
+    """Weak reservation (techniques.md #11): the run of the first possible partner's country along
+    the line can only hold an arrow that faces the placed arrow, even if the country's arrow is
+    elsewhere. Cells before that first candidate are empty in every solution (partner search), and
+    the run's other cells share one country, so an arrow in the run is the first arrow seen."""
+    b = s.board
+    for i in range(b.n):
+        d = single_direction(s.masks[i])
+        if not d:
+            continue
+        cands, _ = s.partners(i, d)
+        if not cands:
+            continue
+        ray = b.rays[i][d]
+        reg = b.reg[cands[0]]
+        run: list[int] = []
+        for j in ray[ray.index(cands[0]) :]:
+            if b.reg[j] != reg:
+                break
+            run.append(j)
+        opp = BIT[OPPOSITE[d]]
+        rem = {j: s.masks[j] & ARROWS & ~opp for j in run if s.masks[j] & ARROWS & ~opp}
+        if rem:
+            yield Step(
+                "charao",
+                [i] + run,
+                rem,
+                f"{b.name(cands[0])} is the first cell that could face {b.name(i)}'s arrow; an arrow anywhere in "
+                f"its country's run {', '.join(b.name(j) for j in run)} along that line would be the first arrow "
+                f"{b.name(i)} sees, so it could only point {ARROW_CHAR[OPPOSITE[d]]}.",
+            )
+
+
 def room_pairing(s: State) -> Iterator[Step]:
     b = s.board
     for cells in b.regions:
@@ -450,6 +483,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("room-pairing", "room pairing", "部屋ペア", 4, room_pairing),
     Technique("reservation", "reservation", "予約", 4, reservation),
     Technique("matching", "global matching", "マッチング", 4, matching),
+    Technique("charao", "charao (weak reservation)", "チャラ男手筋", 4, charao),
 )
 TRIAL = Technique("trial", "trial (assume and refute)", "仮定・背理法", 5, lambda s: iter(()))
 DEEP_TRIAL = Technique("deep-trial", "trial by exhaustive search", "仮定(総当たり)", 6, lambda s: iter(()))
