@@ -213,7 +213,7 @@ class DovesPlugin(PluginBase):
         if problems:
             raise InputError(problems[0].message)
         if info is not None:
-            info["rules"] = "remove allowed; both bosses surrounded: mover loses"
+            info["rules"] = self.rules.describe()
             info["max_depth"] = DEFAULT_DEPTH
         stream = not limit
         last: Analysis | None = None

@@ -31,6 +31,11 @@ class Rules:
             raise InputError(f"both-surrounded rule must be one of {', '.join(JUDGES)}")
         return JUDGES[self.both_surrounded]
 
+    def describe(self) -> str:
+        remove = "remove allowed" if self.allow_remove else "no remove"
+        both = self.both_surrounded.replace("_", " ")
+        return f"{remove}; both bosses surrounded: {both}"
+
 
 DEFAULT_RULES = Rules()
 KINDS = ("put", "move", "remove")

@@ -197,3 +197,31 @@ def test_play_best_line(panel_and_ctx, qtbot) -> None:
     panel.play_line()
     assert len(ctx.entries().actions) == 5
     assert "game is over" in panel.value_label.text()
+
+
+def test_rule_options_reach_the_analysis_and_the_plugin(panel_and_ctx) -> None:
+    from solvers.doves.analysis import analyse
+    from solvers.doves.rules import DEFAULT_RULES, Rules
+
+    panel, ctx = panel_and_ctx
+    position = ctx.puzzle()
+    try:
+        panel.allow_remove.setChecked(False)
+        assert PLUGIN.rules == Rules(allow_remove=False)
+        panel.start_analysis()
+        without = list(analyse(position, max_depth=panel.depth.value(), rules=PLUGIN.rules))[-1]
+        assert panel.result is not None and panel.result.nodes == without.nodes
+        assert str(panel.result.value) == str(without.value) == "Win(5)"
+        info: dict = {}
+        list(PLUGIN.solve(position, limit=1, info=info))
+        assert info["rules"] == "no remove; both bosses surrounded: mover loses"
+        panel.both_rule.setCurrentIndex(panel.both_rule.findData("draw"))
+        assert PLUGIN.rules == Rules(allow_remove=False, both_surrounded="draw")
+        panel.allow_remove.setChecked(True)
+        panel.both_rule.setCurrentIndex(panel.both_rule.findData("mover_loses"))
+        assert PLUGIN.rules == DEFAULT_RULES
+        panel.start_analysis()
+        default = list(analyse(position, max_depth=panel.depth.value()))[-1]
+        assert panel.result.nodes == default.nodes != without.nodes
+    finally:
+        PLUGIN.rules = DEFAULT_RULES  # the plug-in is shared by every test

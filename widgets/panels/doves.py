@@ -27,7 +27,7 @@ from solvers.common.protocol import EditResult
 from solvers.doves.analysis import LEVELS, Analysis, analyse, choose_action
 from solvers.doves.model import COLOUR_NAMES, Position
 from solvers.doves.plugin import PlayEntries, arrangement_problems, replay
-from solvers.doves.rules import Action, play, to_ssn
+from solvers.doves.rules import JUDGES, Action, Rules, play, to_ssn
 
 AUTO_DELAY_MS = 200  # let the board repaint before a new search or an AI reply starts
 
@@ -90,6 +90,16 @@ class DovesPanel(QWidget):
         self.back_button = QPushButton("Take back")
         self.back_button.clicked.connect(self.take_back)
 
+        # Rule options live on the plug-in, so the board's legal moves, F5 and this panel agree.
+        self.allow_remove = QCheckBox("Remove action allowed")
+        self.allow_remove.setChecked(self.rules().allow_remove)
+        self.both_rule = QComboBox()
+        for key in JUDGES:
+            self.both_rule.addItem(f"Both Bosses surrounded: {key.replace('_', ' ')}", key)
+        self.both_rule.setCurrentIndex(list(JUDGES).index(self.rules().both_surrounded))
+        self.allow_remove.toggled.connect(self._rules_changed)
+        self.both_rule.currentIndexChanged.connect(self._rules_changed)
+
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         side = QHBoxLayout()
@@ -122,6 +132,11 @@ class DovesPanel(QWidget):
         buttons.addWidget(self.back_button)
         ai_layout.addLayout(buttons)
         layout.addWidget(ai)
+        rules = QGroupBox("Rules")
+        rules_layout = QVBoxLayout(rules)
+        rules_layout.addWidget(self.allow_remove)
+        rules_layout.addWidget(self.both_rule)
+        layout.addWidget(rules)
 
         self.depth_done.connect(self._depth_arrived)
         self._analysis_timer = QTimer(self)
@@ -134,6 +149,17 @@ class DovesPanel(QWidget):
         self.refresh()
 
     # ---- state --------------------------------------------------------------------------------
+    def rules(self) -> Rules:
+        return self.ctx.plugin.rules
+
+    def _rules_changed(self) -> None:
+        self.ctx.plugin.rules = Rules(
+            allow_remove=self.allow_remove.isChecked(), both_surrounded=str(self.both_rule.currentData())
+        )
+        self.analysed = None  # the same position may now have another value
+        self.ctx.status(f"Tokyo Doves rules: {self.rules().describe()}")
+        self.ctx.changed.emit()
+
     def entries(self) -> PlayEntries:
         entries = self.ctx.entries()
         return entries if isinstance(entries, PlayEntries) else PlayEntries()
@@ -141,7 +167,7 @@ class DovesPanel(QWidget):
     def current(self) -> tuple[Position, bool]:
         """The position after the played actions, and whether the game can go on from it."""
         puzzle: Position = self.ctx.puzzle()
-        state = replay(puzzle, self.entries().actions)
+        state = replay(puzzle, self.entries().actions, self.rules())
         live = state.error is None and not state.finished and not arrangement_problems(state.position)
         return state.position, live
 
@@ -158,7 +184,7 @@ class DovesPanel(QWidget):
             self.line_list.clear()
             if not live:
                 problems = arrangement_problems(position)
-                state = replay(self.ctx.puzzle(), self.entries().actions)
+                state = replay(self.ctx.puzzle(), self.entries().actions, self.rules())
                 if problems:
                     self.value_label.setText(f"Not a playable position: {problems[0].message}")
                 elif state.finished:
@@ -199,10 +225,11 @@ class DovesPanel(QWidget):
         self.analysed = position
         self.value_label.setText("Analysing…")
         max_depth = self.depth.value()
+        rules = self.rules()
 
         def work(cancel: Any, progress: Any) -> Analysis | None:
             last = None
-            for last in analyse(position, max_depth=max_depth, cancel=cancel):
+            for last in analyse(position, max_depth=max_depth, rules=rules, cancel=cancel):
                 self.depth_done.emit((generation, last))
                 progress({"fraction": last.depth / max_depth, "text": f"depth {last.depth}: {last.value}"})
             return last
@@ -266,10 +293,11 @@ class DovesPanel(QWidget):
             return
         puzzle, entries = self.ctx.puzzle(), self.entries()
         level = int(self.level.currentData())
+        rules = self.rules()
 
         def work(cancel: Any, progress: Any) -> Action | None:
             progress({"text": f"AI level {level} is thinking…"})
-            return choose_action(position, level, cancel=cancel)
+            return choose_action(position, level, rules=rules, cancel=cancel)
 
         def done(action: Action | None) -> None:
             self.ai_job = None
@@ -283,7 +311,7 @@ class DovesPanel(QWidget):
         position, live = self.current()
         if not live:
             return
-        play(position, action)  # raises if illegal: a programming error, never user input
+        play(position, action, self.rules())  # raises if illegal: a programming error, never user input
         self.ctx.apply(EditResult(entries=PlayEntries(self.entries().actions + (action,)), label=label))
 
     def take_back(self) -> None:
@@ -292,7 +320,7 @@ class DovesPanel(QWidget):
             return
         actions = actions[:-1]
         # against the AI, go back to a position where the human is to move
-        while actions and self._ai_side(replay(self.ctx.puzzle(), actions).position.to_move):
+        while actions and self._ai_side(replay(self.ctx.puzzle(), actions, self.rules()).position.to_move):
             actions = actions[:-1]
         self.ctx.apply(EditResult(entries=PlayEntries(actions), label="Take back"))
 
