@@ -111,15 +111,19 @@ def isolation_ban(s: State) -> Iterator[Step]:
 
 
 # ---- level 2: looking along a placed arrow ---------------------------------------------------------
+def _placed_arrows(s: State) -> Iterator[tuple[int, int, list[int]]]:
+    """(cell, direction, possible partners in ray order) of every placed arrow that has some."""
+    for i in range(s.board.n):
+        d = single_direction(s.masks[i])
+        if d:
+            cands, _ = s.partners(i, d)
+            if cands:
+                yield i, d, cands
+
+
 def partner_search(s: State) -> Iterator[Step]:
     b = s.board
-    for i in range(b.n):
-        d = single_direction(s.masks[i])
-        if not d:
-            continue
-        cands, _ = s.partners(i, d)
-        if not cands:
-            continue
+    for i, d, cands in _placed_arrows(s):
         opp = BIT[OPPOSITE[d]]
         before = []
         for j in b.rays[i][d]:
@@ -233,13 +237,7 @@ def charao(s: State) -> Iterator[Step]:
     elsewhere. Cells before that first candidate are empty in every solution (partner search), and
     the run's other cells share one country, so an arrow in the run is the first arrow seen."""
     b = s.board
-    for i in range(b.n):
-        d = single_direction(s.masks[i])
-        if not d:
-            continue
-        cands, _ = s.partners(i, d)
-        if not cands:
-            continue
+    for i, d, cands in _placed_arrows(s):
         ray = b.rays[i][d]
         reg = b.reg[cands[0]]
         run: list[int] = []
