@@ -33,6 +33,7 @@ from solvers.common.protocol import (
     GAME,
     PLAY,
     SOLVE,
+    ContextAction,
     CountResult,
     EditEvent,
     EditResult,
@@ -238,7 +239,7 @@ class DocumentView(QWidget):
             self.status(hover.text)
         self.hover_changed.emit(hover)
 
-    def _context_actions(self, event: EditEvent) -> list[Any]:
+    def _context_actions(self, event: EditEvent) -> list[ContextAction]:
         try:
             return self.plugin.context_actions(self.doc.puzzle, self.doc.entries, event)
         except Exception as exc:

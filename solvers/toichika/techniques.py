@@ -194,6 +194,12 @@ def facing_pair(s: State) -> Iterator[Step]:
             )
 
 
+def _all_but_facing_back(s: State, cells: list[int], d: int) -> dict[int, int]:
+    """Removals leaving ``cells`` only "empty" or an arrow facing back against direction ``d``."""
+    keep = ~BIT[OPPOSITE[d]]
+    return {j: s.masks[j] & ARROWS & keep for j in cells if s.masks[j] & ARROWS & keep}
+
+
 # ---- level 3: countries as a whole -----------------------------------------------------------------
 def corridor(s: State) -> Iterator[Step]:
     b = s.board
@@ -218,8 +224,7 @@ def corridor(s: State) -> Iterator[Step]:
             continue
         if not b.pairable(b.reg[i], reg):
             raise Contradiction("the first country an arrow sees cannot be its partner", [i] + able)
-        opp = BIT[OPPOSITE[d]]
-        rem = {j: s.masks[j] & ARROWS & ~opp for j in run if s.masks[j] & ARROWS & ~opp}
+        rem = _all_but_facing_back(s, run, d)
         if rem:
             yield Step(
                 "corridor",
@@ -245,8 +250,7 @@ def charao(s: State) -> Iterator[Step]:
             if b.reg[j] != reg:
                 break
             run.append(j)
-        opp = BIT[OPPOSITE[d]]
-        rem = {j: s.masks[j] & ARROWS & ~opp for j in run if s.masks[j] & ARROWS & ~opp}
+        rem = _all_but_facing_back(s, run, d)
         if rem:
             yield Step(
                 "charao",
