@@ -51,7 +51,7 @@ def test_no_solution(capsys, tmp_path: Path) -> None:
     [
         (("solve", "nokind", SAMPLE), "unknown kind"),
         (("solve", "example", "/no/such/file.latin"), "no such file"),
-        (("solve", "example", SAMPLE, "--limit", "x"), "invalid int"),
+        (("solve", "example", SAMPLE, "--limit", "x"), "expected a whole number"),
         (("frobnicate",), "unknown command or kind"),
         (("export", "example", SAMPLE, "/tmp/out.bmp"), "unknown export format"),
     ],

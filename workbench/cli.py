@@ -11,74 +11,74 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
-from solvers.common import registry
+from solvers.common import cli, registry
 from solvers.common.cancel import Cancelled, CancelToken
+from solvers.common.cli import Parser, UsageError, add_json, add_timeout
 from solvers.common.errors import InputError
 from solvers.common.protocol import EXPLAIN, SOLVE, CountResult, PluginBase
 
 COMMANDS = ("solve", "check", "export", "explain", "kinds")
-
-
-class UsageError(InputError):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:  # argparse would exit itself; we want one clean line
-        raise UsageError(f"{self.prog}: {message}")
+PROG = "workbench"
+MAX_LIMIT = 10**9
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m workbench", description="Puzzle Workbench command line")
-    sub = parser.add_subparsers(dest="command")
+    from workbench.export import CELL_SIZE_RANGE, MARGIN_RANGE
+
+    parser = Parser(prog=PROG, description="Puzzle Workbench command line")
+    sub = parser.add_subparsers(dest="command", required=True)
 
     solve = sub.add_parser("solve", help="solve a puzzle (or analyse a game position)")
     solve.add_argument("kind")
     solve.add_argument("input", help="file path, or the puzzle itself (URL, code) where the format allows")
-    solve.add_argument("--limit", type=int, default=2, help="stop after N solutions (0 = all; default 2)")
-    solve.add_argument("--json", action="store_true", help="print one JSON object")
+    solve.add_argument(
+        "--limit",
+        type=cli.int_range(0, MAX_LIMIT),
+        default=2,
+        help="stop after N solutions (0 = all; default 2)",
+    )
+    add_json(solve)
     solve.add_argument("--export", metavar="OUT", help="also export the first solution (.png/.svg/.pdf)")
-    solve.add_argument("--timeout", type=float, default=None, help="give up after this many seconds")
+    add_timeout(solve)
 
     check = sub.add_parser("check", help="check a puzzle (with its entries) against the rules")
     check.add_argument("kind")
     check.add_argument("input")
-    check.add_argument("--json", action="store_true")
+    add_json(check)
 
     export = sub.add_parser("export", help="export a diagram to PNG, SVG or PDF")
     export.add_argument("kind")
     export.add_argument("input")
     export.add_argument("out")
     export.add_argument("--solved", action="store_true", help="draw the first solution")
-    export.add_argument("--cell-size", type=float, default=40.0)
-    export.add_argument("--margin", type=float, default=16.0)
+    export.add_argument("--cell-size", type=cli.float_range(*CELL_SIZE_RANGE), default=40.0)
+    export.add_argument("--margin", type=cli.float_range(*MARGIN_RANGE), default=16.0)
     export.add_argument("--transparent", action="store_true")
     export.add_argument("--palette", choices=("light", "dark"), default="light")
+    add_timeout(export)
 
     explain = sub.add_parser("explain", help="step-by-step deductions (modules that have them)")
     explain.add_argument("kind")
     explain.add_argument("input")
-    explain.add_argument("--json", action="store_true")
+    add_json(explain)
+    add_timeout(explain)
 
     kinds = sub.add_parser("kinds", help="list the puzzle and game modules")
-    kinds.add_argument("--json", action="store_true")
+    add_json(kinds)
     return parser
 
 
 def _load(plugin: PluginBase, arg: str) -> tuple[Any, Any]:
-    return plugin.parse_document_input(arg)
+    return cli.read_input(plugin, arg)
 
 
-def cmd_solve(args: argparse.Namespace) -> int:
+def cmd_solve(args: argparse.Namespace, cancel: CancelToken) -> int:
     plugin = registry.get(args.kind)
     if SOLVE not in plugin.meta.capabilities:
         raise InputError(f"{plugin.meta.name} has no solver")
-    if args.limit < 0:
-        raise UsageError("--limit must be 0 (all) or a positive number")
     puzzle, _ = _load(plugin, args.input)
-    cancel = CancelToken(timeout=args.timeout)
     info: dict[str, Any] = {}
     solutions = []
     start = time.perf_counter()
@@ -94,7 +94,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     interrupted = interrupted or cancel.cancelled
     complete = not interrupted and (args.limit == 0 or len(solutions) < args.limit)
     result = CountResult(len(solutions), complete)
-    if args.export and solutions:
+    if args.export and solutions and not cancel.cancelled:
         _export(plugin, puzzle, solutions[0], args.export)
     if args.json:
         out: dict[str, Any] = {
@@ -119,7 +119,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_check(args: argparse.Namespace) -> int:
+def cmd_check(args: argparse.Namespace, cancel: CancelToken) -> int:
     plugin = registry.get(args.kind)
     puzzle, entries = _load(plugin, args.input)
     result = plugin.check(puzzle, entries)
@@ -154,14 +154,15 @@ def _export(plugin: PluginBase, puzzle: Any, solution: Any, out: str, **options:
     return export(plugin.draw(puzzle, solution), out, ExportOptions(**options))
 
 
-def cmd_export(args: argparse.Namespace) -> int:
+def cmd_export(args: argparse.Namespace, cancel: CancelToken) -> int:
     plugin = registry.get(args.kind)
     puzzle, entries = _load(plugin, args.input)
     solution = None
     if args.solved:
         if SOLVE not in plugin.meta.capabilities:
             raise InputError(f"{plugin.meta.name} has no solver")
-        solution = next(iter(plugin.solve(puzzle, limit=1, cancel=CancelToken(timeout=600))), None)
+        solution = next(iter(plugin.solve(puzzle, limit=1, cancel=cancel)), None)
+        cancel.raise_if_cancelled()
         if solution is None:
             raise InputError("no solution to draw (the puzzle has none)")
     from workbench.export import ExportOptions, export
@@ -175,12 +176,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_explain(args: argparse.Namespace) -> int:
+def cmd_explain(args: argparse.Namespace, cancel: CancelToken) -> int:
     plugin = registry.get(args.kind)
     if EXPLAIN not in plugin.meta.capabilities:
         raise InputError(f"{plugin.meta.name} has no step-by-step explanation")
     puzzle, _ = _load(plugin, args.input)
-    report = plugin.explain(puzzle, CancelToken())
+    report = plugin.explain(puzzle, cancel)
+    cancel.raise_if_cancelled()
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
     else:
@@ -192,7 +194,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_kinds(args: argparse.Namespace) -> int:
+def cmd_kinds(args: argparse.Namespace, cancel: CancelToken) -> int:
     rows = [
         {
             "id": p.meta.id,
@@ -212,55 +214,66 @@ def cmd_kinds(args: argparse.Namespace) -> int:
     return 0
 
 
+HANDLERS = {
+    "solve": cmd_solve,
+    "check": cmd_check,
+    "export": cmd_export,
+    "explain": cmd_explain,
+    "kinds": cmd_kinds,
+}
+
+
+def _dispatch(args: argparse.Namespace, cancel: CancelToken) -> int:
+    return HANDLERS[args.command](args, cancel)
+
+
 def _gui(argv: list[str]) -> int:
-    parser = _Parser(prog="python -m workbench", description="Start Puzzle Workbench")
+    parser = Parser(prog=PROG, description="Start Puzzle Workbench")
     parser.add_argument("files", nargs="*", help="puzzle files to open")
     parser.add_argument("--kind", help="module to show first")
     parser.add_argument("--open", dest="open_input", help="file or inline puzzle to open (with --kind)")
     parser.add_argument("--screenshot", metavar="OUT.png", help="save a screenshot of the window and exit")
     parser.add_argument("--size", default="1280x800", help="window size for --screenshot (WxH)")
     parser.add_argument("--solve", action="store_true", help="with --screenshot: solve first")
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except InputError as exc:
+        return cli.fail(PROG, exc)
     from workbench.app import run_gui
 
     return run_gui(args)
+
+
+def _print_help() -> int:
+    _build_parser().print_help()
+    print("\nModule commands: python -m workbench KIND ... (see python -m workbench KIND --help)")
+    print("GUI: python -m workbench [FILES] [--kind KIND] [--open INPUT] [--screenshot OUT.png]")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         if argv and argv[0] in COMMANDS:
-            args = _build_parser().parse_args(argv)
-            handler = {
-                "solve": cmd_solve,
-                "check": cmd_check,
-                "export": cmd_export,
-                "explain": cmd_explain,
-                "kinds": cmd_kinds,
-            }[args.command]
-            return handler(args)
-        if argv and not argv[0].startswith("-") and argv[0] not in ("help",):
-            kinds = registry.plugins()
+            return cli.run(PROG, _build_parser(), _dispatch, argv)
+        if argv and argv[0] in ("-h", "--help", "help"):
+            return _print_help()
+        if argv and not argv[0].startswith("-"):
             try:
                 plugin = registry.get(argv[0])
             except InputError:
                 if Path(argv[0]).exists():
                     return _gui(argv)
                 raise UsageError(
-                    f"unknown command or kind '{argv[0]}' (commands: {', '.join(COMMANDS)}; kinds: {', '.join(kinds)})"
+                    f"unknown command or kind '{argv[0]}' "
+                    f"(commands: {', '.join(COMMANDS)}; kinds: {', '.join(registry.plugins())})"
                 ) from None
             return plugin.cli(argv[1:])
-        if argv and argv[0] in ("-h", "--help", "help"):
-            _build_parser().print_help()
-            print("\nModule commands: python -m workbench KIND ... (see python -m workbench KIND --help)")
-            print("GUI: python -m workbench [FILES] [--kind KIND] [--open INPUT] [--screenshot OUT.png]")
-            return 0
         return _gui(argv)
     except InputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return cli.fail(PROG, exc)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
-        return 130
+        return cli.EXIT_INTERRUPTED
     except BrokenPipeError:
         return 0

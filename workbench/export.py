@@ -5,6 +5,7 @@ Everything is drawn by ``widgets.painter.paint_display_list``: the same code as 
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,9 @@ from widgets.painter import paint_display_list, qcolor
 from workbench.files import atomic_output
 
 FORMATS = ("png", "svg", "pdf")
+CELL_SIZE_RANGE = (4.0, 400.0)  # what the Export dialog and the CLI offer
+MARGIN_RANGE = (0.0, 400.0)
+MAX_PIXELS = 100_000_000  # a PNG over this (400 MB of pixels) is refused before allocating it
 
 
 @dataclass(frozen=True)
@@ -29,6 +33,17 @@ class ExportOptions:
     transparent: bool = False
     palette: str = "light"
     dpi: int = 144  # PNG metadata only; the pixel size comes from cell_size
+
+    def __post_init__(self) -> None:
+        # Thumbnails use cells under the dialog's 4 px, so only nonsense is refused here.
+        if not (math.isfinite(self.cell_size) and 0 < self.cell_size <= CELL_SIZE_RANGE[1]):
+            raise InputError(
+                f"cell size must be more than 0 and at most {CELL_SIZE_RANGE[1]:g}, got {self.cell_size}"
+            )
+        if not (math.isfinite(self.margin) and MARGIN_RANGE[0] <= self.margin <= MARGIN_RANGE[1]):
+            raise InputError(
+                f"margin must be between {MARGIN_RANGE[0]:g} and {MARGIN_RANGE[1]:g}, got {self.margin}"
+            )
 
     def scale_for(self, dl: DisplayList) -> float:
         cell = dl.grid.cell if dl.grid is not None else 40.0
@@ -116,6 +131,9 @@ def export(dl: DisplayList, path: str | os.PathLike[str], options: ExportOptions
         raise InputError(f"{target.name}: unknown export format (use .png, .svg or .pdf)")
     if options.palette not in PALETTES:
         raise InputError(f"unknown palette '{options.palette}' (use light or dark)")
+    w, h = output_size(dl, options)
+    if fmt == "png" and w * h > MAX_PIXELS:
+        raise InputError(f"the PNG would be {w}x{h} pixels (limit {MAX_PIXELS:,}); use a smaller cell size")
     with atomic_output(target) as tmp:
         _WRITERS[fmt](dl, tmp, options)
     return target

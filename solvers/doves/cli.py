@@ -4,58 +4,71 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 import numpy as np
 
-from solvers.common.cancel import Cancelled
+from solvers.common import cli
+from solvers.common.cancel import CancelToken
+from solvers.common.cli import Parser, add_json, add_timeout
 from solvers.common.errors import InputError
+from solvers.common.protocol import PluginBase
 from solvers.doves import engine
 from solvers.doves.analysis import LEVELS, final_value
 from solvers.doves.counting import count_positions
 from solvers.doves.model import COLOUR_NAMES, Position, parse_side
+from solvers.doves.play import arrangement_problems
 from solvers.doves.rules import JUDGES, Rules
 
-if TYPE_CHECKING:
-    from solvers.doves.plugin import DovesPlugin
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise InputError(message)
+PROG = "workbench doves"
+# perft at depth 6 takes minutes (648 M sequences from the start); 7 is the most --timeout can tame.
+PERFT_DEPTHS = (1, 7)
+ANALYSE_DEPTHS = (1, 40)
+PUZZLE_PLIES = (1, 15)
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="workbench doves", description="Tokyo Doves tools")
+    p = Parser(prog=PROG, description="Tokyo Doves tools")
     sub = p.add_subparsers(dest="command", required=True)
     c = sub.add_parser("count", help="exact number of positions (2..12 doves, up to symmetry)")
-    c.add_argument("--json", action="store_true")
+    add_json(c)
+    add_timeout(c)
     for name in ("analyse", "analyze"):
         a = sub.add_parser(name, help="exact Win(n)/Lose(n) by iterative deepening")
         a.add_argument("board", help="board string such as 'bB;T YA' or a .doves file")
         a.add_argument("--to-move", default=None, help="red (default) or green")
-        a.add_argument("--depth", type=int, default=9, help="maximum depth in plies (default 9)")
-        a.add_argument("--json", action="store_true")
+        a.add_argument(
+            "--depth",
+            type=cli.int_range(*ANALYSE_DEPTHS),
+            default=9,
+            help="maximum depth in plies (default 9)",
+        )
+        add_json(a)
+        add_timeout(a)
     f = sub.add_parser("perft", help="number of legal action sequences of each length")
     f.add_argument("board", nargs="?", default="b;B")
     f.add_argument("--to-move", default=None)
-    f.add_argument("--depth", type=int, default=4)
-    f.add_argument("--json", action="store_true")
+    f.add_argument("--depth", type=cli.int_range(*PERFT_DEPTHS), default=4)
+    add_json(f)
+    add_timeout(f)
     z = sub.add_parser("puzzles", help="find 'win in n' puzzles (unique first action) in random games")
-    z.add_argument("--win", type=int, default=5, help="plies of the forced win (odd, default 5)")
-    z.add_argument("--count", type=int, default=5)
-    z.add_argument("--seed", type=int, default=0)
+    z.add_argument(
+        "--win", type=cli.int_range(*PUZZLE_PLIES), default=5, help="plies of the forced win (odd, default 5)"
+    )
+    z.add_argument("--count", type=cli.int_range(1, 1000), default=5)
+    z.add_argument("--seed", type=cli.int_range(0, 2**63 - 1), default=0)
     z.add_argument(
         "--any-first-move", action="store_true", help="keep puzzles with several winning first actions"
     )
-    z.add_argument("--json", action="store_true")
+    add_json(z)
+    add_timeout(z)
     m = sub.add_parser("ai", help="the AI's action for a position")
     m.add_argument("board")
     m.add_argument("--to-move", default=None)
-    m.add_argument("--level", type=int, default=3, choices=sorted(LEVELS))
-    m.add_argument("--json", action="store_true")
+    m.add_argument("--level", type=cli.parse_int, default=3, choices=sorted(LEVELS))
+    add_json(m)
+    add_timeout(m)
     for sp in (*[sub.choices[n] for n in ("analyse", "analyze", "perft", "ai")],):
         sp.add_argument("--no-remove", action="store_true", help="play without the optional Remove action")
         sp.add_argument(
@@ -67,23 +80,15 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _position(plugin: DovesPlugin, board: str, to_move: str | None) -> Position:
-    position = plugin.parse_input(board)
+def _position(plugin: PluginBase, board: str, to_move: str | None) -> Position:
+    position, _ = cli.read_input(plugin, board)
     if to_move is not None:
         position = position.with_to_move(parse_side(to_move))
     return position
 
 
-def run(plugin: DovesPlugin, argv: list[str]) -> int:
-    try:
-        args = _parser().parse_args(argv)
-        return _dispatch(plugin, args)
-    except InputError as exc:
-        print(f"doves: {exc}", file=sys.stderr)
-        return 2
-    except Cancelled:
-        print("doves: cancelled", file=sys.stderr)
-        return 1
+def main(argv: Sequence[str], plugin: PluginBase) -> int:
+    return cli.run(PROG, _parser(), lambda args, cancel: _dispatch(plugin, args, cancel), argv)
 
 
 def _emit(data: dict[str, object], as_json: bool) -> None:
@@ -94,20 +99,18 @@ def _emit(data: dict[str, object], as_json: bool) -> None:
             print(f"{key}: {value}")
 
 
-def _dispatch(plugin: DovesPlugin, args: argparse.Namespace) -> int:
-    from solvers.doves.plugin import arrangement_problems
-
+def _dispatch(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) -> int:
     if args.command == "count":
         _emit(count_positions().to_json(), args.json)
         return 0
     if args.command == "puzzles":
         from solvers.doves.analysis import find_puzzles
 
-        if not 1 <= args.count <= 1000:
-            raise InputError("--count must be between 1 and 1000")
         found = [
             {"board": p.board_string(), "to_move": "red", "value": str(a.value), "solution": a.ssn}
-            for p, a in find_puzzles(args.win, args.count, seed=args.seed, unique=not args.any_first_move)
+            for p, a in find_puzzles(
+                args.win, args.count, seed=args.seed, unique=not args.any_first_move, cancel=cancel
+            )
         ]
         if args.json:
             print(json.dumps({"puzzles": found}))
@@ -121,10 +124,9 @@ def _dispatch(plugin: DovesPlugin, args: argparse.Namespace) -> int:
     if problems:
         raise InputError(problems[0].message)
     if args.command in ("analyse", "analyze"):
-        if not 1 <= args.depth <= 40:
-            raise InputError("--depth must be between 1 and 40")
-        result = final_value(position, max_depth=args.depth, rules=rules)
-        assert result is not None
+        result = final_value(position, max_depth=args.depth, rules=rules, cancel=cancel)
+        if result is None:
+            raise InputError("no analysis result")
         _emit(
             {
                 "value": str(result.value),
@@ -142,6 +144,7 @@ def _dispatch(plugin: DovesPlugin, args: argparse.Namespace) -> int:
         counts = {}
         start = time.perf_counter()
         for d in range(1, args.depth + 1):
+            cancel.raise_if_cancelled()  # one numba call per depth: the watchdog covers the deepest
             counts[str(d)] = int(
                 engine.perft(
                     np.uint64(position.code),
@@ -162,6 +165,6 @@ def _dispatch(plugin: DovesPlugin, args: argparse.Namespace) -> int:
     from solvers.doves.analysis import choose_action
     from solvers.doves.rules import to_ssn
 
-    action = choose_action(position, args.level, rules=rules)
+    action = choose_action(position, args.level, rules=rules, cancel=cancel)
     _emit({"action": to_ssn(position, action) if action else None, "level": args.level}, args.json)
     return 0

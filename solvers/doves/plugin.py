@@ -36,6 +36,7 @@ from solvers.doves.model import (
     parse_file,
     parse_moves,
 )
+from solvers.doves.play import arrangement_problems, isolated_doves
 from solvers.doves.rules import (
     DEFAULT_RULES,
     Action,
@@ -68,35 +69,6 @@ class Replay:
     @property
     def finished(self) -> bool:
         return bool(self.steps) and self.steps[-1].outcome != engine.ONGOING
-
-
-def isolated_doves(position: Position) -> tuple[int, ...]:
-    at = position.at()
-    return tuple(
-        i
-        for i, (r, c) in position.cells().items()
-        if not any((r + dr, c + dc) in at for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
-    )
-
-
-def arrangement_problems(position: Position) -> list[Violation]:
-    """Rule problems of a set-up position (the parser already ensures both Bosses and the 4x4 bound)."""
-    problems = []
-    cells = position.cells()
-    for i in isolated_doves(position):
-        problems.append(Violation("isolatedDove", f"{dove_name(i)} touches no other dove", (cells[i],)))
-    if not problems:
-        red, green = surrounded(position)
-        for colour, flag in ((0, red), (1, green)):
-            if flag:
-                problems.append(
-                    Violation(
-                        "bossSurrounded",
-                        f"the {COLOUR_NAMES[colour]} Boss is surrounded: the game is over",
-                        (cells[colour],),
-                    )
-                )
-    return problems
 
 
 def replay(position: Position, actions: tuple[Action, ...], rules: Rules = DEFAULT_RULES) -> Replay:
@@ -486,9 +458,9 @@ class DovesPlugin(PluginBase):
 
     # ---- module CLI -------------------------------------------------------------------------------
     def cli(self, argv: list[str]) -> int:
-        from solvers.doves.cli import run
+        from solvers.doves.cli import main
 
-        return run(self, argv)
+        return main(argv, self)
 
 
 def engine_outcome_caption(step: Step, mover: int) -> str:

@@ -6,70 +6,65 @@ import argparse
 import json
 import sys
 import time
-from pathlib import Path
+from collections.abc import Sequence
 
+from solvers.common import cli
 from solvers.common.cancel import Cancelled, CancelToken
-from solvers.common.errors import InputError
-from solvers.common.protocol import CountResult, read_text
+from solvers.common.cli import Parser, add_json, add_timeout
+from solvers.common.protocol import CountResult, PluginBase
 from solvers.flow import codec
 from solvers.flow.generate import generate
 from solvers.flow.model import FlowPuzzle
 from solvers.flow.solve import RULE_CHOICES, solve
 
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line on stderr, exit 2 (no usage dump)
-        raise InputError(f"flow: {message}")
+PROG = "workbench flow"
+MAX_SIDE = 100  # the generator's own bound, checked here so the message names the option
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m workbench flow", description="Flow Free module commands")
+    p = Parser(prog=PROG, description="Flow Free module commands")
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("solve", help="solve a puzzle file (rules: auto = designed, else strict)")
     s.add_argument("input")
     s.add_argument("--rules", choices=RULE_CHOICES, default="auto")
-    s.add_argument("--limit", type=int, default=2, help="stop after N solutions (0 = all)")
-    s.add_argument("--timeout", type=float, default=None, help="give up after this many seconds")
-    s.add_argument("--json", action="store_true")
+    s.add_argument(
+        "--limit", type=cli.int_range(0, 10**9), default=2, help="stop after N solutions (0 = all)"
+    )
+    add_timeout(s)
+    add_json(s)
     g = sub.add_parser("generate", help="random puzzle with a unique solution (designed rules)")
-    g.add_argument("width", type=int)
-    g.add_argument("height", type=int)
-    g.add_argument("--colors", "--colours", dest="colours", type=int, default=None)
-    g.add_argument("--seed", type=int, default=None)
+    g.add_argument("width", type=cli.int_range(2, MAX_SIDE))
+    g.add_argument("height", type=cli.int_range(2, MAX_SIDE))
+    g.add_argument("--colors", "--colours", dest="colours", type=cli.int_range(1, 62), default=None)
+    g.add_argument("--seed", type=cli.int_range(0, 2**63 - 1), default=None)
     g.add_argument("--spaced", action="store_true", help="write the spaced form")
-    g.add_argument("--json", action="store_true")
+    add_timeout(g)
+    add_json(g)
     c = sub.add_parser("convert", help="rewrite a puzzle in another text form")
     c.add_argument("input")
     c.add_argument("--to", choices=("plain", "spaced", "labels", "mnemonic"), default="plain")
     return p
 
 
-def _load(arg: str) -> FlowPuzzle:
-    path = Path(arg)
-    if path.is_file():
-        return codec.parse(read_text(path))
-    if "\n" in arg:
-        return codec.parse(arg)
-    raise InputError(f"no such file: {arg}")
-
-
-def main(argv: list[str]) -> int:
-    try:
-        args = _parser().parse_args(argv)
+def main(argv: Sequence[str], plugin: PluginBase) -> int:
+    def dispatch(args: argparse.Namespace, cancel: CancelToken) -> int:
         if args.command == "solve":
-            return _solve(args)
+            return _solve(plugin, args, cancel)
         if args.command == "generate":
-            return _generate(args)
-        return _convert(args)
-    except InputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+            return _generate(args, cancel)
+        return _convert(plugin, args)
+
+    return cli.run(PROG, _parser(), dispatch, argv)
 
 
-def _solve(args: argparse.Namespace) -> int:
-    puzzle = _load(args.input)
+def _load(plugin: PluginBase, arg: str) -> FlowPuzzle:
+    puzzle, _ = cli.read_input(plugin, arg)
+    return puzzle
+
+
+def _solve(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) -> int:
+    puzzle = _load(plugin, args.input)
     info: dict[str, object] = {}
-    cancel = CancelToken(timeout=args.timeout)
     start = time.perf_counter()
     solutions = []
     stopped = False
@@ -100,9 +95,9 @@ def _solve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _generate(args: argparse.Namespace) -> int:
+def _generate(args: argparse.Namespace, cancel: CancelToken) -> int:
     start = time.perf_counter()
-    made = generate(args.width, args.height, args.colours, seed=args.seed)
+    made = generate(args.width, args.height, args.colours, seed=args.seed, cancel=cancel)
     text = codec.serialize_spaced(made.puzzle) if args.spaced else codec.serialize(made.puzzle)
     if args.colours is not None and len(made.paths) != args.colours:
         print(
@@ -126,8 +121,8 @@ def _generate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _convert(args: argparse.Namespace) -> int:
-    puzzle = _load(args.input)
+def _convert(plugin: PluginBase, args: argparse.Namespace) -> int:
+    puzzle = _load(plugin, args.input)
     if args.to == "spaced":
         sys.stdout.write(codec.serialize_spaced(puzzle))
     elif args.to == "labels":

@@ -123,7 +123,7 @@ class FlowPlugin(PluginBase):
     def cli(self, argv: list[str]) -> int:
         from solvers.flow.cli import main
 
-        return main(argv)
+        return main(argv, self)
 
 
 PLUGIN = FlowPlugin()

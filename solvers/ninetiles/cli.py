@@ -5,42 +5,61 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
+from solvers.common import cli
+from solvers.common.cancel import CancelToken
+from solvers.common.cli import Parser, add_json, add_timeout
 from solvers.common.errors import InputError
+from solvers.common.protocol import PluginBase
+
+PROG = "workbench ninetiles"
+PAGE = (0, 10**6)  # --limit: towns listed per page
+OFFSET = (0, 10**12)
+THEME = (1, 26)
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2, no usage dump
-        raise InputError(message)
+def _store_path(text: str) -> Path:
+    if not text or "\0" in text or len(text) > 4096:
+        raise argparse.ArgumentTypeError("expected a folder path")
+    return Path(text)
 
 
 def _build() -> argparse.ArgumentParser:
-    parser = _Parser(prog="workbench ninetiles", description="Nine Tiles Panic tools")
+    parser = Parser(prog=PROG, description="Nine Tiles Panic tools")
     sub = parser.add_subparsers(dest="command", required=True)
     score = sub.add_parser("score", help="validity, roads and the 26 theme scores of a town code")
     score.add_argument("code")
-    score.add_argument("--json", action="store_true")
+    add_json(score)
     enum = sub.add_parser("enumerate", help="enumerate and score every town into the store")
-    enum.add_argument("--store", type=Path, default=None)
-    enum.add_argument("--workers", type=int, default=None)
-    enum.add_argument("--subset", type=int, default=None, help="test-sized run: only N synonym towns")
-    enum.add_argument("--json", action="store_true")
+    enum.add_argument("--store", type=_store_path, default=None)
+    enum.add_argument("--workers", type=cli.int_range(1, 256), default=None)
+    enum.add_argument(
+        "--subset", type=cli.int_range(1, 10**6), default=None, help="test-sized run: only N synonym towns"
+    )
+    add_json(enum)
+    add_timeout(enum)
     stats = sub.add_parser("stats", help="headline figures of the store")
-    stats.add_argument("--store", type=Path, default=None)
-    stats.add_argument("--json", action="store_true")
+    stats.add_argument("--store", type=_store_path, default=None)
+    add_json(stats)
+    add_timeout(stats)
     best = sub.add_parser("best", help="the best towns for three theme cards")
-    best.add_argument("themes", type=int, nargs=3)
-    best.add_argument("--store", type=Path, default=None)
-    best.add_argument("--limit", type=int, default=20)
-    best.add_argument("--offset", type=int, default=0, help="page through the optimal towns")
-    best.add_argument("--json", action="store_true")
+    best.add_argument("themes", type=cli.int_range(*THEME), nargs=3)
+    best.add_argument("--store", type=_store_path, default=None)
+    best.add_argument("--limit", type=cli.int_range(*PAGE), default=20)
+    best.add_argument(
+        "--offset", type=cli.int_range(*OFFSET), default=0, help="page through the optimal towns"
+    )
+    add_json(best)
+    add_timeout(best)
     towns = sub.add_parser("towns", help="towns having a given score vector (paged)")
     towns.add_argument("vector", help="26 comma-separated scores, theme 1..26")
-    towns.add_argument("--store", type=Path, default=None)
-    towns.add_argument("--offset", type=int, default=0)
-    towns.add_argument("--limit", type=int, default=20)
-    towns.add_argument("--json", action="store_true")
+    towns.add_argument("--store", type=_store_path, default=None)
+    towns.add_argument("--offset", type=cli.int_range(*OFFSET), default=0)
+    towns.add_argument("--limit", type=cli.int_range(*PAGE), default=20)
+    add_json(towns)
+    add_timeout(towns)
     return parser
 
 
@@ -49,8 +68,8 @@ def score_report(code: str) -> dict:
     from solvers.ninetiles.town import Town, trace_roads, validity
 
     text = code.strip()
-    if len(text) != 18 or not text.isdigit():
-        raise InputError(f"a town code is 18 digits (9 tiles 0-8, 9 directions 0-7), got {code!r}")
+    if len(text) != 18 or not (text.isascii() and text.isdigit()):  # '²' passes isdigit()
+        raise InputError(f"a town code is 18 digits (9 tiles 0-8, 9 directions 0-7), got {code[:40]!r}")
     town = Town.from_code(text)
     ok, reason = validity(town)
     roads = trace_roads(town)
@@ -81,47 +100,42 @@ def _print_score(report: dict, as_json: bool) -> None:
             print(f"  {n:2d} {name:<20} {value:3d}")
 
 
-def main(argv: list[str]) -> int:
-    try:
-        args = _build().parse_args(argv)
-        if args.command == "score":
-            _print_score(score_report(args.code), args.json)
-            return 0
-        if args.command == "enumerate":
-            return _enumerate(args)
-        from solvers.ninetiles.store import open_store
+def main(argv: Sequence[str], plugin: PluginBase | None = None) -> int:
+    return cli.run(PROG, _build(), _dispatch, argv)
 
-        store = open_store(args.store)
-        if args.command == "stats":
-            _emit(store.stats(), args.json)
-            return 0
-        if args.command == "best":
-            if args.limit < 0 or args.offset < 0:
-                raise InputError("--limit and --offset must be >= 0")
-            _emit(store.best(tuple(args.themes), limit=args.limit, offset=args.offset), args.json)
-            return 0
-        if args.command == "towns":
-            try:
-                vector = [int(x) for x in args.vector.replace("[", "").replace("]", "").split(",")]
-            except ValueError as exc:
-                raise InputError(f"bad score vector {args.vector!r}: {exc}") from exc
-            vid = store.find_vector(vector)
-            total = 0 if vid is None else int(store.count[vid])
-            codes = (
-                [] if vid is None else [c for c, _ in store.towns_of_vectors([vid], args.offset, args.limit)]
-            )
-            _emit(
-                {"score_vector": vector, "town_count": total, "offset": args.offset, "towns": codes},
-                args.json,
-            )
-            return 0
-    except KeyboardInterrupt:
-        print("ninetiles: interrupted (run the same command again to resume)", file=sys.stderr)
-        return 130
-    except InputError as exc:
-        print(f"ninetiles: {exc}", file=sys.stderr)
-        return 2
-    return 2
+
+def _vector(text: str) -> list[int]:
+    parts = text.replace("[", "").replace("]", "").split(",")
+    try:
+        vector = [cli.parse_int(x) for x in parts]
+    except argparse.ArgumentTypeError as exc:
+        raise InputError(f"bad score vector: {exc}") from None
+    if len(vector) != 26:
+        raise InputError(f"a score vector has 26 values, got {len(vector)}")
+    return vector
+
+
+def _dispatch(args: argparse.Namespace, cancel: CancelToken) -> int:
+    if args.command == "score":
+        _print_score(score_report(args.code), args.json)
+        return 0
+    if args.command == "enumerate":
+        return _enumerate(args, cancel)
+    from solvers.ninetiles.store import open_store
+
+    store = open_store(args.store)
+    if args.command == "stats":
+        _emit(store.stats(), args.json)
+        return 0
+    if args.command == "best":
+        _emit(store.best(tuple(args.themes), limit=args.limit, offset=args.offset), args.json)
+        return 0
+    vector = _vector(args.vector)
+    vid = store.find_vector(vector)
+    total = 0 if vid is None else int(store.count[vid])
+    codes = [] if vid is None else [c for c, _ in store.towns_of_vectors([vid], args.offset, args.limit)]
+    _emit({"score_vector": vector, "town_count": total, "offset": args.offset, "towns": codes}, args.json)
+    return 0
 
 
 def _emit(data: dict, as_json: bool) -> None:
@@ -131,14 +145,18 @@ def _emit(data: dict, as_json: bool) -> None:
         print(json.dumps(data, indent=1))
 
 
-def _enumerate(args: argparse.Namespace) -> int:
+def _enumerate(args: argparse.Namespace, cancel: CancelToken) -> int:
     from solvers.ninetiles.store import build, default_store_dir, stderr_progress
 
     folder = args.store or default_store_dir()
-    if args.workers is not None and args.workers < 1:
-        raise InputError("--workers must be at least 1")
-    print(f"ninetiles: building the store in {folder}", file=sys.stderr)
-    report = build(folder, workers=args.workers, subset=args.subset, progress=stderr_progress())
+    report = build(
+        folder,
+        workers=args.workers,
+        subset=args.subset,
+        cancel=cancel,
+        progress=stderr_progress(),
+        announce=lambda: print(f"ninetiles: building the store in {folder}", file=sys.stderr),
+    )
     out = {
         "store": str(folder),
         "synonym_towns": report.synonym_towns,

@@ -352,7 +352,7 @@ class NineTilesPlugin(PluginBase):
     def cli(self, argv: list[str]) -> int:
         from solvers.ninetiles.cli import main
 
-        return main(argv)
+        return main(argv, self)
 
 
 PLUGIN = NineTilesPlugin()

@@ -11,7 +11,11 @@ Layout of a store directory (numpy ``.npy`` files, memory-mapped when read):
   the synonym towns containing it and how many of their towns have it (towns are regenerated from
   their synonym town on demand: about 1 ms per synonym town);
 * ``stats.json`` — the precomputed answer of ``stats``;
-* ``shards/`` — partial results while building (deleted when complete), for resuming.
+* ``shards/`` — partial results while building (deleted when complete), for resuming;
+* ``manifest.json`` — every name the store wrote in the folder: a rebuild deletes those and nothing
+  else, so a store folder shared with the user's own files never loses one.
+
+A folder that is neither empty nor a store is refused (the build never deletes what it did not write).
 
 Distance (issue 7): a theme's distance is (rank of its score among that theme's possible scores,
 best = 1, minus 1) squared; possible scores are the values that occur in the store.
@@ -22,7 +26,6 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import shutil
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -39,6 +42,20 @@ from solvers.ninetiles import enumeration as E
 
 FORMAT = "puzzle-workbench ninetiles store v1"
 DEFAULT_SHARDS = 200
+MANIFEST = "manifest.json"
+# What a v1 store writes (stores built before the manifest existed are cleared by these names).
+STORE_FILES = (
+    "meta.json",
+    "meta.tmp",
+    "stats.json",
+    "stats.tmp",
+    "synonyms.npy",
+    *(f"{name}.npy" for name in ("vec_hi", "vec_lo", "vec_cols", "vec_count", "vec_dist")),
+    *(f"{name}.npy" for name in ("post_ptr", "post_syn", "post_cnt")),
+    "shards",
+    MANIFEST,
+    "manifest.tmp",
+)
 
 
 def default_store_dir() -> Path:
@@ -75,6 +92,13 @@ def shard_rows(syn: np.ndarray, first_id: int) -> dict[str, np.ndarray]:
     }
 
 
+def _ignore_sigint() -> None:
+    """Pool workers leave Ctrl+C to the parent, which cancels and shuts them down cleanly."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _run_shard(store: str, index: int, lo_id: int, hi_id: int) -> tuple[int, int, float]:
     """Worker: expand and score synonym towns [lo_id, hi_id), write shards/shard_<index>.npz."""
     start = time.perf_counter()
@@ -104,7 +128,7 @@ def select_synonyms(subset: int | None) -> np.ndarray:
     if subset is None or subset >= syn.shape[0]:
         return syn
     if subset <= 0:
-        raise InputError("--subset must be a positive number of synonym towns")
+        raise InputError(f"--subset must be between 1 and {syn.shape[0]} synonym towns")
     idx = np.linspace(0, syn.shape[0] - 1, subset).round().astype(np.int64)
     return syn[np.unique(idx)]
 
@@ -117,26 +141,27 @@ def build(
     shards: int | None = None,
     cancel: CancelToken | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
+    announce: Callable[[], None] | None = None,
 ) -> BuildReport:
     """Enumerate, score and index every town into ``store`` (resumes an interrupted build)."""
     t0 = time.perf_counter()
-    store.mkdir(parents=True, exist_ok=True)
     syn = select_synonyms(subset)
-    meta_path = store / "meta.json"
-    old = _read_json(meta_path)
-    if old and (old.get("format") != FORMAT or old.get("subset") != subset):
-        _clear(store)  # a different kind of store: start afresh
-    elif old and old.get("complete"):
-        _clear(store)
+    expected = int(sum(E.count_towns(r) for r in syn))
+    if expected == 0:
+        raise InputError(f"--subset {subset} selects no legal town; use a larger subset (at least 3)")
+    _prepare_folder(store, subset)
+    if announce is not None:
+        announce()
+    _record(store, "meta.json", "meta.tmp", "synonyms.npy", "shards")
     (store / "shards").mkdir(exist_ok=True)
     np.save(store / "synonyms.npy", syn)
+    meta_path = store / "meta.json"
     _write_json(
         meta_path, {"format": FORMAT, "complete": False, "subset": subset, "synonym_towns": int(syn.shape[0])}
     )
     n_shards = shards or min(DEFAULT_SHARDS, max(1, syn.shape[0] // 50))
     bounds = np.linspace(0, syn.shape[0], n_shards + 1).round().astype(np.int64)
     todo = [i for i in range(n_shards) if not (store / "shards" / f"shard_{i:05d}.npz").exists()]
-    expected = int(sum(E.count_towns(r) for r in syn))
     done_towns = expected - sum(sum(E.count_towns(r) for r in syn[bounds[i] : bounds[i + 1]]) for i in todo)
     workers = max(1, workers or os.cpu_count() or 1)
     started = time.perf_counter()
@@ -155,7 +180,7 @@ def build(
             import multiprocessing
 
             ctx = multiprocessing.get_context("spawn")
-            with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+            with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_ignore_sigint) as pool:
                 pending: set[Future] = set()
                 queue = list(todo)
                 finished = n_shards - len(todo)
@@ -188,6 +213,7 @@ def build(
     if progress is not None:
         progress({"fraction": 1.0, "text": "merging shards and computing statistics"})
     t_merge = time.perf_counter()
+    _record(store, *(f"{name}.npy" for name in _ARRAYS), "stats.json", "stats.tmp")
     n_vectors = _merge(store, n_shards, expected)
     merge_seconds = time.perf_counter() - t_merge
     total = time.perf_counter() - t0
@@ -257,7 +283,7 @@ def _merge(store: Path, n_shards: int, expected: int) -> int:
     cols = np.ascontiguousarray(E.unpack(vhi, vlo).T)
     ranks = _rank_columns(cols)
     dist = (ranks.astype(np.int32) ** 2).sum(axis=0, dtype=np.int32)
-    for name, arr in (
+    for name, arr in (  # the order of _ARRAYS
         ("vec_hi", vhi),
         ("vec_lo", vlo),
         ("vec_cols", cols),
@@ -268,7 +294,12 @@ def _merge(store: Path, n_shards: int, expected: int) -> int:
         ("post_cnt", cnt),
     ):
         np.save(store / f"{name}.npy", arr)
-    shutil.rmtree(store / "shards", ignore_errors=True)
+    for part in (store / "shards").glob("shard_*.npz"):
+        part.unlink(missing_ok=True)
+    try:
+        (store / "shards").rmdir()
+    except OSError:
+        pass
     store_obj = Store(store, require_complete=False)
     _write_json(store / "stats.json", store_obj.compute_stats())
     return int(vhi.shape[0])
@@ -287,19 +318,68 @@ def _rank_columns(cols: np.ndarray) -> np.ndarray:
     return ranks
 
 
+def _prepare_folder(store: Path, subset: int | None) -> None:
+    """Make ``store`` ready for a build, or refuse; deletes only what an earlier build wrote."""
+    if store.exists() and not store.is_dir():
+        raise InputError(f"--store {store}: not a folder")
+    try:
+        store.mkdir(parents=True, exist_ok=True)
+        entries = list(store.iterdir())
+    except OSError as exc:
+        raise InputError(f"--store {store}: cannot use this folder ({exc.strerror or exc})") from None
+    if not entries:
+        return
+    old = _read_json(store / "meta.json")
+    manifest = _read_json(store / MANIFEST)
+    ours = (old is not None and old.get("format") == FORMAT) or (
+        manifest is not None and manifest.get("format") == FORMAT
+    )
+    if not ours:
+        raise InputError(
+            f"--store {store}: the folder holds other files and no ninetiles store; choose an empty or new folder"
+        )
+    if old is None or old.get("subset") != subset or old.get("complete") or old.get("format") != FORMAT:
+        _clear(store)  # a different or finished build: start afresh (resume only an unfinished twin)
+
+
+def _written(store: Path) -> list[str]:
+    manifest = _read_json(store / MANIFEST)
+    names = manifest.get("files") if manifest is not None else None
+    if not isinstance(names, list):
+        return list(STORE_FILES)
+    return [n for n in names if isinstance(n, str) and n in STORE_FILES]
+
+
+def _record(store: Path, *names: str) -> None:
+    """Add ``names`` to the manifest before writing them (a kill in between leaves no orphan)."""
+    files = sorted({*_written(store), *names, MANIFEST})
+    _write_json(store / MANIFEST, {"format": FORMAT, "files": files})
+
+
 def _clear(store: Path) -> None:
-    for f in store.iterdir():
-        if f.is_dir():
-            shutil.rmtree(f, ignore_errors=True)
-        else:
-            f.unlink()
+    for name in _written(store):
+        if name == MANIFEST:
+            continue
+        path = store / name
+        if name == "shards" and path.is_dir():
+            for part in path.glob("shard_*.npz"):
+                part.unlink(missing_ok=True)
+            try:
+                path.rmdir()  # only if nothing of the user's is left inside
+            except OSError:
+                pass
+        elif path.is_file() or path.is_symlink():
+            path.unlink(missing_ok=True)
+    _write_json(store / MANIFEST, {"format": FORMAT, "files": [MANIFEST]})
 
 
 def _read_json(path: Path) -> dict[str, Any] | None:
+    """The object in a JSON file, or None (missing, unreadable, not JSON, or not an object)."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
         return None
+    return data if isinstance(data, dict) else None
 
 
 def _write_json(path: Path, data: dict[str, Any]) -> None:
@@ -316,25 +396,29 @@ class Store:
 
     def __init__(self, path: Path, require_complete: bool = True) -> None:
         self.path = path
+        if path.exists() and not path.is_dir():
+            raise InputError(f"{path}: not a folder (a ninetiles store is a folder)")
         meta = _read_json(path / "meta.json")
-        if meta is None:
+        if meta is None and not (path / "meta.json").exists():
             raise InputError(f"no ninetiles store at {path} (run: python -m workbench ninetiles enumerate)")
+        if meta is None or meta.get("format") != FORMAT:
+            raise InputError(
+                f"{path}: meta.json is not a ninetiles store's (run enumerate into a new folder)"
+            )
         if require_complete and not meta.get("complete"):
             raise InputError(f"the ninetiles store at {path} is incomplete (run enumerate again to resume)")
         self.meta = meta
 
-        def load(name: str) -> np.ndarray:
-            return np.load(path / f"{name}.npy", mmap_mode="r")
-
-        self.synonyms = load("synonyms")
-        self.hi = load("vec_hi")
-        self.lo = load("vec_lo")
-        self.cols = load("vec_cols")
-        self.count = load("vec_count")
-        self.dist = load("vec_dist")
-        self.ptr = load("post_ptr")
-        self.post_syn = load("post_syn")
-        self.post_cnt = load("post_cnt")
+        arrays = _load_arrays(path)
+        self.synonyms = arrays["synonyms"]
+        self.hi = arrays["vec_hi"]
+        self.lo = arrays["vec_lo"]
+        self.cols = arrays["vec_cols"]
+        self.count = arrays["vec_count"]
+        self.dist = arrays["vec_dist"]
+        self.ptr = arrays["post_ptr"]
+        self.post_syn = arrays["post_syn"]
+        self.post_cnt = arrays["post_cnt"]
         self._values: list[np.ndarray] | None = None
 
     @property
@@ -345,10 +429,10 @@ class Store:
         """Possible scores per theme, descending (index = rank - 1)."""
         if self._values is None:
             cached = _read_json(self.path / "stats.json")
-            if cached is not None:  # saved at build time: avoids 26 passes over the columns
-                per = cached["per_theme"]
-                self._values = [np.array(per[str(t + 1)]["values"][::-1]) for t in range(26)]
-            else:
+            try:  # saved at build time: avoids 26 passes over the columns
+                per = cached["per_theme"]  # type: ignore[index]
+                self._values = [np.array(per[str(t + 1)]["values"][::-1], dtype=np.int64) for t in range(26)]
+            except (TypeError, KeyError, ValueError):  # missing or damaged: recompute
                 self._values = [np.unique(np.asarray(self.cols[t]))[::-1] for t in range(26)]
         return self._values
 
@@ -505,7 +589,7 @@ class Store:
 
     def stats(self) -> dict[str, Any]:
         cached = _read_json(self.path / "stats.json")
-        if cached is None:
+        if cached is None or not STATS_KEYS <= set(cached):
             return self.compute_stats()
         if "histograms" not in cached:  # stores built before histograms were saved: add them once
             cached["histograms"] = self.histograms()
@@ -514,6 +598,51 @@ class Store:
             except OSError:
                 pass
         return cached
+
+
+# ---- checking a store on open ------------------------------------------------------------------------
+
+_ARRAYS = ("vec_hi", "vec_lo", "vec_cols", "vec_count", "vec_dist", "post_ptr", "post_syn", "post_cnt")
+_KINDS = {"synonyms": "i", "vec_hi": "u", "vec_lo": "u", "vec_cols": "i", "vec_count": "i", "vec_dist": "i"}
+_KINDS |= {"post_ptr": "i", "post_syn": "u", "post_cnt": "u"}
+STATS_KEYS = {"synonym_towns", "towns", "score_vectors", "per_theme"}
+
+
+def _load_arrays(path: Path) -> dict[str, np.ndarray]:
+    """Memory-map the arrays and check their kinds and shapes, so queries never index garbage."""
+    arrays: dict[str, np.ndarray] = {}
+    for name in ("synonyms", *_ARRAYS):
+        file = path / f"{name}.npy"
+        try:
+            arr = np.load(file, mmap_mode="r")  # allow_pickle stays False: no code from the store
+        except FileNotFoundError:
+            raise InputError(f"the ninetiles store at {path} is damaged: {file.name} is missing") from None
+        except (OSError, ValueError, EOFError) as exc:
+            raise InputError(f"the ninetiles store at {path} is damaged: {file.name}: {exc}") from None
+        if not isinstance(arr, np.ndarray) or arr.dtype.kind != _KINDS[name]:
+            raise InputError(f"the ninetiles store at {path} is damaged: {file.name} has the wrong type")
+        arrays[name] = arr
+    v = arrays["vec_hi"].shape[0] if arrays["vec_hi"].ndim == 1 else -1
+    ptr = arrays["post_ptr"]
+    shapes_ok = (
+        v >= 0
+        and arrays["synonyms"].ndim == 2
+        and arrays["synonyms"].shape[1] == 18
+        and all(arrays[n].shape == (v,) for n in ("vec_lo", "vec_count", "vec_dist"))
+        and arrays["vec_cols"].shape == (26, v)
+        and ptr.shape == (v + 1,)
+    )
+    if shapes_ok:
+        postings = int(ptr[-1])
+        shapes_ok = int(ptr[0]) == 0 and all(arrays[n].shape == (postings,) for n in ("post_syn", "post_cnt"))
+        shapes_ok = shapes_ok and (
+            postings == 0 or int(np.asarray(arrays["post_syn"]).max()) < arrays["synonyms"].shape[0]
+        )
+    if not shapes_ok:
+        raise InputError(
+            f"the ninetiles store at {path} is damaged: its arrays do not fit together (rebuild it)"
+        )
+    return arrays
 
 
 def _bits(mask: int) -> list[int]:

@@ -11,76 +11,63 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
-from solvers.common.cancel import Cancelled
-from solvers.common.errors import InputError
-from solvers.common.protocol import read_text
-from solvers.toichika.model import Entries, Toichika, grid_rows
+from solvers.common import cli
+from solvers.common.cancel import CancelToken
+from solvers.common.cli import Parser, add_json, add_timeout
+from solvers.common.protocol import PluginBase
+from solvers.toichika.model import Toichika
 from solvers.toichika.pzprv3_codec import write_pzprv3
 from solvers.toichika.text_format import write_text
 from solvers.toichika.url_codec import encode_url
 
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line on stderr, exit 2, no usage dump
-        raise InputError(message)
+PROG = "workbench toichika"
 
 
-def _load(plugin: Any, arg: str) -> tuple[Toichika, Entries | None]:
-    from solvers.toichika.plugin import parse_any
-
-    path = Path(arg)
-    try:
-        is_file = len(arg) < 4096 and path.is_file()
-    except OSError:
-        is_file = False
-    if is_file:
-        return parse_any(read_text(path))
-    if not plugin.looks_like_inline(arg) and "\n" not in arg:
-        raise InputError(f"no such file: {arg}")
-    return parse_any(arg)
-
-
-def run(plugin: Any, argv: list[str]) -> int:
-    parser = _Parser(prog="workbench toichika", description=__doc__)
-    sub = parser.add_subparsers(dest="command")
+def _parser() -> argparse.ArgumentParser:
+    parser = Parser(prog=PROG, description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
     for name in ("url", "convert", "uniqueness", "hint"):
         cmd = sub.add_parser(name)
         cmd.add_argument("input")
-        cmd.add_argument("--json", action="store_true")
+        add_json(cmd)
         if name == "convert":
             cmd.add_argument("--to", choices=("url", "pzprv3", "text"), default="text")
-    try:
-        args = parser.parse_args(argv)
-        if args.command is None:
-            raise InputError("expected a command: url, convert, uniqueness or hint")
-        puzzle, entries = _load(plugin, args.input)
-        if args.command == "url":
-            print(encode_url(puzzle))
-        elif args.command == "convert":
-            out = {
-                "url": encode_url(puzzle) + "\n",
-                "pzprv3": write_pzprv3(puzzle, entries),
-                "text": write_text(puzzle),
-            }
-            sys.stdout.write(out[args.to])
-        elif args.command == "uniqueness":
-            return _uniqueness(plugin, puzzle, args.json)
-        else:
-            from solvers.toichika.explain import hint
-
-            result = hint(puzzle, entries)
-            print(json.dumps(result, ensure_ascii=False) if args.json else result["text"])
-        return 0
-    except (InputError, Cancelled) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        if name in ("uniqueness", "hint"):
+            add_timeout(cmd)
+    return parser
 
 
-def _uniqueness(plugin: Any, puzzle: Toichika, as_json: bool) -> int:
-    solutions = list(plugin.solve(puzzle, limit=2))
+def main(argv: Sequence[str], plugin: PluginBase) -> int:
+    return cli.run(PROG, _parser(), lambda args, cancel: _dispatch(plugin, args, cancel), argv)
+
+
+def _dispatch(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) -> int:
+    puzzle, entries = cli.read_input(plugin, args.input)
+    if args.command == "url":
+        print(encode_url(puzzle))
+    elif args.command == "convert":
+        out = {
+            "url": encode_url(puzzle) + "\n",
+            "pzprv3": write_pzprv3(puzzle, entries),
+            "text": write_text(puzzle),
+        }
+        sys.stdout.write(out[args.to])
+    elif args.command == "uniqueness":
+        return _uniqueness(plugin, puzzle, args.json, cancel)
+    else:
+        from solvers.toichika.explain import hint
+
+        result = hint(puzzle, entries)
+        print(json.dumps(result, ensure_ascii=False) if args.json else result["text"])
+    return 0
+
+
+def _uniqueness(plugin: PluginBase, puzzle: Toichika, as_json: bool, cancel: CancelToken) -> int:
+    solutions = list(plugin.solve(puzzle, limit=2, cancel=cancel))
+    cancel.raise_if_cancelled()  # a cut-short search proves nothing
     status = {0: "no solution", 1: "unique"}.get(len(solutions), "not unique")
     out: dict[str, Any] = {"status": status, "solutions": [s.grid for s in solutions]}
     if len(solutions) == 2:
@@ -96,4 +83,4 @@ def _uniqueness(plugin: Any, puzzle: Toichika, as_json: bool) -> int:
     return 0
 
 
-__all__ = ["run", "grid_rows"]
+__all__ = ["main"]

@@ -158,9 +158,9 @@ class ToichikaPlugin(PluginBase):
         return explain_json(puzzle, cancel)
 
     def cli(self, argv: list[str]) -> int:
-        from solvers.toichika.cli import run
+        from solvers.toichika.cli import main
 
-        return run(self, argv)
+        return main(argv, self)
 
 
 PLUGIN = ToichikaPlugin()

@@ -275,9 +275,9 @@ class XceteroPlugin(PluginBase):
 
     # ---- module CLI -----------------------------------------------------------------------------
     def cli(self, argv: list[str]) -> int:
-        from solvers.xcetero.cli import run
+        from solvers.xcetero.cli import main
 
-        return run(self, argv)
+        return main(argv, self)
 
 
 def _clip(text: str, size: int = 44) -> str:

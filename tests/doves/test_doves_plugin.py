@@ -114,7 +114,7 @@ def test_cli_analyse(capsys) -> None:
 def test_cli_bad_input(argv, capsys) -> None:
     assert PLUGIN.cli(argv) == 2
     err = capsys.readouterr().err
-    assert err.startswith("doves:") and "Traceback" not in err
+    assert err.startswith("workbench doves") and "Traceback" not in err and err.count("\n") == 1
 
 
 def test_cli_perft_and_ai(capsys) -> None:

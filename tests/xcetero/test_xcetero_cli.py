@@ -76,9 +76,10 @@ def test_value_of_a_file(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
         (["value", "132/.4./5.6 due 7"], "line 1, column 17"),
         (["value", "no-such-file.xo"], "no such file"),
         (["value", "135/246/... 1"], "both players have three in a row"),
-        (["value"], "needs one STATE"),
-        (["analyse", "--fast"], "unexpected argument"),
-        (["frobnicate"], "unknown command"),
+        (["value"], "required: state"),
+        (["analyse", "--fast"], "unrecognized arguments: --fast"),
+        (["frobnicate"], "invalid choice: 'frobnicate'"),
+        ([], "required: command"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(
