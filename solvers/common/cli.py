@@ -30,7 +30,7 @@ EXIT_INTERRUPTED = 130
 
 MAX_MESSAGE = 400  # an error echoing a 5,000-character argument stays readable
 MAX_SECONDS = 10**7  # --timeout upper bound (about 4 months): keeps the deadline arithmetic sane
-GRACE_SECONDS = 5.0  # after cancelling, how long a command may take to stop before we exit anyway
+GRACE_SECONDS = 3.0  # after cancelling, how long a command may take to stop before we exit anyway
 
 Handler = Callable[[argparse.Namespace, CancelToken], int]
 
