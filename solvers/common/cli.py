@@ -53,6 +53,7 @@ class Parser(argparse.ArgumentParser):
 # ---- option types (argparse ``type=``): ASCII only, bounded, with the allowed range in the message --
 
 _INT = re.compile(r"[+-]?[0-9]{1,18}")
+_FLOAT = re.compile(r"[+-]?([0-9]{1,12}(\.[0-9]{0,12})?|\.[0-9]{1,12})([eE][+-]?[0-9]{1,3})?")
 
 
 def parse_int(text: str) -> int:
@@ -75,10 +76,9 @@ def int_range(low: int, high: int) -> Callable[[str], int]:
 
 def float_range(low: float, high: float, *, low_open: bool = False) -> Callable[[str], float]:
     def convert(text: str) -> float:
-        try:
-            value = float(text) if len(text) <= 40 else math.nan
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a number, got {_clip(text, 40)!r}") from None
+        if not _FLOAT.fullmatch(text.strip()):  # float() takes 'nan', '1_0' and '٣'
+            raise argparse.ArgumentTypeError(f"expected a number, got {_clip(text, 40)!r}")
+        value = float(text)
         ok = math.isfinite(value) and (low < value if low_open else low <= value) and value <= high
         if not ok:
             bound = f"more than {low:g}" if low_open else f"at least {low:g}"
@@ -147,7 +147,12 @@ class _Watchdog:
 
     def __exit__(self, *exc: object) -> None:
         self._done.set()
-        self._thread.join(1.0)  # it polls every 0.1 s; the sockets must outlive its select()
+        if self._sockets is not None:
+            try:
+                self._sockets[1].send(b"\0")  # wake its select() at once
+            except OSError:
+                pass
+        self._thread.join(1.0)  # the sockets must outlive its select()
         if self._sockets is not None:
             signal.signal(signal.SIGINT, self._old_handler)
             signal.set_wakeup_fd(self._old_wakeup)
