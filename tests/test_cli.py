@@ -107,3 +107,36 @@ def test_screenshot_in_a_fresh_process(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert out.read_bytes().startswith(b"\x89PNG")
+
+
+def _waiting_command() -> tuple[object, object]:
+    from solvers.common import cli
+
+    parser = cli.Parser(prog="demo")
+    cli.add_timeout(parser)
+    parser.add_argument("--interrupt", action="store_true")
+
+    def handler(args, cancel) -> int:
+        if args.interrupt:
+            import signal
+
+            signal.raise_signal(signal.SIGINT)  # as Ctrl+C: the shared layer cancels the token
+        for _ in range(200):  # a long job that polls its token
+            cancel.raise_if_cancelled()
+            cancel.wait(0.05)
+        return 0
+
+    return cli, lambda *argv: cli.run("demo", parser, handler, list(argv))
+
+
+def test_shared_layer_timeout_and_ctrl_c(capsys) -> None:
+    cli, run_demo = _waiting_command()
+    assert run_demo("--timeout", "0.2") == cli.EXIT_TIMEOUT == 3
+    assert capsys.readouterr().err == "demo: timed out after 0.2 s\n"
+    assert run_demo("--interrupt") == cli.EXIT_INTERRUPTED == 130
+    assert capsys.readouterr().err == "demo: interrupted\n"
+    for bad in ("0", "-1", "nan", "inf", "1e999", "abc", "\u0663"):
+        assert run_demo("--timeout", bad) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("demo: argument --timeout:") and err.count("\n") == 1, err
+    assert run_demo("--help") == 0 and "--timeout" in capsys.readouterr().out
