@@ -396,7 +396,7 @@ def test_ctrl_c_ends_a_long_command_with_130(tmp_path: Path) -> None:
     proc.send_signal(signal.SIGINT)
     out, rest = proc.communicate(timeout=60)
     assert proc.returncode == 130, rest
-    assert time.monotonic() - sent < 5.0  # one shard (~1 s) then a clean stop, well inside the grace
+    assert time.monotonic() - sent < 10.0  # the shard under way finishes, or the 3 s grace ends it
     assert rest.splitlines()[-1] == "workbench ninetiles: interrupted" and "Traceback" not in rest
     meta = json.loads((store / "meta.json").read_text())
     assert meta["complete"] is False  # left to resume, not half-deleted
