@@ -50,7 +50,12 @@ def _largest_sample(kind: str) -> Any:
 # (label, kind, puzzle factory, solve limit)
 CASES: list[tuple[str, str, Callable[[], Any], int]] = [
     ("example 9x9 blank, all", "example", lambda: registry.get("example").new_puzzle(9), 0),
-    ("flow 100x100 (resized sample)", "flow", lambda: registry.get("flow").resize(_largest_sample("flow"), EDITOR_MAX, EDITOR_MAX), 2),
+    (
+        "flow 100x100 (resized sample)",
+        "flow",
+        lambda: registry.get("flow").resize(_largest_sample("flow"), EDITOR_MAX, EDITOR_MAX),
+        2,
+    ),
     ("toichika 100x80 2x2 countries", "toichika", lambda: toichika_board(100, 80), 2),
     ("toichika 100x100 2x2 countries", "toichika", lambda: toichika_board(EDITOR_MAX, EDITOR_MAX), 2),
     ("ninetiles empty, complete all", "ninetiles", lambda: registry.get("ninetiles").new_puzzle(), 0),
@@ -96,13 +101,18 @@ def pump(app: Any, seconds: float, until: Callable[[], bool] | None = None) -> f
     return time.monotonic() - start
 
 
-def run_case(app: Any, window: MainWindow, kind: str, make: Callable[[], Any], limit: int, args: Any) -> dict[str, float]:
+def run_case(
+    app: Any, window: MainWindow, kind: str, make: Callable[[], Any], limit: int, args: Any
+) -> dict[str, float]:
     view = window.show_kind(kind)
     meter = StallMeter()
     t0 = time.monotonic()
     meter.start()
     view.doc.reset(make())  # as Open/New does; the side panel restarts its own jobs
     pump(app, 0.4)  # let the panel's restart timer fire
+    paint_start = time.monotonic()
+    view.board.repaint()  # one synchronous repaint of the board (GUI thread, no job involved)
+    paint = time.monotonic() - paint_start
     view.solve(limit)
     busy = pump(app, args.seconds, lambda: not view.busy()) + 0.4
     stall = meter.stop()
@@ -126,6 +136,7 @@ def run_case(app: Any, window: MainWindow, kind: str, make: Callable[[], Any], l
         "busy": busy,
         "finished": float(finished),
         "setup": time.monotonic() - t0,
+        "paint": paint,
         "latency": latency,
         "cancel_stall": cancel_stall,
     }
@@ -149,7 +160,10 @@ def main() -> None:
     meter = StallMeter()
     meter.start()
     pump(app, 1.0)
-    print(f"{'case':<32} {'stall ms':>9} {'job s':>6} {'done':>5} {'cancel ms':>10} {'stall@cancel':>12}")
+    print(
+        f"{'case':<32} {'stall ms':>9} {'job s':>6} {'done':>5} {'cancel ms':>10} {'stall@cancel':>12}"
+        f" {'paint ms':>9}"
+    )
     print(f"{'idle (no job)':<32} {meter.stop() * 1000:9.1f}")
     for label, kind, make, limit in CASES:
         if kind not in wanted or SOLVE not in registry.get(kind).meta.capabilities:
@@ -158,7 +172,7 @@ def main() -> None:
         done = "yes" if r["finished"] else "no"
         print(
             f"{label:<32} {r['stall'] * 1000:9.1f} {r['busy']:6.2f} {done:>5} "
-            f"{r['latency'] * 1000:10.1f} {r['cancel_stall'] * 1000:12.1f}",
+            f"{r['latency'] * 1000:10.1f} {r['cancel_stall'] * 1000:12.1f} {r['paint'] * 1000:9.1f}",
             flush=True,
         )
     window.jobs.shutdown(20000)
