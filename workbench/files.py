@@ -85,9 +85,7 @@ def atomic_output(path: Path) -> Iterator[Path]:
         raise InputError(f"{folder}: folder does not exist")
     remove_stale_temps(folder)
     try:
-        fd, name = tempfile.mkstemp(
-            prefix=f".{path.name}{TEMP_MARK}", suffix=_temp_suffix(path), dir=folder
-        )
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}{TEMP_MARK}", suffix=_temp_suffix(path), dir=folder)
     except OSError as exc:
         raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from exc
     os.close(fd)
