@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import time
 from pathlib import Path
 
@@ -14,6 +15,8 @@ from solvers.common.errors import InputError
 from workbench.main_window import MainWindow
 from workbench.qt_app import ensure_app
 
+MIN_SIDE, MAX_SIDE = 100, 8000  # --size limits (pixels)
+
 
 def _wait(app: QApplication, seconds: float, until: object = None) -> None:
     end = time.monotonic() + seconds
@@ -24,24 +27,44 @@ def _wait(app: QApplication, seconds: float, until: object = None) -> None:
         time.sleep(0.01)
 
 
+def parse_size(text: str) -> tuple[int, int]:
+    """``--size WxH`` as two integers in a sane range (bad values are an InputError, not a traceback)."""
+    match = re.fullmatch(r"\s*(\d{1,5})\s*[xX]\s*(\d{1,5})\s*", str(text))
+    if match is None:
+        raise InputError(f"--size: expected WIDTHxHEIGHT such as 1280x800, got {text!r}")
+    width, height = int(match[1]), int(match[2])
+    if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
+        raise InputError(f"--size: each side must be {MIN_SIDE}..{MAX_SIDE} pixels, got {width}x{height}")
+    return width, height
+
+
 def run_gui(args: argparse.Namespace) -> int:
+    size = parse_size(args.size) if args.screenshot else None
+    kind = registry.get(args.kind).meta.id if args.kind else None
     app = ensure_app(headless=bool(args.screenshot))
     window = MainWindow()
-    if args.kind:
-        window.show_kind(registry.get(args.kind).meta.id)
+    if args.screenshot:
+        window.confirm = lambda _view: "discard"  # a screenshot run must never wait on a dialog
+    if kind:
+        window.show_kind(kind)
     for name in args.files:
-        window.open_path(name, args.kind)
+        if not window.open_path(name, kind) and args.screenshot:
+            _fail(window, f"cannot open: {window.last_open_error or name}")
     if args.open_input:
         source = Path(args.open_input)
-        if source.is_file():
-            ok = window.open_path(source, args.kind)
+        try:
+            is_file = len(args.open_input) < 4096 and source.exists()
+        except OSError:
+            is_file = False
+        if is_file:
+            ok = window.open_path(source, kind)
         else:
-            ok = window.open_text(args.open_input, args.kind)
+            # Inline input (URL, code) opened at start is a new untitled, unmodified document.
+            ok = window.open_text(args.open_input, kind, fresh=True)
         if not ok and args.screenshot:
-            raise InputError(f"cannot open {args.open_input}")
-    if args.screenshot:
-        width, _, height = str(args.size).partition("x")
-        window.resize(int(width), int(height))
+            _fail(window, f"cannot open: {window.last_open_error or args.open_input}")
+    if size is not None:
+        window.resize(*size)
         window.show()
         _wait(app, 0.3)
         if args.solve:
@@ -51,10 +74,21 @@ def run_gui(args: argparse.Namespace) -> int:
             _wait(app, 0.3)
         out = Path(args.screenshot)
         if not window.grab().save(str(out)):
-            raise InputError(f"{out}: could not write screenshot")
+            _fail(window, f"{out}: could not write screenshot")
         print(out)
-        window.close()
+        _close(window)
         return 0
     window.show()
     QTimer.singleShot(0, window.current().board.setFocus)
     return app.exec()
+
+
+def _close(window: MainWindow) -> None:
+    window.confirm = lambda _view: "discard"
+    window.close()
+    window.jobs.shutdown(5000)
+
+
+def _fail(window: MainWindow, message: str) -> None:
+    _close(window)
+    raise InputError(message)

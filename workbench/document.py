@@ -17,6 +17,22 @@ from solvers.common.errors import InputError
 from solvers.common.protocol import EditResult, PluginBase, read_text
 from workbench.files import atomic_write
 
+MAX_FILE_BYTES = 16 * 1024 * 1024  # a backstop: the shared reader has its own (smaller) cap
+
+
+def read_document_text(path: Path) -> str:
+    """Read a puzzle file through the shared reader, refusing devices, FIFOs and huge files first."""
+    try:
+        if not path.is_file():
+            what = "no such file" if not path.exists() else "not a regular file"
+            raise InputError(f"{path}: {what}")
+        size = path.stat().st_size
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read file ({exc.strerror or exc})") from exc
+    if size > MAX_FILE_BYTES:
+        raise InputError(f"{path}: file too large ({size:,} bytes; a puzzle file is far smaller)")
+    return read_text(path)
+
 
 class StateCommand(QUndoCommand):
     def __init__(
@@ -92,7 +108,7 @@ class Document(QObject):
         self._merge_open = False
 
     def replace(self, puzzle: Any, label: str, entries: Any = None) -> None:
-        """Replace the whole puzzle (new, resize, paste) as one undo step."""
+        """Replace the whole puzzle as one undo step, keeping the file (resize, text edit)."""
         self.end_merge()
         self.apply(
             EditResult(
@@ -102,9 +118,18 @@ class Document(QObject):
             )
         )
 
-    # ---- files --------------------------------------------------------------------------------
-    def load(self, path: Path) -> None:
-        puzzle, entries = self.plugin.parse_document(read_text(path))
+    def replace_untitled(self, puzzle: Any, label: str, entries: Any = None) -> None:
+        """New content from elsewhere (paste, generator, a panel's result) as one undo step.
+
+        The document forgets its file: Save must ask for a name rather than overwrite the file
+        it was opened from with unrelated content.
+        """
+        self.replace(puzzle, label, entries)
+        self._set_path(None)
+
+    def reset(self, puzzle: Any, entries: Any = None, path: Path | None = None) -> None:
+        """A fresh document (new puzzle, sample, inline input, opened file): no history, unmodified."""
+        self.end_merge()
         self.puzzle = puzzle
         self.entries = self.plugin.empty_entries(puzzle) if entries is None else entries
         self.path = path
@@ -112,6 +137,21 @@ class Document(QObject):
         self.undo_stack.setClean()
         self.changed.emit()
         self.file_changed.emit()
+
+    def _set_path(self, path: Path | None) -> None:
+        if path != self.path:
+            self.path = path
+            self.file_changed.emit()
+
+    # ---- files --------------------------------------------------------------------------------
+    def load(self, path: Path, *, template: bool = False) -> None:
+        """Open a file; ``template`` (samples) leaves the document untitled so Save asks for a name.
+
+        Raises ``InputError`` for anything unreadable, including what is not a regular file
+        (a device such as /dev/zero would read for ever, a FIFO would block).
+        """
+        puzzle, entries = self.plugin.parse_document(read_document_text(path))
+        self.reset(puzzle, entries, None if template else path)
 
     def save(self, path: Path | None = None) -> Path:
         target = path or self.path

@@ -183,6 +183,9 @@ class DocumentView(QWidget):
     def apply(self, result: EditResult) -> None:
         self.doc.apply(result)
 
+    def replace_untitled(self, puzzle: Any, label: str, entries: Any = None) -> None:
+        self.doc.replace_untitled(puzzle, label, entries)
+
     def show_solution(self, solution: Solution | None) -> None:
         self._solution = solution
         self._hover = None

@@ -215,6 +215,8 @@ def explain(
             progress = False
             for tech in TECHNIQUES:
                 for step in tech.run(state):
+                    if cancel is not None:
+                        cancel.raise_if_cancelled()
                     if _record(state, step, out):
                         progress = True
                         if max_steps is not None and len(out.steps) >= max_steps:

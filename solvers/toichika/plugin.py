@@ -115,10 +115,10 @@ class ToichikaPlugin(PluginBase):
         progress: ProgressFn | None = None,
         info: dict[str, Any] | None = None,
     ) -> Iterator[Solution]:
-        model = model_for(puzzle)
+        model = model_for(puzzle, cancel)
         if info is not None:
             info["solver"] = "sat"
-            info["model"] = {"variables": model.nvars, "clauses": len(model.clauses)}
+            info["model"] = {"variables": model.nvars, "clauses": model.nclauses}
         first: tuple[int, ...] | None = None
         for k, arrows in enumerate(iter_solutions(puzzle, limit=limit, cancel=cancel), start=1):
             extras: dict[str, Any] = {}

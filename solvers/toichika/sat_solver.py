@@ -13,25 +13,39 @@ which gives "exactly one partner, nothing between" without pair variables.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
-from collections.abc import Iterator
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 
-from pysat.card import CardEnc, EncType
+import numpy as np
 from pysat.solvers import Solver
 
+try:
+    import pysolvers  # python-sat's extension module (for the fast clause loader)
+except ImportError:  # pragma: no cover - other python-sat builds
+    pysolvers = None
+
 from solvers.common.cancel import Cancelled, CancelToken
-from solvers.toichika.model import DIRECTIONS, LEFT, OPPOSITE, QUESTION, RIGHT, UP, Toichika
+from solvers.toichika.model import DIRECTIONS, DOWN, LEFT, OPPOSITE, QUESTION, RIGHT, Toichika
 
 SOLVER_NAME = "glucose4"
 _CACHE_SIZE = 16
 
 
+CHUNK = 20_000  # clauses per hand-over to the SAT solver: cancel is polled (and the GIL freed) between
+
+
 @dataclass
 class SatModel:
+    """The clauses as numpy blocks of equal width (plus a few ragged ones): 2 M clauses as Python
+    lists took seconds to build, hundreds of MB, and garbage-collector passes that froze the GUI."""
+
     rows: int
     cols: int
-    clauses: list[list[int]]
+    blocks: list[np.ndarray]  # int32 (k, width) each
+    ragged: list[list[int]]
     nvars: int
 
     @staticmethod
@@ -43,82 +57,226 @@ class SatModel:
         """Variable 'cell i holds an arrow'."""
         return 4 * self.rows * self.cols + 1 + i
 
+    @property
+    def nclauses(self) -> int:
+        return sum(len(b) for b in self.blocks) + len(self.ragged)
 
-def build_model(p: Toichika) -> SatModel:
+    @property
+    def clauses(self) -> list[list[int]]:
+        """Every clause as a list (slow on big boards: for tests and small models)."""
+        out = [list(c) for c in self.ragged]
+        for block in self.blocks:
+            out.extend(block.tolist())
+        return out
+
+    def load(self, solver: Solver, cancel: CancelToken | None = None) -> None:
+        """Add every clause to ``solver`` in chunks, polling ``cancel`` between them."""
+        add = _clause_adder(solver)
+        add(self.ragged)
+        for block in self.blocks:
+            for start in range(0, len(block), CHUNK):
+                if cancel is not None:
+                    cancel.raise_if_cancelled()
+                add(block[start : start + CHUNK].tolist())
+                time.sleep(0)  # hand the GIL to the GUI thread between chunks
+
+
+def _clause_adder(solver: Solver) -> Callable[[list[list[int]]], None]:
+    """python-sat adds clauses one Python call at a time through two wrapper layers; calling the
+    extension function directly from ``map`` is much faster. Falls back to ``append_formula``."""
+    handle = getattr(getattr(solver, "solver", None), "glucose", None)
+    raw = getattr(pysolvers, "glucose41_add_cl", None) if pysolvers is not None else None
+    if SOLVER_NAME != "glucose4" or handle is None or raw is None:
+        return solver.append_formula
+    add = partial(raw, handle)
+
+    def add_many(rows: list[list[int]]) -> None:
+        deque(map(add, rows), maxlen=0)
+
+    return add_many
+
+
+def new_solver(
+    model: SatModel, cancel: CancelToken | None = None, extra: list[list[int]] | None = None
+) -> Solver:
+    solver = Solver(name=SOLVER_NAME)
+    try:
+        model.load(solver, cancel)
+        if extra:
+            solver.append_formula(extra)
+    except BaseException:
+        solver.delete()
+        raise
+    return solver
+
+
+def _at_most_one(lits: list[int], top: int) -> tuple[list[list[int]], int]:
+    """Pairwise for small countries, a sequential counter (k-1 auxiliaries) for larger ones."""
+    if len(lits) <= 6:
+        return [[-p, -q] for k, p in enumerate(lits) for q in lits[k + 1 :]], top
+    out: list[list[int]] = []
+    aux = list(range(top + 1, top + len(lits)))  # s_k: "one of lits[0..k] is true"
+    out.append([-lits[0], aux[0]])
+    for k in range(1, len(lits) - 1):
+        out += [[-lits[k], aux[k]], [-aux[k - 1], aux[k]], [-lits[k], -aux[k - 1]]]
+    out.append([-lits[-1], -aux[-1]])
+    return out, top + len(aux)
+
+
+def _cell_block(n: int, a0: int) -> list[np.ndarray]:
+    i = np.arange(n, dtype=np.int64)
+    x = 4 * i[:, None] + np.arange(1, 5, dtype=np.int64)[None, :]  # (n, 4)
+    a = (a0 + i)[:, None]
+    at_least = np.concatenate([-a, x], axis=1)  # an arrow points somewhere
+    implies = np.stack([-x, np.broadcast_to(a, x.shape)], axis=-1).reshape(-1, 2)
+    pairs = [(d, e) for d in range(4) for e in range(d + 1, 4)]
+    one_dir = np.stack([np.stack([-x[:, d], -x[:, e]], axis=1) for d, e in pairs], axis=1).reshape(-1, 2)
+    return [at_least, implies, one_dir]
+
+
+def _sight_blocks(
+    p: Toichika, reg: np.ndarray, adjacent: np.ndarray, m: int, d: int, top: int, poll: Callable[[], None]
+) -> tuple[list[np.ndarray], int]:
+    """All sight chains of direction ``d`` at once (see the module docstring).
+
+    One chain per (country, line): it starts at the country's rear-most cell on that line and
+    walks to the grid edge; steps after the last cell that could hold a partner are cut off.
+    """
+    rows, cols = p.rows, p.cols
+    r_all, c_all = np.divmod(np.arange(rows * cols, dtype=np.int64), cols)
+    horizontal = d in (LEFT, RIGHT)
+    along = c_all if horizontal else r_all  # position along the line
+    line = r_all if horizontal else c_all
+    forward = d in (RIGHT, DOWN)
+    length = cols if horizontal else rows
+    key = reg * (rows + cols) + line
+    # Rear-most position of each (country, line): min along the line going forward, else max.
+    order = np.lexsort((along if forward else -along, key))
+    key_sorted = key[order]
+    heads = order[np.flatnonzero(np.r_[True, key_sorted[1:] != key_sorted[:-1]])]
+    chain_region = reg[heads]
+    start = along[heads]
+    steps_left = (length - start) if forward else (start + 1)  # cells from the head to the edge
+    offsets = np.r_[0, np.cumsum(steps_left)[:-1]]
+    chain = np.repeat(np.arange(len(heads)), steps_left)
+    t = np.arange(int(steps_left.sum()), dtype=np.int64) - offsets[chain]
+    stride = (1 if horizontal else cols) * (1 if forward else -1)
+    cell = heads[chain] + t * stride
+    own = reg[cell] == chain_region[chain]
+    lo, hi = np.minimum(reg[cell], chain_region[chain]), np.maximum(reg[cell], chain_region[chain])
+    pair_key = lo * m + hi
+    poll()
+    if len(adjacent):
+        found = np.minimum(np.searchsorted(adjacent, pair_key), len(adjacent) - 1)
+        is_adjacent = adjacent[found] == pair_key
+    else:
+        is_adjacent = np.zeros(len(pair_key), dtype=bool)
+    pairable = ~own & ~is_adjacent
+    last = np.full(len(heads), -1, dtype=np.int64)
+    np.maximum.at(last, chain[pairable], t[pairable])
+    blocks: list[np.ndarray] = []
+    # An arrow with no possible partner ahead cannot point this way.
+    dead = own & (t > last[chain])
+    blocks.append(-(4 * cell[dead] + d)[:, None])
+    poll()
+    keep = t <= last[chain]
+    chain, t, cell, own, pairable = chain[keep], t[keep], cell[keep], own[keep], pairable[keep]
+    k = len(cell)
+    if k == 0:
+        return blocks, top
+    xd = 4 * cell + d
+    xo = 4 * cell + OPPOSITE[d]
+    a = 4 * rows * cols + 1 + cell
+    new = (own & (t > 0)) | pairable
+    aux = top + np.cumsum(new)
+    top += int(new.sum())
+    # sight after each step: the newest auxiliary of the chain, or the head's own arrow.
+    value = np.where(new, aux, xd)
+    idx = np.arange(k)
+    src = np.maximum.accumulate(np.where(new | (t == 0), idx, -1))
+    sight = value[src]
+    prev = np.r_[0, sight[:-1]]
+    poll()
+    step = t > 0
+    o, b, q = step & own, step & ~own & ~pairable, pairable
+    blocks.append(np.stack([-prev[o], aux[o]], axis=1))
+    blocks.append(np.stack([-xd[o], aux[o]], axis=1))
+    blocks.append(np.stack([-prev[b], -a[b]], axis=1))
+    blocks.append(np.stack([-prev[q], -a[q], xo[q]], axis=1))
+    blocks.append(np.stack([-prev[q], a[q], aux[q]], axis=1))
+    ends = np.r_[chain[1:] != chain[:-1], True]
+    blocks.append(-sight[ends][:, None])  # the sight may not run past the last possible partner
+    return blocks, top
+
+
+def build_model(p: Toichika, cancel: CancelToken | None = None) -> SatModel:
+    def poll() -> None:  # between numpy steps (each well under 0.1 s on a 100x100 board)
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+
     n = p.size
-    model = SatModel(p.rows, p.cols, [], 5 * n)
-    x, a = model.x, model.a
-    clauses = model.clauses
-    for i in range(n):
-        clauses.append([-a(i)] + [x(i, d) for d in DIRECTIONS])
-        for d in DIRECTIONS:
-            clauses.append([-x(i, d), a(i)])
-            for e in DIRECTIONS:
-                if e > d:
-                    clauses.append([-x(i, d), -x(i, e)])
+    reg = np.asarray(p.region_of, dtype=np.int64)
+    m = len(p.regions)
+    model = SatModel(p.rows, p.cols, _cell_block(n, 4 * n + 1), [], 5 * n)
+    top = model.nvars
+    small: list[list[int]] = []
     for cells in p.regions:
-        lits = [a(i) for i in cells]
-        clauses.append(lits)
-        if len(lits) > 1:
-            enc = EncType.pairwise if len(lits) <= 6 else EncType.seqcounter
-            card = CardEnc.atmost(lits, bound=1, top_id=model.nvars, encoding=enc)
-            model.nvars = max(model.nvars, card.nv)
-            clauses.extend(card.clauses)
-    reg = p.region_of
-    # One sight chain per (country, line, direction): a country has one arrow, so its cells on a
-    # line can share the chain (an arrow further back passes the country's other, empty, cells).
-    lines: dict[tuple[int, int, int], list[int]] = {}
-    for i in range(n):
-        r, c = divmod(i, p.cols)
-        for d in DIRECTIONS:
-            lines.setdefault((reg[i], d, r if d in (LEFT, RIGHT) else p.rows + c), []).append(i)
-    for (region, d, _), cells in lines.items():
-        first = cells[-1] if d in (UP, LEFT) else cells[0]
-        walk = [first] + p.ray(first, d)
-        last = max((k for k, j in enumerate(walk) if p.can_pair_regions(region, reg[j])), default=-1)
-        sight = 0
-        for j in walk[: last + 1]:
-            if reg[j] == region:
-                if sight == 0:
-                    sight = x(j, d)
-                else:
-                    model.nvars += 1
-                    clauses.append([-sight, model.nvars])
-                    clauses.append([-x(j, d), model.nvars])
-                    sight = model.nvars
-            elif not p.can_pair_regions(region, reg[j]):
-                if sight:
-                    clauses.append([-sight, -a(j)])
-            elif sight:
-                clauses.append([-sight, -a(j), x(j, OPPOSITE[d])])
-                model.nvars += 1
-                clauses.append([-sight, a(j), model.nvars])
-                sight = model.nvars
-        for j in cells:
-            if last < 0 or walk.index(j) > last:
-                clauses.append([-x(j, d)])  # nothing pairable ahead of this cell
-        if sight:
-            clauses.append([-sight])
+        lits = [model.a(i) for i in cells]
+        model.ragged.append(lits)  # one arrow per country...
+        amo, top = _at_most_one(lits, top)  # ...and only one
+        small.extend(amo)
+    for width in (2, 3):
+        rows_w = [c for c in small if len(c) == width]
+        if rows_w:
+            model.blocks.append(np.asarray(rows_w, dtype=np.int64))
+    adjacent = np.sort(np.asarray([a * m + b for a, b in p.adjacent_regions], dtype=np.int64))
+    for d in DIRECTIONS:
+        poll()
+        blocks, top = _sight_blocks(p, reg, adjacent, m, d, top, poll)
+        model.blocks.extend(blocks)
+    model.blocks = [b.astype(np.int32) for b in model.blocks if len(b)]
+    model.nvars = top
     return model
 
 
 _cache: OrderedDict[tuple, SatModel] = OrderedDict()
 _cache_lock = threading.Lock()
+_building: dict[tuple, threading.Event] = {}
 
 
-def model_for(p: Toichika) -> SatModel:
-    """Cached by the wall layout (givens are assumptions)."""
+def model_for(p: Toichika, cancel: CancelToken | None = None) -> SatModel:
+    """Cached by the wall layout (givens are assumptions).
+
+    Concurrent callers for the same walls (the solve job and the side panel's badge and
+    explanation) share one build: the others wait for it, polling their own cancel token, and
+    take over if the builder was cancelled.
+    """
     key = (p.rows, p.cols, p.vwalls, p.hwalls)
-    with _cache_lock:
-        if key in _cache:
-            _cache.move_to_end(key)
-            return _cache[key]
-    model = build_model(p)
-    with _cache_lock:
-        _cache[key] = model
-        while len(_cache) > _CACHE_SIZE:
-            _cache.popitem(last=False)
-    return model
+    while True:
+        with _cache_lock:
+            if key in _cache:
+                _cache.move_to_end(key)
+                return _cache[key]
+            event = _building.get(key)
+            owner = event is None
+            if owner:
+                event = _building[key] = threading.Event()
+        assert event is not None
+        if owner:
+            try:
+                model = build_model(p, cancel)
+                with _cache_lock:
+                    _cache[key] = model
+                    while len(_cache) > _CACHE_SIZE:
+                        _cache.popitem(last=False)
+                return model
+            finally:
+                with _cache_lock:
+                    del _building[key]
+                event.set()
+        while not event.wait(0.02):
+            if cancel is not None:
+                cancel.raise_if_cancelled()
 
 
 def assumptions_for(p: Toichika, model: SatModel) -> list[int]:
@@ -141,10 +299,10 @@ def iter_solutions(
     """Yield solutions as arrow codes per cell (0 = empty). Blocking clauses enumerate distinct ones."""
     if len(p.regions) % 2:
         return  # arrows pair up, so an odd number of countries has no solution (hard for SAT to see)
-    model = model_for(p)
+    model = model_for(p, cancel)
     assumptions = assumptions_for(p, model) + list(extra_assumptions or [])
     n = p.size
-    with Solver(name=SOLVER_NAME, bootstrap_with=model.clauses) as solver:
+    with new_solver(model, cancel) as solver:
         unregister = cancel.on_cancel(solver.interrupt) if cancel is not None else None
         try:
             found = 0
@@ -180,7 +338,7 @@ def is_consistent(p: Toichika, fixed: dict[int, set[int]], cancel: CancelToken |
     """
     if len(p.regions) % 2:
         return False
-    model = model_for(p)
+    model = model_for(p, cancel)
     clauses: list[list[int]] = []
     for i, allowed in fixed.items():
         for d in DIRECTIONS:
@@ -188,7 +346,7 @@ def is_consistent(p: Toichika, fixed: dict[int, set[int]], cancel: CancelToken |
                 clauses.append([-model.x(i, d)])
         if 0 not in allowed:
             clauses.append([model.a(i)])
-    with Solver(name=SOLVER_NAME, bootstrap_with=model.clauses + clauses) as solver:
+    with new_solver(model, cancel, clauses) as solver:
         unregister = cancel.on_cancel(solver.interrupt) if cancel is not None else None
         try:
             status = solver.solve_limited(assumptions=assumptions_for(p, model), expect_interrupt=True)
@@ -210,9 +368,9 @@ class Probe:
     def __init__(self, p: Toichika, cancel: CancelToken | None = None) -> None:
         self.p = p
         self.odd = len(p.regions) % 2 == 1  # no solution at all
-        self.model = model_for(p)
+        self.model = model_for(p, cancel)
         self.base = assumptions_for(p, self.model)
-        self.solver = Solver(name=SOLVER_NAME, bootstrap_with=self.model.clauses)
+        self.solver = new_solver(self.model, cancel)
         self._unregister = cancel.on_cancel(self.solver.interrupt) if cancel is not None else None
 
     def literals(self, i: int, allowed: set[int]) -> list[int]:

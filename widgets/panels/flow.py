@@ -202,7 +202,7 @@ class FlowPanel(QWidget):
         )
 
     def _generated(self, puzzle: FlowPuzzle) -> None:
-        self.ctx.apply(EditResult(puzzle=puzzle, entries=FlowPaths(), label="New random puzzle"))
+        self.ctx.replace_untitled(puzzle, "New random puzzle", FlowPaths())
         self.ctx.status(f"New {puzzle.cols}x{puzzle.rows} puzzle, {len(puzzle.colours)} colours, unique.")
 
     def _generate_failed(self, message: str) -> None:

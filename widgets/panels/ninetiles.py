@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from solvers.common.protocol import EditResult, Solution
+from solvers.common.protocol import Solution
 from solvers.ninetiles.plugin import road_text
 from solvers.ninetiles.scoring import THEME_NAMES, capture_flags, score_town, theme_values
 from solvers.ninetiles.town import Town, trace_roads, validity
@@ -309,7 +309,7 @@ class BestTownsPanel(QWidget):
             return
         town = self.results.model.solutions[index.row()].data
         self.ctx.show_solution(None)
-        self.ctx.apply(EditResult(puzzle=town, label=f"Open best town {town.code}"))
+        self.ctx.replace_untitled(town, f"Open best town {town.code}")
 
 
 class HistogramChart(QWidget):

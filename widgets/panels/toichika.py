@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
 )
 
 from solvers.common.errors import InputError
-from solvers.common.protocol import EditResult
 from solvers.toichika.explain import Explanation, explain, hint
 from solvers.toichika.sat_solver import differing_cells, iter_solutions
 from solvers.toichika.techniques import BY_ID
@@ -247,6 +246,4 @@ class ToichikaPanel(QWidget):
         except InputError as exc:
             self.ctx.status(f"Cannot paste: {exc}")
             return
-        self.ctx.apply(
-            EditResult(puzzle=puzzle, entries=self.ctx.plugin.empty_entries(puzzle), label="Paste URL")
-        )
+        self.ctx.replace_untitled(puzzle, "Paste URL")
