@@ -19,6 +19,7 @@ A saved game may follow with a line ``answer`` and one line per row of the playe
 from __future__ import annotations
 
 from solvers.common.errors import ParseError
+from solvers.common.limits import shown
 from solvers.toichika.model import ARROW_CHAR, CHAR_ARROW, DOT, MAX_SIZE, QUESTION, Entries, Toichika
 
 HEADER = "toichika"
@@ -77,6 +78,10 @@ def write_text(p: Toichika) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _is_frame(line: str) -> bool:
+    return line.startswith("+") and line.endswith("+") and not line.strip("+-")
+
+
 def read_text(text: str) -> Toichika:
     raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     numbered = [(k + 1, ln.rstrip()) for k, ln in enumerate(raw)]
@@ -88,6 +93,13 @@ def read_text(text: str) -> Toichika:
     first_line, first = body[0]
     if not first.startswith("+"):
         raise ParseError("the board drawing must start with a '+-+-...' frame line", first_line, 1)
+    last_line, last = body[-1]
+    if len(body) == 1 or len(last) != len(first) or not _is_frame(last):
+        # Without this a file cut short would read as a smaller board (the rows so far).
+        raise ParseError(
+            f"the board drawing ends without its bottom frame line {shown(first)} (is the file cut short?)",
+            last_line,
+        )
     if len(body) % 2 == 0:
         raise ParseError(
             "the drawing needs an odd number of lines (frame, rows, separators, frame)", body[-1][0]
