@@ -8,7 +8,9 @@ accepts), ``int()`` refuses strings over 4,300 digits with a bare ValueError, an
 from __future__ import annotations
 
 import os
+import re
 import stat
+from collections.abc import Iterator
 from pathlib import Path
 
 from solvers.common.errors import InputError, ParseError
@@ -47,10 +49,10 @@ def ascii_int(
         raise ParseError(f"{what} must be a number {minimum}..{limit}, got {shown(text)}", line, column)
     bound = max(abs(limit), abs(minimum))
     if len(body.lstrip("0")) > len(str(bound)):
-        raise ParseError(f"{what} must be {minimum}..{limit}, got {shown(text)}", line, column)
+        raise ParseError(f"{what} must be a number {minimum}..{limit}, got {shown(text)}", line, column)
     value = int(text)
     if not minimum <= value <= limit:
-        raise ParseError(f"{what} must be {minimum}..{limit}, got {value}", line, column)
+        raise ParseError(f"{what} must be a number {minimum}..{limit}, got {value}", line, column)
     return value
 
 
@@ -60,12 +62,35 @@ def body_lines(text: str) -> tuple[list[str], int]:
     BOM and CR/CRLF are normalised. Trimming works on the whole string (C speed), so a file of
     four million newlines costs milliseconds, not a Python loop per line.
     """
-    norm = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    norm = normalise(text)
     rest = norm.lstrip()
     if not rest:
         return [], 0
     cut = norm.rfind("\n", 0, len(norm) - len(rest)) + 1  # keep the first line's indentation
     return norm[cut : len(norm.rstrip())].split("\n"), norm.count("\n", 0, cut)
+
+
+_NONSPACE = re.compile(r"\S")
+
+
+def normalise(text: str) -> str:
+    """BOM dropped, CRLF and CR turned into LF."""
+    return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def nonblank_lines(text: str) -> Iterator[tuple[int, str]]:
+    """(1-based line number, line) of each line holding something; blank runs are skipped at C speed.
+
+    ``text`` must already be normalised (LF only).
+    """
+    number, pos = 1, 0
+    while (found := _NONSPACE.search(text, pos)) is not None:
+        start = text.rfind("\n", pos, found.start()) + 1 or pos
+        end = text.find("\n", found.start())
+        end = len(text) if end < 0 else end
+        number += text.count("\n", pos, start)
+        yield number, text[start:end]
+        pos = end
 
 
 def limit_text(text: str, what: str = "input") -> str:
