@@ -11,6 +11,7 @@ import os
 import re
 import stat
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 from solvers.common.errors import InputError, ParseError
@@ -78,19 +79,26 @@ def normalise(text: str) -> str:
     return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
 
 
-def nonblank_lines(text: str) -> Iterator[tuple[int, str]]:
+def nonblank_lines(text: str, comment: str = "") -> Iterator[tuple[int, str]]:
     """(1-based line number, line) of each line holding something; blank runs are skipped at C speed.
 
-    ``text`` must already be normalised (LF only).
+    With ``comment`` (e.g. ``"#"``), lines whose first non-blank character is that one are skipped
+    too, also at C speed. ``text`` must already be normalised (LF only).
     """
+    pattern = _NONSPACE if not comment else _significant(comment)
     number, pos = 1, 0
-    while (found := _NONSPACE.search(text, pos)) is not None:
+    while (found := pattern.search(text, pos)) is not None:
         start = text.rfind("\n", pos, found.start()) + 1 or pos
         end = text.find("\n", found.start())
         end = len(text) if end < 0 else end
         number += text.count("\n", pos, start)
         yield number, text[start:end]
         pos = end
+
+
+@cache
+def _significant(comment: str) -> re.Pattern[str]:
+    return re.compile(rf"^[^\S\n]*[^\s{re.escape(comment)}]", re.MULTILINE)
 
 
 def limit_text(text: str, what: str = "input") -> str:
