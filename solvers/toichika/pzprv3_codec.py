@@ -16,7 +16,9 @@ def looks_like_pzprv3(text: str) -> bool:
 
 
 def read_pzprv3(text: str) -> tuple[Toichika, Entries]:
-    lines = [ln.rstrip() for ln in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    # Only the header and three blocks of at most MAX_SIZE rows are read: maxsplit bounds the work.
+    head = text.replace("\r\n", "\n").replace("\r", "\n").split("\n", 5 + 3 * MAX_SIZE + 1)
+    lines = [ln.rstrip() for ln in head]
     # lines[k] is file line k+1
     if not lines or not lines[0].strip().startswith("pzprv3"):
         raise ParseError("pzprv3: the first line must be 'pzprv3'", 1, 1)

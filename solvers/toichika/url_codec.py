@@ -15,6 +15,7 @@ PIDS = {"toichika", "toichika_edit", "toichika_play"}
 HOSTS = {"puzz.link": "https://puzz.link/p?", "pzv.jp": "http://pzv.jp/p.html?"}
 B32 = "0123456789abcdefghijklmnopqrstuv"
 B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+_MAX_PARTS = 16  # pid, variant and flags, size, body: a real URL has fewer than ten
 
 
 def looks_like_url(text: str) -> bool:
@@ -113,6 +114,8 @@ def decode_url(url: str) -> Toichika:
     if "&" in query.split("/", 1)[0]:
         cut = query.split("/", 1)[0].rfind("&") + 1
         query, offset = query[cut:], offset + cut
+    if query.count("/") > _MAX_PARTS:
+        raise ParseError(f"URL: more than {_MAX_PARTS} '/'-separated parts", 1, offset)
     parts = query.split("/")
     cols_at: list[int] = []
     col = offset
