@@ -233,7 +233,8 @@ def _event(draw: st.DrawFn, plugin: PluginBase, puzzle: Any) -> EditEvent:
     )
 
 
-def _edit_session(plugin: PluginBase, data: st.DataObject) -> None:
+def _edit_session(shared: PluginBase, data: st.DataObject) -> None:
+    plugin = type(shared)()  # editors keep drag state: a fresh one per session keeps replays exact
     samples = plugin.samples() or [("new", plugin.new_puzzle())]
     _, puzzle = data.draw(st.sampled_from(samples))
     entries = plugin.empty_entries(puzzle)
