@@ -23,6 +23,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList
 from solvers.common.errors import InputError
+from solvers.common.limits import limit_text, read_user_text, shown
 
 Cell = tuple[int, int]
 ProgressFn = Callable[[dict[str, Any]], None]
@@ -214,13 +215,15 @@ class PluginBase:
     def parse_document_input(self, arg: str) -> tuple[Any, Any]:
         path = Path(arg)
         try:
-            is_file = len(arg) < 4096 and path.is_file()
+            # exists(), not is_file(): a FIFO or folder gets "not a regular file", not "no such file"
+            is_path = len(arg) < 4096 and "\n" not in arg and "\x00" not in arg and path.exists()
         except OSError:
-            is_file = False
-        if is_file:
+            is_path = False
+        if is_path:
             return self.parse_document(read_text(path))
+        limit_text(arg, "the puzzle argument")
         if "\n" not in arg and not self.looks_like_inline(arg):
-            raise InputError(f"no such file: {arg}")
+            raise InputError(f"no such file: {shown(arg, 200)}")
         return self.parse_document(arg)
 
     def looks_like_inline(self, arg: str) -> bool:
@@ -329,16 +332,12 @@ class PluginBase:
 
 
 def read_text(path: Path) -> str:
-    """Read a user file with a clear error (name + problem), tolerant of BOM and CRLF."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read file ({exc.strerror or exc})") from exc
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{path}: not a UTF-8 text file (byte {exc.start})") from exc
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    """Read a user file with a clear error (name + problem), tolerant of BOM and CRLF.
+
+    Regular files only, at most ``limits.MAX_INPUT_BYTES``, binary data refused (see
+    ``solvers.common.limits.read_user_text``).
+    """
+    return read_user_text(Path(path))
 
 
 def to_json_line(obj: Any) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solvers.common.errors import InputError, ParseError
+from solvers.common.limits import nonblank_lines, normalise, shown
 
 LETTERS = "BbAaYyMmTtHh"
 RED, GREEN = 0, 1
@@ -26,6 +27,7 @@ KIND_HINTS = (
     "knight jump over doves",
 )
 EMPTY_CHARS = " .-_0"
+MAX_GRID = 64  # rows/columns a file may draw (the doves themselves span at most 4x4); bounds the work
 
 
 def dove_name(i: int) -> str:
@@ -138,17 +140,26 @@ START = Position.from_cells({1: (0, 0), 0: (1, 0)})
 def parse_board(text: str, to_move: int = RED, *, line: int | None = None) -> Position:
     """R1's board text: rows separated by ';', one character per square (rules.md §4/§5)."""
     cells: dict[int, tuple[int, int]] = {}
-    for r, row in enumerate(text.split(";")):
+    rows = text.split(";", MAX_GRID)
+    if len(rows) > MAX_GRID:
+        raise ParseError(
+            f"a board string has at most {MAX_GRID} rows", line, sum(len(x) + 1 for x in rows[:-1])
+        )
+    row_start = 0
+    for r, row in enumerate(rows):
+        if len(row) > MAX_GRID:
+            raise ParseError(f"a board row has at most {MAX_GRID} squares", line, row_start + MAX_GRID + 1)
         for c, ch in enumerate(row):
             if ch in EMPTY_CHARS:
                 continue
             i = LETTERS.find(ch)
-            column = sum(len(x) + 1 for x in text.split(";")[:r]) + c + 1
+            column = row_start + c + 1
             if i < 0:
                 raise ParseError(f"unexpected character {ch!r} (use {LETTERS}, blank or '.')", line, column)
             if i in cells:
                 raise ParseError(f"dove {ch!r} appears twice", line, column)
             cells[i] = (r, c)
+        row_start += len(row) + 1
     return _build(cells, to_move, line)
 
 
@@ -171,7 +182,7 @@ def parse_side(word: str) -> int:
         return RED
     if key in ("green", "g", "second"):
         return GREEN
-    raise InputError(f"side to move must be 'red' or 'green', not {word!r}")
+    raise InputError(f"side to move must be 'red' or 'green', not {shown(word.strip())}")
 
 
 def looks_like_board(text: str) -> bool:
@@ -186,9 +197,11 @@ def parse_file(text: str) -> Position:
     File: optional ``#`` comments, an optional ``to move: red|green`` line, then 1..4 grid rows with
     ``.`` for empty squares. One line: a board string, optionally followed by ``/ red`` or ``/ green``.
     """
-    text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
-    lines = text.split("\n")
-    nonblank = [(n, ln) for n, ln in enumerate(lines, 1) if ln.strip() and not ln.lstrip().startswith("#")]
+    nonblank = []
+    for n, ln in nonblank_lines(normalise(text), comment="#"):
+        nonblank.append((n, ln))
+        if len(nonblank) > MAX_GRID + 2:  # the grid rows, 'to move' and 'moves'
+            raise ParseError(f"too many lines: a position has at most {MAX_GRID} grid rows", n)
     if not nonblank:
         raise ParseError("empty position (expected a board such as 'b;B')")
     if len(nonblank) == 1 and (";" in nonblank[0][1] or "/" in nonblank[0][1]):
@@ -213,13 +226,15 @@ def parse_file(text: str) -> Position:
             if key.strip().lower() == "moves":
                 continue  # played actions: read by parse_moves (documents)
             if key.strip().lower().replace("-", " ") not in ("to move", "side", "turn"):
-                raise ParseError(f"unknown field {key.strip()!r} (expected 'to move' or 'moves')", n, 1)
+                raise ParseError(f"unknown field {shown(key.strip())} (expected 'to move' or 'moves')", n, 1)
             try:
                 to_move = parse_side(value)
             except InputError as exc:
                 raise ParseError(str(exc), n, len(key) + 2) from None
             continue
         first_row_line = first_row_line or n
+        if len(ln.rstrip()) > MAX_GRID:
+            raise ParseError(f"a grid row has at most {MAX_GRID} squares", n, MAX_GRID + 1)
         for c, ch in enumerate(ln.rstrip()):  # leading blanks are empty squares, as in board strings
             if ch in EMPTY_CHARS:
                 continue
@@ -246,7 +261,7 @@ def format_file(position: Position, moves: list[str] | None = None) -> str:
 
 def parse_moves(text: str) -> tuple[list[str], int | None]:
     """The SSN actions of a ``moves:`` line (played from the position), and that line's number."""
-    for n, ln in enumerate(text.replace("\r\n", "\n").split("\n"), 1):
+    for n, ln in nonblank_lines(normalise(text), comment="#"):
         key, sep, value = ln.strip().partition(":")
         if sep and key.strip().lower() == "moves":
             return value.split(), n

@@ -9,6 +9,7 @@ from typing import Any
 from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList
 from solvers.common.errors import InputError, ParseError
+from solvers.common.limits import shown
 from solvers.common.protocol import (
     GAME,
     PLAY,
@@ -50,6 +51,7 @@ from solvers.doves.rules import (
 )
 
 DEFAULT_DEPTH = 9
+MAX_MOVES = 10_000  # actions a saved game may replay; bounds the work on a hostile file
 
 
 @dataclass(frozen=True)
@@ -117,13 +119,15 @@ class DovesPlugin(PluginBase):
         """A position plus the actions played from it (the optional ``moves:`` line, in SSN)."""
         position = parse_file(text)
         moves, line = parse_moves(text)
+        if len(moves) > MAX_MOVES:
+            raise ParseError(f"more than {MAX_MOVES:,} moves in the 'moves:' line", line)
         actions: list[Action] = []
         current = position
         for n, ssn in enumerate(moves, 1):
             try:
                 step = play(current, from_ssn(current, ssn), self.rules)
             except InputError as exc:
-                raise ParseError(f"move {n} ({ssn}): {exc}", line) from None
+                raise ParseError(f"move {n} ({shown(ssn)}): {exc}", line) from None
             if step.outcome != engine.ONGOING and n < len(moves):
                 raise ParseError(f"move {n + 1} comes after the game ended", line)
             actions.append(step.action)
@@ -321,7 +325,10 @@ class DovesPlugin(PluginBase):
         at = puzzle.at()
         if event.kind == "press":
             self._drag = None
-            if event.tool.startswith("dove:") and square is not None:
+            is_dove_tool = (
+                len(event.tool) == 6 and event.tool.startswith("dove:") and event.tool[5] in LETTERS
+            )
+            if is_dove_tool and square is not None:
                 return self._place(puzzle, LETTERS.index(event.tool[5:]), square)
             if event.tool == "erase" or event.button == "right":
                 if square in at and at[square] >= 2:

@@ -9,6 +9,7 @@ from typing import Any
 from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList, GridGeometry, Rect, Text, grid_lines
 from solvers.common.errors import InputError, ParseError
+from solvers.common.limits import body_lines
 from solvers.common.protocol import (
     PLAY,
     SOLVE,
@@ -24,6 +25,7 @@ from solvers.common.protocol import (
 )
 
 MAX_SIZE = 9
+DIGITS = "0123456789"  # ASCII only: str.isdigit() accepts '²', which int() refuses
 
 
 @dataclass(frozen=True)
@@ -55,22 +57,20 @@ class LatinPlugin(PluginBase):
     )
 
     def parse(self, text: str) -> LatinSquare:
-        lines = [ln.strip() for ln in text.replace("\r\n", "\n").split("\n")]
-        while lines and not lines[-1]:
-            lines.pop()
-        if not lines or not any(lines):
+        lines, skipped = body_lines(text)  # leading/trailing blank lines dropped, CRLF and BOM handled
+        if not lines:
             raise ParseError("empty board")
         n = len(lines)
         if not 1 <= n <= MAX_SIZE:
-            raise ParseError(f"board must be 1..{MAX_SIZE} rows, got {n}")
+            raise ParseError(f"board must be 1..{MAX_SIZE} rows, got {n}", skipped + 1)
         values: list[int] = []
-        for r, line in enumerate(lines, start=1):
+        for r, line in enumerate((ln.strip() for ln in lines), start=skipped + 1):
             if len(line) != n:
                 raise ParseError(f"row has {len(line)} cells, expected {n} (a square board)", r)
             for c, ch in enumerate(line, start=1):
                 if ch in ".-0":
                     values.append(0)
-                elif ch.isdigit() and 1 <= int(ch) <= n:
+                elif ch in DIGITS[1 : n + 1]:
                     values.append(int(ch))
                 else:
                     raise ParseError(f"unexpected character {ch!r} (use . or 1..{n})", r, c)
@@ -193,14 +193,17 @@ class LatinPlugin(PluginBase):
         ]
 
     def edit(self, puzzle: LatinSquare, entries: Any, event: EditEvent) -> EditResult | None:
-        if event.cell is None:
-            return None
+        if event.cell is None or not (0 <= event.cell[0] < puzzle.n and 0 <= event.cell[1] < puzzle.n):
+            return None  # off the board (or a stale cell from before a resize)
         r, c = event.cell
         value: int | None = None
         if event.kind == "press":
-            value = 0 if event.button == "right" or event.tool == "erase" else int(event.tool or "1")
+            if event.button == "right" or event.tool == "erase":
+                value = 0
+            elif event.tool in DIGITS[1 : puzzle.n + 1] or not event.tool:
+                value = int(event.tool or "1")
         elif event.kind == "key":
-            if event.key.isdigit() and int(event.key) <= puzzle.n:
+            if len(event.key) == 1 and event.key in DIGITS[: puzzle.n + 1]:
                 value = int(event.key)
             elif event.key in ("Delete", "Backspace", "Space"):
                 value = 0

@@ -6,8 +6,10 @@ trailing blanks and blank lines); writing is stable. Errors carry line and colum
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from solvers.common.errors import ParseError
+from solvers.common.limits import body_lines, shown
 from solvers.flow.model import (
     EMPTY,
     LABELS,
@@ -29,32 +31,48 @@ def _unknown(ch: str, line: int, column: int) -> ParseError:
     )
 
 
+def _is_spaced(lines: list[str], first: int, last: int) -> bool:
+    """True if some line holds two whitespace-separated tokens (checked without splitting it all).
+
+    Only the lines the parser may read are looked at: row ``MAX_SIDE + 1`` is an error anyway.
+    """
+    for k in range(first, min(last, first + MAX_SIDE) + 1):
+        found = _TOKEN.finditer(lines[k])
+        if next(found, None) is not None and next(found, None) is not None:
+            return True
+    return False
+
+
+def _row_items(line: str, spaced: bool) -> Iterator[tuple[int, str]]:
+    if spaced:
+        return ((m.start() + 1, m.group()) for m in _TOKEN.finditer(line))
+    return ((i + 1, ch) for i, ch in enumerate(line))
+
+
 def parse(text: str) -> FlowPuzzle:
-    lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    numbered = [(i + 1, ln.rstrip()) for i, ln in enumerate(lines)]
-    while numbered and not numbered[-1][1]:
-        numbered.pop()
-    while numbered and not numbered[0][1]:
-        numbered.pop(0)
-    if not numbered:
+    # Limits are checked while reading, so a 4 MB one-line file costs no more than a 200-cell row.
+    lines, offset = body_lines(text)
+    if not lines:
         raise ParseError("empty board: no rows found")
-    spaced = any(_TOKEN.search(ln) and len(_TOKEN.findall(ln)) > 1 for _, ln in numbered)
+    first, last = 0, len(lines) - 1
+    spaced = _is_spaced(lines, first, last)
     rows: list[list[str]] = []
     row_lines: list[int] = []
     row_columns: list[list[int]] = []  # text column of each cell, for error messages
-    for line_no, ln in numbered:
+    for k in range(first, last + 1):
+        line_no, ln = k + 1 + offset, lines[k].rstrip()
         if not ln.strip():
             raise ParseError("blank line inside the board", line_no)
+        if len(rows) == MAX_SIDE:
+            raise ParseError(f"board is taller than {MAX_SIDE} rows", line_no)
         cells: list[str] = []
         columns: list[int] = []
-        if spaced:
-            items = [(m.start() + 1, m.group()) for m in _TOKEN.finditer(ln)]
-        else:
-            items = [(i + 1, ch) for i, ch in enumerate(ln)]
-        for column, token in items:
+        for column, token in _row_items(ln, spaced):
+            if len(cells) == MAX_SIDE:
+                raise ParseError(f"board is wider than {MAX_SIDE} cells", line_no, column)
             if len(token) != 1:
                 raise ParseError(
-                    f"token {token!r} is not a single character (the spaced form separates cells by spaces)",
+                    f"token {shown(token)} is not a single character (the spaced form separates cells by spaces)",
                     line_no,
                     column,
                 )
@@ -72,13 +90,9 @@ def parse(text: str) -> FlowPuzzle:
                 line_no,
                 column,
             )
-        if len(cells) > MAX_SIDE:
-            raise ParseError(f"board is wider than {MAX_SIDE} cells", line_no, columns[MAX_SIDE])
         rows.append(cells)
         row_lines.append(line_no)
         row_columns.append(columns)
-    if len(rows) > MAX_SIDE:
-        raise ParseError(f"board is taller than {MAX_SIDE} rows", row_lines[MAX_SIDE])
     puzzle = FlowPuzzle(len(rows), len(rows[0]), tuple(ch for row in rows for ch in row))
     for message, cell in puzzle.problems():
         if cell is None:

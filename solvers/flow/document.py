@@ -13,36 +13,59 @@ A file without the ``#`` section is an ordinary puzzle file.
 
 from __future__ import annotations
 
+import re
+
 from solvers.common.errors import ParseError
+from solvers.common.limits import is_ascii_digits, shown
 from solvers.flow import codec
 from solvers.flow.model import EMPTY, LETTERS, Cell, FlowPaths, FlowPuzzle
 
 HEADER = "# paths (row,column from 0, in drawing order)"
+_TOKEN = re.compile(r"\S+")
+_COMMENT = re.compile(r"^[^\S\n]*#", re.MULTILINE)
+_NONBLANK = re.compile(r"^[^\n]*\S[^\n]*$", re.MULTILINE)
+_MAX_PATH_LINES = 1000  # 62 colours and some comments; bounds the work on hostile files
+_MAX_LINE = 8 * 200 * 200  # a path of every cell of the largest board, written "199,199 "
 
 
 def parse_document(text: str) -> tuple[FlowPuzzle, FlowPaths | None]:
-    lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    split = next((i for i, ln in enumerate(lines) if ln.strip().startswith("#")), None)
-    if split is None:
-        return codec.parse(text), None
-    puzzle = codec.parse("\n".join(lines[:split]))
+    norm = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    hash_at = _COMMENT.search(norm)
+    if hash_at is None:
+        return codec.parse(norm), None
+    start = norm.rfind("\n", 0, hash_at.start()) + 1  # the '#' line begins here
+    split = norm.count("\n", 0, start)  # its 0-based line index
+    puzzle = codec.parse(norm[:start])
     paths: dict[str, list[Cell]] = {}
-    for number, ln in enumerate(lines[split + 1 :], start=split + 2):
-        tokens = ln.split()
-        if not tokens or tokens[0].startswith("#"):
+    section = norm[start:]
+    first_nl = section.find("\n")
+    rest = "" if first_nl < 0 else section[first_nl + 1 :]
+    number = split + 2  # line number of ``rest``'s first line
+    pos = 0
+    for seen, found in enumerate(_NONBLANK.finditer(rest)):
+        if seen == _MAX_PATH_LINES:
+            raise ParseError(f"more than {_MAX_PATH_LINES} lines after the paths header", number)
+        number += rest.count("\n", pos, found.start())
+        pos = found.start()
+        ln = found.group()
+        tokens = [(m.group(), m.start() + 1) for m in _TOKEN.finditer(ln, 0, _MAX_LINE)]
+        if not tokens or tokens[0][0].startswith("#"):
             continue
-        letter = tokens[0]
+        if len(ln) >= _MAX_LINE:
+            raise ParseError("path line is too long", number, _MAX_LINE)
+        letter, column = tokens[0]
         if len(letter) != 1 or letter not in LETTERS:
-            raise ParseError(f"expected a colour letter, got {letter!r}", number, ln.index(letter) + 1)
+            raise ParseError(f"expected a colour letter, got {shown(letter)}", number, column)
         if letter in paths:
             raise ParseError(f"second path for colour {letter}", number, 1)
+        if len(tokens) - 1 > puzzle.rows * puzzle.cols:
+            raise ParseError(f"path {letter} has more cells than the board", number, column)
         cells: list[Cell] = []
-        for token in tokens[1:]:
-            column = ln.index(token) + 1
-            try:
-                r, c = (int(x) for x in token.split(","))
-            except ValueError:
-                raise ParseError(f"expected row,column, got {token!r}", number, column) from None
+        for token, column in tokens[1:]:
+            r_text, comma, c_text = token.partition(",")
+            if not comma or not is_ascii_digits(r_text) or not is_ascii_digits(c_text) or len(token) > 12:
+                raise ParseError(f"expected row,column, got {shown(token)}", number, column)
+            r, c = int(r_text), int(c_text)
             if not puzzle.inside(r, c):
                 raise ParseError(
                     f"cell {r},{c} is outside the {puzzle.rows}x{puzzle.cols} board", number, column

@@ -8,6 +8,8 @@ crossing another pipe cuts that pipe, another colour's endpoint blocks.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from solvers.common.protocol import EditEvent, EditResult, Tool
 from solvers.flow.codec import relabel
 from solvers.flow.model import (
@@ -72,6 +74,8 @@ def place_colour(puzzle: FlowPuzzle, cell: Cell, index: int) -> FlowPuzzle:
 
 
 def edit(puzzle: FlowPuzzle, entries: FlowPaths | None, event: EditEvent) -> EditResult | None:
+    if event.cell is not None and not puzzle.inside(*event.cell):
+        event = replace(event, cell=None)  # a stale view's cell (board just resized): as if off-board
     if event.mode == "play":
         return _play(puzzle, entries or FlowPaths(), event)
     if event.cell is None:

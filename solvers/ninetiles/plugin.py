@@ -180,7 +180,7 @@ class NineTilesPlugin(PluginBase):
         return out
 
     def edit(self, puzzle: Town, entries: Any, event: EditEvent) -> EditResult | None:
-        p = None if event.cell is None else event.cell[0] * 3 + event.cell[1]
+        p = _position(event)
         tool = event.tool or "arrange"
         if event.kind == "press":
             if p is None:
@@ -204,7 +204,7 @@ class NineTilesPlugin(PluginBase):
                 return None
             where, what = pressed
             if where == "tray":
-                if p is None:
+                if p is None or what in puzzle.tiles:  # (placed meanwhile: another town was opened)
                     return None
                 new = puzzle.with_position(p, what, 0)
                 return self._result(puzzle, new, f"Place tile {what} at position {p}")
@@ -233,7 +233,7 @@ class NineTilesPlugin(PluginBase):
                 return self._result(puzzle, puzzle.flipped_tile(p), f"Flip tile at position {p}")
             if key in ("Delete", "Backspace", "X"):
                 return self._result(puzzle, puzzle.with_position(p, EMPTY, EMPTY), f"Remove tile at {p}")
-            if key.isdigit() and int(key) <= 8:
+            if len(key) == 1 and key in "012345678":
                 tile = int(key)
                 if tile in puzzle.tiles:
                     return self._result(
@@ -243,7 +243,7 @@ class NineTilesPlugin(PluginBase):
         return None
 
     def context_actions(self, puzzle: Town, entries: Any, event: EditEvent) -> list[ContextAction]:
-        p = None if event.cell is None else event.cell[0] * 3 + event.cell[1]
+        p = _position(event)
         if p is None or puzzle.tiles[p] == EMPTY:
             return []
         return [
@@ -353,6 +353,13 @@ class NineTilesPlugin(PluginBase):
         from solvers.ninetiles.cli import main
 
         return main(argv, self)
+
+
+def _position(event: EditEvent) -> int | None:
+    """Board position 0..8 of the event's cell; None off the board (or for a stale, hand-made cell)."""
+    if event.cell is None or not (0 <= event.cell[0] < 3 and 0 <= event.cell[1] < 3):
+        return None
+    return event.cell[0] * 3 + event.cell[1]
 
 
 PLUGIN = NineTilesPlugin()

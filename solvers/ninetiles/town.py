@@ -11,10 +11,12 @@ is reproduced exactly.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cache
 
 from solvers.common.errors import ParseError
+from solvers.common.limits import nonblank_lines, normalise, shown
 from solvers.ninetiles.tiles import AGENT, ALIEN, HAMBURGER, Face, Segment, face
 
 EMPTY = -1
@@ -77,7 +79,7 @@ class Town:
             limit = 8 if i < 9 else 7
             if ch in ".-":
                 value = EMPTY
-            elif ch.isdigit() and int(ch) <= limit:
+            elif len(ch) == 1 and ch in "012345678"[: limit + 1]:  # ASCII only: '²'.isdigit() is true
                 value = int(ch)
             else:
                 what = "tile number 0-8" if i < 9 else "direction digit 0-7"
@@ -112,11 +114,12 @@ class Town:
     def from_readable(text: str) -> Town:
         tokens: list[tuple[str, int, int]] = []
         for ln, line in enumerate(text.split("\n"), start=1):
-            col = 1
-            for part in line.split(" "):
-                if part:
-                    tokens.append((part, ln, col))
-                col += len(part) + 1
+            for found in re.finditer(r"[^ ]+", line):
+                tokens.append((found.group(), ln, found.start() + 1))
+                if len(tokens) > POSITIONS:
+                    raise ParseError(
+                        "expected 9 tiles like '2F3' (or '...'), found more", ln, found.start() + 1
+                    )
         if len(tokens) != POSITIONS:
             raise ParseError(f"expected 9 tiles like '2F3' (or '...'), found {len(tokens)}")
         tiles, dirs = [], []
@@ -127,12 +130,11 @@ class Town:
                 continue
             if (
                 len(tok) != 3
-                or not tok[0].isdigit()
-                or int(tok[0]) > 8
+                or tok[0] not in "012345678"
                 or tok[1].upper() not in "FB"
                 or tok[2] not in "0123"
             ):
-                raise ParseError(f"bad tile {tok!r} (tile 0-8, F or B, turns 0-3, e.g. 2F3)", ln, col)
+                raise ParseError(f"bad tile {shown(tok)} (tile 0-8, F or B, turns 0-3, e.g. 2F3)", ln, col)
             tiles.append(int(tok[0]))
             dirs.append(4 * "FB".index(tok[1].upper()) + int(tok[2]))
         return Town(tuple(tiles), tuple(dirs))
@@ -199,10 +201,11 @@ class Town:
 def parse_town(text: str) -> Town:
     """The native text form: a code line (or a 3-line readable grid); ``#`` starts a comment."""
     lines = []
-    for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+    for _, raw in nonblank_lines(normalise(text), comment="#"):
         line = raw.split("#", 1)[0].strip()
-        if line:
-            lines.append(line)
+        lines.append(line)
+        if len(lines) > POSITIONS:  # the readable form has 3 lines; no town needs more than 9
+            break
     if not lines:
         raise ParseError("empty town: expected an 18-character code such as 206745813361230035")
     if len(lines) == 1 and len(lines[0]) == 18 and " " not in lines[0]:
@@ -214,7 +217,7 @@ def parse_town(text: str) -> Town:
 
 def is_code(text: str) -> bool:
     t = text.strip()
-    return len(t) == 18 and all(ch.isdigit() or ch in ".-" for ch in t)
+    return len(t) == 18 and all(ch in "0123456789.-" for ch in t)
 
 
 # ---- roads ------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ arrow drag started from) lives in a small ``Stroke`` object; it is UI state, nev
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from solvers.common.protocol import EditEvent, EditResult, Tool
 from solvers.toichika.drawing import CELL, MARGIN
@@ -73,6 +73,8 @@ class Editor:
         self.stroke = Stroke()
 
     def edit(self, p: Toichika, entries: tuple[int, ...], event: EditEvent) -> EditResult | None:
+        if event.cell is not None and not (0 <= event.cell[0] < p.rows and 0 <= event.cell[1] < p.cols):
+            event = replace(event, cell=None)  # a stale view's cell (board just resized): off-board
         if event.kind == "key":
             return self._key(p, entries, event)
         if event.kind not in ("press", "drag"):
@@ -118,6 +120,8 @@ class Editor:
             self.stroke = Stroke(painted={i}, last=(r, c))
         elif i in self.stroke.painted or self.stroke.last is None:
             return None
+        elif any(j >= p.size for j in self.stroke.painted):
+            return None  # the stroke began on another (larger) board: a new document was opened mid-drag
         else:
             lr, lc = self.stroke.last
             if abs(lr - r) + abs(lc - c) != 1:

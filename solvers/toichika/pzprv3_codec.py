@@ -7,6 +7,7 @@ nothing (possible in a URL) cannot be stored here.
 from __future__ import annotations
 
 from solvers.common.errors import ParseError
+from solvers.common.limits import ascii_int, shown
 from solvers.toichika.model import DIRECTIONS, DOT, MAX_SIZE, QUESTION, Entries, Toichika
 
 
@@ -15,22 +16,24 @@ def looks_like_pzprv3(text: str) -> bool:
 
 
 def read_pzprv3(text: str) -> tuple[Toichika, Entries]:
-    lines = [ln.rstrip() for ln in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    # Only the header and three blocks of at most MAX_SIZE rows are read: maxsplit bounds the work.
+    head = text.replace("\r\n", "\n").replace("\r", "\n").split("\n", 5 + 3 * MAX_SIZE + 1)
+    lines = [ln.rstrip() for ln in head]
     # lines[k] is file line k+1
     if not lines or not lines[0].strip().startswith("pzprv3"):
         raise ParseError("pzprv3: the first line must be 'pzprv3'", 1, 1)
     if len(lines) < 2 or lines[1].strip() != "toichika":
         raise ParseError("pzprv3: the second line must be 'toichika'", 2, 1)
 
-    def number(k: int, name: str) -> int:
-        if k >= len(lines) or not lines[k].strip().isdigit():
+    def number(k: int, name: str, limit: int) -> int:
+        if k >= len(lines):
             raise ParseError(f"pzprv3: expected the number of {name}", k + 1, 1)
-        return int(lines[k].strip())
+        return ascii_int(
+            lines[k].strip(), f"pzprv3: the number of {name}", limit, minimum=1, line=k + 1, column=1
+        )
 
-    rows, cols = number(2, "rows"), number(3, "columns")
-    if not (1 <= rows <= MAX_SIZE and 1 <= cols <= MAX_SIZE):
-        raise ParseError(f"pzprv3: size {rows}x{cols} out of range (1..{MAX_SIZE})", 3, 1)
-    number(4, "countries")
+    rows, cols = number(2, "rows", MAX_SIZE), number(3, "columns", MAX_SIZE)
+    number(4, "countries", rows * cols)
 
     def table(first: int, what: str, allowed: str | None) -> list[list[str]]:
         out = []
@@ -43,16 +46,26 @@ def read_pzprv3(text: str) -> tuple[Toichika, Entries]:
             if allowed is not None:
                 for c, tok in enumerate(tokens):
                     if tok not in allowed.split():
-                        column = 1 + sum(len(t) + 1 for t in tokens[:c])
-                        raise ParseError(f"pzprv3: invalid {what} {tok!r}", k + 1, column)
+                        raise ParseError(f"pzprv3: invalid {what} {shown(tok)}", k + 1, _column(tokens, c))
             out.append(tokens)
         return out
 
     ids = table(5, "country id", None)
-    for r, row in enumerate(ids):
-        for c, tok in enumerate(row):
-            if not tok.lstrip("-").isdigit():
-                raise ParseError(f"pzprv3: country id {tok!r} is not a number", 6 + r, 1 + 2 * c)
+    labels = [
+        [
+            ascii_int(
+                tok,
+                "pzprv3: country id",
+                10**9,
+                minimum=-(10**9),
+                signed=True,
+                line=6 + r,
+                column=_column(ids[r], c),
+            )
+            for c, tok in enumerate(row)
+        ]
+        for r, row in enumerate(ids)
+    ]
     clue_code = {".": 0, "1": 1, "2": 2, "3": 3, "4": 4, "-": QUESTION}
     clues = table(5 + rows, "clue", ". 1 2 3 4 -")
     answers: list[list[str]]
@@ -64,12 +77,16 @@ def read_pzprv3(text: str) -> tuple[Toichika, Entries]:
         answers = table(5 + 2 * rows, "answer", ". 1 2 3 4 +")
     else:
         answers = [["."] * cols for _ in range(rows)]
-    labels = [[int(t) for t in row] for row in ids]
     givens = [[clue_code[t] for t in row] for row in clues]
     puzzle = Toichika.from_labels(labels, givens)
     answer_code = {".": 0, "1": 1, "2": 2, "3": 3, "4": 4, "+": DOT}
     entries = tuple(answer_code[t] for row in answers for t in row)
     return puzzle, entries
+
+
+def _column(tokens: list[str], c: int) -> int:
+    """1-based column of token ``c`` when tokens are separated by single blanks (pzprjs writes so)."""
+    return 1 + sum(len(t) + 1 for t in tokens[:c])
 
 
 def write_pzprv3(puzzle: Toichika, entries: Entries | None = None) -> str:

@@ -18,11 +18,15 @@ A saved game may follow with a line ``answer`` and one line per row of the playe
 
 from __future__ import annotations
 
+import re
+
 from solvers.common.errors import ParseError
+from solvers.common.limits import nonblank_lines, normalise, shown
 from solvers.toichika.model import ARROW_CHAR, CHAR_ARROW, DOT, MAX_SIZE, QUESTION, Entries, Toichika
 
 HEADER = "toichika"
 ANSWER = "answer"
+_ANSWER_LINE = re.compile(r"^[^\S\n]*answer[^\S\n]*$", re.IGNORECASE | re.MULTILINE)
 
 
 def write_document(p: Toichika, entries: Entries | None) -> str:
@@ -36,17 +40,18 @@ def write_document(p: Toichika, entries: Entries | None) -> str:
 
 
 def read_document(text: str) -> tuple[Toichika, Entries | None]:
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    cut = next((k for k, ln in enumerate(lines) if ln.strip().lower() == ANSWER), None)
-    if cut is None:
-        return read_text(text), None
-    puzzle = read_text("\n".join(lines[:cut]))
+    norm = normalise(text)
+    found = _ANSWER_LINE.search(norm)
+    if found is None:
+        return read_text(norm), None
+    cut = norm.count("\n", 0, found.start())  # 0-based index of the 'answer' line
+    puzzle = read_text(norm[: found.start()])
     codes = {".": 0, "+": DOT, **CHAR_ARROW}
-    rows = [
-        (k + 1, ln.strip())
-        for k, ln in enumerate(lines)
-        if k > cut and ln.strip() and not ln.lstrip().startswith("#")
-    ]
+    rows: list[tuple[int, str]] = []
+    for n, ln in nonblank_lines(norm[found.end() :], comment="#"):
+        rows.append((cut + n, ln.strip()))  # n counts from the 'answer' line itself
+        if len(rows) > puzzle.rows:
+            break
     if len(rows) != puzzle.rows:
         raise ParseError(f"the answer block needs {puzzle.rows} rows, found {len(rows)}", cut + 1)
     entries: list[int] = []
@@ -77,17 +82,32 @@ def write_text(p: Toichika) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _is_frame(line: str) -> bool:
+    return line.startswith("+") and line.endswith("+") and not line.strip("+-")
+
+
 def read_text(text: str) -> Toichika:
-    raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    numbered = [(k + 1, ln.rstrip()) for k, ln in enumerate(raw)]
-    body = [(n, ln) for n, ln in numbered if ln.strip() and not ln.lstrip().startswith("#")]
-    if body and body[0][1].strip().lower() == HEADER:
-        body = body[1:]
+    body: list[tuple[int, str]] = []
+    header_seen = False
+    for n, ln in nonblank_lines(normalise(text), comment="#"):
+        if not body and not header_seen and ln.strip().lower() == HEADER:
+            header_seen = True
+            continue
+        body.append((n, ln.rstrip()))
+        if len(body) == 1 and not body[0][1].startswith("+"):
+            raise ParseError("the board drawing must start with a '+-+-...' frame line", n, 1)
+        if len(body) > 2 * MAX_SIZE + 1:  # stop reading: no valid drawing is this tall
+            raise ParseError(f"the board drawing is taller than {MAX_SIZE} rows", n)
     if not body:
         raise ParseError("empty board: expected an ASCII drawing starting with '+-+'")
     first_line, first = body[0]
-    if not first.startswith("+"):
-        raise ParseError("the board drawing must start with a '+-+-...' frame line", first_line, 1)
+    last_line, last = body[-1]
+    if len(body) == 1 or len(last) != len(first) or not _is_frame(last):
+        # Without this a file cut short would read as a smaller board (the rows so far).
+        raise ParseError(
+            f"the board drawing ends without its bottom frame line {shown(first)} (is the file cut short?)",
+            last_line,
+        )
     if len(body) % 2 == 0:
         raise ParseError(
             "the drawing needs an odd number of lines (frame, rows, separators, frame)", body[-1][0]

@@ -7,6 +7,7 @@ stream padded separately) + a run-length cell section. Errors name the URL colum
 from __future__ import annotations
 
 from solvers.common.errors import ParseError
+from solvers.common.limits import ascii_int, is_ascii_digits, shown
 from solvers.toichika.model import DIRECTIONS, MAX_SIZE, QUESTION, Toichika
 
 PID = "toichika"
@@ -14,6 +15,7 @@ PIDS = {"toichika", "toichika_edit", "toichika_play"}
 HOSTS = {"puzz.link": "https://puzz.link/p?", "pzv.jp": "http://pzv.jp/p.html?"}
 B32 = "0123456789abcdefghijklmnopqrstuv"
 B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+_MAX_PARTS = 16  # pid, variant and flags, size, body: a real URL has fewer than ten
 
 
 def looks_like_url(text: str) -> bool:
@@ -97,7 +99,9 @@ def decode_body(cols: int, rows: int, body: str, base_col: int = 1) -> Toichika:
         cell += 1
         pos += 1
     if pos < len(body):
-        raise ParseError(f"URL: unexpected characters {body[pos:]!r} after the last cell", 1, base_col + pos)
+        raise ParseError(
+            f"URL: unexpected characters {shown(body[pos:])} after the last cell", 1, base_col + pos
+        )
     return Toichika(rows, cols, tuple(vw), tuple(hw), tuple(givens))
 
 
@@ -110,6 +114,8 @@ def decode_url(url: str) -> Toichika:
     if "&" in query.split("/", 1)[0]:
         cut = query.split("/", 1)[0].rfind("&") + 1
         query, offset = query[cut:], offset + cut
+    if query.count("/") > _MAX_PARTS:
+        raise ParseError(f"URL: more than {_MAX_PARTS} '/'-separated parts", 1, offset)
     parts = query.split("/")
     cols_at: list[int] = []
     col = offset
@@ -121,20 +127,27 @@ def decode_url(url: str) -> Toichika:
 
         return read_pzprv3("\n".join(parts))[0]
     if not parts or parts[0] not in PIDS:
-        raise ParseError(f"URL: expected a toichika puzzle id, got {parts[0] if parts else ''!r}", 1, offset)
+        raise ParseError(
+            f"URL: expected a toichika puzzle id, got {shown(parts[0] if parts else '')}", 1, offset
+        )
     while len(parts) > 4 and parts[-1] == "":
         parts.pop()
     k = 1
-    while len(parts) - k > 3 and (parts[k].startswith("v:") or not parts[k].isdigit()):
+    while len(parts) - k > 3 and (parts[k].startswith("v:") or not is_ascii_digits(parts[k])):
         k += 1  # skip variant and pflag elements (toichika writes none)
     if len(parts) != k + 3:
         raise ParseError(
             "URL: expected <cols>/<rows>/<body> after the puzzle id", 1, cols_at[min(k, len(parts) - 1)]
         )
-    size = []
-    for j in (k, k + 1):
-        if not parts[j].isdigit() or not 1 <= int(parts[j]) <= MAX_SIZE:
-            name = "columns" if j == k else "rows"
-            raise ParseError(f"URL: {name} must be a number 1..{MAX_SIZE}, got {parts[j]!r}", 1, cols_at[j])
-        size.append(int(parts[j]))
+    size = [
+        ascii_int(
+            parts[j],
+            f"URL: {'columns' if j == k else 'rows'}",
+            MAX_SIZE,
+            minimum=1,
+            line=1,
+            column=cols_at[j],
+        )
+        for j in (k, k + 1)
+    ]
     return decode_body(size[0], size[1], parts[k + 2], cols_at[k + 2])

@@ -20,11 +20,15 @@ from __future__ import annotations
 import re
 
 from solvers.common.errors import ParseError
+from solvers.common.limits import ascii_int, nonblank_lines, normalise, shown
 from solvers.xcetero.rules import PIECES, SQUARES, UNPLACED, Position, Rules
 
 _EMPTY = ".-"
 _WORD = re.compile(r"(?i)^(?:due[=:]?)?([1-6])$")
-_REP = re.compile(r"(?i)^rep(?:etition)?[=:]?(\d+)$")
+_REP = re.compile(r"(?i)^rep(?:etition)?[=:]?([0-9]+)$")  # [0-9]: \d would accept '٣'
+_MOVES_WORD = re.compile(r"(?i)moves(?![^\s#])")
+_MAX_MOVES = 10_000  # a line played from a position; far beyond any game the GUI would save
+_MAX_WORDS = 16  # the piece due and the rule options; more is junk, refused before it costs anything
 
 
 def board_rows(position: Position) -> list[str]:
@@ -59,7 +63,7 @@ def parse_position(text: str) -> Position:
     squares = [UNPLACED] * PIECES
     cells = 0
     words: list[tuple[str, int, int]] = []  # word, line, column after the board
-    for line_no, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
+    for line_no, raw in nonblank_lines(normalise(text)):
         line = raw.split("#", 1)[0]
         col = 0
         while col < len(line):
@@ -91,6 +95,12 @@ def parse_position(text: str) -> Position:
             while end < len(line) and not line[end].isspace():
                 end += 1
             words.append((line[col:end], line_no, col + 1))
+            if len(words) > _MAX_WORDS:
+                raise ParseError(
+                    "too many words after the board (expected the piece due and rule options)",
+                    line_no,
+                    col + 1,
+                )
             col = end
     if cells < SQUARES:
         raise ParseError(f"the board needs 9 squares, found {cells}")
@@ -117,11 +127,13 @@ def _tail(words: list[tuple[str, int, int]], squares: list[int]) -> tuple[int, R
         elif low == "return":
             may_return = True
         elif rep:
-            repetition = int(rep.group(1))
-            if repetition == 1 or repetition > 99:
+            repetition = ascii_int(rep.group(1), "rep=N", 99, line=line, column=col)
+            if repetition == 1:
                 raise ParseError("rep=N needs N between 2 and 99 (0 = off)", line, col)
         else:
-            raise ParseError(f"unexpected {word!r} after the board (expected the piece due 1..6)", line, col)
+            raise ParseError(
+                f"unexpected {shown(word)} after the board (expected the piece due 1..6)", line, col
+            )
         i += 1
     if due is None:
         missing = [p for p in range(1, PIECES + 1) if squares[p - 1] == UNPLACED]
@@ -136,20 +148,35 @@ def split_moves(text: str) -> tuple[str, list[tuple[int, int, int]]]:
 
     Returns the remaining text (line numbers kept) and the moves as (square, line, column).
     """
-    kept: list[str] = []
+    norm = normalise(text)
     moves: list[tuple[int, int, int]] = []
-    for line_no, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
-        body = raw.split("#", 1)[0]
+    cut: list[tuple[int, int]] = []  # (start, end) of each moves line, blanked out below
+    number, pos, resume = 1, 0, 0
+    while (found := _MOVES_WORD.search(norm, resume)) is not None:
+        start = norm.rfind("\n", resume, found.start()) + 1 or resume
+        end = norm.find("\n", found.end())
+        end = len(norm) if end < 0 else end
+        resume = end  # one look per line, however many "moves" it holds
+        if norm[start : found.start()].strip():
+            continue  # "moves" inside a line, not at its start
+        number += norm.count("\n", pos, start)
+        pos, line_no = start, number
+        cut.append((start, end))
+        line = norm[start:end]
+        body = line.split("#", 1)[0]
         words = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", body)]
-        if not words or words[0][0].lower() != "moves":
-            kept.append(raw)
-            continue
-        kept.append("")
+        if len(words) > _MAX_MOVES:
+            raise ParseError(f"more than {_MAX_MOVES} moves", line_no, words[_MAX_MOVES][1])
         for word, col in words[1:]:
             if len(word) != 1 or word not in "012345678":
-                raise ParseError(f"a move is a square 0..8, not {word!r}", line_no, col)
+                raise ParseError(f"a move is a square 0..8, not {shown(word)}", line_no, col)
             moves.append((int(word), line_no, col))
-    return "\n".join(kept), moves
+    kept, last = [], 0
+    for start, end in cut:  # blank the moves lines, keeping every other line where it was
+        kept.append(norm[last:start])
+        last = end
+    kept.append(norm[last:])
+    return "".join(kept), moves
 
 
 def moves_line(moves: tuple[int, ...]) -> str:

@@ -191,6 +191,8 @@ class XceteroPlugin(PluginBase):
         ]
 
     def edit(self, puzzle: Position, entries: Any, event: EditEvent) -> EditResult | None:
+        if event.cell is not None and not (0 <= event.cell[0] < 3 and 0 <= event.cell[1] < 3):
+            event = replace(event, cell=None)  # off the board: a stale or hand-made event
         moves = _entries(entries)
         if event.mode == "play":
             return self._play(puzzle, moves, event)

@@ -1,0 +1,66 @@
+"""A module whose import fails is reported as unavailable; every other module keeps working."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import solvers
+from solvers.common import registry
+from solvers.common.errors import InputError
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _broken_package(folder: Path) -> None:
+    pkg = folder / "zzbroken"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("import solvers.no_such_dependency_xyz\nPLUGIN = None\n")
+
+
+@pytest.fixture
+def broken_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    _broken_package(tmp_path)
+    monkeypatch.setattr(solvers, "__path__", [*solvers.__path__, str(tmp_path)])
+    registry.refresh()
+    yield
+    monkeypatch.undo()
+    sys.modules.pop("solvers.zzbroken", None)
+    registry.refresh()
+
+
+def test_broken_module_is_reported_and_others_work(broken_module) -> None:
+    broken = registry.unavailable()
+    assert list(broken) == ["zzbroken"]
+    assert "ModuleNotFoundError" in broken["zzbroken"] and "no_such_dependency_xyz" in broken["zzbroken"]
+    assert {"flow", "toichika", "example"} <= set(registry.plugins())
+    assert registry.get("latin").meta.id == "example"
+    with pytest.raises(InputError, match="module 'zzbroken' is unavailable: ModuleNotFoundError"):
+        registry.get("zzbroken")
+
+
+def test_healthy_tree_has_no_unavailable_module() -> None:
+    registry.refresh()
+    assert registry.unavailable() == {}
+
+
+def test_cli_survives_a_broken_module(tmp_path: Path) -> None:
+    _broken_package(tmp_path)
+    code = (
+        "import sys, solvers; solvers.__path__.append(sys.argv[1]);"
+        "from workbench.cli import main; sys.exit(main(['solve', 'example', sys.argv[2], '--json']))"
+    )
+    sample = str(ROOT / "assets" / "example" / "samples" / "latin_5x5.latin")
+    run = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path), sample],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert '"unique": true' in run.stdout
+    assert "Traceback" not in run.stderr
