@@ -361,7 +361,6 @@ def test_malformed_input_exits_2_with_one_line(battery: dict) -> None:
     assert battery["max_rss_kb"] < MEMORY_BYTES // 1024
 
 
-@pytest.mark.xfail(reason="parser hardening of issue 15 items 1, 3, 7 is on another branch", strict=False)
 def test_known_parser_findings(battery: dict) -> None:
     bad = [r for r in battery["results"] if _known(r["argv"]) and _broken(r)]
     assert not bad, _summary(bad)

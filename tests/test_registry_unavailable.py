@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -64,3 +65,12 @@ def test_cli_survives_a_broken_module(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     assert '"unique": true' in run.stdout
     assert "Traceback" not in run.stderr
+
+
+def test_kinds_lists_the_unavailable_module(broken_module, capsys: pytest.CaptureFixture[str]) -> None:
+    from workbench.cli import main
+
+    assert main(["kinds", "--json"]) == 0
+    rows = {row["id"]: row for row in json.loads(capsys.readouterr().out)}
+    assert "ModuleNotFoundError" in rows["zzbroken"]["unavailable"]
+    assert rows["flow"]["name"] == "Flow Free"

@@ -206,11 +206,15 @@ def cmd_kinds(args: argparse.Namespace, cancel: CancelToken) -> int:
         }
         for p in registry.plugins().values()
     ]
+    rows += [{"id": name, "unavailable": reason} for name, reason in registry.unavailable().items()]
     if args.json:
         print(json.dumps(rows))
     else:
         for row in rows:
-            print(f"{row['id']:<10} {row['name']:<18} {row['description']}")
+            if "unavailable" in row:
+                print(f"{row['id']:<10} unavailable: {row['unavailable']}")
+            else:
+                print(f"{row['id']:<10} {row['name']:<18} {row['description']}")
     return 0
 
 

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from solvers.common import registry
 from solvers.common.errors import InputError
+from solvers.common.limits import limit_text
 from solvers.common.palette import PALETTES
 from solvers.common.protocol import GAME, PLAY, SOLVE, PluginBase
 from widgets.export_dialog import ExportDialog
@@ -301,7 +302,7 @@ class MainWindow(QMainWindow):
         except InputError as exc:
             return self._report_open_error("Cannot read puzzle", str(exc))
         try:
-            body = text.strip()
+            body = limit_text(text, "the pasted text").strip()
             puzzle, entries = view.plugin.parse_document(body + ("\n" if "\n" in body else ""))
         except InputError as exc:
             return self._report_open_error(
