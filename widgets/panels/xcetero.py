@@ -138,7 +138,7 @@ class XceteroPanel(QWidget):
         self.pending.add(variant)
         self.ctx.run_job(
             "Analysing X-ceter-O",
-            lambda cancel, progress: retro.analyse(variant),
+            lambda cancel, progress: retro.analyse(variant, cancel),
             lambda _result: self._analysed(variant),
         )
         return False
