@@ -186,6 +186,10 @@ def analyse(may_return: bool = False, cancel: CancelToken | None = None) -> Anal
         return _CACHE[may_return]
 
 
+def is_cached(may_return: bool) -> bool:
+    return may_return in _CACHE
+
+
 def clear_cache() -> None:
     """Forget cached analyses (the benchmark times cold runs)."""
     with _LOCK:

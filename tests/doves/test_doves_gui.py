@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 
 from solvers.common.cancel import CancelToken
 from solvers.common.protocol import EditResult
@@ -80,11 +80,11 @@ class FakeContext(QObject):
 
 @pytest.fixture
 def panel_and_ctx(qtbot):
-    from widgets.panels.doves import create_panels
+    from widgets.panels.doves import PANEL_TITLE, create_panels
 
     ctx = FakeContext(parse_board("bB;T YA"))
     ((title, panel),) = create_panels(ctx)
-    assert title == "Doves analysis"
+    assert title == PANEL_TITLE
     qtbot.addWidget(panel)
     return panel, ctx
 
@@ -144,18 +144,19 @@ def view(main_window):
 
 
 def _panel(view):
-    from widgets.panels.doves import DovesPanel
+    from widgets.panels.doves import PANEL_TITLE, DovesPanel
 
     for i in range(view.side.count()):
-        if view.side.tabText(i) == "Doves analysis":
+        if view.side.tabText(i) == PANEL_TITLE:
             view.side.setCurrentIndex(i)
-    widget = view.panel("Doves analysis")
+    widget = view.panel(PANEL_TITLE)
     assert isinstance(widget, DovesPanel)
     return widget
 
 
 def test_panel_analyses_in_the_window(view, qtbot) -> None:
     panel = _panel(view)
+    qtbot.mouseClick(panel.analyse_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "Win(5)" in panel.value_label.text(), timeout=30000)
     assert panel.line_list.count() == 5
 
@@ -196,7 +197,15 @@ def test_play_best_line(panel_and_ctx, qtbot) -> None:
     panel.line_list.setCurrentRow(-1)
     panel.play_line()
     assert len(ctx.entries().actions) == 5
-    assert "game is over" in panel.value_label.text()
+    # the panel and the board say the same about the end of the game
+    assert panel.value_label.text() == "Red wins: the green Boss is surrounded."
+    assert "Red wins: the green Boss is surrounded" in _texts(PLUGIN.draw(ctx.puzzle(), entries=ctx.entries()))
+
+
+def _texts(dl) -> list[str]:
+    from solvers.common.display import Text
+
+    return [item.text for item in dl.items if isinstance(item, Text)]
 
 
 def test_rule_options_reach_the_analysis_and_the_plugin(panel_and_ctx) -> None:

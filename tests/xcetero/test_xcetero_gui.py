@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solvers.xcetero import engine, retro
+from solvers.xcetero.plugin import Game
 from solvers.xcetero.rules import Position, apply_moves
 
 pytestmark = pytest.mark.gui
@@ -23,14 +24,14 @@ def view(main_window, qtbot):
 def _reset(view):
     from solvers.common.protocol import EditResult
 
-    return EditResult(puzzle=Position(), entries=(), label="Start")
+    return EditResult(puzzle=Position(), entries=Game(), label="Start")
 
 
 def _panel(view):
-    from widgets.panels.xcetero import XceteroPanel
+    from widgets.panels.xcetero import PANEL_TITLE, XceteroPanel
 
-    widget = view.panel("Perfect play")
-    assert isinstance(widget, XceteroPanel), "no Perfect play panel"
+    widget = view.panel(PANEL_TITLE)
+    assert isinstance(widget, XceteroPanel), "no game panel"
     return widget
 
 
@@ -50,10 +51,10 @@ def test_value_hints_and_opening_table(view) -> None:
 def test_computer_move_and_take_back(view, qtbot) -> None:
     panel = _panel(view)
     assert panel.computer_move()
-    moves = view.doc.entries
+    moves = view.doc.entries.moves
     assert len(moves) == 1 and moves[0] in engine.best_moves(Position())
     panel.take_back()
-    assert view.doc.entries == ()
+    assert view.doc.entries == Game((), moves)
 
 
 def test_computer_replies_as_x(view, qtbot) -> None:
@@ -61,17 +62,17 @@ def test_computer_replies_as_x(view, qtbot) -> None:
     view.set_mode("play")
     panel.auto_x.setChecked(True)
     view.doc.apply(_moves((4,)))  # the human (O) opens in the centre
-    qtbot.waitUntil(lambda: len(view.doc.entries) == 2, timeout=3000)
-    reply = view.doc.entries[1]
+    qtbot.waitUntil(lambda: len(view.doc.entries.moves) == 2, timeout=3000)
+    reply = view.doc.entries.moves[1]
     assert reply in engine.best_moves(apply_moves(Position(), [4]))
-    panel.take_back()  # back to O's turn: both plies go
-    assert view.doc.entries == ()
+    panel.take_back()  # back to O's turn: both plies go (kept as later moves)
+    assert view.doc.entries.moves == ()
 
 
 def _moves(moves):
     from solvers.common.protocol import EditResult
 
-    return EditResult(entries=tuple(moves), label="test")
+    return EditResult(entries=Game(tuple(moves)), label="test")
 
 
 def test_best_line_preview_and_play(view) -> None:
@@ -81,7 +82,7 @@ def test_best_line_preview_and_play(view) -> None:
     panel.pv_list.setCurrentRow(2)
     assert view._overlay["preview"] == line[:3] and view._overlay["next"] == line[3]
     panel.play_preview()
-    assert view.doc.entries == tuple(line[:3])
+    assert view.doc.entries == Game(tuple(line[:3]))
     assert "loss in 10" in panel.value_label.text()  # X to move after three plies of the winning line
     panel.pv_list.setCurrentRow(-1)
     assert "preview" not in view._overlay
