@@ -97,3 +97,44 @@ def test_rules_toggle_changes_the_position_rules(view) -> None:
     view.doc.undo_stack.undo()
     view.doc.undo_stack.undo()
     assert view.doc.puzzle.rules == Position().rules
+
+
+def test_move_list_buttons_copy_and_refusal_status(view, qtbot) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication
+
+    panel = _panel(view)
+    moves = panel.move_list
+    view.set_mode("play")
+    click = lambda button: qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # noqa: E731
+    board = view.board
+    for square in (4, 0, 8):
+        qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_center(*divmod(square, 3)).toPoint())
+    assert view.doc.entries == Game((4, 0, 8))
+    assert [moves.list.item(i).text() for i in range(moves.list.count())] == [
+        "Start (set-up position)",
+        "1. O1→4",
+        "2. X2→0",
+        "3. O3→8",
+    ]
+    click(moves.back_button)
+    click(moves.back_button)
+    assert view.doc.entries == Game((4,), (0, 8)) and moves.list.currentRow() == 1
+    messages: list[str] = []
+    view.status_message.connect(messages.append)
+    qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_center(1, 1).toPoint())
+    assert messages[-1] == "Square 4 is taken by the opponent's piece O1: X2 needs an empty square"
+    click(moves.forward_button)
+    assert view.doc.entries == Game((4, 0), (8,))
+    click(moves.first_button)
+    click(moves.last_button)
+    assert view.doc.entries == Game((4, 0, 8))
+    click(moves.copy_button)
+    assert QGuiApplication.clipboard().text().endswith("moves 4 0 8\n")
+    moves.list.setCurrentRow(1)
+    qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_center(2, 2).toPoint())
+    assert view.doc.entries == Game((4, 8))  # another move: the later moves are replaced ...
+    view.doc.undo_stack.undo()
+    assert view.doc.entries == Game((4,), (0, 8))  # ... and Undo brings them back
+    click(moves.analyse_button)
+    assert panel.hints.isChecked() and "X to move" in messages[-1]
