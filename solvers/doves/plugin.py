@@ -322,18 +322,18 @@ class DovesPlugin(PluginBase):
         return dl
 
     def _draw_first_action(self, dl: DisplayList, position: Position, action: Action) -> None:
-        if action.target is None:
-            # a remove: arrow from the dove to its slot in the hand
-            drawing.arrow(
-                dl, drawing.board_cell(*position.cells()[action.dove]), drawing.hand_slot(action.dove)
-            )
-            return
-        dst = drawing.board_cell(*action.target)
-        if action.kind == "move":
+        """The hint: an arrow for a move on the table; for a put or a remove, which spans the
+        window and would cross other tiles' letters, an outline on the dove and a ring on its goal."""
+        if action.kind == "move" and action.target is not None:
             src = drawing.board_cell(*position.cells()[action.dove])
+            drawing.arrow(dl, src, drawing.board_cell(*action.target))
+            return
+        if action.target is None:  # remove: from the table to its slot in the hand
+            src, dst = drawing.board_cell(*position.cells()[action.dove]), drawing.hand_slot(action.dove)
         else:
-            src = drawing.hand_slot(action.dove)
-        drawing.arrow(dl, src, dst)
+            src, dst = drawing.hand_slot(action.dove), drawing.board_cell(*action.target)
+        drawing.mark_source(dl, src)
+        drawing.mark_target(dl, dst)
 
     def _targets(self, position: Position, dove: int) -> list[tuple[int, int]]:
         return [
