@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from solvers.common.protocol import EditResult
 from solvers.xcetero import engine, retro
+from solvers.xcetero.drawing import status_text
 from solvers.xcetero.plugin import Game, pv_text, replay
 from solvers.xcetero.rules import Position, Rules
 from widgets.move_list import MoveList
@@ -190,10 +191,9 @@ class XceteroPanel(QWidget):
         problems = engine.problems(end)
         if problems:
             self.value_label.setText(f"Not a game position: {problems[0].message}")
-        elif end.winner():
-            self.value_label.setText(f"{end.winner()} has won.")
-        elif not live:
-            self.value_label.setText("Drawn by repetition (house rule).")
+        elif not live:  # the board's wording: "O wins: three in a row", "draw by 3-fold repetition"
+            text = status_text(end, replay(self.start(), self.moves())[2], False)
+            self.value_label.setText(f"{text[:1].upper()}{text[1:]}.")
         else:
             value = engine.value(end)
             phase = "place" if end.in_placement() else "jump with"
