@@ -199,7 +199,9 @@ def test_play_best_line(panel_and_ctx, qtbot) -> None:
     assert len(ctx.entries().actions) == 5
     # the panel and the board say the same about the end of the game
     assert panel.value_label.text() == "Red wins: the green Boss is surrounded."
-    assert "Red wins: the green Boss is surrounded" in _texts(PLUGIN.draw(ctx.puzzle(), entries=ctx.entries()))
+    assert "Red wins: the green Boss is surrounded" in _texts(
+        PLUGIN.draw(ctx.puzzle(), entries=ctx.entries())
+    )
 
 
 def _texts(dl) -> list[str]:
@@ -289,7 +291,9 @@ def test_move_list_buttons_branch_copy_and_analyse(view, qtbot) -> None:
     assert view.doc.entries == PlayEntries((line[0],), None, tuple(line[1:3]))
     # another move at move 2 replaces the later moves; Undo brings them back
     other = next(
-        s.action for s in legal_steps(play(position, line[0]).position) if s.outcome == 0 and s.action != line[1]
+        s.action
+        for s in legal_steps(play(position, line[0]).position)
+        if s.outcome == 0 and s.action != line[1]
     )
     panel.play_action(other)
     assert view.doc.entries == PlayEntries((line[0], other))

@@ -60,7 +60,9 @@ def test_play_by_click_and_by_drag() -> None:
     assert refused.label == "Red Yaibato (Y) must be put next to an own dove, and not beside the enemy Boss"
     # the opponent's doves cannot be picked up
     other = PLUGIN.edit(START, r4.entries, press(hand_slot(3)))
-    assert other is not None and other.entries is None and other.label == "It is Red's turn: pick up a red dove"
+    assert (
+        other is not None and other.entries is None and other.label == "It is Red's turn: pick up a red dove"
+    )
 
 
 def test_setup_editing() -> None:

@@ -109,7 +109,9 @@ def test_move_list_buttons_copy_and_refusal_status(view, qtbot) -> None:
     click = lambda button: qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # noqa: E731
     board = view.board
     for square in (4, 0, 8):
-        qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_center(*divmod(square, 3)).toPoint())
+        qtbot.mouseClick(
+            board, Qt.MouseButton.LeftButton, pos=board.cell_center(*divmod(square, 3)).toPoint()
+        )
     assert view.doc.entries == Game((4, 0, 8))
     assert [moves.list.item(i).text() for i in range(moves.list.count())] == [
         "Start (set-up position)",
