@@ -56,7 +56,7 @@ class ToolPalette(QWidget):
             if tool.color is not None:
                 button.setIcon(swatch(self.palette_, tool.color))
                 button.setIconSize(QSize(16, 16))
-            tip = tool.label + (f" ({tool.shortcut})" if tool.shortcut else "")
+            tip = (tool.tip or tool.label) + (f" ({tool.shortcut})" if tool.shortcut else "")
             button.setToolTip(tip)
             button.setAccessibleName(tool.label)
             button.setToolButtonStyle(

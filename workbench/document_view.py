@@ -294,6 +294,9 @@ class DocumentView(QWidget):
                 return
         if result is None:
             return
+        if result.puzzle is None and result.entries is None:
+            self.status(result.label)  # a refused action: the plug-in says why
+            return
         if self._solution is not None and result.puzzle is None and result.entries is not None:
             self.show_solution(None)
         self.doc.apply(result)

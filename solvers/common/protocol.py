@@ -128,6 +128,7 @@ class Tool:
     shortcut: str = ""
     color: str | None = None
     mode: Literal["edit", "play", "both"] = "edit"
+    tip: str = ""  # tooltip that explains the tool (default: the label)
 
 
 @dataclass(frozen=True)

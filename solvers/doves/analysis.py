@@ -365,10 +365,12 @@ def find_puzzles(
                 if key not in seen:
                     seen.add(key)
                     searcher = Searcher(rules, tt_bits=16)
-                    result = final_value(position, max_depth=plies, rules=rules, searcher=searcher)
+                    result = final_value(
+                        position, max_depth=plies, rules=rules, searcher=searcher, cancel=cancel
+                    )
                     if result is not None and result.value.kind == "win" and result.value.plies == plies:
-                        if not unique or len(winning_first_actions(searcher, position, plies)) == 1:
-                            yield _red_to_move(position, result)
+                        if not unique or _unique_win(searcher, position, plies, cancel):
+                            yield _red_to_move(position, result, cancel)
                             found += 1
                             if found >= count:
                                 return
@@ -378,10 +380,22 @@ def find_puzzles(
     return
 
 
-def _red_to_move(position: Position, result: Analysis) -> tuple[Position, Analysis]:
+def _unique_win(searcher: Searcher, position: Position, plies: int, cancel: CancelToken | None) -> bool:
+    """Exactly one winning first action; the watcher stops the numba search when ``cancel`` fires."""
+    searcher.stats[engine.STOP] = 0
+    with Watcher(searcher, cancel):
+        wins = winning_first_actions(searcher, position, plies)
+    if cancel is not None:
+        cancel.raise_if_cancelled()  # a stopped search answers "no": never trust it
+    return len(wins) == 1
+
+
+def _red_to_move(
+    position: Position, result: Analysis, cancel: CancelToken | None = None
+) -> tuple[Position, Analysis]:
     if position.to_move == 0:
         return position, result
     swapped = Position.from_cells({i ^ 1: rc for i, rc in position.cells().items()}, 0)
-    analysis = final_value(swapped, max_depth=result.value.plies)
+    analysis = final_value(swapped, max_depth=result.value.plies, cancel=cancel)
     assert analysis is not None
     return swapped, analysis

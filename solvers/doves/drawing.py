@@ -244,8 +244,30 @@ def arrow(dl: DisplayList, src: tuple[int, int], dst: tuple[int, int], color: st
     (x1, y1), (x2, y2) = geom.center(*src), geom.center(*dst)
     ang = math.atan2(y2 - y1, x2 - x1)
     head = TILE * 0.22
-    tip = (x2 - math.cos(ang) * TILE * 0.2, y2 - math.sin(ang) * TILE * 0.2)
-    dl.add(Line((x1, y1), tip, color, 3.0, cap="round"))
+    # from the edge of the moving tile (its letter stays readable) to the empty target square
+    edge = TILE * 0.45 / max(abs(math.cos(ang)), abs(math.sin(ang)))
+    start = (x1 + math.cos(ang) * edge, y1 + math.sin(ang) * edge)
+    tip = (x2 - math.cos(ang) * TILE * 0.05, y2 - math.sin(ang) * TILE * 0.05)
+    mark_target(dl, dst, color)
+    dl.add(Line(start, tip, color, 3.0, cap="round"))
     left = (tip[0] - head * math.cos(ang - 0.5), tip[1] - head * math.sin(ang - 0.5))
     right = (tip[0] - head * math.cos(ang + 0.5), tip[1] - head * math.sin(ang + 0.5))
     dl.add(Polyline((left, tip, right), color, 3.0, closed=True, fill=color))
+
+
+def mark_source(dl: DisplayList, cell: tuple[int, int], color: str = "solution") -> None:
+    """An outline around the tile that the hint moves (drawn around it, never over its letter)."""
+    geom = dl.grid
+    assert geom is not None
+    x, y = geom.center(*cell)
+    half = TILE * 0.5
+    dl.add(Rect(x - half, y - half, 2 * half, 2 * half, stroke=color, width=3.0))
+
+
+def mark_target(dl: DisplayList, cell: tuple[int, int], color: str = "solution") -> None:
+    """A ring and a dot on the (empty) square where the hinted dove goes."""
+    geom = dl.grid
+    assert geom is not None
+    x, y = geom.center(*cell)
+    dl.add(Circle(x, y, TILE * 0.3, stroke=color, width=2.5))
+    dl.add(Circle(x, y, TILE * 0.08, fill=color))

@@ -19,12 +19,12 @@ RED, GREEN = 0, 1
 COLOUR_NAMES = ("red", "green")
 KIND_NAMES = ("Boss", "Aniki", "Yaibato", "Mamedeppo", "Totsu", "Hajike")
 KIND_HINTS = (
-    "king step, loses when surrounded",
-    "king step",
-    "one step orthogonally",
-    "one step diagonally",
-    "slides orthogonally",
-    "knight jump over doves",
+    "moves one step in any of the 8 directions; its side loses when it is surrounded",
+    "moves one step in any of the 8 directions",
+    "moves one step up, down, left or right",
+    "moves one step diagonally",
+    "slides up, down, left or right over empty squares and stops before the first dove",
+    "jumps like a chess knight, over other doves",
 )
 EMPTY_CHARS = " .-_0"
 MAX_GRID = 64  # rows/columns a file may draw (the doves themselves span at most 4x4); bounds the work

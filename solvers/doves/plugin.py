@@ -28,6 +28,8 @@ from solvers.doves import drawing, engine
 from solvers.doves.analysis import Analysis, analyse, choose_action
 from solvers.doves.model import (
     COLOUR_NAMES,
+    KIND_HINTS,
+    KIND_NAMES,
     LETTERS,
     START,
     Position,
@@ -56,10 +58,29 @@ MAX_MOVES = 10_000  # actions a saved game may replay; bounds the work on a host
 
 @dataclass(frozen=True)
 class PlayEntries:
-    """Play-mode state: actions played from the set-up position, and a dove picked up (or None)."""
+    """Play-mode state: actions played from the set-up position, and a dove picked up (or None).
+
+    ``later`` holds the game record's actions after the shown position (the move list's "forward"):
+    going back keeps them, playing another action there replaces them (one undoable edit)."""
 
     actions: tuple[Action, ...] = ()
     selected: int | None = None
+    later: tuple[Action, ...] = ()
+
+    @property
+    def record(self) -> tuple[Action, ...]:
+        return self.actions + self.later
+
+    def goto(self, ply: int) -> PlayEntries:
+        """The same record shown after its first ``ply`` actions."""
+        record = self.record
+        ply = max(0, min(ply, len(record)))
+        return PlayEntries(record[:ply], None, record[ply:])
+
+    def then(self, action: Action) -> PlayEntries:
+        """``action`` played at the shown position: the record's next action keeps the rest."""
+        later = self.later[1:] if self.later[:1] == (action,) else ()
+        return PlayEntries(self.actions + (action,), None, later)
 
 
 @dataclass
@@ -91,6 +112,21 @@ def replay(position: Position, actions: tuple[Action, ...], rules: Rules = DEFAU
                 Violation("illegalAction", f"action {n} ({to_ssn(current, action)}) is illegal"),
             )
     return Replay(current, steps)
+
+
+def game_status(
+    puzzle: Position, actions: tuple[Action, ...], rules: Rules = DEFAULT_RULES
+) -> tuple[str, bool]:
+    """One wording for the board caption, the panel and Check: (text, whether play goes on)."""
+    problems = arrangement_problems(puzzle)
+    if problems:
+        return f"Not a playable set-up: {problems[0].message}", False
+    state = replay(puzzle, actions, rules)
+    if state.error is not None:
+        return f"Not a legal game: {state.error.message}", False
+    if state.finished:
+        return engine_outcome_caption(state.steps[-1], 1 - state.position.to_move), False
+    return f"{COLOUR_NAMES[state.position.to_move].capitalize()} to move", True
 
 
 class DovesPlugin(PluginBase):
@@ -135,7 +171,7 @@ class DovesPlugin(PluginBase):
         return position, PlayEntries(tuple(actions))
 
     def serialize_document(self, puzzle: Position, entries: Any = None) -> str:
-        actions = entries.actions if isinstance(entries, PlayEntries) else ()
+        actions = entries.record if isinstance(entries, PlayEntries) else ()
         moves = []
         current = puzzle
         for action in actions:
@@ -153,6 +189,24 @@ class DovesPlugin(PluginBase):
         on = len(puzzle.cells())
         return f"{COLOUR_NAMES[puzzle.to_move]} to move, {on} doves on the table, {12 - on} in hand"
 
+    # ---- game record (the move list) -----------------------------------------------------------
+    def record_moves(self, puzzle: Position, entries: Any) -> tuple[list[str], int]:
+        """Every action of the game record in SSN (with the mover), and how many are played."""
+        game = entries if isinstance(entries, PlayEntries) else PlayEntries()
+        state = replay(puzzle, game.record, self.rules)
+        texts = []
+        before = puzzle
+        for step in state.steps:
+            texts.append(f"{COLOUR_NAMES[before.to_move].capitalize()} {to_ssn(before, step.action)}")
+            before = step.position
+        if state.finished:
+            texts[-1] += f"  ({engine_outcome_caption(state.steps[-1], 1 - before.to_move)})"
+        return texts, min(len(game.actions), len(texts))
+
+    def record_goto(self, puzzle: Position, entries: Any, ply: int) -> PlayEntries:
+        game = entries if isinstance(entries, PlayEntries) else PlayEntries()
+        return game.goto(ply)
+
     # ---- rules ----------------------------------------------------------------------------------
     def empty_entries(self, puzzle: Position) -> PlayEntries:
         return PlayEntries()
@@ -167,7 +221,10 @@ class DovesPlugin(PluginBase):
             return CheckResult(False, problems)
         actions = entries.actions if isinstance(entries, PlayEntries) else ()
         result = replay(puzzle, actions, self.rules)
-        return CheckResult(result.error is None, [result.error] if result.error else [])
+        # complete = a legal record with at least one action (an analysis line may stop before the
+        # end: Unknown); a set-up without actions reads "no rule broken so far", not "complete"
+        complete = result.error is None and (result.finished or bool(actions))
+        return CheckResult(complete, [result.error] if result.error else [])
 
     # ---- analysis -------------------------------------------------------------------------------
     def solve(
@@ -249,12 +306,9 @@ class DovesPlugin(PluginBase):
             cells = position.cells()
             dove = state.steps[-1].action.dove
             last = (cells[dove],) if dove in cells else ()
-        if state.finished:
-            caption = engine_outcome_caption(state.steps[-1], 1 - position.to_move)
-        else:
-            caption = f"{COLOUR_NAMES[position.to_move].capitalize()} to move"
-            if game.actions:
-                caption += f"  (move {len(game.actions) + 1})"
+        caption, live = game_status(puzzle, game.actions, self.rules)
+        if live and game.actions:
+            caption += f"  (move {len(game.actions) + 1})"
         if "caption" in overlay:
             caption = str(overlay["caption"])
         dl = drawing.draw_position(
@@ -272,18 +326,18 @@ class DovesPlugin(PluginBase):
         return dl
 
     def _draw_first_action(self, dl: DisplayList, position: Position, action: Action) -> None:
-        if action.target is None:
-            # a remove: arrow from the dove to its slot in the hand
-            drawing.arrow(
-                dl, drawing.board_cell(*position.cells()[action.dove]), drawing.hand_slot(action.dove)
-            )
-            return
-        dst = drawing.board_cell(*action.target)
-        if action.kind == "move":
+        """The hint: an arrow for a move on the table; for a put or a remove, which spans the
+        window and would cross other tiles' letters, an outline on the dove and a ring on its goal."""
+        if action.kind == "move" and action.target is not None:
             src = drawing.board_cell(*position.cells()[action.dove])
+            drawing.arrow(dl, src, drawing.board_cell(*action.target))
+            return
+        if action.target is None:  # remove: from the table to its slot in the hand
+            src, dst = drawing.board_cell(*position.cells()[action.dove]), drawing.hand_slot(action.dove)
         else:
-            src = drawing.hand_slot(action.dove)
-        drawing.arrow(dl, src, dst)
+            src, dst = drawing.hand_slot(action.dove), drawing.board_cell(*action.target)
+        drawing.mark_source(dl, src)
+        drawing.mark_target(dl, dst)
 
     def _targets(self, position: Position, dove: int) -> list[tuple[int, int]]:
         return [
@@ -294,12 +348,23 @@ class DovesPlugin(PluginBase):
 
     # ---- editing --------------------------------------------------------------------------------
     def tools(self, puzzle: Position) -> list[Tool]:
-        tools = [Tool("move", "Move / play", shortcut="V", mode="both")]
-        for letter in LETTERS:
-            # the letter is the label: capital = red, lower case = green, as on the tiles
-            tools.append(Tool(f"dove:{letter}", letter))
-        tools.append(Tool("erase", "Back to hand", shortcut="E"))
-        tools.append(Tool("side", "Switch side to move", shortcut="S"))
+        tools = [
+            Tool(
+                "move",
+                "Move / play",
+                shortcut="V",
+                mode="both",
+                tip="Edit: drag doves between the table and the hands. Play: click an own dove, then its "
+                "target (or drag it); click its hand slot to take it back to hand",
+            )
+        ]
+        for i, letter in enumerate(LETTERS):
+            # the tile letter plus the name: capital = red, lower case = green, as on the tiles
+            tools.append(Tool(f"dove:{letter}", f"{letter} {KIND_NAMES[i >> 1]}", tip=dove_tip(i)))
+        tools.append(
+            Tool("erase", "Back to hand", shortcut="E", tip="Click a dove to put it back in its hand")
+        )
+        tools.append(Tool("side", "Switch side to move", shortcut="S", tip="Red or Green moves first"))
         return tools
 
     def edit(self, puzzle: Position, entries: Any, event: EditEvent) -> EditResult | None:
@@ -355,13 +420,17 @@ class DovesPlugin(PluginBase):
         occupant = puzzle.at().get(square)
         if occupant is not None and occupant != dove:
             if occupant < 2:
-                return None  # a Boss is never pushed off the table
+                return EditResult(
+                    label=f"{_cap(dove_name(occupant))} holds that square: a Boss stays on the table"
+                )
             del cells[occupant]
         cells[dove] = square
         try:
             moved = Position.from_cells(cells, puzzle.to_move)
         except InputError:
-            return None  # would not fit in 4x4
+            return EditResult(
+                label=f"{_cap(dove_name(dove))} cannot go there: all doves must fit in a 4x4 area"
+            )
         if moved == puzzle:
             return None
         return EditResult(
@@ -414,6 +483,9 @@ class DovesPlugin(PluginBase):
                     merge_key=self._merge(entries),
                 )
             if selected is None:
+                if square in at or hand_dove is not None:
+                    colour = COLOUR_NAMES[mover]
+                    return EditResult(label=f"It is {colour.capitalize()}'s turn: pick up a {colour} dove")
                 return None
             if hand_dove is not None and hand_dove & 1 == mover and selected in position.cells():
                 return self._act(position, entries, Action("remove", selected))
@@ -433,12 +505,12 @@ class DovesPlugin(PluginBase):
     def _act(self, position: Position, entries: PlayEntries, action: Action) -> EditResult | None:
         for step in legal_steps(position, self.rules):
             if step.action == action:
-                return EditResult(
-                    entries=PlayEntries(entries.actions + (action,)),
-                    label=f"Play {to_ssn(position, action)}",
-                    merge_key=self._merge(entries),
-                )
-        return None
+                after = entries.then(action)
+                label = f"Play {to_ssn(position, action)}"
+                if entries.later and not after.later and entries.later[:1] != (action,):
+                    label += f" (replaces {len(entries.later)} later moves)"
+                return EditResult(entries=after, label=label, merge_key=self._merge(entries))
+        return EditResult(label=refusal(position, action, self.rules))  # nothing changes: says why
 
     # ---- AI helpers used by the panel -------------------------------------------------------------
     def current_position(self, puzzle: Position, entries: Any) -> Position:
@@ -468,6 +540,45 @@ class DovesPlugin(PluginBase):
         from solvers.doves.cli import main
 
         return main(argv, self)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def refusal(position: Position, action: Action, rules: Rules = DEFAULT_RULES) -> str:
+    """Why an illegal action is refused, in the rulebook's words (for the status bar)."""
+    name = _cap(dove_name(action.dove))
+    if action.target is None:
+        if action.dove < 2:
+            return "A Boss never goes back to the hand"
+        if not rules.allow_remove:
+            return "Removing a dove is switched off in the rules"
+        return f"{name} cannot go back to the hand: that would leave a dove alone"
+    at = position.at()
+    occupant = at.get(action.target)
+    if occupant is not None and occupant != action.dove:
+        return f"{name} cannot go there: {dove_name(occupant)} is on that square"
+    cells = position.cells()
+    cells[action.dove] = action.target
+    try:
+        after = Position.from_cells(cells, position.to_move)
+    except InputError:
+        return f"{name} cannot go there: all doves must fit in a 4x4 area"
+    if isolated_doves(after):
+        return f"{name} cannot go there: every dove must touch another dove"
+    if action.kind == "put":
+        return f"{name} must be put next to an own dove, and not beside the enemy Boss"
+    return f"{name} cannot reach that square: it {KIND_HINTS[action.dove >> 1]}"
+
+
+def dove_tip(dove: int) -> str:
+    """Tooltip of a dove tool: its name, how it moves, and what a click does."""
+    colour = COLOUR_NAMES[dove & 1].capitalize()
+    return (
+        f"{colour} {KIND_NAMES[dove >> 1]} ({LETTERS[dove]}): {KIND_HINTS[dove >> 1]}. "
+        "Click a square to place it there (all doves must fit in a 4x4 area)"
+    )
 
 
 def engine_outcome_caption(step: Step, mover: int) -> str:

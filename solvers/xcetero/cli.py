@@ -45,8 +45,8 @@ def main(argv: Sequence[str], plugin: PluginBase) -> int:
 
 def _dispatch(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) -> int:
     if args.command in ("analyse", "analyze"):
-        # One pass over 10^5 states (about a second): the watchdog covers --timeout and Ctrl+C.
-        result = retro.summary(retro.analyse(args.may_return))
+        # The analysis polls the token between its numpy passes: --timeout and Ctrl+C stop it.
+        result = retro.summary(retro.analyse(args.may_return, cancel))
         if args.json:
             print(json.dumps(result, ensure_ascii=False))
         else:

@@ -27,6 +27,8 @@ def wants_hints(overlay: Any) -> bool:
 def _piece(dl: DisplayList, x: float, y: float, size: float, piece: int) -> None:
     """One numbered piece centred at (x, y); ``size`` is the square it sits in."""
     if owner(piece) == "O":
+        # filled with the cell colour so a winning line drawn underneath never crosses the number
+        dl.add(Circle(x, y, size * 0.32, fill="cell"))
         dl.add(Circle(x, y, size * 0.32, stroke="player-a", width=size * 0.07))
         dl.add(Text(x, y, str(piece), size=size * 0.3, color="player-a", bold=True))
     else:
@@ -82,6 +84,10 @@ def draw_position(
         )
     dl.extend(grid_lines(geom))
     dl.add(Rect(MARGIN, MARGIN, board_px, board_px, stroke="wall", width=2.5))
+    line = engine.line_cells(position)
+    if line:  # under the pieces: it joins them without covering their numbers
+        (x1, y1), (x2, y2) = geom.center(*divmod(line[0], 3)), geom.center(*divmod(line[2], 3))
+        dl.add(Line((x1, y1), (x2, y2), "accent", 10.0, cap="round"))
     for square, piece in enumerate(position.board()):
         if piece:
             x, y = geom.center(*divmod(square, 3))
@@ -89,10 +95,6 @@ def draw_position(
     if due_square != UNPLACED and not over:
         r, c = divmod(due_square, 3)
         dl.add(Rect(MARGIN + c * CELL, MARGIN + r * CELL, CELL, CELL, stroke="highlight", width=3.0))
-    line = engine.line_cells(position)
-    if line:
-        (x1, y1), (x2, y2) = geom.center(*divmod(line[0], 3)), geom.center(*divmod(line[2], 3))
-        dl.add(Line((x1, y1), (x2, y2), "accent", 6.0, cap="round"))
     if best_line and not over:
         dest = best_line[0]
         x2, y2 = geom.center(*divmod(dest, 3))

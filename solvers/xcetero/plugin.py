@@ -7,7 +7,7 @@ each the destination square (0..8) of the piece due.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from solvers.common.cancel import CancelToken
@@ -34,8 +34,36 @@ from solvers.xcetero.rules import PIECES, UNPLACED, Position, owner
 Moves = tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class Game:
+    """Play-mode entries: the moves played from the set-up, and the record's ``later`` moves after
+    the shown position (the move list's "forward"; playing another move there replaces them)."""
+
+    moves: Moves = ()
+    later: Moves = ()
+
+    @property
+    def record(self) -> Moves:
+        return self.moves + self.later
+
+    def goto(self, ply: int) -> Game:
+        record = self.record
+        ply = max(0, min(ply, len(record)))
+        return Game(record[:ply], record[ply:])
+
+    def then(self, square: int) -> Game:
+        later = self.later[1:] if self.later[:1] == (square,) else ()
+        return Game(self.moves + (square,), later)
+
+
+def _game(entries: Any) -> Game:
+    if isinstance(entries, Game):
+        return entries
+    return Game(tuple(int(m) for m in entries) if entries else ())
+
+
 def _entries(entries: Any) -> Moves:
-    return tuple(int(m) for m in entries) if entries else ()
+    return _game(entries).moves
 
 
 def replay(position: Position, moves: Moves) -> tuple[Position, list[Violation], list[Position]]:
@@ -58,6 +86,27 @@ def replay(position: Position, moves: Moves) -> tuple[Position, list[Violation],
         position = position.play(square)
         history.append(position)
     return position, [], history
+
+
+def refusal(end: Position, square: int, bad: list[Violation], history: list[Position]) -> str:
+    """Why the due piece cannot go to ``square`` (empty if it can)."""
+    if bad:
+        return f"Cannot play: {bad[0].message}"
+    if end.winner():
+        return f"The game is over: {end.winner()} has won"
+    reps = end.rules.repetition
+    if reps and [p.key() for p in history].count(end.key()) >= reps:
+        return "The game is over: drawn by repetition"
+    if end.is_legal(square):
+        return ""
+    occupant = end.board()[square]
+    tag = f"{owner(end.due)}{end.due}"
+    if occupant == end.due:
+        return f"{tag} must jump to another square (the rules forbid going back to its own square)"
+    if occupant:
+        whose = "your own" if owner(occupant) == end.mover() else "the opponent's"
+        return f"Square {square} is taken by {whose} piece {owner(occupant)}{occupant}: {tag} needs an empty square"
+    return f"{tag} cannot go to square {square}"
 
 
 def pv_text(position: Position, moves: list[int]) -> str:
@@ -86,7 +135,7 @@ class XceteroPlugin(PluginBase):
     def serialize(self, puzzle: Position) -> str:
         return notation.to_file(puzzle)
 
-    def parse_document(self, text: str) -> tuple[Position, Moves]:
+    def parse_document(self, text: str) -> tuple[Position, Game]:
         """A position plus an optional ``moves`` line: the moves played from it (each checked)."""
         rest, located = notation.split_moves(text)
         position = notation.parse_position(rest)
@@ -96,18 +145,18 @@ class XceteroPlugin(PluginBase):
                 why = "the game is already won" if end.winner() else f"piece {end.due} cannot go there"
                 raise ParseError(f"move {ply} to square {square}: {why}", line, col)
             end = end.play(square)
-        return position, tuple(square for square, _, _ in located)
+        return position, Game(tuple(square for square, _, _ in located))
 
     def serialize_document(self, puzzle: Position, entries: Any = None) -> str:
-        moves = _entries(entries)
+        moves = _game(entries).record  # the whole game record, also when an earlier move is shown
         text = notation.to_file(puzzle)
         return text + notation.moves_line(moves) + "\n" if moves else text
 
-    def adapt_entries(self, puzzle: Position, entries: Any) -> Moves:
+    def adapt_entries(self, puzzle: Position, entries: Any) -> Game:
         """Keep the moves that are still legal from the new position (e.g. after a rules change)."""
-        moves = _entries(entries)
+        moves = _game(entries).record
         _, _, history = replay(puzzle, moves)
-        return moves[: len(history) - 1]
+        return Game(moves[: len(history) - 1])
 
     def looks_like_inline(self, arg: str) -> bool:
         return notation.looks_inline(arg)
@@ -120,11 +169,24 @@ class XceteroPlugin(PluginBase):
         return f"{puzzle.mover()} to move, piece {puzzle.due} ({phase}), {puzzle.placed()} of 6 on the board"
 
     # ---- rules ----------------------------------------------------------------------------------
-    def empty_entries(self, puzzle: Position) -> Moves:
-        return ()
+    def empty_entries(self, puzzle: Position) -> Game:
+        return Game()
 
-    def entries_from_solution(self, puzzle: Position, solution: Solution) -> Moves:
-        return tuple(solution.data or ())
+    def entries_from_solution(self, puzzle: Position, solution: Solution) -> Game:
+        return Game(tuple(solution.data or ()))
+
+    # ---- game record (the move list) -------------------------------------------------------------
+    def record_moves(self, puzzle: Position, entries: Any) -> tuple[list[str], int]:
+        """Every move of the record (e.g. 'O1→4', 'X2 7→3') and how many are played on the board."""
+        game = _game(entries)
+        end, _, history = replay(puzzle, game.record)
+        texts = [engine.describe_move(before, sq) for before, sq in zip(history, game.record, strict=False)]
+        if end.winner() and texts:
+            texts[-1] += f"  ({end.winner()} wins)"
+        return texts, min(len(game.moves), len(texts))
+
+    def record_goto(self, puzzle: Position, entries: Any, ply: int) -> Game:
+        return _game(entries).goto(ply)
 
     def check(self, puzzle: Position, entries: Any = None) -> CheckResult:
         """Position problems (order, lines, reachability) and bad moves in ``entries``.
@@ -193,26 +255,29 @@ class XceteroPlugin(PluginBase):
     def edit(self, puzzle: Position, entries: Any, event: EditEvent) -> EditResult | None:
         if event.cell is not None and not (0 <= event.cell[0] < 3 and 0 <= event.cell[1] < 3):
             event = replace(event, cell=None)  # off the board: a stale or hand-made event
-        moves = _entries(entries)
         if event.mode == "play":
-            return self._play(puzzle, moves, event)
+            return self._play(puzzle, _game(entries), event)
         return self._setup(puzzle, event)
 
-    def _play(self, puzzle: Position, moves: Moves, event: EditEvent) -> EditResult | None:
+    def _play(self, puzzle: Position, game: Game, event: EditEvent) -> EditResult | None:
+        moves = game.moves
         takeback = (event.kind == "press" and event.button == "right") or (
             event.kind == "key" and event.key in ("Backspace", "Delete")
         )
         if takeback:
-            return EditResult(entries=moves[:-1], label="Take back") if moves else None
+            return EditResult(entries=game.goto(len(moves) - 1), label="Take back") if moves else None
         if event.kind != "press" or event.cell is None:
             return None
         square = event.cell[0] * 3 + event.cell[1]
         end, bad, history = replay(puzzle, moves)
-        if bad or not end.is_legal(square):  # is_legal is False once someone has won
-            return None
-        if end.rules.repetition and [p.key() for p in history].count(end.key()) >= end.rules.repetition:
-            return None
-        return EditResult(entries=moves + (square,), label=f"Play {engine.describe_move(end, square)}")
+        why = refusal(end, square, bad, history)
+        if why:
+            return EditResult(label=why)  # nothing changes; the shell shows why in the status bar
+        after = game.then(square)
+        label = f"Play {engine.describe_move(end, square)}"
+        if game.later and not after.later and game.later[:1] != (square,):
+            label += f" (replaces {len(game.later)} later moves)"
+        return EditResult(entries=after, label=label)
 
     def _setup(self, puzzle: Position, event: EditEvent) -> EditResult | None:
         if event.cell is None:

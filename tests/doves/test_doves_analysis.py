@@ -154,3 +154,47 @@ def test_puzzle_finder_gives_unique_verified_wins() -> None:
         assert len(winning_first_actions(Searcher(), position, 3)) == 1
     with pytest.raises(InputError):
         next(find_puzzles(4, 1))
+
+
+def _stop_delay(run, delay: float) -> float:
+    """Seconds from cancel to the ``Cancelled`` of ``run(token)`` (cancel fired after ``delay``)."""
+    import threading
+    import time
+
+    from solvers.common.cancel import Cancelled, CancelToken
+
+    token = CancelToken()
+    fired: list[float] = []
+    timer = threading.Timer(delay, lambda: (fired.append(time.perf_counter()), token.cancel()))
+    timer.start()
+    try:
+        run(token)
+    except Cancelled:
+        return time.perf_counter() - fired[0]
+    finally:
+        timer.cancel()
+    raise AssertionError("the run finished before the cancel")
+
+
+def test_puzzle_finder_stops_on_cancel() -> None:
+    from solvers.doves.analysis import find_puzzles
+
+    list(find_puzzles(3, 1))  # load the numba search first: a compile cannot be cancelled
+    # win-in-11 puzzles take minutes; the cancel reaches the numba search through the watcher
+    delay = _stop_delay(lambda token: list(find_puzzles(11, 50, cancel=token)), 0.5)
+    assert delay < 1.0  # measured ~0.01 s; generous for a loaded CI machine
+
+
+def test_cli_puzzles_timeout_stops_without_the_watchdog(monkeypatch, capsys) -> None:
+    import os
+    import time
+
+    from solvers.doves import PLUGIN
+
+    forced: list[int] = []
+    monkeypatch.setattr(os, "_exit", forced.append)  # the watchdog's forced exit, recorded instead
+    start = time.perf_counter()
+    assert PLUGIN.cli(["puzzles", "--win", "11", "--count", "50", "--timeout", "0.5"]) == 3
+    assert time.perf_counter() - start < 2.5  # the watchdog would wait 3 s before forcing
+    assert forced == []
+    assert "timed out after 0.5 s" in capsys.readouterr().err

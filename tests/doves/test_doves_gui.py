@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 
 from solvers.common.cancel import CancelToken
 from solvers.common.protocol import EditResult
 from solvers.doves import PLUGIN, PlayEntries
 from solvers.doves.model import parse_board
-from solvers.doves.rules import Action, play
+from solvers.doves.rules import Action, legal_steps, play
 
 pytestmark = pytest.mark.gui
 
@@ -80,11 +80,11 @@ class FakeContext(QObject):
 
 @pytest.fixture
 def panel_and_ctx(qtbot):
-    from widgets.panels.doves import create_panels
+    from widgets.panels.doves import PANEL_TITLE, create_panels
 
     ctx = FakeContext(parse_board("bB;T YA"))
     ((title, panel),) = create_panels(ctx)
-    assert title == "Doves analysis"
+    assert title == PANEL_TITLE
     qtbot.addWidget(panel)
     return panel, ctx
 
@@ -144,18 +144,19 @@ def view(main_window):
 
 
 def _panel(view):
-    from widgets.panels.doves import DovesPanel
+    from widgets.panels.doves import PANEL_TITLE, DovesPanel
 
     for i in range(view.side.count()):
-        if view.side.tabText(i) == "Doves analysis":
+        if view.side.tabText(i) == PANEL_TITLE:
             view.side.setCurrentIndex(i)
-    widget = view.panel("Doves analysis")
+    widget = view.panel(PANEL_TITLE)
     assert isinstance(widget, DovesPanel)
     return widget
 
 
 def test_panel_analyses_in_the_window(view, qtbot) -> None:
     panel = _panel(view)
+    qtbot.mouseClick(panel.analyse_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "Win(5)" in panel.value_label.text(), timeout=30000)
     assert panel.line_list.count() == 5
 
@@ -196,7 +197,17 @@ def test_play_best_line(panel_and_ctx, qtbot) -> None:
     panel.line_list.setCurrentRow(-1)
     panel.play_line()
     assert len(ctx.entries().actions) == 5
-    assert "game is over" in panel.value_label.text()
+    # the panel and the board say the same about the end of the game
+    assert panel.value_label.text() == "Red wins: the green Boss is surrounded."
+    assert "Red wins: the green Boss is surrounded" in _texts(
+        PLUGIN.draw(ctx.puzzle(), entries=ctx.entries())
+    )
+
+
+def _texts(dl) -> list[str]:
+    from solvers.common.display import Text
+
+    return [item.text for item in dl.items if isinstance(item, Text)]
 
 
 def test_rule_options_reach_the_analysis_and_the_plugin(panel_and_ctx) -> None:
@@ -225,3 +236,102 @@ def test_rule_options_reach_the_analysis_and_the_plugin(panel_and_ctx) -> None:
         assert panel.result.nodes == default.nodes != without.nodes
     finally:
         PLUGIN.rules = DEFAULT_RULES  # the plug-in is shared by every test
+
+
+# ---- idle start, move list, refusals --------------------------------------------------------------
+def test_selecting_the_module_starts_no_analysis(main_window, qtbot) -> None:
+    view = main_window.show_kind("doves")
+    panel = _panel(view)
+    qtbot.wait(AUTO_DELAY_WAIT_MS)
+    assert not view.busy() and panel.analysis_job is None
+    assert "press Analyse" in panel.value_label.text()
+    view.set_mode("play")  # playing: a background analysis with the small budget
+    qtbot.waitUntil(lambda: panel.analysis_job is not None, timeout=3000)
+    assert panel.budgeted
+    panel.auto_analyse.setChecked(False)  # switched off: nothing more starts
+    panel.stop_analysis()
+    qtbot.waitUntil(lambda: not view.busy(), timeout=5000)
+    view.doc.apply(EditResult(entries=PlayEntries((_first_legal_of(view.doc.puzzle),)), label="move"))
+    qtbot.wait(AUTO_DELAY_WAIT_MS)
+    assert not view.busy() and panel.analysis_job is None
+
+
+AUTO_DELAY_WAIT_MS = 600
+
+
+def _first_legal_of(position) -> Action:
+    from solvers.doves.rules import legal_steps
+
+    return next(s.action for s in legal_steps(position) if s.outcome == 0)
+
+
+def test_move_list_buttons_branch_copy_and_analyse(view, qtbot) -> None:
+    from PySide6.QtGui import QGuiApplication
+
+    panel = _panel(view)
+    moves = panel.moves
+    view.set_mode("play")
+    panel.auto_analyse.setChecked(False)
+    click = lambda button: qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # noqa: E731
+    assert moves.list.count() == 1 and not moves.back_button.isEnabled()
+    position = view.doc.puzzle
+    line = list(analyse_line(position))
+    view.doc.apply(EditResult(entries=PlayEntries(tuple(line[:3])), label="three"))
+    assert moves.list.count() == 4 and moves.shown == 3
+    assert moves.list.item(1).text() == "1. Red +HN1"
+    click(moves.back_button)
+    assert view.doc.entries == PlayEntries(tuple(line[:2]), None, (line[2],))
+    click(moves.first_button)
+    assert view.doc.entries.actions == () and moves.list.currentRow() == 0
+    click(moves.forward_button)
+    assert view.doc.entries.actions == (line[0],)
+    click(moves.last_button)
+    assert view.doc.entries.actions == tuple(line[:3])
+    moves.list.setCurrentRow(1)  # a click on move 1 shows the position after it
+    assert view.doc.entries == PlayEntries((line[0],), None, tuple(line[1:3]))
+    # another move at move 2 replaces the later moves; Undo brings them back
+    other = next(
+        s.action
+        for s in legal_steps(play(position, line[0]).position)
+        if s.outcome == 0 and s.action != line[1]
+    )
+    panel.play_action(other)
+    assert view.doc.entries == PlayEntries((line[0], other))
+    assert moves.list.count() == 3
+    view.doc.undo_stack.undo()
+    assert view.doc.entries.record == tuple(line[:3]) and moves.list.count() == 4
+    click(moves.copy_button)
+    copied = QGuiApplication.clipboard().text()
+    assert copied == PLUGIN.serialize_document(view.doc.puzzle, view.doc.entries)
+    assert "moves: +HN1" in copied
+    click(moves.analyse_button)  # analyses the shown position (after move 1)
+    qtbot.waitUntil(lambda: "Lose(4)" in panel.value_label.text(), timeout=30000)
+    assert panel.analysed == play(position, line[0]).position
+
+
+def analyse_line(position):
+    from solvers.doves.analysis import final_value
+
+    result = final_value(position, max_depth=5)
+    assert result is not None and str(result.value) == "Win(5)"
+    return result.line
+
+
+def test_refused_click_says_why_in_the_status_bar(view, qtbot) -> None:
+    from solvers.doves.drawing import hand_slot
+
+    view.set_mode("play")
+    messages: list[str] = []
+    view.status_message.connect(messages.append)
+    board = view.board
+    r, c = hand_slot(3)  # a green dove while Red is to move
+    qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_center(r, c).toPoint())
+    assert messages[-1] == "It is Red's turn: pick up a red dove"
+    assert view.doc.entries.actions == ()
+
+
+def test_dove_tools_are_named_and_explained() -> None:
+    tools = {t.id: t for t in PLUGIN.tools(PLUGIN.new_puzzle())}
+    assert tools["dove:H"].label == "H Hajike" and tools["dove:y"].label == "y Yaibato"
+    assert tools["dove:H"].tip.startswith("Red Hajike (H): jumps like a chess knight")
+    assert tools["dove:t"].tip.startswith("Green Totsu (t): slides")

@@ -22,7 +22,9 @@ def release(cell, mode="play", tool="move"):
 
 
 def test_check_codes() -> None:
-    assert PLUGIN.check(START).ok
+    start = PLUGIN.check(START)  # a set-up without actions is not a "complete" game
+    assert not start.complete and not start.violations and start.summary() == "no rule broken so far"
+    assert PLUGIN.check(START, PlayEntries((from_ssn(START, "+AS1"),))).ok
     isolated = PLUGIN.parse("bB;;  A")
     result = PLUGIN.check(isolated)
     assert not result.ok and result.violations[0].code == "isolatedDove"
@@ -53,12 +55,14 @@ def test_play_by_click_and_by_drag() -> None:
     now = PLUGIN.current_position(START, r4.entries)
     sel = PLUGIN.edit(START, r4.entries, press(hand_slot(4)))
     gb = now.cells()[1]
-    assert PLUGIN.edit(START, sel.entries, press(board_cell(gb[0] + 1, gb[1]))) is None or (
-        PLUGIN.edit(START, sel.entries, press(board_cell(gb[0] + 1, gb[1]))).entries.actions
-        == r4.entries.actions
-    )
+    refused = PLUGIN.edit(START, sel.entries, press(board_cell(gb[0] + 1, gb[1])))
+    assert refused is not None and refused.entries is None and refused.puzzle is None  # says why:
+    assert refused.label == "Red Yaibato (Y) must be put next to an own dove, and not beside the enemy Boss"
     # the opponent's doves cannot be picked up
-    assert PLUGIN.edit(START, r4.entries, press(hand_slot(3))) is None
+    other = PLUGIN.edit(START, r4.entries, press(hand_slot(3)))
+    assert (
+        other is not None and other.entries is None and other.label == "It is Red's turn: pick up a red dove"
+    )
 
 
 def test_setup_editing() -> None:
@@ -75,7 +79,9 @@ def test_setup_editing() -> None:
     assert r4 is not None and r4.puzzle.to_move == GREEN
     # a placement that breaks the 4x4 bound is refused
     wide = parse_board("bBAY")
-    assert PLUGIN.edit(wide, None, press(board_cell(0, 4), mode="edit", tool="dove:T")) is None
+    refused = PLUGIN.edit(wide, None, press(board_cell(0, 4), mode="edit", tool="dove:T"))
+    assert refused is not None and refused.puzzle is None and refused.entries is None
+    assert refused.label == "Red Totsu (T) cannot go there: all doves must fit in a 4x4 area"
 
 
 def test_drawing_variants_are_deterministic() -> None:
@@ -147,7 +153,9 @@ def test_solve_streams_all_depths_only_without_limit() -> None:
     stream = list(PLUGIN.solve(position, limit=0))
     assert [s.extras["depth"] for s in stream] == [1, 2, 3, 4, 5]
     assert stream[-1].extras["best"] == final[0].extras["best"]
-    assert all(PLUGIN.check_solution(position, s).ok for s in stream)
+    # every line is legal; the shallow Unknown depths have no line, so they are not "complete"
+    assert all(not PLUGIN.check_solution(position, s).violations for s in stream)
+    assert PLUGIN.check_solution(position, stream[-1]).ok
 
 
 def test_isolated_dove_is_ringed_and_hand_drag_places() -> None:

@@ -145,3 +145,36 @@ def test_principal_variations_realise_the_values() -> None:
             assert len(line) == value.distance
             expected = start.mover() if value.outcome == retro.WIN else start.last_mover()
             assert end.winner() == expected
+
+
+def test_analysis_stops_on_cancel_and_caches_nothing() -> None:
+    import threading
+    import time
+
+    from solvers.common.cancel import Cancelled, CancelToken
+
+    retro.analyse(False)  # warm the state numbering (built once per process)
+    retro.clear_cache()
+    token = CancelToken()
+    fired: list[float] = []
+    timer = threading.Timer(0.2, lambda: (fired.append(time.perf_counter()), token.cancel()))
+    timer.start()
+    with pytest.raises(Cancelled):
+        retro.analyse(True, token)
+    assert time.perf_counter() - fired[0] < 0.6  # polled between passes of <= ~0.15 s
+    assert retro.summary(retro.analyse(True))["reachable"] > 0  # nothing half-built was cached
+
+
+def test_cli_analyse_timeout_stops_without_the_watchdog(monkeypatch, capsys) -> None:
+    import os
+    import time
+
+    from solvers.xcetero import PLUGIN
+
+    retro.clear_cache()
+    forced: list[int] = []
+    monkeypatch.setattr(os, "_exit", forced.append)
+    start = time.perf_counter()
+    assert PLUGIN.cli(["analyse", "--timeout", "0.1"]) == 3
+    assert time.perf_counter() - start < 2.0 and forced == []
+    assert "timed out after 0.1 s" in capsys.readouterr().err

@@ -5,6 +5,7 @@ from __future__ import annotations
 from solvers.common.display import Text
 from solvers.common.protocol import EditEvent
 from solvers.xcetero import PLUGIN, engine
+from solvers.xcetero.plugin import Game
 from solvers.xcetero.rules import Position, apply_moves
 
 
@@ -19,29 +20,62 @@ def texts(dl) -> list[str]:
 def test_play_clicks_move_the_due_piece_and_take_back() -> None:
     start = Position()
     result = PLUGIN.edit(start, (), press((0, 1)))
-    assert result is not None and result.entries == (1,) and result.puzzle is None
+    assert result is not None and result.entries == Game((1,)) and result.puzzle is None
     moves = result.entries
-    assert PLUGIN.edit(start, moves, press((0, 1))) is None  # occupied square
+    refused = PLUGIN.edit(start, moves, press((0, 1)))  # occupied square: nothing changes, says why
+    assert refused is not None and refused.entries is None and refused.puzzle is None
+    assert refused.label == "Square 1 is taken by the opponent's piece O1: X2 needs an empty square"
     result = PLUGIN.edit(start, moves, press((1, 1)))
-    assert result is not None and result.entries == (1, 4)
+    assert result is not None and result.entries == Game((1, 4))
     back = PLUGIN.edit(start, result.entries, EditEvent("key", mode="play", key="Backspace"))
-    assert back is not None and back.entries == (1,) and back.label == "Take back"
+    # take back keeps the move as the record's later move (the move list's "forward")
+    assert back is not None and back.entries == Game((1,), (4,)) and back.label == "Take back"
     assert PLUGIN.edit(start, (), press((0, 0), button="right")) is None  # nothing to take back
+
+
+def test_record_branching_and_the_saved_file() -> None:
+    start = Position()
+    game = Game((1, 4, 0))
+    texts, shown = PLUGIN.record_moves(start, game)
+    assert texts == ["O1→1", "X2→4", "O3→0"] and shown == 3
+    back = PLUGIN.record_goto(start, game, 1)
+    assert back == Game((1,), (4, 0)) and PLUGIN.record_moves(start, back) == (texts, 1)
+    # the saved file keeps the whole record, whichever move is shown
+    assert PLUGIN.serialize_document(start, back) == PLUGIN.serialize_document(start, game)
+    assert PLUGIN.parse_document(PLUGIN.serialize_document(start, back))[1] == game
+    same = PLUGIN.edit(start, back, press((1, 1)))  # the record's next move: the rest stays
+    assert same is not None and same.entries == Game((1, 4), (0,))
+    other = PLUGIN.edit(start, back, press((2, 2)))  # another move: the later moves go
+    assert other is not None and other.entries == Game((1, 8))
+    assert other.label == "Play X2→8 (replaces 2 later moves)"
+
+
+def test_refusals_say_why() -> None:
+    start = Position()
+    own = PLUGIN.edit(start, Game((1, 4)), press((0, 1)))  # O3 onto O1
+    assert own is not None and own.label == "Square 1 is taken by your own piece O1: O3 needs an empty square"
+    won = PLUGIN.edit(start, Game((0, 3, 1, 4, 2)), press((2, 2)))
+    assert won is not None and won.label == "The game is over: O has won"
+    jumping = apply_moves(start, [0, 3, 1, 4, 6, 8])  # all six placed; O1 (on 0) is due
+    assert jumping.due == 1
+    back = PLUGIN.edit(jumping, (), press((0, 0)))
+    assert back is not None and back.label.startswith("O1 must jump to another square")
 
 
 def test_no_moves_after_a_win_or_a_repetition_draw() -> None:
     start = Position()
     won = (0, 3, 1, 4, 2)
     assert apply_moves(start, won).winner() == "O"
-    assert PLUGIN.edit(start, won, press((2, 2))) is None
+    assert PLUGIN.edit(start, won, press((2, 2))).entries is None  # refused (the label says why)
     rep = PLUGIN.parse("562/.43/.1. 2 rep=2")
     cycle = tuple(engine.principal_variation(rep))
     assert PLUGIN.check(rep, cycle).complete
     end = apply_moves(rep, cycle)
-    assert all(PLUGIN.edit(rep, cycle, press(divmod(sq, 3))) is None for sq in end.legal_moves())
+    refused = [PLUGIN.edit(rep, cycle, press(divmod(sq, 3))) for sq in end.legal_moves()]
+    assert all(r.entries is None and r.label.endswith("drawn by repetition") for r in refused)
     # without the house rule the same line may go on
     free = PLUGIN.parse("562/.43/.1. 2")
-    assert any(PLUGIN.edit(free, cycle, press(divmod(sq, 3))) for sq in end.legal_moves())
+    assert any(PLUGIN.edit(free, cycle, press(divmod(sq, 3))).entries for sq in end.legal_moves())
 
 
 def test_setup_tools_keep_the_due_piece_consistent() -> None:

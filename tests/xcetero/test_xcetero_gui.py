@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solvers.xcetero import engine, retro
+from solvers.xcetero.plugin import Game
 from solvers.xcetero.rules import Position, apply_moves
 
 pytestmark = pytest.mark.gui
@@ -23,14 +24,14 @@ def view(main_window, qtbot):
 def _reset(view):
     from solvers.common.protocol import EditResult
 
-    return EditResult(puzzle=Position(), entries=(), label="Start")
+    return EditResult(puzzle=Position(), entries=Game(), label="Start")
 
 
 def _panel(view):
-    from widgets.panels.xcetero import XceteroPanel
+    from widgets.panels.xcetero import PANEL_TITLE, XceteroPanel
 
-    widget = view.panel("Perfect play")
-    assert isinstance(widget, XceteroPanel), "no Perfect play panel"
+    widget = view.panel(PANEL_TITLE)
+    assert isinstance(widget, XceteroPanel), "no game panel"
     return widget
 
 
@@ -50,10 +51,10 @@ def test_value_hints_and_opening_table(view) -> None:
 def test_computer_move_and_take_back(view, qtbot) -> None:
     panel = _panel(view)
     assert panel.computer_move()
-    moves = view.doc.entries
+    moves = view.doc.entries.moves
     assert len(moves) == 1 and moves[0] in engine.best_moves(Position())
     panel.take_back()
-    assert view.doc.entries == ()
+    assert view.doc.entries == Game((), moves)
 
 
 def test_computer_replies_as_x(view, qtbot) -> None:
@@ -61,17 +62,17 @@ def test_computer_replies_as_x(view, qtbot) -> None:
     view.set_mode("play")
     panel.auto_x.setChecked(True)
     view.doc.apply(_moves((4,)))  # the human (O) opens in the centre
-    qtbot.waitUntil(lambda: len(view.doc.entries) == 2, timeout=3000)
-    reply = view.doc.entries[1]
+    qtbot.waitUntil(lambda: len(view.doc.entries.moves) == 2, timeout=3000)
+    reply = view.doc.entries.moves[1]
     assert reply in engine.best_moves(apply_moves(Position(), [4]))
-    panel.take_back()  # back to O's turn: both plies go
-    assert view.doc.entries == ()
+    panel.take_back()  # back to O's turn: both plies go (kept as later moves)
+    assert view.doc.entries.moves == ()
 
 
 def _moves(moves):
     from solvers.common.protocol import EditResult
 
-    return EditResult(entries=tuple(moves), label="test")
+    return EditResult(entries=Game(tuple(moves)), label="test")
 
 
 def test_best_line_preview_and_play(view) -> None:
@@ -81,7 +82,7 @@ def test_best_line_preview_and_play(view) -> None:
     panel.pv_list.setCurrentRow(2)
     assert view._overlay["preview"] == line[:3] and view._overlay["next"] == line[3]
     panel.play_preview()
-    assert view.doc.entries == tuple(line[:3])
+    assert view.doc.entries == Game(tuple(line[:3]))
     assert "loss in 10" in panel.value_label.text()  # X to move after three plies of the winning line
     panel.pv_list.setCurrentRow(-1)
     assert "preview" not in view._overlay
@@ -96,3 +97,46 @@ def test_rules_toggle_changes_the_position_rules(view) -> None:
     view.doc.undo_stack.undo()
     view.doc.undo_stack.undo()
     assert view.doc.puzzle.rules == Position().rules
+
+
+def test_move_list_buttons_copy_and_refusal_status(view, qtbot) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication
+
+    panel = _panel(view)
+    moves = panel.move_list
+    view.set_mode("play")
+    click = lambda button: qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # noqa: E731
+    board = view.board
+    for square in (4, 0, 8):
+        qtbot.mouseClick(
+            board, Qt.MouseButton.LeftButton, pos=board.cell_center(*divmod(square, 3)).toPoint()
+        )
+    assert view.doc.entries == Game((4, 0, 8))
+    assert [moves.list.item(i).text() for i in range(moves.list.count())] == [
+        "Start (set-up position)",
+        "1. O1→4",
+        "2. X2→0",
+        "3. O3→8",
+    ]
+    click(moves.back_button)
+    click(moves.back_button)
+    assert view.doc.entries == Game((4,), (0, 8)) and moves.list.currentRow() == 1
+    messages: list[str] = []
+    view.status_message.connect(messages.append)
+    qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_center(1, 1).toPoint())
+    assert messages[-1] == "Square 4 is taken by the opponent's piece O1: X2 needs an empty square"
+    click(moves.forward_button)
+    assert view.doc.entries == Game((4, 0), (8,))
+    click(moves.first_button)
+    click(moves.last_button)
+    assert view.doc.entries == Game((4, 0, 8))
+    click(moves.copy_button)
+    assert QGuiApplication.clipboard().text().endswith("moves 4 0 8\n")
+    moves.list.setCurrentRow(1)
+    qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_center(2, 2).toPoint())
+    assert view.doc.entries == Game((4, 8))  # another move: the later moves are replaced ...
+    view.doc.undo_stack.undo()
+    assert view.doc.entries == Game((4,), (0, 8))  # ... and Undo brings them back
+    click(moves.analyse_button)
+    assert panel.hints.isChecked() and "X to move" in messages[-1]

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from solvers.common.errors import InputError, ParseError
 from solvers.xcetero import PLUGIN
 from solvers.xcetero.notation import looks_inline, parse_position, to_file, to_inline
+from solvers.xcetero.plugin import Game
 from solvers.xcetero.rules import UNPLACED, Position, Rules, apply_moves
 
 
@@ -153,7 +154,7 @@ def test_documents_keep_the_played_moves() -> None:
     start = PLUGIN.parse(".../.../... 1")
     text = PLUGIN.serialize_document(start, (1, 6, 4))
     assert text.endswith("due 1\nmoves 1 6 4\n")
-    assert PLUGIN.parse_document(text) == (start, (1, 6, 4))
+    assert PLUGIN.parse_document(text) == (start, Game((1, 6, 4)))
     assert PLUGIN.parse(text) == start
     assert PLUGIN.serialize_document(start, ()) == PLUGIN.serialize(start)
     with pytest.raises(ParseError) as info:
@@ -163,4 +164,4 @@ def test_documents_keep_the_played_moves() -> None:
         PLUGIN.parse_document(".../.../... 1\nmoves 1 x\n")
     assert (info.value.line, info.value.column) == (2, 9)
     # a rules change keeps only the moves that stay legal
-    assert PLUGIN.adapt_entries(start, (1, 6, 4, 9, 2)) == (1, 6, 4)
+    assert PLUGIN.adapt_entries(start, (1, 6, 4, 9, 2)) == Game((1, 6, 4))

@@ -1,8 +1,11 @@
-"""Tokyo Doves side panel: streaming analysis (value + best line), AI opponent, take back, side to move.
+"""Tokyo Doves side panel: move list, analysis (value + best line), AI opponent, side to move, rules.
 
 All game knowledge comes from ``solvers.doves``; searches run through ``ctx.run_job`` so the GUI never
 waits. Each analysis depth arrives through a Qt signal emitted from the worker thread (queued to the
 GUI thread), so the value and the best line improve while the search deepens.
+
+Analysis runs when asked (Analyse) to the chosen depth, or in the background while playing with a
+small time budget (a switch); never on its own in Edit mode, so a freshly opened module stays idle.
 """
 
 from __future__ import annotations
@@ -26,14 +29,19 @@ from PySide6.QtWidgets import (
 from solvers.common.protocol import EditResult
 from solvers.doves.analysis import LEVELS, Analysis, analyse, choose_action
 from solvers.doves.model import COLOUR_NAMES, Position
-from solvers.doves.plugin import PlayEntries, arrangement_problems, replay
+from solvers.doves.plugin import PlayEntries, arrangement_problems, game_status, replay
 from solvers.doves.rules import JUDGES, Action, Rules, play, to_ssn
+from widgets.move_list import MoveList
 
 AUTO_DELAY_MS = 200  # let the board repaint before a new search or an AI reply starts
+BACKGROUND_BUDGET_S = 2  # default time budget of the background analysis while playing
 
 
 def create_panels(ctx: Any) -> list[tuple[str, QWidget]]:
-    return [("Doves analysis", DovesPanel(ctx))]
+    return [(PANEL_TITLE, DovesPanel(ctx))]
+
+
+PANEL_TITLE = "Game and analysis"
 
 
 class DovesPanel(QWidget):
@@ -47,25 +55,37 @@ class DovesPanel(QWidget):
         self.ai_job: Any = None
         self.result: Analysis | None = None
         self.analysed: Position | None = None
+        self.budgeted = False  # the last analysis ran with a time budget (background)
 
         self.side_label = QLabel()
         self.side_label.setAccessibleName("Side to move")
-        self.switch_side = QPushButton("Switch side to move")
+        self.switch_side = QPushButton("Switch side")
         self.switch_side.clicked.connect(self.toggle_side)
 
         self.value_label = QLabel("No analysis yet.")
         self.value_label.setWordWrap(True)
         self.value_label.setAccessibleName("Position value")
-        self.auto_analyse = QCheckBox("Analyse automatically")
+        self.auto_analyse = QCheckBox("Background analysis in Play mode")
+        self.auto_analyse.setToolTip(
+            "In Play mode, analyse each new position for at most the budget below. "
+            "Analyse searches to the full depth."
+        )
         self.auto_analyse.setChecked(True)
         self.auto_analyse.toggled.connect(self._schedule_analysis)
+        self.budget = QSpinBox()
+        self.budget.setRange(1, 60)
+        self.budget.setValue(BACKGROUND_BUDGET_S)
+        self.budget.setPrefix("at most ")
+        self.budget.setSuffix(" s")
+        self.budget.setAccessibleName("Background analysis budget")
         self.depth = QSpinBox()
         self.depth.setRange(1, 25)
         self.depth.setValue(11)
-        self.depth.setPrefix("max depth ")
+        self.depth.setPrefix("depth ")
         self.depth.setSuffix(" plies")
         self.analyse_button = QPushButton("Analyse")
-        self.analyse_button.clicked.connect(self.start_analysis)
+        self.analyse_button.setToolTip("Analyse the position on the board to the maximum depth")
+        self.analyse_button.clicked.connect(lambda: self.start_analysis())
         self.stop_button = QPushButton("Stop")
         self.stop_button.clicked.connect(self.stop_analysis)
         self.hint = QCheckBox("Show the best action on the board")
@@ -97,16 +117,26 @@ class DovesPanel(QWidget):
         for key in JUDGES:
             self.both_rule.addItem(f"Both Bosses surrounded: {key.replace('_', ' ')}", key)
         self.both_rule.setCurrentIndex(list(JUDGES).index(self.rules().both_surrounded))
+        for combo in (self.level, self.both_rule):  # long entries must not widen the panel
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(16)
         self.allow_remove.toggled.connect(self._rules_changed)
         self.both_rule.currentIndexChanged.connect(self._rules_changed)
 
+        self.moves = MoveList(ctx)
+        self.moves.analyse_requested.connect(lambda: self.start_analysis())
+
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
+        game = QGroupBox("Moves")
+        game_layout = QVBoxLayout(game)
+        game_layout.addWidget(self.moves)
+        layout.addWidget(game, 1)
         side = QHBoxLayout()
         side.addWidget(self.side_label, 1)
         side.addWidget(self.switch_side)
         layout.addLayout(side)
-        box = QGroupBox("Analysis (exact Win(n) / Lose(n) in plies)")
+        box = QGroupBox("Analysis (Win(n) / Lose(n) in plies)")
         box_layout = QVBoxLayout(box)
         box_layout.addWidget(self.value_label)
         row = QHBoxLayout()
@@ -115,8 +145,15 @@ class DovesPanel(QWidget):
         row.addWidget(self.stop_button)
         box_layout.addLayout(row)
         box_layout.addWidget(self.auto_analyse)
+        background = QHBoxLayout()
+        background.addSpacing(20)
+        background.addWidget(self.budget)
+        background.addStretch(1)
+        box_layout.addLayout(background)
         box_layout.addWidget(self.hint)
-        box_layout.addWidget(QLabel("Best line (SSN, squares relative to the red Boss):"))
+        line_label = QLabel("Best line (SSN, squares relative to the red Boss):")
+        line_label.setWordWrap(True)  # a narrow window wraps it instead of widening the panel
+        box_layout.addWidget(line_label)
         box_layout.addWidget(self.line_list, 1)
         box_layout.addWidget(self.play_line_button)
         layout.addWidget(box, 1)
@@ -141,7 +178,7 @@ class DovesPanel(QWidget):
         self.depth_done.connect(self._depth_arrived)
         self._analysis_timer = QTimer(self)
         self._analysis_timer.setSingleShot(True)
-        self._analysis_timer.timeout.connect(self.start_analysis)
+        self._analysis_timer.timeout.connect(self._background_analysis)
         self._ai_timer = QTimer(self)
         self._ai_timer.setSingleShot(True)
         self._ai_timer.timeout.connect(self._auto_ai)
@@ -171,6 +208,11 @@ class DovesPanel(QWidget):
         live = state.error is None and not state.finished and not arrangement_problems(state.position)
         return state.position, live
 
+    def _not_live_reason(self, position: Position) -> str:
+        """The board's wording for a position where play cannot go on."""
+        text, _ = game_status(self.ctx.puzzle(), self.entries().actions, self.rules())
+        return text
+
     # ---- refresh ----------------------------------------------------------------------------
     def refresh(self) -> None:
         position, live = self.current()
@@ -183,16 +225,12 @@ class DovesPanel(QWidget):
             self.result = None
             self.line_list.clear()
             if not live:
-                problems = arrangement_problems(position)
-                state = replay(self.ctx.puzzle(), self.entries().actions, self.rules())
-                if problems:
-                    self.value_label.setText(f"Not a playable position: {problems[0].message}")
-                elif state.finished:
-                    self.value_label.setText("The game is over.")
-                else:
-                    self.value_label.setText("The played actions are not legal from this set-up.")
+                self.value_label.setText(f"{self._not_live_reason(position)}.")
             else:
-                self.value_label.setText("Not analysed yet.")
+                background = self.auto_analyse.isChecked() and self.ctx.mode() == "play"
+                self.value_label.setText(
+                    "Not analysed yet" + ("." if background else ": press Analyse (F5 analyses too).")
+                )
                 self._schedule_analysis()
         self._update_overlay()
         self._schedule_ai()
@@ -212,24 +250,32 @@ class DovesPanel(QWidget):
 
     # ---- analysis ---------------------------------------------------------------------------
     def _schedule_analysis(self) -> None:
-        if self.auto_analyse.isChecked():
+        if self.auto_analyse.isChecked() and self.ctx.mode() == "play":
             self._analysis_timer.start(AUTO_DELAY_MS)
 
-    def start_analysis(self) -> None:
+    def _background_analysis(self) -> None:
+        position, live = self.current()
+        if self.auto_analyse.isChecked() and self.ctx.mode() == "play" and position != self.analysed:
+            self.start_analysis(budget=float(self.budget.value()))
+
+    def start_analysis(self, budget: float | None = None) -> None:
+        """Analyse the shown position to the maximum depth (or until ``budget`` seconds pass)."""
         position, live = self.current()
         if not live:
+            self.ctx.status(f"Nothing to analyse: {self._not_live_reason(position)}")
             return
         self.stop_analysis()
         self.generation += 1
         generation = self.generation
         self.analysed = position
-        self.value_label.setText("Analysing…")
+        self.budgeted = budget is not None
+        self.value_label.setText("Analysing…" if budget is None else f"Analysing (≤ {budget:g} s)…")
         max_depth = self.depth.value()
         rules = self.rules()
 
         def work(cancel: Any, progress: Any) -> Analysis | None:
             last = None
-            for last in analyse(position, max_depth=max_depth, rules=rules, cancel=cancel):
+            for last in analyse(position, max_depth=max_depth, rules=rules, cancel=cancel, budget=budget):
                 self.depth_done.emit((generation, last))
                 progress({"fraction": last.depth / max_depth, "text": f"depth {last.depth}: {last.value}"})
             return last
@@ -261,7 +307,8 @@ class DovesPanel(QWidget):
 
     def _finished(self, generation: int) -> None:
         if generation == self.generation and self.result is not None and self.result.value.kind == "unknown":
-            self.value_label.setText(self.value_label.text() + " (no forced win within the depth)")
+            why = "within the time budget" if self.budgeted else "within the depth"
+            self.value_label.setText(self.value_label.text() + f" (no forced win {why})")
 
     def play_line(self) -> None:
         """Append the best line (up to the selected row) to the played actions."""
@@ -270,8 +317,10 @@ class DovesPanel(QWidget):
             return
         row = self.line_list.currentRow()
         line = self.result.line[: row + 1] if row >= 0 else self.result.line
-        actions = self.entries().actions + tuple(line)
-        self.ctx.apply(EditResult(entries=PlayEntries(actions), label=f"Play best line ({len(line)} plies)"))
+        entries = self.entries()
+        for action in line:
+            entries = entries.then(action)  # keeps the record's later moves while they agree
+        self.ctx.apply(EditResult(entries=entries, label=f"Play best line ({len(line)} plies)"))
 
     # ---- side to move -------------------------------------------------------------------------
     def toggle_side(self) -> None:
@@ -312,17 +361,21 @@ class DovesPanel(QWidget):
         if not live:
             return
         play(position, action, self.rules())  # raises if illegal: a programming error, never user input
-        self.ctx.apply(EditResult(entries=PlayEntries(self.entries().actions + (action,)), label=label))
+        self.ctx.apply(EditResult(entries=self.entries().then(action), label=label))
 
     def take_back(self) -> None:
-        actions = self.entries().actions
-        if not actions:
+        """One move back (the move list keeps it as a later move; playing another replaces it)."""
+        entries = self.entries()
+        ply = len(entries.actions)
+        if not ply:
             return
-        actions = actions[:-1]
+        ply -= 1
         # against the AI, go back to a position where the human is to move
-        while actions and self._ai_side(replay(self.ctx.puzzle(), actions, self.rules()).position.to_move):
-            actions = actions[:-1]
-        self.ctx.apply(EditResult(entries=PlayEntries(actions), label="Take back"))
+        while ply and self._ai_side(
+            replay(self.ctx.puzzle(), entries.actions[:ply], self.rules()).position.to_move
+        ):
+            ply -= 1
+        self.ctx.apply(EditResult(entries=entries.goto(ply), label="Take back"))
 
     def _ai_side(self, colour: int) -> bool:
         return (colour == 0 and self.ai_red.isChecked()) or (colour == 1 and self.ai_green.isChecked())

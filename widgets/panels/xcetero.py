@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QGroupBox,
@@ -27,17 +27,24 @@ from PySide6.QtWidgets import (
 
 from solvers.common.protocol import EditResult
 from solvers.xcetero import engine, retro
-from solvers.xcetero.plugin import pv_text, replay
+from solvers.xcetero.drawing import status_text
+from solvers.xcetero.plugin import Game, pv_text, replay
 from solvers.xcetero.rules import Position, Rules
+from widgets.move_list import MoveList
 
 AUTO_DELAY_MS = 250  # a short pause so the player sees their own move before the reply
 
 
 def create_panels(ctx: Any) -> list[tuple[str, QWidget]]:
-    return [("Perfect play", XceteroPanel(ctx))]
+    return [(PANEL_TITLE, XceteroPanel(ctx))]
+
+
+PANEL_TITLE = "Game and analysis"
 
 
 class XceteroPanel(QWidget):
+    table_finished = Signal(bool)  # rule variant; emitted from the worker thread
+
     def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
@@ -82,8 +89,15 @@ class XceteroPanel(QWidget):
         self.openings.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.openings.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
 
+        self.move_list = MoveList(ctx)
+        self.move_list.analyse_requested.connect(self.analyse_shown)
+
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
+        game = QGroupBox("Moves")
+        game_layout = QVBoxLayout(game)
+        game_layout.addWidget(self.move_list)
+        layout.addWidget(game, 2)
         layout.addWidget(self.value_label)
         layout.addWidget(self.hints)
         play = QGroupBox("Opponent")
@@ -111,6 +125,7 @@ class XceteroPanel(QWidget):
         layout.addWidget(QLabel("Opening values (plies from the empty board):"))
         layout.addWidget(self.openings, 1)
 
+        self.table_finished.connect(self._table_finished)
         ctx.changed.connect(self.refresh)
         self.refresh()
 
@@ -118,8 +133,12 @@ class XceteroPanel(QWidget):
     def start(self) -> Position:
         return self.ctx.puzzle()
 
+    def game(self) -> Game:
+        entries = self.ctx.entries()
+        return entries if isinstance(entries, Game) else Game(tuple(entries or ()))
+
     def moves(self) -> tuple[int, ...]:
-        return tuple(self.ctx.entries() or ())
+        return self.game().moves
 
     def current(self) -> tuple[Position, bool]:
         """The position after the played moves, and whether play may go on from it."""
@@ -136,16 +155,22 @@ class XceteroPanel(QWidget):
         if variant in self.pending:
             return False
         self.pending.add(variant)
-        self.ctx.run_job(
-            "Analysing X-ceter-O",
-            lambda cancel, progress: retro.analyse(variant),
-            lambda _result: self._analysed(variant),
-        )
+
+        def work(cancel: Any, progress: Any) -> None:
+            try:
+                retro.analyse(variant, cancel)
+            finally:
+                # a signal, not on_done: a cancelled job (Esc, opening a file) never calls on_done
+                self.table_finished.emit(variant)
+
+        self.ctx.run_job("Analysing X-ceter-O", work, lambda _result: None)
         return False
 
-    def _analysed(self, variant: bool) -> None:
-        self.ready.add(variant)
-        self.refresh()
+    def _table_finished(self, variant: bool) -> None:
+        self.pending.discard(variant)
+        if retro.is_cached(variant):
+            self.ready.add(variant)
+        self.refresh()  # starts it again if it was cancelled: the panel needs the table
 
     # ---- refresh --------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -166,10 +191,9 @@ class XceteroPanel(QWidget):
         problems = engine.problems(end)
         if problems:
             self.value_label.setText(f"Not a game position: {problems[0].message}")
-        elif end.winner():
-            self.value_label.setText(f"{end.winner()} has won.")
-        elif not live:
-            self.value_label.setText("Drawn by repetition (house rule).")
+        elif not live:  # the board's wording: "O wins: three in a row", "draw by 3-fold repetition"
+            text = status_text(end, replay(self.start(), self.moves())[2], False)
+            self.value_label.setText(f"{text[:1].upper()}{text[1:]}.")
         else:
             value = engine.value(end)
             phase = "place" if end.in_placement() else "jump with"
@@ -224,6 +248,11 @@ class XceteroPanel(QWidget):
             overlay["caption"] = f"best line: after {step} of {len(self.line)} moves"
         self.ctx.set_overlay(overlay)
 
+    def analyse_shown(self) -> None:
+        """The value is always shown for the position on the board; say it in the status bar too."""
+        self.hints.setChecked(True)
+        self.ctx.status(self.value_label.text().replace("<b>", "").replace("</b>", ""))
+
     # ---- best-line viewer -----------------------------------------------------------------------
     def _preview_row(self, row: int) -> None:
         self.preview_step = None if row < 0 else min(row + 1, len(self.line))
@@ -232,8 +261,10 @@ class XceteroPanel(QWidget):
     def play_preview(self) -> None:
         if self.preview_step is None:
             return
-        moves = self.moves() + tuple(self.line[: self.preview_step])
-        self.ctx.apply(EditResult(entries=moves, label="Play best line"))
+        game = self.game()
+        for square in self.line[: self.preview_step]:
+            game = game.then(square)  # keeps the record's later moves while they agree
+        self.ctx.apply(EditResult(entries=game, label="Play best line"))
 
     # ---- opponent -------------------------------------------------------------------------------
     def computer_move(self) -> bool:
@@ -244,18 +275,18 @@ class XceteroPanel(QWidget):
         if not best:
             return False
         label = f"Computer plays {engine.describe_move(end, best[0])}"
-        self.ctx.apply(EditResult(entries=self.moves() + (best[0],), label=label))
+        self.ctx.apply(EditResult(entries=self.game().then(best[0]), label=label))
         return True
 
     def take_back(self) -> None:
         moves = self.moves()
         if not moves:
             return
-        moves = moves[:-1]
-        # against the computer, go back to the human's turn
-        while moves and self._computer_side(replay(self.start(), moves)[0].mover()):
-            moves = moves[:-1]
-        self.ctx.apply(EditResult(entries=moves, label="Take back"))
+        ply = len(moves) - 1
+        # against the computer, go back to the human's turn (the move list keeps the later moves)
+        while ply and self._computer_side(replay(self.start(), moves[:ply])[0].mover()):
+            ply -= 1
+        self.ctx.apply(EditResult(entries=self.game().goto(ply), label="Take back"))
 
     def _computer_side(self, side: str) -> bool:
         return (side == "O" and self.auto_o.isChecked()) or (side == "X" and self.auto_x.isChecked())
