@@ -262,6 +262,16 @@ def masks_to_arrows(masks: list[int]) -> tuple[int, ...]:
     return tuple(next((d for d in DIRECTIONS if m == BIT[d]), 0) for m in masks)
 
 
+def step_overlay(ex: Explanation, row: int) -> dict[str, Any]:
+    """What the board draws at explanation row ``row`` (0 = start): candidates, used and concluded cells."""
+    overlay: dict[str, Any] = {"state": ex.states[row]}
+    if row > 0:
+        step = ex.steps[row - 1]
+        overlay["used"] = [ex.puzzle.cell(i) for i in step.cells]
+        overlay["changed"] = [ex.puzzle.cell(i) for i in step.applied]
+    return overlay
+
+
 def grid_of(puzzle: Toichika, masks: list[int]) -> list[str]:
     """Rows like the solve output; '?' marks a cell still undecided."""
     chars = []
