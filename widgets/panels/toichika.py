@@ -53,15 +53,26 @@ class ToichikaPanel(QWidget):
         self.grade.setWordWrap(True)
         self.steps = QListWidget()
         self.steps.setAccessibleName("Explanation steps")
+        self.steps.setWordWrap(True)  # long step texts wrap instead of scrolling sideways
+        self.steps.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.steps.currentRowChanged.connect(self._show_row)
         self.detail = QLabel("")
         self.detail.setWordWrap(True)
         self.detail.setTextFormat(Qt.TextFormat.RichText)  # step texts are escaped: "v/<" stays
 
+        # Short labels so the row fits the side panel at 1024 px wide; tooltips say what they do.
         self.first_button = QPushButton("|<")
-        self.back_button = QPushButton("< Back")
-        self.forward_button = QPushButton("Forward >")
+        self.back_button = QPushButton("<")
+        self.forward_button = QPushButton(">")
         self.last_button = QPushButton(">|")
+        for button, tip in (
+            (self.first_button, "First step"),
+            (self.back_button, "Previous step"),
+            (self.forward_button, "Next step"),
+            (self.last_button, "Last step"),
+        ):
+            button.setToolTip(tip)
+            button.setMinimumWidth(40)  # the style asks 80 px each; 4 x 80 overflowed at 1024x768
         self.first_button.clicked.connect(lambda: self.go(0))
         self.back_button.clicked.connect(lambda: self.go(self.steps.currentRow() - 1))
         self.forward_button.clicked.connect(lambda: self.go(self.steps.currentRow() + 1))
