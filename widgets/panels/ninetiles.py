@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QPushButton,
     QSpinBox,
     QTableWidget,
@@ -48,15 +49,50 @@ def _store_dir(override: Path | None) -> Path:
     return override or default_store_dir()
 
 
+def store_ready(folder: Path) -> bool:
+    meta = folder / "meta.json"
+    try:
+        return meta.is_file() and '"complete": true' in meta.read_text(encoding="utf-8")
+    except OSError:
+        return False
+
+
+def build_command(folder: Path, given: bool) -> str:
+    """The terminal alternative to building the store in the GUI (with ``--store`` when one was set)."""
+    return "python -m workbench ninetiles enumerate" + (f' --store "{folder}"' if given else "")
+
+
+def confirm_store_build(parent: QWidget, folder: Path, given: bool) -> bool:
+    """Ask before the 0.6 GB, several-minute build (the queries need the complete store)."""
+    answer = QMessageBox.question(
+        parent,
+        "Build the Nine Tiles Panic town store?",
+        "Best towns and the statistics read a store of all 526,070,976 towns, which is not built yet.\n\n"
+        f"Building it writes about 0.6 GB to\n{folder}\nand takes several minutes (5-15 on two cores; "
+        "the progress bar shows an estimate). You can cancel and resume later.\n\n"
+        f"Or build it from a terminal:\n{build_command(folder, given)}\n\nBuild it now?",
+    )
+    return answer == QMessageBox.StandardButton.Yes
+
+
 def _open_store(folder: Path, cancel: Any, progress: Any) -> Any:
     """The store, built first (in this background job, with progress) if it is missing."""
     from solvers.ninetiles.store import Store, build
 
-    meta = folder / "meta.json"
-    if not meta.exists() or '"complete": true' not in meta.read_text(encoding="utf-8"):
-        progress({"fraction": 0.0, "text": "building the town store (first use only, a few minutes)"})
+    if not store_ready(folder):
+        progress(
+            {"fraction": 0.0, "text": "building the town store (first use only, about 0.6 GB; ETA follows)"}
+        )
         build(folder, cancel=cancel, progress=progress)
     return Store(folder)
+
+
+def watch_cancel(job: Any, slot: Any) -> None:
+    """The shell reports only results and failures to a panel; ``slot(outcome)`` (a bound method of
+    a widget, so it runs on the GUI thread) sees cancellations too."""
+    signals = getattr(job, "signals", None)
+    if signals is not None:
+        signals.finished.connect(slot)
 
 
 class _NumberItem(QTableWidgetItem):
@@ -177,6 +213,7 @@ class BestTownsPanel(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.store_dir = store_dir
+        self.ask_build = confirm_store_build  # tests replace the question
         self.job: Any = None
         self.combos: list[QComboBox] = []
         row = QHBoxLayout()
@@ -254,12 +291,29 @@ class BestTownsPanel(QWidget):
             result["vids"] = [int(v) for v in store.best_vectors(themes)[2]]
             return result
 
+        if not store_ready(folder) and not self.ask_build(self, folder, self.store_dir is not None):
+            self.summary.setText(
+                f"The town store is not built. Build it here (Find again) or in a terminal: "
+                f"{build_command(folder, self.store_dir is not None)}"
+            )
+            return
         self.find_button.setEnabled(False)
         self.summary.setText("Searching…")
         self.job = self.ctx.run_job("Best Nine Tiles Panic towns", work, self.show_result, self.show_error)
+        watch_cancel(self.job, self._finished)
+
+    def _finished(self, outcome: Any) -> None:
+        if outcome.status == "cancelled":
+            self.find_button.setEnabled(True)
+            self.more_button.setEnabled(self._shown < self._total)
+            self.summary.setText(
+                "Cancelled."
+                + (" The store build resumes where it stopped." if not store_ready(self._folder()) else "")
+            )
 
     def show_error(self, message: str) -> None:
         self.find_button.setEnabled(True)
+        self.more_button.setEnabled(self._shown < self._total)
         self.summary.setText(f"Failed: {message}")
 
     def show_result(self, result: dict[str, Any]) -> None:
@@ -299,6 +353,7 @@ class BestTownsPanel(QWidget):
 
         self.more_button.setEnabled(False)
         self.job = self.ctx.run_job("More Nine Tiles Panic towns", work, self._add_towns, self.show_error)
+        watch_cancel(self.job, self._finished)
 
     def _preview(self, solution: Solution | None) -> None:
         self.ctx.show_solution(solution)
@@ -370,6 +425,7 @@ class StatisticsPanel(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.store_dir = store_dir
+        self.ask_build = confirm_store_build  # tests replace the question
         self.stats: dict[str, Any] | None = None
         self.job: Any = None
         self.load_button = QPushButton("Load statistics")
@@ -404,8 +460,21 @@ class StatisticsPanel(QWidget):
         def work(cancel: Any, progress: Any) -> dict[str, Any]:
             return _open_store(folder, cancel, progress).stats()
 
+        if not store_ready(folder) and not self.ask_build(self, folder, self.store_dir is not None):
+            self.summary.setText(
+                f"The town store is not built. Build it here (Load again) or in a terminal: "
+                f"{build_command(folder, self.store_dir is not None)}"
+            )
+            return
         self.load_button.setEnabled(False)
+        self.summary.setText("Loading statistics…")
         self.job = self.ctx.run_job("Nine Tiles Panic statistics", work, self.show_stats, self._error)
+        watch_cancel(self.job, self._finished)
+
+    def _finished(self, outcome: Any) -> None:
+        if outcome.status == "cancelled":
+            self.load_button.setEnabled(True)
+            self.summary.setText("Cancelled.")
 
     def _error(self, message: str) -> None:
         self.load_button.setEnabled(True)
