@@ -33,7 +33,9 @@ def _build() -> argparse.ArgumentParser:
     parser = Parser(prog=PROG, description="Nine Tiles Panic tools")
     sub = parser.add_subparsers(dest="command", required=True)
     score = sub.add_parser("score", help="validity, roads and the 26 theme scores of a town code")
-    score.add_argument("code", help="an 18-character town code: 9 tile numbers, then 9 facings (see docs/ninetiles.md)")
+    score.add_argument(
+        "code", help="an 18-character town code: 9 tile numbers, then 9 facings (see docs/ninetiles.md)"
+    )
     add_json(score)
     enum = sub.add_parser("enumerate", help="enumerate and score every town into the store")
     enum.add_argument("--store", type=_store_path, default=None, metavar="DIR", help=STORE_HELP)

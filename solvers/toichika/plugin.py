@@ -171,7 +171,9 @@ class ToichikaPlugin(PluginBase):
 
         ex = explain(puzzle, cancel)
         if not 0 <= step <= len(ex.steps):
-            raise InputError(f"--export-step: step {step} does not exist (the explanation has 0..{len(ex.steps)})")
+            raise InputError(
+                f"--export-step: step {step} does not exist (the explanation has 0..{len(ex.steps)})"
+            )
         return self.draw(puzzle, overlay=step_overlay(ex, step))
 
     def cli(self, argv: list[str]) -> int:
