@@ -62,6 +62,13 @@ def _build_parser() -> argparse.ArgumentParser:
     explain = sub.add_parser("explain", help="step-by-step deductions (modules that have them)")
     explain.add_argument("kind")
     explain.add_argument("input")
+    explain.add_argument(
+        "--export-step",
+        nargs=2,
+        metavar=("N", "OUT"),
+        help="instead of listing the steps, export the board as shown after step N (0 = start) "
+        "to OUT (.png/.svg/.pdf)",
+    )
     add_json(explain)
     add_timeout(explain)
 
@@ -181,6 +188,8 @@ def cmd_explain(args: argparse.Namespace, cancel: CancelToken) -> int:
     if EXPLAIN not in plugin.meta.capabilities:
         raise InputError(f"{plugin.meta.name} has no step-by-step explanation")
     puzzle, _ = _load(plugin, args.input)
+    if args.export_step:
+        return _export_step(plugin, puzzle, args, cancel)
     report = plugin.explain(puzzle, cancel)
     cancel.raise_if_cancelled()
     if args.json:
@@ -191,6 +200,28 @@ def cmd_explain(args: argparse.Namespace, cancel: CancelToken) -> int:
         for key in ("grade", "trials", "solved"):
             if key in report:
                 print(f"{key}: {report[key]}")
+    return 0
+
+
+def _export_step(plugin: PluginBase, puzzle: Any, args: argparse.Namespace, cancel: CancelToken) -> int:
+    draw_step = getattr(plugin, "draw_explanation_step", None)
+    if draw_step is None:
+        raise InputError(f"--export-step: {plugin.meta.name} cannot draw explanation steps")
+    text, out = args.export_step
+    try:
+        step = cli.parse_int(text)
+    except argparse.ArgumentTypeError as exc:
+        raise InputError(f"--export-step N: {exc}") from None
+    if step < 0:
+        raise InputError(f"--export-step: N must be 0 or more, got {step}")
+    dl = draw_step(puzzle, step, cancel)
+    cancel.raise_if_cancelled()
+    from workbench.export import export
+    from workbench.qt_app import ensure_app
+
+    ensure_app(headless=True)
+    path = export(dl, out)
+    print(json.dumps({"step": step, "exported": str(path)}) if args.json else path)
     return 0
 
 

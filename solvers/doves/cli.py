@@ -32,6 +32,13 @@ def _parser() -> argparse.ArgumentParser:
     p = Parser(prog=PROG, description="Tokyo Doves tools")
     sub = p.add_subparsers(dest="command", required=True)
     c = sub.add_parser("count", help="exact number of positions (2..12 doves, up to symmetry)")
+    c.add_argument(
+        "--convention",
+        choices=("project", "blog"),
+        default="project",
+        help="project: orbits of placed positions (default); blog: the 2022 blog's weighting, which "
+        "compares symmetric images before translation (509,462,034,903; see docs/doves.md)",
+    )
     add_json(c)
     add_timeout(c)
     for name in ("analyse", "analyze"):
@@ -101,7 +108,12 @@ def _emit(data: dict[str, object], as_json: bool) -> None:
 
 def _dispatch(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) -> int:
     if args.command == "count":
-        _emit(count_positions().to_json(), args.json)
+        if args.convention == "blog":
+            from solvers.doves.counting import count_blog
+
+            _emit(count_blog().to_json(), args.json)
+        else:
+            _emit(count_positions().to_json(), args.json)
         return 0
     if args.command == "puzzles":
         from solvers.doves.analysis import find_puzzles

@@ -186,3 +186,67 @@ def count_positions() -> CountResult:
     for row in by_doves.values():
         row["positions"] = row["neither"] + row["one"] + row["both"]
     return CountResult(len(shapes), shapes_by, by_doves, time.perf_counter() - start)
+
+
+# ---- the blog's convention (B1/B3, 2022) ---------------------------------------------------------
+
+
+def _untranslated_images(mask: int) -> int:
+    """Distinct masks among the 8 symmetric images of ``mask`` *as placed*, before any shift."""
+    cells = [b for b in range(SQUARES) if mask >> b & 1]
+    return len({sum(1 << int(SYM[g, b]) for b in cells) for g in range(8)})
+
+
+def _blog_representative(mask: int) -> int:
+    """The largest of the shape's 8 images shifted into the top-left corner.
+
+    Only this choice reproduces the blog: for four shapes in a 3x3 box the number of untranslated
+    images is 4 from one corner-shifted image and 8 from another (0x136 vs 0x631, for instance)."""
+    cells = [b for b in range(SQUARES) if mask >> b & 1]
+    images = np.array([sum(1 << int(SYM[g, b]) for b in cells) for g in range(8)], dtype=np.int64)
+    return int(_translate(images).max())
+
+
+@dataclass
+class BlogCount:
+    total: int
+    neither: int
+    one: int
+    both: int
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "convention": "blog",
+            "total": self.total,
+            "neither": self.neither,
+            "one": self.one,
+            "both": self.both,
+            "neither_or_both": self.neither + self.both,  # the blog's second figure
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def count_blog() -> BlogCount:
+    """The blog's figures: each canonical shape with k squares weighs
+    P(k, 2) x P(10, k - 2) x (distinct untranslated images of its representative) / 8.
+
+    Right would be orbits of placed shapes (images compared after translation, plus Burnside for
+    shapes on a mirror line), as ``count_positions`` does; images compared before translation
+    over-count shapes that are symmetric only up to a shift. 509,462,034,903 in all; its second
+    figure 318,195,819,783 is "neither Boss surrounded" plus "both surrounded" under this weighting.
+    """
+    start = time.perf_counter()
+    sums = {"neither": 0, "one": 0, "both": 0}  # in eighths: the weights are multiples of 1/8
+    for mask in canonical_shapes().tolist():
+        k = bin(mask).count("1")
+        rep = _blog_representative(mask)
+        s = _surround_squares(rep)
+        weight = perm(10, k - 2) * _untranslated_images(rep)
+        sums["neither"] += (k - s) * (k - s - 1) * weight
+        sums["one"] += 2 * s * (k - s) * weight
+        sums["both"] += s * (s - 1) * weight
+    if any(v % 8 for v in sums.values()):
+        raise AssertionError("the blog weighting did not give whole numbers")
+    n, o, b = (sums[key] // 8 for key in ("neither", "one", "both"))
+    return BlogCount(n + o + b, n, o, b, time.perf_counter() - start)

@@ -185,8 +185,14 @@ class TilePainter:
                     best = min(best, math.hypot(p[0] - q[0], p[1] - q[1]))
             return best
 
+        def under_label(p: Pt) -> bool:
+            # the tile's name ("5F") sits in the screen's top-left corner whatever the turn
+            sx, sy = self.pt(p)
+            return sx - self.x < 0.35 * self.size and sy - self.y < 0.35 * self.size
+
         free = [p for p in candidates if clear(p) > 0.2]
-        return free + [p for p in candidates if p not in free]
+        order = free + [p for p in candidates if p not in free]
+        return [p for p in order if not under_label(p)] + [p for p in order if under_label(p)]
 
     def _off_road(self, face: Face) -> list[Item]:
         wanted: list[str] = (

@@ -18,6 +18,9 @@ PROG = "workbench ninetiles"
 PAGE = (0, 10**6)  # --limit: towns listed per page
 OFFSET = (0, 10**12)
 THEME = (1, 26)
+STORE_HELP = (
+    "the store folder (default: $PUZZLE_WORKBENCH_CACHE/ninetiles, else ~/.cache/puzzle-workbench/ninetiles)"
+)
 
 
 def _store_path(text: str) -> Path:
@@ -30,34 +33,61 @@ def _build() -> argparse.ArgumentParser:
     parser = Parser(prog=PROG, description="Nine Tiles Panic tools")
     sub = parser.add_subparsers(dest="command", required=True)
     score = sub.add_parser("score", help="validity, roads and the 26 theme scores of a town code")
-    score.add_argument("code")
+    score.add_argument(
+        "code", help="an 18-character town code: 9 tile numbers, then 9 facings (see docs/ninetiles.md)"
+    )
     add_json(score)
     enum = sub.add_parser("enumerate", help="enumerate and score every town into the store")
-    enum.add_argument("--store", type=_store_path, default=None)
-    enum.add_argument("--workers", type=cli.int_range(1, 256), default=None)
+    enum.add_argument("--store", type=_store_path, default=None, metavar="DIR", help=STORE_HELP)
+    enum.add_argument(
+        "--workers",
+        type=cli.int_range(1, 256),
+        default=None,
+        metavar="N",
+        help="worker processes (default: CPUs)",
+    )
     enum.add_argument(
         "--subset", type=cli.int_range(1, 10**6), default=None, help="test-sized run: only N synonym towns"
     )
     add_json(enum)
     add_timeout(enum)
     stats = sub.add_parser("stats", help="headline figures of the store")
-    stats.add_argument("--store", type=_store_path, default=None)
+    stats.add_argument("--store", type=_store_path, default=None, metavar="DIR", help=STORE_HELP)
     add_json(stats)
     add_timeout(stats)
-    best = sub.add_parser("best", help="the best towns for three theme cards")
-    best.add_argument("themes", type=cli.int_range(*THEME), nargs=3)
-    best.add_argument("--store", type=_store_path, default=None)
-    best.add_argument("--limit", type=cli.int_range(*PAGE), default=20)
+    best = sub.add_parser(
+        "best",
+        help="the best towns for three theme cards",
+        description="The towns that score best on three theme cards: most of the three at their maximum, "
+        "then the smallest rank distance (see docs/ninetiles.md). Needs the store (run enumerate first).",
+    )
     best.add_argument(
-        "--offset", type=cli.int_range(*OFFSET), default=0, help="page through the optimal towns"
+        "themes", type=cli.int_range(*THEME), nargs=3, metavar="THEME", help="three theme card numbers, 1-26"
+    )
+    best.add_argument("--store", type=_store_path, default=None, metavar="DIR", help=STORE_HELP)
+    best.add_argument(
+        "--limit",
+        type=cli.int_range(*PAGE),
+        default=20,
+        metavar="K",
+        help="list at most K vectors and towns (default 20)",
+    )
+    best.add_argument(
+        "--offset",
+        type=cli.int_range(*OFFSET),
+        default=0,
+        metavar="O",
+        help="skip the first O optimal towns (page through them; default 0)",
     )
     add_json(best)
     add_timeout(best)
     towns = sub.add_parser("towns", help="towns having a given score vector (paged)")
     towns.add_argument("vector", help="26 comma-separated scores, theme 1..26")
-    towns.add_argument("--store", type=_store_path, default=None)
-    towns.add_argument("--offset", type=cli.int_range(*OFFSET), default=0)
-    towns.add_argument("--limit", type=cli.int_range(*PAGE), default=20)
+    towns.add_argument("--store", type=_store_path, default=None, metavar="DIR", help=STORE_HELP)
+    towns.add_argument("--offset", type=cli.int_range(*OFFSET), default=0, metavar="O", help="skip O towns")
+    towns.add_argument(
+        "--limit", type=cli.int_range(*PAGE), default=20, metavar="K", help="list K towns (default 20)"
+    )
     add_json(towns)
     add_timeout(towns)
     return parser

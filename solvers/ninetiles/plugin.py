@@ -72,6 +72,11 @@ def _distance_to_path(pos: tuple[float, float], path: list[tuple[float, float]])
     return best
 
 
+def town_label(code: str, scores: list[int], themes: tuple[int, ...]) -> str:
+    """Thumbnail caption: the whole code, then the town's score on each chosen theme card."""
+    return code + "\n" + "  ".join(f"T{t}: {scores[t - 1]}" for t in themes)
+
+
 class NineTilesPlugin(PluginBase):
     meta = Meta(
         id="ninetiles",
@@ -81,6 +86,9 @@ class NineTilesPlugin(PluginBase):
         aliases=("ntp", "nine-tiles", "town"),
         capabilities=frozenset({SOLVE}),
     )
+
+    # The theme cards Solve's completions are captioned with (the Best towns panel sets them).
+    card_themes: tuple[int, int, int] = (1, 2, 3)
 
     def __init__(self) -> None:
         self._pressed: tuple[str, int] | None = None  # ("board", position) or ("tray", tile) of a press
@@ -146,7 +154,7 @@ class NineTilesPlugin(PluginBase):
                 grid=town.readable().split("\n"),
                 extras={"code": town.code, "scores": scores},
                 data=town,
-                label=town.code,
+                label=town_label(town.code, scores, self.card_themes),
             )
             if progress is not None:
                 progress({"found": found})
@@ -157,7 +165,7 @@ class NineTilesPlugin(PluginBase):
     def tools(self, puzzle: Town) -> list[Tool]:
         return [
             # no tool shortcuts: R/E/F/Delete/0-8 act on the tile under the cursor instead
-            Tool("arrange", "Arrange (click: turn left, drag: move/swap, right-click: menu)"),
+            Tool("arrange", "Arrange (click turns, drag moves)"),
             Tool("turn-right", "Turn clockwise"),
             Tool("flip", "Flip tile"),
             Tool("remove", "Back to tray"),
@@ -326,7 +334,10 @@ class NineTilesPlugin(PluginBase):
                 continue
             if bool(town.edge_mask(p) >> ep & 1) != bool(town.edge_mask(q) >> eq & 1):
                 dl.add(self._edge_line(p, ep))
-        dl.add(Rect(MARGIN, MARGIN, board, board, stroke="wall", width=2.5))
+        # The tiles are light in both palettes: a dark edge bounds them, and a frame in the palette's
+        # wall colour just outside stays visible on a dark background too.
+        dl.add(Rect(MARGIN, MARGIN, board, board, stroke="#1b1b1f", width=2.0))
+        dl.add(Rect(MARGIN - 3, MARGIN - 3, board + 6, board + 6, stroke="wall", width=2.5))
         if tray:
             top = MARGIN + board + TRAY_GAP
             dl.add(

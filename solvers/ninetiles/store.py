@@ -409,14 +409,17 @@ class Store:
         if path.exists() and not path.is_dir():
             raise InputError(f"{path}: not a folder (a ninetiles store is a folder)")
         meta = _read_json(path / "meta.json")
+        run = "python -m workbench ninetiles enumerate" + (
+            "" if path == default_store_dir() else f' --store "{path}"'
+        )
         if meta is None and not (path / "meta.json").exists():
-            raise InputError(f"no ninetiles store at {path} (run: python -m workbench ninetiles enumerate)")
+            raise InputError(f"no ninetiles store at {path} (run: {run})")
         if meta is None or meta.get("format") != FORMAT:
             raise InputError(
                 f"{path}: meta.json is not a ninetiles store's (run enumerate into a new folder)"
             )
         if require_complete and not meta.get("complete"):
-            raise InputError(f"the ninetiles store at {path} is incomplete (run enumerate again to resume)")
+            raise InputError(f"the ninetiles store at {path} is incomplete (run {run} again to resume)")
         self.meta = meta
 
         arrays = _load_arrays(path)

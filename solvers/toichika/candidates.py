@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solvers.common.cancel import CancelToken
 from solvers.toichika.model import ARROW_CHAR, DIRECTIONS, OPPOSITE, QUESTION, Toichika
 
 EMPTY = 1
@@ -39,10 +40,22 @@ def single_direction(mask: int) -> int:
     return 0
 
 
+def _rays(i: int, rows: int, cols: int) -> list[range]:
+    """Cells seen from i in each direction (index 0 unused), nearest first, like ``Toichika.ray``."""
+    start = i - i % cols
+    return [
+        range(0),
+        range(i - cols, -1, -cols),  # UP
+        range(i + cols, rows * cols, cols),  # DOWN
+        range(i - 1, start - 1, -1),  # LEFT
+        range(i + 1, start + cols),  # RIGHT
+    ]
+
+
 class Board:
     """Static facts about a puzzle that every technique uses."""
 
-    def __init__(self, p: Toichika) -> None:
+    def __init__(self, p: Toichika, cancel: CancelToken | None = None) -> None:
         self.p = p
         self.n = p.size
         self.cols = p.cols
@@ -53,15 +66,23 @@ class Board:
         for a, b in p.adjacent_regions:
             self.neighbours[a].add(b)
             self.neighbours[b].add(a)
-        self.rays = [[[] if d == 0 else p.ray(i, d) for d in range(5)] for i in range(self.n)]
+        # Rays as lazy ``range`` objects: the lists took ~1.5 s to build on a 100x80 board.
+        self.rays: list[list[range]] = [_rays(i, p.rows, p.cols) for i in range(self.n)]
         # static_partner[i][d]: some cell on the ray lies in a country allowed to pair with i's
-        self.static_partner = [
-            [
-                d > 0 and any(self.pairable(self.reg[i], self.reg[j]) for j in self.rays[i][d])
-                for d in range(5)
-            ]
-            for i in range(self.n)
-        ]
+        forbidden = [{a, *near} for a, near in enumerate(self.neighbours)]
+        reg = self.reg
+        self.static_partner: list[list[bool]] = []
+        for i in range(self.n):
+            if cancel is not None and i % p.cols == 0:
+                cancel.raise_if_cancelled()
+            banned = forbidden[reg[i]]
+            row = [False] * 5
+            for d in DIRECTIONS:
+                for j in self.rays[i][d]:
+                    if reg[j] not in banned:
+                        row[d] = True
+                        break
+            self.static_partner.append(row)
 
     def pairable(self, a: int, b: int) -> bool:
         return a != b and b not in self.neighbours[a]
@@ -84,9 +105,15 @@ class Board:
 class State:
     board: Board
     masks: list[int]
+    cancel: CancelToken | None = None
 
     def copy(self) -> State:
-        return State(self.board, list(self.masks))
+        return State(self.board, list(self.masks), self.cancel)
+
+    def poll(self) -> None:
+        """Techniques call this in their sweeps: one sweep of a 100x80 board takes seconds."""
+        if self.cancel is not None:
+            self.cancel.raise_if_cancelled()
 
     def solved(self) -> bool:
         return all(m & (m - 1) == 0 for m in self.masks)

@@ -14,7 +14,7 @@ from solvers.toichika.model import ARROW_CHAR, DIRECTIONS, DOT, DOWN, LEFT, QUES
 
 TOOLS = [
     # border: drag along cell edges; paint: drag through cells to carve a country;
-    # arrow: click cycles ^ > v < none, drag sets the direction of motion, arrow keys set it
+    # arrow: click cycles ^ > v < none, drag sets the direction of motion, Shift+arrow keys set it
     Tool("border", "Border", shortcut="B", mode="edit"),
     Tool("paint", "Paint country", shortcut="P", mode="edit"),
     Tool("arrow", "Arrow", shortcut="A", mode="both"),
@@ -23,18 +23,14 @@ TOOLS = [
     Tool("erase", "Erase", shortcut="E", mode="both"),
 ]
 
-KEY_DIRECTION = {
-    "Up": UP,
-    "Down": DOWN,
-    "Left": LEFT,
-    "Right": RIGHT,
-    "1": UP,
-    "2": RIGHT,
-    "3": DOWN,
-    "4": LEFT,
-}
+# Plain arrow keys move the cursor (the shell does that when edit() returns None); Shift+arrow or
+# the digits 1-4 place an arrow. Letters are left to the tool shortcuts (E erase, Q "?", A, D...).
+SHIFT_DIRECTION = {"Up": UP, "Down": DOWN, "Left": LEFT, "Right": RIGHT}
+DIGIT_DIRECTION = {"1": UP, "2": RIGHT, "3": DOWN, "4": LEFT}
 CYCLE = {0: UP, UP: RIGHT, RIGHT: DOWN, DOWN: LEFT, LEFT: 0}
-CLEAR_KEYS = {"Delete", "Backspace", "Space", " ", "0", "6", "e"}
+CLEAR_KEYS = {"Delete", "Backspace", "Space", " ", "0", "6"}
+QUESTION_KEYS = {"?", "Question", "5", "-"}
+DOT_KEYS = {".", "Period", "+", "Plus"}
 Edge = tuple[str, int, int]
 
 
@@ -191,12 +187,15 @@ class Editor:
         if event.cell is None:
             return None
         key = event.key
-        if key in KEY_DIRECTION:
-            return self._set(p, entries, event, KEY_DIRECTION[key], f"Arrow {ARROW_CHAR[KEY_DIRECTION[key]]}")
+        direction = DIGIT_DIRECTION.get(key) or (
+            SHIFT_DIRECTION.get(key) if "shift" in event.modifiers else None
+        )
+        if direction:
+            return self._set(p, entries, event, direction, f"Arrow {ARROW_CHAR[direction]}")
         if key in CLEAR_KEYS:
             return self._set(p, entries, event, 0, "Erase")
-        if event.mode == "edit" and key in ("?", "Question", "5", "-", "q"):
+        if event.mode == "edit" and key in QUESTION_KEYS:
             return self._set(p, entries, event, QUESTION, "'?' arrow")
-        if event.mode == "play" and key in (".", "Period", "+", "Plus", "x", "X"):
+        if event.mode == "play" and key in DOT_KEYS:
             return self._set(p, entries, event, DOT, "Dot")
         return None

@@ -53,6 +53,7 @@ def propagate(state: State, cancel: CancelToken | None = None, max_level: int = 
 
 
 def _check_counts(state: State) -> None:
+    state.poll()
     for cells in state.board.regions:
         if not any(state.masks[i] & ARROWS for i in cells):
             raise Contradiction("a country has no cell left for its arrow", list(cells))
@@ -133,6 +134,8 @@ def _candidates(state: State) -> list[tuple[int, int]]:
     b = state.board
     order = []
     for i in range(b.n):
+        if i % b.cols == 0:
+            state.poll()
         m = state.masks[i]
         if m & (m - 1):
             size = sum(1 for j in b.regions[b.reg[i]] if state.masks[j] & ARROWS)
@@ -149,6 +152,7 @@ def _refutable(state: State, witnesses: Witnesses) -> list[tuple[int, int]]:
     base = witnesses.restrictions(state.masks)
     out = []
     for i, bit in _candidates(state):
+        state.poll()
         if witnesses.used(i, bit):
             continue
         code = next(c for c, bt in CODES if bt == bit)
@@ -200,8 +204,8 @@ def explain(
     max_steps: int | None = None,
 ) -> Explanation:
     t0 = time.perf_counter()
-    board = Board(puzzle)
-    state = State(board, list(start) if start is not None else board.initial_masks())
+    board = Board(puzzle, cancel)
+    state = State(board, list(start) if start is not None else board.initial_masks(), cancel)
     out = Explanation(puzzle, states=[list(state.masks)])
     witnesses: Witnesses | None = None
     try:
@@ -256,6 +260,16 @@ def _is_valid_final(state: State) -> bool:
 
 def masks_to_arrows(masks: list[int]) -> tuple[int, ...]:
     return tuple(next((d for d in DIRECTIONS if m == BIT[d]), 0) for m in masks)
+
+
+def step_overlay(ex: Explanation, row: int) -> dict[str, Any]:
+    """What the board draws at explanation row ``row`` (0 = start): candidates, used and concluded cells."""
+    overlay: dict[str, Any] = {"state": ex.states[row]}
+    if row > 0:
+        step = ex.steps[row - 1]
+        overlay["used"] = [ex.puzzle.cell(i) for i in step.cells]
+        overlay["changed"] = [ex.puzzle.cell(i) for i in step.applied]
+    return overlay
 
 
 def grid_of(puzzle: Toichika, masks: list[int]) -> list[str]:

@@ -144,6 +144,10 @@ class ToichikaPlugin(PluginBase):
     def draw(
         self, puzzle: Toichika, solution: Solution | None = None, entries: Any = None, overlay: Any = None
     ) -> DisplayList:
+        if isinstance(overlay, dict) and "state" in overlay:
+            # A replayed explanation step shows its own candidates: never mix in a solution's
+            # arrows or the player's entries.
+            return draw_board(puzzle, None, "solution", None, overlay)
         if solution is not None and solution.data is not None:
             return draw_board(puzzle, list(solution.data), "solution", None, overlay)
         if entries is not None:
@@ -156,6 +160,21 @@ class ToichikaPlugin(PluginBase):
         from solvers.toichika.explain import explain_json
 
         return explain_json(puzzle, cancel)
+
+    def draw_explanation_step(
+        self, puzzle: Toichika, step: int, cancel: CancelToken | None = None
+    ) -> DisplayList:
+        """The board as the Steps panel shows it after explanation step ``step`` (0 = the start).
+
+        Used by ``workbench explain toichika INPUT --export-step N OUT.png``."""
+        from solvers.toichika.explain import explain, step_overlay
+
+        ex = explain(puzzle, cancel)
+        if not 0 <= step <= len(ex.steps):
+            raise InputError(
+                f"--export-step: step {step} does not exist (the explanation has 0..{len(ex.steps)})"
+            )
+        return self.draw(puzzle, overlay=step_overlay(ex, step))
 
     def cli(self, argv: list[str]) -> int:
         from solvers.toichika.cli import main

@@ -41,6 +41,7 @@ def adjacency_ban(s: State) -> Iterator[Step]:
     """An arrow may only point where some cell lies in a country that is neither its own nor a neighbour."""
     b = s.board
     for i in range(b.n):
+        s.poll()
         m = s.masks[i]
         bad = 0
         for d in DIRECTIONS:
@@ -59,6 +60,7 @@ def adjacency_ban(s: State) -> Iterator[Step]:
 def one_arrow_per_country(s: State) -> Iterator[Step]:
     b = s.board
     for cells in b.regions:
+        s.poll()
         sure = [i for i in cells if not s.masks[i] & EMPTY]
         if len(sure) > 1:
             raise Contradiction("a country must hold two arrows", sure)
@@ -76,6 +78,7 @@ def one_arrow_per_country(s: State) -> Iterator[Step]:
 def leftover_cell(s: State) -> Iterator[Step]:
     b = s.board
     for cells in b.regions:
+        s.poll()
         able = [i for i in cells if s.masks[i] & ARROWS]
         if not able:
             raise Contradiction("a country has no cell left for its arrow", list(cells))
@@ -92,6 +95,7 @@ def leftover_cell(s: State) -> Iterator[Step]:
 def isolation_ban(s: State) -> Iterator[Step]:
     b = s.board
     for i in range(b.n):
+        s.poll()
         m = s.masks[i]
         bad = 0
         seen: list[int] = []
@@ -114,6 +118,7 @@ def isolation_ban(s: State) -> Iterator[Step]:
 def _placed_arrows(s: State) -> Iterator[tuple[int, int, list[int]]]:
     """(cell, direction, possible partners in ray order) of every placed arrow that has some."""
     for i in range(s.board.n):
+        s.poll()
         d = single_direction(s.masks[i])
         if d:
             cands, _ = s.partners(i, d)
@@ -144,7 +149,7 @@ def partner_search(s: State) -> Iterator[Step]:
             p = cands[0]
             yield Step(
                 "partner-search",
-                [i] + b.rays[i][d][: b.rays[i][d].index(p) + 1],
+                [i, *b.rays[i][d][: b.rays[i][d].index(p) + 1]],
                 {p: s.masks[p] & ~opp},
                 f"The arrow at {b.name(i)} points {DIRECTION_NAME[d]} and {b.name(p)} is its only possible "
                 f"partner, so {b.name(p)} holds {ARROW_CHAR[OPPOSITE[d]]}.",
@@ -169,6 +174,7 @@ def partner_search(s: State) -> Iterator[Step]:
 def facing_pair(s: State) -> Iterator[Step]:
     b = s.board
     for i in range(b.n):
+        s.poll()
         d = single_direction(s.masks[i])
         if d not in (RIGHT, DOWN):  # look one way only, each facing pair is met once
             continue
@@ -204,6 +210,7 @@ def _all_but_facing_back(s: State, cells: list[int], d: int) -> dict[int, int]:
 def corridor(s: State) -> Iterator[Step]:
     b = s.board
     for i in range(b.n):
+        s.poll()
         d = single_direction(s.masks[i])
         if not d:
             continue
@@ -265,6 +272,7 @@ def charao(s: State) -> Iterator[Step]:
 def room_pairing(s: State) -> Iterator[Step]:
     b = s.board
     for cells in b.regions:
+        s.poll()
         allowed: dict[int, int] = {}
         partner_regions: set[int] = set()
         for i in cells:
@@ -297,6 +305,7 @@ def blocking_country(s: State) -> Iterator[Step]:
     """A country lying wholly on an arrow's line stops its sight: look no further than that country."""
     b = s.board
     for i in range(b.n):
+        s.poll()
         m = s.masks[i]
         for d in DIRECTIONS:
             if not m & BIT[d]:
@@ -307,7 +316,7 @@ def blocking_country(s: State) -> Iterator[Step]:
             if not strong:
                 yield Step(
                     "blocking-country",
-                    [i] + b.rays[i][d],
+                    [i, *b.rays[i][d]],
                     {i: BIT[d]},
                     f"{b.name(i)} cannot point {DIRECTION_NAME[d]}: a country on that line has all its "
                     "remaining cells on the line, so its arrow blocks the view before any possible partner.",
@@ -324,7 +333,7 @@ def blocking_country(s: State) -> Iterator[Step]:
                         rem[strong[0]] |= EMPTY
                     yield Step(
                         "blocking-country",
-                        [i] + b.rays[i][d],
+                        [i, *b.rays[i][d]],
                         rem,
                         f"A country lying wholly on the line of {b.name(i)} blocks the view beyond it, so "
                         f"{b.name(i)}'s partner is among {', '.join(b.name(j) for j in strong)} and points "
@@ -348,6 +357,7 @@ def reservation(s: State) -> Iterator[Step]:
     b = s.board
     taken: dict[int, int] = {}  # country -> the country it must pair with
     for reg, cells in enumerate(b.regions):
+        s.poll()
         regs = _partner_regions(s, cells)
         if len(regs) == 1:
             other = regs.pop()
@@ -356,6 +366,7 @@ def reservation(s: State) -> Iterator[Step]:
     if not taken:
         return
     for i in range(b.n):
+        s.poll()
         m = s.masks[i]
         if not m & ARROWS or b.reg[i] in taken:
             continue
@@ -418,6 +429,7 @@ def matching(s: State) -> Iterator[Step]:
     support: dict[tuple[int, int], list[tuple[int, int]]] = {}  # country pair -> (cell, direction)
     edges: dict[int, set[int]] = {r: set() for r in range(len(b.regions))}
     for i in range(b.n):
+        s.poll()
         m = s.masks[i]
         for d in DIRECTIONS:
             if m & BIT[d]:
@@ -428,6 +440,7 @@ def matching(s: State) -> Iterator[Step]:
                     edges[c].add(a)
     seen: set[int] = set()
     for start in range(len(b.regions)):
+        s.poll()
         if start in seen:
             continue
         group, stack = [], [start]

@@ -53,3 +53,50 @@ def test_brute_force_five_doves(counts) -> None:
     five = brute_force((0, 1, 2, 7, 10))
     for key in ("neither", "one", "both"):
         assert five[key] * 120 == counts.by_doves[5][key]
+
+
+def test_blog_convention_reproduces_both_published_figures() -> None:
+    from solvers.doves.counting import count_blog
+
+    blog = count_blog()
+    assert blog.total == 509_462_034_903
+    assert blog.neither + blog.both == 318_195_819_783  # "neither" + "both", not "neither or own Boss"
+    assert (blog.neither, blog.both) == (285_940_124_703, 32_255_695_080)
+
+
+def test_blog_weighting_differs_from_orbits_only_by_comparing_images_before_translation(counts) -> None:
+    import numpy as np
+
+    from solvers.doves.counting import (
+        SQUARES,
+        SYM,
+        _blog_representative,
+        _symmetry_factor,
+        _translate,
+        _untranslated_images,
+        canonical_shapes,
+    )
+
+    shapes = canonical_shapes().tolist()
+    over = 0
+    for mask in shapes:
+        cells = [b for b in range(SQUARES) if mask >> b & 1]
+        images = np.array([sum(1 << int(SYM[g, b]) for b in cells) for g in range(8)], dtype=np.int64)
+        orbit = len(set(_translate(images).tolist()))
+        stab, _ = _symmetry_factor(mask)
+        assert orbit * stab == 8  # the project's weight: images compared after translation
+        assert _untranslated_images(_blog_representative(mask)) >= orbit
+        over += _untranslated_images(_blog_representative(mask)) > orbit
+    assert 0 < over < len(shapes)  # the shapes symmetric only up to a shift are over-counted
+
+
+def test_cli_count_convention(capsys) -> None:
+    import json
+
+    from solvers.doves import PLUGIN
+
+    assert PLUGIN.cli(["count", "--convention", "blog", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["total"] == 509_462_034_903 and out["neither_or_both"] == 318_195_819_783
+    assert PLUGIN.cli(["count", "--convention", "nonsense"]) == 2
+    assert "--convention" in capsys.readouterr().err

@@ -63,11 +63,11 @@ def test_find_best_towns_builds_a_store_and_opens_a_town(view, qtbot, tmp_path: 
     assert panel._total > 10
     panel.more()
     qtbot.waitUntil(lambda: panel.results.count() == 10, timeout=30000)
-    codes = [s.label for s in panel.results.model.solutions]
+    codes = [s.extras["code"] for s in panel.results.model.solutions]
     assert len(set(codes)) == len(codes)
     panel.results.select(0)
     assert view.shown_solution() is not None
-    code = panel.results.model.solutions[0].label
+    code = panel.results.model.solutions[0].extras["code"]
     panel.open_current()
     assert view.doc.puzzle == Town.from_code(code) and view.shown_solution() is None
     scores = [int(_panel(view, "Scores").table.item(t, 2).text()) for t in range(26)]
@@ -85,7 +85,7 @@ def test_statistics_panel(view, qtbot, tmp_path: Path) -> None:
     qtbot.waitUntil(lambda: panel.stats is not None, timeout=30000)
     stats = panel.stats
     assert panel.perfect.rowCount() == len(stats["perfect_theme_sets"]) > 0
-    counts = [int(panel.perfect.item(r, 1).text()) for r in range(panel.perfect.rowCount())]
+    counts = [int(panel.perfect.item(r, 1).text().replace(",", "")) for r in range(panel.perfect.rowCount())]
     assert counts == sorted(counts, reverse=True)
     panel.theme.setCurrentIndex(7)
     assert panel.chart.title.startswith("Theme 8 ")
@@ -148,3 +148,78 @@ def test_right_click_menu_flips_a_tile_in_one_undo_step(view, qtbot) -> None:
     assert view.doc.puzzle == Town.from_code(EXAMPLE).flipped_tile(2)
     view.doc.undo_stack.undo()
     assert view.doc.puzzle == Town.from_code(EXAMPLE)
+
+
+def test_missing_store_asks_first_and_names_the_cli_alternative(view, tmp_path: Path) -> None:
+    asked: list[tuple[Path, bool]] = []
+    for title, button in (("Best towns", "find_button"), ("Statistics", "load_button")):
+        panel = _panel(view, title)
+        panel.store_dir = tmp_path / "nothing"
+        panel.ask_build = lambda _parent, folder, given: asked.append((folder, given)) or False
+        (panel.find if title == "Best towns" else panel.load)()
+        assert panel.job is None and getattr(panel, button).isEnabled()
+        assert f'enumerate --store "{tmp_path / "nothing"}"' in panel.summary.text()
+    assert asked == [(tmp_path / "nothing", True)] * 2
+    assert not (tmp_path / "nothing").exists()  # declining builds nothing
+
+
+def test_cancelling_the_store_build_restores_the_panel(view, qtbot, tmp_path: Path) -> None:
+    panel = _panel(view, "Best towns")
+    panel.store_dir = tmp_path / "store"
+    panel.ask_build = lambda *_args: True
+    panel.find()
+    assert not panel.find_button.isEnabled() and panel.summary.text() == "Searching…"
+    panel.job.cancel()
+    qtbot.waitUntil(lambda: panel.find_button.isEnabled(), timeout=60000)
+    assert panel.summary.text().startswith("Cancelled")
+
+
+def test_completions_are_captioned_previewed_in_scores_and_open_on_double_click(view, qtbot) -> None:
+    partial = Town.from_code("206745..3361230..5")
+    view.doc.apply(EditResult(puzzle=partial, label="partial"))
+    best = _panel(view, "Best towns")
+    for combo, theme in zip(best.combos, (5, 6, 8), strict=True):
+        combo.setCurrentIndex(theme - 1)
+    view.solve()
+    qtbot.waitUntil(lambda: view.browser.count() >= 2, timeout=20000)
+    second = view.browser.model.solutions[1]
+    scores = score_town(second.data)
+    assert second.label == f"{second.data.code}\nT5: {scores[4]}  T6: {scores[5]}  T8: {scores[7]}"
+    scores_panel = _panel(view, "Scores")
+    view.browser.select(1)
+    assert scores_panel.status.text() == f"Previewed town {second.data.code}"
+    assert [int(scores_panel.table.item(t, 2).text()) for t in range(26)] == scores
+    assert scores_panel.open_button.isVisibleTo(scores_panel)
+    index = view.browser.model.index(1)
+    view.browser.view.doubleClicked.emit(index)
+    assert view.doc.puzzle == second.data and view.shown_solution() is None
+    assert scores_panel.status.text() == f"Valid town {second.data.code}"
+    assert not scores_panel.open_button.isVisibleTo(scores_panel)
+
+
+def test_histogram_counts_have_separators_and_never_overlap(qtbot) -> None:
+    from PySide6.QtGui import QImage, QPainter
+
+    from widgets.panels.ninetiles import HistogramChart
+
+    chart = HistogramChart()
+    qtbot.addWidget(chart)
+    chart.resize(300, 200)
+    chart.set_data("t", {str(v): 61_000_000 + v * 1_600_000 for v in range(17)})
+    bars = chart.bars()
+    assert all(a[2].right() < b[2].left() for a, b in zip(bars, bars[1:], strict=False))
+    painted: list[tuple[str, object]] = []
+    original = QPainter.drawText
+
+    def spy(self, *args):  # record where each count label goes
+        painted.append((str(args[-1]), self.transform().map(0.0, 0.0)))
+        return original(self, *args)
+
+    QPainter.drawText = spy
+    try:
+        image = QImage(300, 200, QImage.Format.Format_ARGB32)
+        chart.render(image)
+    finally:
+        QPainter.drawText = original
+    counts = [text for text, _ in painted if "," in text]
+    assert counts and all(text in {f"{n:,}" for _, n, _r in bars} for text in counts)

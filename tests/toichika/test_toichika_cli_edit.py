@@ -93,8 +93,12 @@ def test_given_arrows_by_click_drag_and_keys() -> None:
     PLUGIN.edit(p, None, EditEvent("press", "arrow", "edit", (0, 0)))
     r3 = PLUGIN.edit(p, None, EditEvent("drag", "arrow", "edit", (1, 0)))
     assert r3 is not None and r3.puzzle.given(0, 0) == DOWN  # drag sets the direction of motion
-    r4 = PLUGIN.edit(p, None, EditEvent("key", "arrow", "edit", (2, 2), key="Left"))
+    assert PLUGIN.edit(p, None, EditEvent("key", "arrow", "edit", (2, 2), key="Left")) is None  # cursor
+    shift = frozenset({"shift"})
+    r4 = PLUGIN.edit(p, None, EditEvent("key", "arrow", "edit", (2, 2), key="Left", modifiers=shift))
     assert r4 is not None and r4.puzzle.given(2, 2) == LEFT
+    r4b = PLUGIN.edit(p, None, EditEvent("key", "arrow", "edit", (2, 2), key="3"))
+    assert r4b is not None and r4b.puzzle.given(2, 2) == DOWN  # digits 1-4: ^ > v <
     r5 = PLUGIN.edit(r4.puzzle, None, EditEvent("key", "", "edit", (2, 2), key="?"))
     assert r5 is not None and r5.puzzle.given(2, 2) == QUESTION
     r6 = PLUGIN.edit(r5.puzzle, None, EditEvent("key", "", "edit", (2, 2), key="Delete"))
@@ -103,11 +107,17 @@ def test_given_arrows_by_click_drag_and_keys() -> None:
     assert r7 is not None and r7.puzzle.given(0, 1) == QUESTION
 
 
+def test_letters_are_tool_shortcuts_not_cell_edits() -> None:
+    p = Toichika.empty(3, 3).with_given(1, 1, UP)
+    for key in ("e", "q", "E", "Q"):  # E = Erase tool, Q = "?" tool: the shell selects the tool
+        assert PLUGIN.edit(p, None, EditEvent("key", "arrow", "edit", (1, 1), key=key)) is None
+
+
 def test_play_mode_entries_respect_givens() -> None:
     p = decode_url(URL)
     entries = PLUGIN.empty_entries(p)
     assert PLUGIN.edit(p, entries, EditEvent("press", "arrow", "play", (0, 0))) is None  # given
-    r1 = PLUGIN.edit(p, entries, EditEvent("key", "arrow", "play", (0, 3), key="Left"))
+    r1 = PLUGIN.edit(p, entries, EditEvent("key", "arrow", "play", (0, 3), key="4"))
     assert r1 is not None and r1.puzzle is None and r1.entries[3] == LEFT
     r2 = PLUGIN.edit(p, r1.entries, EditEvent("press", "dot", "play", (0, 1)))
     assert r2 is not None and r2.entries[1] == DOT
@@ -159,3 +169,30 @@ def test_live_errors_skip_unfinished_lines() -> None:
     entries[p.index(0, 3)] = 0
     entries[p.index(0, 3)] = DOT  # every cell up to the edge dotted: settled and alone
     assert live_errors(p, tuple(entries)) == [(0, 0)]
+
+
+def test_explain_export_step_writes_the_replayed_board(tmp_path, capsys) -> None:
+    from PySide6.QtGui import QImage
+
+    from workbench.cli import main
+
+    out = tmp_path / "step3.png"
+    assert main(["explain", "toichika", URL, "--export-step", "3", str(out)]) == 0
+    assert capsys.readouterr().out.strip() == str(out)
+    image = QImage(str(out))
+    assert not image.isNull() and image.width() > 100
+    assert main(["explain", "toichika", URL, "--export-step", "99", str(out)]) == 2
+    assert "step 99 does not exist" in capsys.readouterr().err
+    assert main(["explain", "toichika", URL, "--export-step", "x", str(out)]) == 2
+    assert "--export-step N" in capsys.readouterr().err
+    assert main(["explain", "flow", "x", "--export-step", "1", str(out)]) == 2
+    capsys.readouterr()
+
+
+def test_step_overlay_drawing_ignores_a_solution() -> None:
+    from solvers.toichika.explain import explain, step_overlay
+
+    p = decode_url(URL)
+    overlay = step_overlay(explain(p), 2)
+    solution = next(PLUGIN.solve(p, limit=1))
+    assert PLUGIN.draw(p, solution, overlay=overlay).items == PLUGIN.draw(p, overlay=overlay).items

@@ -10,7 +10,7 @@ from toichika_corpus import load_corpus
 from solvers.toichika import PLUGIN
 from solvers.toichika.candidates import BIT, EMPTY
 from solvers.toichika.explain import explain, explain_json, hint, masks_to_arrows
-from solvers.toichika.model import DOT, LEFT, RIGHT, Toichika
+from solvers.toichika.model import DIRECTIONS, DOT, LEFT, RIGHT, Toichika
 from solvers.toichika.sat_solver import iter_solutions
 from solvers.toichika.techniques import BY_ID, TECHNIQUES
 
@@ -218,3 +218,35 @@ def test_deep_trial_removes_only_impossible_candidates(shared_reference) -> None
     assert targets and all(not bit & _bit(item.answer[i]) for i, bit in targets)
     step = _deep_trial_step(state, targets[0])
     assert step.rule == "deep-trial" and step.removals == {targets[0][0]: targets[0][1]}
+
+
+def _blocks(rows: int, cols: int) -> Toichika:
+    """rows x cols board of 2x2 countries (the 100x80 case used to outlive Esc by 20 s)."""
+    per_row = (cols + 1) // 2
+    return Toichika.from_labels([[(r // 2) * per_row + c // 2 for c in range(cols)] for r in range(rows)])
+
+
+def test_board_rays_match_the_model() -> None:
+    from solvers.toichika.candidates import Board
+
+    p = _blocks(5, 7)
+    board = Board(p)
+    assert all(list(board.rays[i][d]) == p.ray(i, d) for i in range(p.size) for d in DIRECTIONS)
+
+
+@pytest.mark.parametrize("delay", [0.1, 2.5])
+def test_cancel_during_explanation_of_a_100x80_board_returns_promptly(delay: float) -> None:
+    import threading
+    import time
+
+    from solvers.common.cancel import Cancelled, CancelToken
+
+    token = CancelToken()
+    timer = threading.Timer(delay, token.cancel)
+    timer.start()
+    t0 = time.perf_counter()
+    with pytest.raises(Cancelled):
+        explain(_blocks(100, 80), token)  # a full explanation takes minutes
+    late = time.perf_counter() - t0 - delay
+    timer.cancel()
+    assert late < 5.0, f"explain returned {late:.1f} s after cancel"  # it was 20-40 s before polling

@@ -30,6 +30,15 @@ def _panel(view):
     return widget
 
 
+def _shown_text(label) -> str:
+    """What a rich-text label displays."""
+    from PySide6.QtGui import QTextDocument
+
+    doc = QTextDocument()
+    doc.setHtml(label.text())
+    return doc.toPlainText().replace("\u2029", "\n")
+
+
 def _ready(panel, puzzle) -> bool:
     return panel.explanation is not None and panel.explanation.puzzle == puzzle and panel.badge_state != ""
 
@@ -45,7 +54,7 @@ def test_badge_steps_and_replay(view, qtbot) -> None:
     assert panel.steps.currentRow() == 1
     overlay = view._overlay
     assert overlay["state"] == ex.states[1] and overlay["changed"] and overlay["used"]
-    assert ex.steps[0].text in panel.detail.text()
+    assert ex.steps[0].text in _shown_text(panel.detail)
     view.board.display_list()  # the board draws the replayed state
     panel.last_button.click()
     assert view._overlay["state"] == ex.final
@@ -80,3 +89,71 @@ def test_hint_in_play_mode_and_copy_url(view, qtbot) -> None:
     assert view._overlay["errors"] == [(0, 3)]
     panel.copy_button.click()
     assert QGuiApplication.clipboard().text() == URL
+
+
+def test_paste_url_button_reads_the_clipboard(view, qtbot) -> None:
+    from PySide6.QtGui import QGuiApplication
+
+    panel = _panel(view)
+    QGuiApplication.clipboard().setText(LOOSE)
+    panel.paste_button.click()  # clicked(bool) used to reach paste_url as text=False
+    assert encode_url(view.doc.puzzle) == LOOSE
+
+
+def test_step_details_keep_arrow_characters(view, qtbot) -> None:
+    panel = _panel(view)
+    qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle), timeout=20000)
+    ex = panel.explanation
+    row = next(k for k, step in enumerate(ex.steps, start=1) if "<" in step.text)
+    panel.go(row)
+    assert ex.steps[row - 1].text in _shown_text(panel.detail)  # "v/<: every cell" was cut at "<"
+
+
+def test_replay_with_a_solution_shown_draws_only_the_step(view, qtbot) -> None:
+    panel = _panel(view)
+    qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle), timeout=20000)
+    view.show_solution(next(view.plugin.solve(view.doc.puzzle, limit=1)))
+    panel.go(1)
+    pure = view.plugin.draw(view.doc.puzzle, overlay=view._overlay)
+    assert view.board.display_list().items == pure.items  # no solution arrows among the pencil marks
+
+
+def test_find_all_outlines_where_the_shown_solution_differs_from_the_first(view, qtbot) -> None:
+    panel = _panel(view)
+    panel.paste_url("https://puzz.link/p?toichika/8/2/aik00k")  # 32 solutions
+    qtbot.waitUntil(lambda: panel.badge_state == "several" and _ready(panel, view.doc.puzzle), timeout=20000)
+    solutions = list(view.plugin.solve(view.doc.puzzle, limit=0))
+    assert len(solutions) >= 3
+    diffs = [sorted(map(tuple, s.extras["differs_from_first"])) for s in solutions[1:]]
+    k = next(k for k, d in enumerate(diffs, start=1) if d != diffs[0])  # not the 1-vs-2 cells
+    view.show_solution(solutions[k])
+    assert sorted(view._overlay["changed"]) == diffs[k - 1]
+    view.show_solution(solutions[1])
+    assert sorted(view._overlay["changed"]) == diffs[0]
+
+
+def test_export_the_board_at_a_step(view, qtbot, tmp_path) -> None:
+    panel = _panel(view)
+    qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle), timeout=20000)
+    assert not panel.export_button.isEnabled()
+    panel.go(3)
+    assert panel.export_button.isEnabled()
+    target = panel.export_step(str(tmp_path / "step3.png"))
+    assert target is not None and target.stat().st_size > 500
+
+
+def test_keyboard_arrows_move_shift_arrows_place_letters_pick_tools(view, qtbot) -> None:
+    from PySide6.QtCore import Qt
+
+    board = view.board
+    board.setFocus()
+    board.cursor_cell = (1, 1)
+    before = view.doc.puzzle
+    qtbot.keyClick(board, Qt.Key.Key_Right)
+    assert board.cursor_cell == (1, 2) and view.doc.puzzle == before
+    qtbot.keyClick(board, Qt.Key.Key_Down, Qt.KeyboardModifier.ShiftModifier)
+    assert view.doc.puzzle.given(1, 2) == 2 and board.cursor_cell == (1, 2)  # DOWN placed, cursor stays
+    qtbot.keyClick(board, Qt.Key.Key_E)
+    assert view.tools.current == "erase" and view.doc.puzzle.given(1, 2) == 2
+    qtbot.keyClick(board, Qt.Key.Key_Q)
+    assert view.tools.current == "question"

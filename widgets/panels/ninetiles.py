@@ -10,7 +10,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QPushButton,
     QSpinBox,
     QTableWidget,
@@ -28,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from solvers.common.protocol import Solution
-from solvers.ninetiles.plugin import road_text
+from solvers.ninetiles.plugin import road_text, town_label
 from solvers.ninetiles.scoring import THEME_NAMES, capture_flags, score_town, theme_values
 from solvers.ninetiles.town import Town, trace_roads, validity
 from widgets.solution_browser import SolutionBrowser
@@ -48,15 +49,75 @@ def _store_dir(override: Path | None) -> Path:
     return override or default_store_dir()
 
 
+def store_ready(folder: Path) -> bool:
+    meta = folder / "meta.json"
+    try:
+        return meta.is_file() and '"complete": true' in meta.read_text(encoding="utf-8")
+    except OSError:
+        return False
+
+
+def build_command(folder: Path, given: bool) -> str:
+    """The terminal alternative to building the store in the GUI (with ``--store`` when one was set)."""
+    return "python -m workbench ninetiles enumerate" + (f' --store "{folder}"' if given else "")
+
+
+def confirm_store_build(parent: QWidget, folder: Path, given: bool) -> bool:
+    """Ask before the 0.6 GB, several-minute build (the queries need the complete store)."""
+    answer = QMessageBox.question(
+        parent,
+        "Build the Nine Tiles Panic town store?",
+        "Best towns and the statistics read a store of all 526,070,976 towns, which is not built yet.\n\n"
+        f"Building it writes about 0.6 GB to\n{folder}\nand takes several minutes (5-15 on two cores; "
+        "the progress bar shows an estimate). You can cancel and resume later.\n\n"
+        f"Or build it from a terminal:\n{build_command(folder, given)}\n\nBuild it now?",
+    )
+    return answer == QMessageBox.StandardButton.Yes
+
+
 def _open_store(folder: Path, cancel: Any, progress: Any) -> Any:
     """The store, built first (in this background job, with progress) if it is missing."""
     from solvers.ninetiles.store import Store, build
 
-    meta = folder / "meta.json"
-    if not meta.exists() or '"complete": true' not in meta.read_text(encoding="utf-8"):
-        progress({"fraction": 0.0, "text": "building the town store (first use only, a few minutes)"})
+    if not store_ready(folder):
+        progress(
+            {"fraction": 0.0, "text": "building the town store (first use only, about 0.6 GB; ETA follows)"}
+        )
         build(folder, cancel=cancel, progress=progress)
     return Store(folder)
+
+
+def watch_cancel(job: Any, slot: Any) -> None:
+    """The shell reports only results and failures to a panel; ``slot(outcome)`` (a bound method of
+    a widget, so it runs on the GUI thread) sees cancellations too."""
+    signals = getattr(job, "signals", None)
+    if signals is not None:
+        signals.finished.connect(slot)
+
+
+ROAD_LEGEND = (
+    "Road objects, in road order: H hamburger, Ag agent, Al alien; -L = facing back toward the "
+    "road's start, -R = facing toward its end (the yellow arrow on the tile); * = alien captured."
+)
+
+
+def _caption_room(browser: Any) -> None:
+    """Room under each thumbnail for two caption lines: the whole town code and the card scores."""
+    from widgets.solution_browser import THUMB
+
+    browser.view.setGridSize(QSize(THUMB + 64, THUMB + 42))
+
+
+def _enable_open_on_double_click(ctx: Any, open_shown: Any) -> None:
+    """Solve's completions stream into the shell's browser: double-click opens one in the editor.
+
+    The panel API has no hook for that browser, so this reaches for ``ctx.browser`` when present."""
+    browser = getattr(ctx, "browser", None)
+    view = getattr(browser, "view", None)
+    if view is None:
+        return
+    _caption_room(browser)
+    view.doubleClicked.connect(lambda _index: open_shown())
 
 
 class _NumberItem(QTableWidgetItem):
@@ -64,7 +125,7 @@ class _NumberItem(QTableWidgetItem):
 
     def __lt__(self, other: QTableWidgetItem) -> bool:
         try:
-            return float(self.text()) < float(other.text())
+            return float(self.text().replace(",", "")) < float(other.text().replace(",", ""))
         except ValueError:
             return super().__lt__(other)
 
@@ -88,7 +149,10 @@ class ScoresPanel(QWidget):
         self.table = QTableWidget(26, 4)
         self.table.setHorizontalHeaderLabels(["#", "Theme", "Score", "Max"])
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        for column in (0, 2, 3):  # narrow number columns: the theme names get the rest at 1024x768
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.setAccessibleName("Theme scores")
         for t in range(26):
             self.table.setItem(t, 0, _item(t + 1, True))
@@ -102,29 +166,57 @@ class ScoresPanel(QWidget):
         self.roads.currentRowChanged.connect(self._road_selected)
         self.road_detail = QLabel("Point at a road (here or on the board) to highlight it.")
         self.road_detail.setWordWrap(True)
+        self.legend = QLabel(ROAD_LEGEND)
+        self.legend.setWordWrap(True)
+        self.legend.setAccessibleName("Road object codes")
+        self.open_button = QPushButton("Open this town in the editor")
+        self.open_button.setToolTip("Replace the editor's town with the previewed one (undoable)")
+        self.open_button.clicked.connect(lambda: self.open_shown())
+        self.open_button.setVisible(False)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.status)
+        layout.addWidget(self.open_button)
         layout.addWidget(self.table, 3)
         layout.addWidget(QLabel("Roads (read from the smaller border edge id):"))
         layout.addWidget(self.roads, 1)
         layout.addWidget(self.road_detail)
+        layout.addWidget(self.legend)
         ctx.changed.connect(self.refresh)
+        ctx.solution_shown.connect(self.refresh)
+        _enable_open_on_double_click(ctx, self.open_shown)
         if hasattr(ctx, "hover_changed"):
             ctx.hover_changed.connect(self._hovered)
         self.refresh()
 
+    def previewed(self) -> Town | None:
+        """The town of the solution shown on the board (a completion or a best town), if any."""
+        shown = self.ctx.shown_solution()
+        data = getattr(shown, "data", None)
+        return data if isinstance(data, Town) else None
+
     def town(self) -> Town | None:
-        town = self.ctx.puzzle()
+        """What the board shows: the previewed town, else the editor's."""
+        town = self.previewed() or self.ctx.puzzle()
         return town if isinstance(town, Town) else None
+
+    def open_shown(self) -> None:
+        town = self.previewed()
+        if town is None:
+            return
+        self.ctx.show_solution(None)
+        self.ctx.replace_untitled(town, f"Open town {town.code}")
 
     def refresh(self) -> None:
         town = self.town()
         if town is None:
             return
+        previewing = self.previewed() is not None
+        self.open_button.setVisible(previewing)
         ok, reason = validity(town)
-        self.status.setText(f"Valid town {town.code}" if ok else f"Not a valid town: {reason}")
+        what = "Previewed town" if previewing else "Valid town"
+        self.status.setText(f"{what} {town.code}" if ok else f"Not a valid town: {reason}")
         scores = score_town(town) if ok else None
         for t in range(26):
             item = self.table.item(t, 2)
@@ -177,14 +269,19 @@ class BestTownsPanel(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.store_dir = store_dir
+        self.ask_build = confirm_store_build  # tests replace the question
         self.job: Any = None
         self.combos: list[QComboBox] = []
-        row = QHBoxLayout()
+        row = QVBoxLayout()  # one card per line: three combos side by side overflow at 1024x768
         for default in (1, 2, 3):
             combo = QComboBox()
             for t in range(26):
                 combo.addItem(f"{t + 1} {THEME_NAMES[t]}", t + 1)
             combo.setCurrentIndex(default - 1)
+            # long theme names must not widen the panel past the window at 1280x800
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(6)
+            combo.currentIndexChanged.connect(self._cards_changed)
             self.combos.append(combo)
             row.addWidget(combo)
         self.draw_button = QPushButton("Random draw")
@@ -198,10 +295,11 @@ class BestTownsPanel(QWidget):
         buttons = QHBoxLayout()
         buttons.addWidget(self.draw_button)
         buttons.addWidget(self.limit)
-        buttons.addWidget(self.find_button)
         self.summary = QLabel("Choose three theme cards.")
         self.summary.setWordWrap(True)
         self.results = SolutionBrowser(lambda sol: ctx.plugin.draw(sol.data, sol))
+        _caption_room(self.results)
+        self._themes: tuple[int, int, int] = self.themes()
         self.results.status.setText("Optimal towns appear here (select one to preview it on the board).")
         self.results.selected.connect(self._preview)
         self.results.view.doubleClicked.connect(lambda _index: self.open_current())
@@ -218,6 +316,7 @@ class BestTownsPanel(QWidget):
         cards_layout = QVBoxLayout(cards)
         cards_layout.addLayout(row)
         cards_layout.addLayout(buttons)
+        cards_layout.addWidget(self.find_button)  # own row: the panel must fit 1024x768
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(cards)
@@ -231,6 +330,12 @@ class BestTownsPanel(QWidget):
     def themes(self) -> tuple[int, int, int]:
         a, b, c = (int(combo.currentData()) for combo in self.combos)
         return a, b, c
+
+    def _cards_changed(self) -> None:
+        """Solve's completions are captioned with the scores on these cards too."""
+        themes = self.themes()
+        if hasattr(self.ctx.plugin, "card_themes") and len(set(themes)) == 3:
+            self.ctx.plugin.card_themes = themes
 
     def random_draw(self) -> None:
         for combo, t in zip(self.combos, random.sample(range(1, 27), 3), strict=True):
@@ -254,12 +359,29 @@ class BestTownsPanel(QWidget):
             result["vids"] = [int(v) for v in store.best_vectors(themes)[2]]
             return result
 
+        if not store_ready(folder) and not self.ask_build(self, folder, self.store_dir is not None):
+            self.summary.setText(
+                f"The town store is not built. Build it here (Find again) or in a terminal: "
+                f"{build_command(folder, self.store_dir is not None)}"
+            )
+            return
         self.find_button.setEnabled(False)
         self.summary.setText("Searching…")
         self.job = self.ctx.run_job("Best Nine Tiles Panic towns", work, self.show_result, self.show_error)
+        watch_cancel(self.job, self._finished)
+
+    def _finished(self, outcome: Any) -> None:
+        if outcome.status == "cancelled":
+            self.find_button.setEnabled(True)
+            self.more_button.setEnabled(self._shown < self._total)
+            self.summary.setText(
+                "Cancelled."
+                + (" The store build resumes where it stopped." if not store_ready(self._folder()) else "")
+            )
 
     def show_error(self, message: str) -> None:
         self.find_button.setEnabled(True)
+        self.more_button.setEnabled(self._shown < self._total)
         self.summary.setText(f"Failed: {message}")
 
     def show_result(self, result: dict[str, Any]) -> None:
@@ -273,6 +395,7 @@ class BestTownsPanel(QWidget):
             f"Best score vector: {result['score_vectors'][0] if result['score_vectors'] else '-'}"
         )
         self._vids = result["vids"]
+        self._themes = tuple(result["themes"])  # type: ignore[assignment]
         self._total = result["town_count"]
         self._shown = 0
         self._add_towns(result["towns"])
@@ -281,13 +404,14 @@ class BestTownsPanel(QWidget):
         batch = []
         for code in codes:
             town = Town.from_code(code)
+            label = town_label(code, score_town(town), self._themes)
             batch.append(
-                Solution(grid=town.readable().split("\n"), extras={"code": code}, data=town, label=code)
+                Solution(grid=town.readable().split("\n"), extras={"code": code}, data=town, label=label)
             )
         self.results.add(batch)
         self._shown += len(codes)
         self.more_button.setEnabled(self._shown < self._total)
-        self.more_button.setText(f"More towns ({self._shown:,} of {self._total:,} shown)")
+        self.more_button.setText(f"More ({self._shown:,} of {self._total:,})")
 
     def more(self) -> None:
         folder, vids, offset, page = self._folder(), list(self._vids), self._shown, self.limit.value()
@@ -299,6 +423,7 @@ class BestTownsPanel(QWidget):
 
         self.more_button.setEnabled(False)
         self.job = self.ctx.run_job("More Nine Tiles Panic towns", work, self._add_towns, self.show_error)
+        watch_cancel(self.job, self._finished)
 
     def _preview(self, solution: Solution | None) -> None:
         self.ctx.show_solution(solution)
@@ -327,40 +452,86 @@ class HistogramChart(QWidget):
         self.data = sorted((int(v), int(n)) for v, n in histogram.items())
         self.update()
 
-    def paintEvent(self, event: Any) -> None:  # noqa: N802 (Qt API)
+    def bars(self) -> list[tuple[int, int, QRectF]]:
+        """(score, towns, bar rectangle) per score value, log-scaled heights (counts span 1..5e8)."""
         from math import log10
 
+        if not self.data:
+            return []
+        w, h = self.width(), self.height()
+        top, bottom = 30, h - 22
+        top_value = max(log10(n + 1) for _, n in self.data) or 1.0
+        slot = (w - 12) / len(self.data)
+        out = []
+        for i, (value, n) in enumerate(self.data):
+            bar = (bottom - top) * log10(n + 1) / top_value
+            out.append((value, n, QRectF(6 + i * slot + slot * 0.12, bottom - bar, slot * 0.76, bar)))
+        return out
+
+    def paintEvent(self, event: Any) -> None:  # noqa: N802 (Qt API)
         from PySide6.QtGui import QColor, QPainter
 
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         pal = self.palette()
-        painter.setPen(pal.text().color())
-        w, h = self.width(), self.height()
+        ink = pal.text().color()
+        painter.setPen(ink)
         painter.drawText(6, 16, self.title or "No statistics loaded")
-        if not self.data:
-            return
-        top, bottom = 52, h - 22
-        top_value = max(log10(n + 1) for _, n in self.data) or 1.0
-        slot = (w - 12) / len(self.data)
-        for i, (value, n) in enumerate(self.data):
-            bar = (bottom - top) * log10(n + 1) / top_value
-            x = 6 + i * slot
-            painter.fillRect(
-                int(x + slot * 0.12), int(bottom - bar), max(1, int(slot * 0.76)), int(bar), QColor("#5b8def")
-            )
+        fm = painter.fontMetrics()
+        bottom = self.height() - 22
+        for value, n, rect in self.bars():
+            slot = rect.width() / 0.76
+            x = rect.x() - slot * 0.12
+            painter.fillRect(rect, QColor("#5b8def"))
+            painter.setPen(ink)
             painter.drawText(int(x), bottom + 2, int(slot), 18, Qt.AlignmentFlag.AlignHCenter, str(value))
-            painter.drawText(
-                int(x), int(bottom - bar) - 16, int(slot), 14, Qt.AlignmentFlag.AlignHCenter, _short(n)
-            )
+            _count_label(painter, fm, f"{n:,}", rect, slot, ink)
         painter.end()
 
+    def event(self, event: Any) -> bool:
+        """Tooltip: the exact count of the bar under the pointer (labels may not fit)."""
+        from PySide6.QtCore import QEvent
+        from PySide6.QtWidgets import QToolTip
 
-def _short(n: int) -> str:
-    for unit, size in (("G", 10**9), ("M", 10**6), ("k", 10**3)):
-        if n >= size:
-            return f"{n / size:.3g}{unit}"
-    return str(n)
+        if event.type() == QEvent.Type.ToolTip:
+            pos = event.pos()
+            for value, n, rect in self.bars():
+                if rect.left() - 2 <= pos.x() <= rect.right() + 2:
+                    QToolTip.showText(event.globalPos(), f"score {value}: {n:,} towns", self)
+                    return True
+            QToolTip.hideText()
+            return True
+        return super().event(event)
+
+
+def _count_label(painter: Any, fm: Any, text: str, rect: QRectF, slot: float, ink: Any) -> None:
+    """A count with thousands separators: level above the bar when it fits the slot, else written
+    upwards inside the bar (white) or above it; left out when even that would overlap (tooltip)."""
+    from PySide6.QtGui import QColor
+
+    width, height = fm.horizontalAdvance(text), fm.height()
+    cx = rect.center().x()
+    if width <= slot - 2:
+        painter.setPen(ink)
+        painter.drawText(
+            QRectF(cx - slot / 2, rect.top() - height - 1, slot, height), Qt.AlignmentFlag.AlignHCenter, text
+        )
+        return
+    if slot < height:
+        return  # too narrow even for upright text: the tooltip has it
+    if rect.height() >= width + 6:
+        painter.setPen(QColor("white"))
+        start = rect.bottom() - 3
+    elif rect.top() - 30 >= width + 3:
+        painter.setPen(ink)
+        start = rect.top() - 3
+    else:
+        return
+    painter.save()
+    painter.translate(cx + fm.ascent() / 2 - 1, start)
+    painter.rotate(-90)
+    painter.drawText(0, 0, text)
+    painter.restore()
 
 
 class StatisticsPanel(QWidget):
@@ -370,6 +541,7 @@ class StatisticsPanel(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.store_dir = store_dir
+        self.ask_build = confirm_store_build  # tests replace the question
         self.stats: dict[str, Any] | None = None
         self.job: Any = None
         self.load_button = QPushButton("Load statistics")
@@ -404,8 +576,21 @@ class StatisticsPanel(QWidget):
         def work(cancel: Any, progress: Any) -> dict[str, Any]:
             return _open_store(folder, cancel, progress).stats()
 
+        if not store_ready(folder) and not self.ask_build(self, folder, self.store_dir is not None):
+            self.summary.setText(
+                f"The town store is not built. Build it here (Load again) or in a terminal: "
+                f"{build_command(folder, self.store_dir is not None)}"
+            )
+            return
         self.load_button.setEnabled(False)
+        self.summary.setText("Loading statistics…")
         self.job = self.ctx.run_job("Nine Tiles Panic statistics", work, self.show_stats, self._error)
+        watch_cancel(self.job, self._finished)
+
+    def _finished(self, outcome: Any) -> None:
+        if outcome.status == "cancelled":
+            self.load_button.setEnabled(True)
+            self.summary.setText("Cancelled.")
 
     def _error(self, message: str) -> None:
         self.load_button.setEnabled(True)
@@ -427,7 +612,7 @@ class StatisticsPanel(QWidget):
         self.perfect.setRowCount(len(sets))
         for r, (key, n) in enumerate(sets.items()):
             self.perfect.setItem(r, 0, _item(key.replace(",", ", ")))
-            self.perfect.setItem(r, 1, _item(n, True))
+            self.perfect.setItem(r, 1, _item(f"{n:,}", True))
         self.perfect.setSortingEnabled(True)
         self.perfect.sortItems(1, Qt.SortOrder.DescendingOrder)
         self._show_theme()

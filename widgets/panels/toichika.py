@@ -7,11 +7,14 @@ puzzle changes; stepping through the list draws the candidate state after that s
 
 from __future__ import annotations
 
+import html
+from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
+    QFileDialog,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -22,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from solvers.common.errors import InputError
-from solvers.toichika.explain import Explanation, explain, hint
+from solvers.toichika.explain import Explanation, explain, hint, step_overlay
 from solvers.toichika.sat_solver import differing_cells, iter_solutions
 from solvers.toichika.techniques import BY_ID
 from solvers.toichika.url_codec import encode_url
@@ -50,20 +53,35 @@ class ToichikaPanel(QWidget):
         self.grade.setWordWrap(True)
         self.steps = QListWidget()
         self.steps.setAccessibleName("Explanation steps")
+        self.steps.setWordWrap(True)  # long step texts wrap instead of scrolling sideways
+        self.steps.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.steps.currentRowChanged.connect(self._show_row)
         self.detail = QLabel("")
         self.detail.setWordWrap(True)
+        self.detail.setTextFormat(Qt.TextFormat.RichText)  # step texts are escaped: "v/<" stays
 
+        # Short labels so the row fits the side panel at 1024 px wide; tooltips say what they do.
         self.first_button = QPushButton("|<")
-        self.back_button = QPushButton("< Back")
-        self.forward_button = QPushButton("Forward >")
+        self.back_button = QPushButton("<")
+        self.forward_button = QPushButton(">")
         self.last_button = QPushButton(">|")
+        for button, tip in (
+            (self.first_button, "First step"),
+            (self.back_button, "Previous step"),
+            (self.forward_button, "Next step"),
+            (self.last_button, "Last step"),
+        ):
+            button.setToolTip(tip)
+            button.setMinimumWidth(40)  # the style asks 80 px each; 4 x 80 overflowed at 1024x768
         self.first_button.clicked.connect(lambda: self.go(0))
         self.back_button.clicked.connect(lambda: self.go(self.steps.currentRow() - 1))
         self.forward_button.clicked.connect(lambda: self.go(self.steps.currentRow() + 1))
         self.last_button.clicked.connect(lambda: self.go(self.steps.count() - 1))
         self.clear_button = QPushButton("Back to the board")
         self.clear_button.clicked.connect(self.clear_replay)
+        self.export_button = QPushButton("Export step…")
+        self.export_button.setToolTip("Save the board as shown at this step (PNG, SVG or PDF)")
+        self.export_button.clicked.connect(lambda: self.export_step())
 
         self.hint_button = QPushButton("Hint")
         self.hint_button.setToolTip("The next deduction from your entries (play mode)")
@@ -71,7 +89,8 @@ class ToichikaPanel(QWidget):
         self.copy_button = QPushButton("Copy URL")
         self.copy_button.clicked.connect(self.copy_url)
         self.paste_button = QPushButton("Paste URL")
-        self.paste_button.clicked.connect(self.paste_url)
+        # clicked(bool) would hand checked=False to paste_url's text argument
+        self.paste_button.clicked.connect(lambda: self.paste_url())
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -87,6 +106,7 @@ class ToichikaPanel(QWidget):
         row.addWidget(self.clear_button)
         row.addWidget(self.hint_button)
         layout.addLayout(row)
+        layout.addWidget(self.export_button)
         urls = QHBoxLayout()
         urls.addWidget(self.copy_button)
         urls.addWidget(self.paste_button)
@@ -97,6 +117,7 @@ class ToichikaPanel(QWidget):
         self._timer.setInterval(RESTART_DELAY_MS)
         self._timer.timeout.connect(self.restart_jobs)
         ctx.changed.connect(self._changed)
+        ctx.solution_shown.connect(self._solution_shown)
         self.restart_jobs()
 
     # ---- background jobs --------------------------------------------------------------------------
@@ -153,7 +174,22 @@ class ToichikaPanel(QWidget):
             self.badge.setText(
                 f"Uniqueness: several solutions; two differ in {len(self.differing)} cells (outlined)"
             )
-            self.ctx.set_overlay({"changed": self.differing})
+            self._solution_shown()
+
+    def _solution_shown(self) -> None:
+        """Outline where the shown solution differs from the first (Find All browsing).
+
+        Solution k > 1 carries its cells in ``extras["differs_from_first"]``; with the first
+        solution or none shown, the cells where the first two differ are outlined."""
+        if self.steps.currentRow() >= 0:
+            return  # a replayed step owns the overlay
+        shown = self.ctx.shown_solution()
+        extras = getattr(shown, "extras", None) or {}
+        if "differs_from_first" in extras:
+            cells = [tuple(rc) for rc in extras["differs_from_first"]]
+        else:
+            cells = self.differing
+        self.ctx.set_overlay({"changed": cells} if cells else None)
 
     def _explained(self, puzzle: Any, ex: Explanation) -> None:
         if puzzle != self.ctx.puzzle():
@@ -184,14 +220,11 @@ class ToichikaPanel(QWidget):
         if ex is None or row < 0:
             self.detail.setText("")
             return
-        overlay: dict[str, Any] = {"state": ex.states[row]}
+        overlay = step_overlay(ex, row)
         if row > 0:
             step = ex.steps[row - 1]
-            p = ex.puzzle
-            overlay["used"] = [p.cell(i) for i in step.cells]
-            overlay["changed"] = [p.cell(i) for i in step.applied]
             tech = BY_ID[step.rule]
-            self.detail.setText(f"<b>{tech.name}</b> · {tech.name_ja}<br>{step.text}")
+            self.detail.setText(f"<b>{_esc(tech.name)}</b> · {_esc(tech.name_ja)}<br>{_esc(step.text)}")
         else:
             self.detail.setText("The candidates before any deduction.")
         self.ctx.set_overlay(overlay)
@@ -201,6 +234,30 @@ class ToichikaPanel(QWidget):
         self.steps.setCurrentRow(-1)
         self.detail.setText("")
         self.ctx.set_overlay(None)
+        self._solution_shown()
+        self._update_buttons()
+
+    def export_step(self, path: str | None = None) -> Path | None:
+        """Write the board as shown at the current step (for teaching material)."""
+        from workbench.export import export
+
+        ex, row = self.explanation, self.steps.currentRow()
+        if ex is None or row < 0:
+            self.ctx.status("Pick a step first")
+            return None
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Export step", f"toichika-step-{row}.png", "Images (*.png *.svg *.pdf)"
+            )
+            if not path:
+                return None
+        try:
+            target = export(self.ctx.plugin.draw(ex.puzzle, overlay=step_overlay(ex, row)), path)
+        except InputError as exc:
+            self.ctx.status(f"Export failed: {exc}")
+            return None
+        self.ctx.status(f"Exported step {row} to {target}")
+        return target
 
     def _update_buttons(self) -> None:
         row, count = self.steps.currentRow(), self.steps.count()
@@ -209,6 +266,7 @@ class ToichikaPanel(QWidget):
         self.forward_button.setEnabled(count > 0 and row < count - 1)
         self.last_button.setEnabled(count > 0 and row != count - 1)
         self.hint_button.setEnabled(self.ctx.mode() == "play")
+        self.export_button.setEnabled(self.explanation is not None and row >= 0)
 
     # ---- hint -------------------------------------------------------------------------------------
     def request_hint(self) -> None:
@@ -224,13 +282,15 @@ class ToichikaPanel(QWidget):
         cells = [tuple(rc) for rc in result.get("cells", [])]
         if result["kind"] == "wrong-entry":
             self.ctx.set_overlay({"errors": cells})
-            self.detail.setText(f"<b>Check this entry</b><br>{result['text']}")
+            self.detail.setText(f"<b>Check this entry</b><br>{_esc(result['text'])}")
         elif result["kind"] == "step":
             changed = [tuple(c["cell"]) for c in result["conclusions"]]
             self.ctx.set_overlay({"used": cells, "changed": changed})
-            self.detail.setText(f"<b>Hint: {result['rule']}</b> · {result['rule_ja']}<br>{result['text']}")
+            self.detail.setText(
+                f"<b>Hint: {_esc(result['rule'])}</b> · {_esc(result['rule_ja'])}<br>{_esc(result['text'])}"
+            )
         else:
-            self.detail.setText(result["text"])
+            self.detail.setText(_esc(result["text"]))
         self.ctx.status(result["text"])
 
     # ---- URL --------------------------------------------------------------------------------------
@@ -247,3 +307,8 @@ class ToichikaPanel(QWidget):
             self.ctx.status(f"Cannot paste: {exc}")
             return
         self.ctx.replace_untitled(puzzle, "Paste URL")
+
+
+def _esc(text: str) -> str:
+    """Step texts hold "<" and ">" arrows: the rich-text label would swallow them as tags."""
+    return html.escape(str(text), quote=False)
