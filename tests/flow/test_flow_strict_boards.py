@@ -1,0 +1,139 @@
+"""Boards drawn by hand: solvable under the game rules, mostly not under the designed convention.
+
+Every answer is verified by the independent checker; counts by brute force. The levelled strict
+search (detour-restricted levels, then unrestricted) must stay complete: the counts prove it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from flow_checker import brute_force_count, verify
+
+from solvers.common.cancel import Cancelled, CancelToken
+from solvers.flow import PLUGIN
+from solvers.flow.codec import parse
+from solvers.flow.detour import UNREACHABLE, detours, slack
+from solvers.flow.graph import grid_graph
+from solvers.flow.random_path import hamiltonian_path, random_path_board
+from solvers.flow.sat import SatStats, solutions
+from solvers.flow.solve import solve, verdict
+
+
+def _pieces(rows: int, cols: int, seed: int) -> int:
+    return random.Random(seed).randint(min(rows, cols), min(rows, cols) * 3 // 2)
+
+
+def test_random_hamiltonian_path_visits_every_cell_once() -> None:
+    for seed in range(5):
+        path = hamiltonian_path(7, 9, random.Random(seed))
+        assert sorted(path) == [(r, c) for r in range(7) for c in range(9)]
+        assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(path, path[1:], strict=False))
+
+
+def test_random_path_board_pieces_are_a_solution() -> None:
+    board = random_path_board(9, 11, 12, seed=3)
+    rows = board.puzzle.row_strings()
+    paths = {rows[p[0][0]][p[0][1]]: [list(c) for c in p] for p in board.pieces}
+    grid = [["."] * 11 for _ in range(9)]
+    for letter, path in paths.items():
+        for r, c in path:
+            grid[r][c] = letter
+    verify(rows, ["".join(g) for g in grid], paths)
+
+
+def test_detours_are_even_and_zero_on_shortest_paths() -> None:
+    graph = grid_graph(parse("A...\n....\n...A\nB..B\n"))
+    d = detours(graph)
+    finite = d[d < UNREACHABLE]
+    assert (finite % 2 == 0).all()
+    # A's endpoints (0,0)-(2,3): cells inside the bounding box lie on a shortest path.
+    assert d[0, 0 * 4 + 1] == 0 and d[0, 1 * 4 + 2] == 0
+    # B (3,0)-(3,3) is walled in by A's endpoint? No: it runs along row 3 or detours above.
+    assert d[1, 3 * 4 + 1] == 0
+    assert d[1, 0 * 4 + 0] == UNREACHABLE  # A's endpoint is not B's to enter
+    s = slack(graph)
+    assert (s[d < UNREACHABLE] >= 0).all() and (s.min(axis=0) == 0).all()
+
+
+def test_colour_walled_in_has_no_solution_quickly() -> None:
+    # A's corner endpoint is boxed in by B's endpoints.
+    puzzle = parse("ABC\nB.A\nC..\n")
+    found = list(solve(puzzle, rules="strict", limit=0))
+    assert found == []
+
+
+@pytest.mark.parametrize("size,seed", [(6, 1), (6, 2), (5, 3), (6, 4), (5, 5), (6, 6)])
+def test_strict_counts_match_brute_force(size: int, seed: int) -> None:
+    board = random_path_board(size, size, _pieces(size, size, seed) - 1, seed=seed)
+    rows = board.puzzle.row_strings()
+    expected = brute_force_count(rows, cap=5_000)
+    assert expected >= 1  # the pieces themselves solve it
+    if expected >= 5_000:
+        pytest.skip("too many solutions to enumerate by brute force")
+    stats = SatStats()
+    got = list(solutions(grid_graph(board.puzzle), "strict", None, stats))
+    assert len(got) == expected, rows
+    assert len({s.used.tobytes() for s in got}) == expected  # all distinct
+
+
+@pytest.mark.parametrize("size,seed", [(10, 0), (10, 1), (14, 2), (14, 3), (18, 4), (20, 3)])
+def test_hand_drawn_boards_solve_under_the_game_rules(size: int, seed: int) -> None:
+    board = random_path_board(size, size, _pieces(size, size, seed), seed=seed)
+    rows = board.puzzle.row_strings()
+    info: dict[str, object] = {}
+    found = list(solve(board.puzzle, rules="auto", limit=2, info=info, cancel=CancelToken(timeout=120)))
+    assert found, rows
+    for solution in found:
+        verify(rows, solution.grid, solution.extras["paths"])
+        assert PLUGIN.check(board.puzzle, PLUGIN.entries_from_solution(board.puzzle, solution)).ok
+    if info["rules"] == "strict":  # no designed solution: the verdict says so
+        assert "game rules" in str(info["verdict"])
+        assert all(s.extras["rules"] == "strict" for s in found)
+    assert len(found) == 2 or info["verdict"] == verdict(1, True, str(info["rules"]))
+
+
+def test_strict_only_board_is_labelled_so() -> None:
+    # A U-turn is forced: the designed convention has no answer, the game rules have one.
+    puzzle = parse("A..\n.A.\n...\n")
+    info: dict[str, object] = {}
+    found = list(solve(puzzle, rules="auto", info=info, limit=2))
+    assert info["rules"] == "strict"
+    rows = puzzle.row_strings()
+    assert len(found) == brute_force_count(rows) and len(found) >= 1
+    expected = "unique (game rules)" if len(found) == 1 else "2+ solutions under the game rules"
+    assert info["verdict"] == expected
+    for solution in found:
+        verify(rows, solution.grid, solution.extras["paths"])
+
+
+def test_verdict_words() -> None:
+    assert verdict(1, True, "designed") == "unique (designed)"
+    assert verdict(1, True, "strict") == "unique (game rules)"
+    assert verdict(2, False, "strict") == "2+ solutions under the game rules"
+    assert verdict(0, True, "strict") == "no solution under the game rules"
+    assert verdict(3, True, "strict") == "exactly 3 solutions (game rules)"
+    assert verdict(0, False, "strict") == "stopped before any solution"
+
+
+def test_find_all_streams_and_cancels() -> None:
+    # An open 8x8 board with three colours has a great many solutions: enumeration streams them
+    # and stops at once when cancelled.
+    puzzle = parse("A......B\n........\n........\n...C....\n........\n....C...\n........\nA......B\n")
+    cancel = CancelToken()
+    seen = 0
+    with pytest.raises(Cancelled):
+        for _ in solve(puzzle, rules="strict", limit=0, cancel=cancel):
+            seen += 1
+            if seen == 50:
+                cancel.cancel()
+    assert seen == 50
+
+
+def test_exhausted_search_ends_unrestricted() -> None:
+    board = random_path_board(6, 6, 5, seed=11)
+    stats = SatStats()
+    found = list(solutions(grid_graph(board.puzzle), "strict", None, stats))
+    assert found
+    assert stats.level == -1 and stats.widenings >= 1  # every narrower level was tried and passed
