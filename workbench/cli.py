@@ -121,8 +121,11 @@ def cmd_solve(args: argparse.Namespace, cancel: CancelToken) -> int:
             print(f"Solution {i}{label}:")
             print("\n".join(solution.grid))
             print()
-        extra = "".join(f", {k}: {v}" for k, v in info.items() if isinstance(v, (str, int, float)))
-        print(f"{result.status()} ({seconds:.3f} s{extra})")
+        verdict = info.get("verdict")
+        extra = "".join(
+            f", {k}: {v}" for k, v in info.items() if isinstance(v, (str, int, float)) and k != "verdict"
+        )
+        print(f"{verdict or result.status()} ({seconds:.3f} s{extra})")
     return 0
 
 

@@ -364,7 +364,9 @@ class DocumentView(QWidget):
             text = f"Analysis: {value} ({outcome.seconds:.2f} s)."
         else:
             exhausted = bool(info.get("exhausted", True))
-            status = CountResult(found, exhausted).status()
+            # A module's own wording (e.g. Flow's "unique (game rules)") names its rule set already.
+            status = info.get("verdict") or CountResult(found, exhausted).status()
+            rules = "" if info.get("verdict") else rules
             text = f"{status[0].upper()}{status[1:]}{rules} in {outcome.seconds:.2f} s."
         if found > self.browser.count():
             text += f" The list shows the first {self.browser.count():,}."

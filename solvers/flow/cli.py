@@ -84,6 +84,7 @@ def _solve(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) ->
             "count": result.count,
             "complete": result.complete,
             "unique": result.unique,
+            "verdict": info.get("verdict") or result.status(),
             "seconds": round(seconds, 4),
         }
         print(json.dumps(out))
@@ -91,7 +92,7 @@ def _solve(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) ->
         for solution in solutions:
             print(f"# {solution.label}")
             print("\n".join(solution.grid))
-        print(f"{result.status()} ({info.get('rules')} rules, {seconds:.3f} s)")
+        print(f"{info.get('verdict') or result.status()} ({seconds:.3f} s)")
     return 0
 
 

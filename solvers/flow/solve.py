@@ -9,7 +9,7 @@ from solvers.common.cancel import CancelToken
 from solvers.common.protocol import ProgressFn, Solution
 from solvers.flow.graph import FlowGraph, grid_graph
 from solvers.flow.model import FlowPaths, FlowPuzzle
-from solvers.flow.sat import RULES, EdgeSolution, FlowSat
+from solvers.flow.sat import RULES, EdgeSolution, SatStats, solutions
 
 RULE_CHOICES = ("auto", *RULES)
 
@@ -27,6 +27,23 @@ def to_solution(puzzle: FlowPuzzle, graph: FlowGraph, found: EdgeSolution, rules
     )
 
 
+RULE_WORDS = {"designed": "designed", "strict": "game rules"}
+
+
+def verdict(count: int, complete: bool, rules: str) -> str:
+    """The uniqueness verdict with its rule set, as users read it."""
+    words = RULE_WORDS.get(rules, rules)
+    if count == 0:
+        if not complete:
+            return "stopped before any solution"
+        return "no solution under the game rules" if rules == "strict" else f"no solution ({words})"
+    if complete:
+        return f"unique ({words})" if count == 1 else f"exactly {count:,} solutions ({words})"
+    if rules == "strict":
+        return f"{count:,}+ solutions under the game rules"
+    return f"{count:,}+ solutions ({words})"
+
+
 def solve(
     puzzle: FlowPuzzle,
     *,
@@ -38,28 +55,29 @@ def solve(
 ) -> Iterator[Solution]:
     """Distinct solutions (edge sets). ``rules``: "designed", "strict", or "auto" (designed, then
     strict only if designed has no solution). ``info["rules"]`` names the rule set the answers
-    (and so the uniqueness verdict) refer to."""
+    (and so the uniqueness verdict) refer to; ``info["verdict"]`` says it in words once the search
+    has ended (limit reached or exhausted; not when cancelled)."""
     if rules not in RULE_CHOICES:
         raise ValueError(f"unknown rules {rules!r} (use {', '.join(RULE_CHOICES)})")
     puzzle.require_valid()
     graph = grid_graph(puzzle)
     order = ("designed", "strict") if rules == "auto" else (rules,)
+    info = info if info is not None else {}
+    info.pop("verdict", None)
     found = 0
     for rule_set in order:
-        if info is not None:
-            info["rules"] = rule_set
+        info["rules"] = rule_set
+        stats = SatStats()
         if progress is not None:
-            progress({"text": f"solving under {rule_set} rules", "found": found})
-        sat = FlowSat(graph, rule_set, cancel)
-        try:
-            for edge_solution in sat.solutions():
-                found += 1
-                yield to_solution(puzzle, graph, edge_solution, rule_set, found)
-                if progress is not None:
-                    progress({"found": found, "text": f"{found} found ({rule_set} rules)"})
-                if limit and found >= limit:
-                    return
-        finally:
-            sat.close()
+            progress({"text": f"solving under {RULE_WORDS[rule_set]}", "found": found})
+        for edge_solution in solutions(graph, rule_set, cancel, stats):
+            found += 1
+            yield to_solution(puzzle, graph, edge_solution, rule_set, found)
+            if progress is not None:
+                progress({"found": found, "text": f"at least {found:,} ({RULE_WORDS[rule_set]})"})
+            if limit and found >= limit:
+                info["verdict"] = verdict(found, False, rule_set)
+                return
         if found:
-            return
+            break
+    info["verdict"] = verdict(found, True, info["rules"])
