@@ -281,6 +281,9 @@ class DocumentView(QWidget):
         self.board.tool = self.tools.current
 
     def _on_edit_event(self, event: EditEvent) -> None:
+        gesture_start = event.kind != "drag" and event.kind != "release"
+        if gesture_start:
+            self.doc.end_merge()  # a press, key or wheel step starts a new undo step
         try:
             result = self.plugin.edit(self.doc.puzzle, self.doc.entries, event)
         except Exception as exc:  # an editor bug must not take the window down
@@ -297,6 +300,8 @@ class DocumentView(QWidget):
         if self._solution is not None and result.puzzle is None and result.entries is not None:
             self.show_solution(None)
         self.doc.apply(result)
+        if event.kind not in ("press", "drag"):
+            self.doc.end_merge()  # keys and wheel steps are one step each
 
     def _doc_changed(self) -> None:
         self._hover = None  # it described the old puzzle

@@ -164,10 +164,13 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.act_quit)
 
         edit_menu = menu.addMenu("&Edit")
+        # Menu entries name the step ("Undo Draw pipe R"); the toolbar keeps short fixed texts.
         self.act_undo = self.undo_group.createUndoAction(self, "&Undo")
-        self.act_undo.setShortcut(QKeySequence.StandardKey.Undo)
+        self.act_undo.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Undo))
         self.act_redo = self.undo_group.createRedoAction(self, "&Redo")
-        self.act_redo.setShortcut(QKeySequence.StandardKey.Redo)
+        self.act_redo.setShortcuts(_redo_keys())
+        self.tool_undo = self._toolbar_twin(self.act_undo, "Undo")
+        self.tool_redo = self._toolbar_twin(self.act_redo, "Redo")
         self.act_resize = self._action("Re&size…", self.resize_dialog, "Ctrl+R")
         self.act_clear_entries = self._action(
             "&Clear Entries", self.clear_entries, None, "Remove everything entered in play mode"
@@ -209,11 +212,26 @@ class MainWindow(QMainWindow):
         toolbar.setMovable(False)
         toolbar.addActions([self.act_new, self.act_open, self.act_save])
         toolbar.addSeparator()
-        toolbar.addActions([self.act_undo, self.act_redo])
+        toolbar.addActions([self.tool_undo, self.tool_redo])
         toolbar.addSeparator()
         toolbar.addActions([self.act_solve, self.act_solve_all, self.act_cancel, self.act_check])
         toolbar.addSeparator()
         toolbar.addAction(self.act_export)
+
+    def _toolbar_twin(self, action: QAction, text: str) -> QAction:
+        """A fixed-text toolbar copy of ``action``; its tooltip carries the full, changing text."""
+        twin = QAction(text, self)
+        twin.triggered.connect(action.trigger)
+
+        def sync() -> None:
+            twin.setEnabled(action.isEnabled())
+            full = action.text().replace("&", "")
+            keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            twin.setToolTip(f"{full} ({keys})" if keys else full)
+
+        action.changed.connect(sync)
+        sync()
+        return twin
 
     def _update_actions(self) -> None:
         plugin = self.current().plugin
@@ -556,6 +574,16 @@ class MainWindow(QMainWindow):
             # A worker ignored its cancel token for 5 s; give it a moment longer rather than crash.
             QTimer.singleShot(0, lambda: self.jobs.shutdown(10000))
         event.accept()
+
+
+def _redo_keys() -> list[QKeySequence]:
+    """The platform's Redo keys plus Ctrl+Shift+Z and Ctrl+Y, which users expect everywhere."""
+    keys = list(QKeySequence.keyBindings(QKeySequence.StandardKey.Redo))
+    for extra in ("Ctrl+Shift+Z", "Ctrl+Y"):
+        seq = QKeySequence(extra)
+        if seq not in keys:
+            keys.append(seq)
+    return keys
 
 
 def _describe(exc: BaseException) -> str:
