@@ -24,6 +24,16 @@ MAX_KEPT = 10_000  # the list keeps this many; later solutions are only counted 
 Index = QModelIndex | QPersistentModelIndex
 
 
+def thumbnail_caption(row: int, solution: Solution) -> str:
+    """'Solution 3', or the solver's own label ('Best: 42 points') numbered once, never twice."""
+    label = solution.label.strip()
+    if not label:
+        return f"Solution {row + 1}"
+    if label.lower().startswith("solution"):
+        return label
+    return f"{row + 1}. {label}"
+
+
 class SolutionModel(QAbstractListModel):
     def __init__(self, render: Callable[[Solution], DisplayList], parent: Any = None) -> None:
         super().__init__(parent)
@@ -50,7 +60,7 @@ class SolutionModel(QAbstractListModel):
         row = index.row()
         solution = self.solutions[row]
         if role == Qt.ItemDataRole.DisplayRole:
-            return f"#{row + 1}" + (f" {solution.label}" if solution.label else "")
+            return thumbnail_caption(row, solution)
         if role == Qt.ItemDataRole.DecorationRole:
             icon = self._icons.get(row)
             if icon is None:
@@ -69,7 +79,10 @@ class SolutionModel(QAbstractListModel):
         while self._queue and time.perf_counter() < deadline:
             row = self._queue.pop(0)
             if row < len(self.solutions) and row not in self._icons:
-                self._icons[row] = QIcon(self._thumbnail(self.solutions[row]))
+                pixmap = self._thumbnail(self.solutions[row])
+                icon = QIcon(pixmap)
+                icon.addPixmap(pixmap, QIcon.Mode.Selected)  # the selection frame marks it, not a wash
+                self._icons[row] = icon
                 done.append(row)
         for row in done:
             index = self.index(row)

@@ -58,6 +58,7 @@ class DocumentView(QWidget):
     status_message = Signal(str)
     title_changed = Signal()
     solve_finished = Signal(object)  # JobOutcome of the solve job (tests and screenshots wait on it)
+    busy_changed = Signal(bool)  # a job started, or the last one ended (Cancel Job follows it)
 
     def __init__(self, doc: Document, jobs: JobManager, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -71,6 +72,7 @@ class DocumentView(QWidget):
         self.solve_job: Job | None = None
         self.side_jobs: list[Job] = []
         self._solve_limit: int | None = 2
+        self._job_status = False  # the last status message was about a job or the old document
 
         self.board = BoardView(self._display_list)
         self.board.edit_event.connect(self._on_edit_event)
@@ -90,6 +92,7 @@ class DocumentView(QWidget):
         self.progress.cancel_requested.connect(self.cancel_jobs)
         self.info = QLabel()
         self.info.setAccessibleName("Puzzle summary")
+        self.info.setToolTip("What the board shows")
 
         top = QHBoxLayout()
         top.setContentsMargins(4, 4, 4, 0)
@@ -190,6 +193,7 @@ class DocumentView(QWidget):
         self._solution = solution
         self._hover = None
         self.board.refresh()
+        self._update_info()
         self.solution_shown.emit()
 
     def shown_solution(self) -> Solution | None:
@@ -200,7 +204,39 @@ class DocumentView(QWidget):
         self.board.refresh()
 
     def status(self, text: str) -> None:
+        self._job_status = bool(self.busy())
         self.status_message.emit(text)
+
+    def _job_message(self, text: str) -> None:
+        """A job's final word: it describes the document as it is now, until the next change."""
+        self.status_message.emit(text)
+        self._job_status = True
+
+    def describe_shown(self) -> str:
+        """One line for what the board shows: the editor, a solution or preview, or a played line."""
+        plugin, puzzle = self.plugin, self.doc.puzzle
+        solution = self._solution
+        if solution is not None:
+            name = solution.label or "solution"
+            if isinstance(solution.data, type(puzzle)):  # a whole board (preview, best town)
+                return f"Showing {name}: {plugin.describe(solution.data)}"
+            return f"Showing {name} (F7 shows the puzzle) — {plugin.describe(puzzle)}"
+        text = plugin.describe(puzzle)
+        if self._mode != "play":
+            return text
+        if self.doc.entries == plugin.empty_entries(puzzle):
+            return f"Play: {text}" if GAME not in plugin.meta.capabilities else text
+        if GAME in plugin.meta.capabilities:
+            return f"After your moves (start position: {text})"
+        try:
+            return f"Play: {plugin.check(puzzle, self.doc.entries).summary()}"
+        except Exception:  # a checker bug must not hide the board
+            return f"Play: {text}"
+
+    def _update_info(self) -> None:
+        text = self.describe_shown()
+        self.info.setText(text)
+        self.info.setToolTip(text)
 
     def run_job(
         self,
@@ -208,14 +244,16 @@ class DocumentView(QWidget):
         work: Callable[[CancelToken, ProgressFn], Any],
         on_done: Callable[[Any], None],
         on_error: Callable[[str], None] | None = None,
+        on_cancel: Callable[[], None] | None = None,
     ) -> Job:
         job = Job(title, lambda cancel, progress, _emit: work(cancel, progress))
-        receiver = _Callbacks(self, job, on_done, on_error)
+        receiver = _Callbacks(self, job, on_done, on_error, on_cancel)
         job.signals.finished.connect(receiver.finished)
         job.signals.progress.connect(self.progress.update_progress)
         self.side_jobs.append(job)
         self.progress.start(title)
         self.jobs.start(job)
+        self.busy_changed.emit(True)
         return job
 
     # ---- drawing ----------------------------------------------------------------------------
@@ -271,6 +309,7 @@ class DocumentView(QWidget):
             self.show_solution(None)
         self._refresh_tools()
         self.board.refresh()
+        self._update_info()
         self.changed.emit()
 
     def _tool_changed(self, tool: str) -> None:
@@ -305,17 +344,20 @@ class DocumentView(QWidget):
 
     def _doc_changed(self) -> None:
         self._hover = None  # it described the old puzzle
+        if self._job_status:  # "Solver failed: ..." belongs to the old document
+            self._job_status = False
+            self.status_message.emit("")
         # Any edit invalidates solutions being searched for the old puzzle.
         if self.solve_job is not None and not self.solve_job.done:
             self.solve_job.cancel()
             self.solve_job = None  # its late results belong to the old puzzle
-            self.status("Edit cancelled the running solve")
+            self._job_message("Edit cancelled the running solve")
         if self.browser.count() or self._solution is not None:
             self._solution = None
             again = "Analyse" if GAME in self.plugin.meta.capabilities else "Solve"
             self.browser.clear(f"Position changed; press {again} (F5) again.")
         self._refresh_tools()
-        self.info.setText(self.plugin.describe(self.doc.puzzle))
+        self._update_info()
         self.board.refresh()
         self.changed.emit()
         self.title_changed.emit()
@@ -329,6 +371,7 @@ class DocumentView(QWidget):
         self._solve_limit = limit
         self.show_solution(None)
         self.browser.clear("Solving…")
+        self.side.setCurrentWidget(self.browser)  # results appear where the user is looking
         job = Job(
             "Analysing" if GAME in self.plugin.meta.capabilities else "Solving",
             solve_work(self.plugin, self.doc.puzzle, limit),
@@ -339,6 +382,7 @@ class DocumentView(QWidget):
         self.solve_job = job
         self.progress.start(job.title)
         self.jobs.start(job)
+        self.busy_changed.emit(True)
         return job
 
     def _is_current(self) -> bool:
@@ -356,8 +400,10 @@ class DocumentView(QWidget):
         found = self.browser.total
         info = outcome.result if isinstance(outcome.result, dict) else {}
         rules = f" ({info['rules']} rules)" if isinstance(info.get("rules"), str) else ""
-        if outcome.status == "failed":
-            text = f"Solver failed: {outcome.error}"
+        if outcome.status == "failed" and outcome.invalid:
+            text = f"Cannot solve: {outcome.error}"
+        elif outcome.status == "failed":
+            text = f"Solver failed (a bug; please report it): {outcome.error}"
         elif outcome.status == "cancelled":
             text = f"Cancelled after {outcome.seconds:.2f} s; {found} found so far."
         elif GAME in self.plugin.meta.capabilities:
@@ -371,7 +417,7 @@ class DocumentView(QWidget):
         if found > self.browser.count():
             text += f" The list shows the first {self.browser.count():,}."
         self.browser.status.setText(text)
-        self.status(text)
+        self._job_message(text)
         self.solve_finished.emit(outcome)
 
     def _maybe_stop_progress(self) -> None:
@@ -379,6 +425,7 @@ class DocumentView(QWidget):
         self.side_jobs = [j for j in self.side_jobs if not j.done]
         if not running:
             self.progress.stop()
+            self.busy_changed.emit(False)
 
     def cancel_jobs(self) -> None:
         if self.solve_job is not None:
@@ -409,6 +456,7 @@ class _Callbacks(QWidget):
         job: Job,
         on_done: Callable[[Any], None],
         on_error: Callable[[str], None] | None,
+        on_cancel: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(view)
         self.setVisible(False)
@@ -416,6 +464,7 @@ class _Callbacks(QWidget):
         self.job = job
         self.on_done = on_done
         self.on_error = on_error
+        self.on_cancel = on_cancel
 
     def finished(self, outcome: JobOutcome) -> None:
         self.view._maybe_stop_progress()
@@ -426,8 +475,10 @@ class _Callbacks(QWidget):
                 if self.on_error is not None:
                     self.on_error(outcome.error)
                 else:
-                    self.view.status(f"{self.job.title} failed: {outcome.error}")
+                    self.view._job_message(f"{self.job.title} failed: {outcome.error}")
             else:
-                self.view.status(f"{self.job.title} cancelled")
+                if self.on_cancel is not None:
+                    self.on_cancel()
+                self.view._job_message(f"{self.job.title} cancelled")
         finally:
             self.deleteLater()

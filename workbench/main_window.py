@@ -92,8 +92,9 @@ class MainWindow(QMainWindow):
         if plugin.meta.id not in self.views:
             view = DocumentView(Document(plugin), self.jobs)
             view.set_palette(PALETTES[self.palette_name])
-            view.status_message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+            view.status_message.connect(self._show_status)
             view.title_changed.connect(self._update_title)
+            view.busy_changed.connect(lambda _busy: self._update_cancel())
             self.undo_group.addStack(view.doc.undo_stack)
             self.views[plugin.meta.id] = view
             self.stack.addWidget(view)
@@ -110,6 +111,15 @@ class MainWindow(QMainWindow):
         self._update_actions()
         self._update_title()
         return view
+
+    def _show_status(self, text: str) -> None:
+        if text:
+            self.statusBar().showMessage(text, 8000)
+        else:
+            self.statusBar().clearMessage()
+
+    def _update_cancel(self) -> None:
+        self.act_cancel.setEnabled(bool(self.stack.count()) and self.current().busy())
 
     def current(self) -> DocumentView:
         widget = self.stack.currentWidget()
@@ -243,6 +253,7 @@ class MainWindow(QMainWindow):
         self.act_solve_all.setVisible(not is_game)
         self.act_play_mode.setEnabled(PLAY in plugin.meta.capabilities)
         self.act_resize.setEnabled(plugin.size_of(self.current().doc.puzzle) is not None)
+        self._update_cancel()
 
     # ---- files ------------------------------------------------------------------------------
     def _ask_unsaved(self, view: DocumentView) -> str:
