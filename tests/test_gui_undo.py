@@ -98,3 +98,25 @@ def test_ctrl_shift_z_redoes_through_the_keyboard(main_window, qtbot) -> None:
     view.board.setFocus()
     qtbot.keyClick(view.board, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert view.doc.puzzle.at(0, 0) == 1
+
+
+def test_new_dialog_asks_width_then_height(main_window, qtbot) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QFormLayout, QSpinBox
+
+    view = main_window.show_kind("flow")
+    seen: list[str] = []
+
+    def fill() -> None:
+        dialog = main_window.size_dialog
+        form = dialog.findChild(QFormLayout)
+        seen.extend(form.itemAt(i, QFormLayout.ItemRole.LabelRole).widget().text() for i in range(2))
+        dialog.findChild(QSpinBox, "width").setValue(7)
+        dialog.findChild(QSpinBox, "height").setValue(4)
+        dialog.accept()
+
+    QTimer.singleShot(0, fill)
+    main_window.act_new.trigger()
+    assert seen[0].startswith("Width") and seen[1].startswith("Height")
+    assert (view.doc.puzzle.cols, view.doc.puzzle.rows) == (7, 4)
+    assert view.info.text().startswith("7x4")

@@ -18,6 +18,7 @@ from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.cli import Parser, UsageError, add_json, add_timeout
 from solvers.common.errors import InputError
 from solvers.common.protocol import EXPLAIN, SOLVE, CountResult, PluginBase
+from solvers.common.words import check_status, check_text
 
 COMMANDS = ("solve", "check", "export", "explain", "kinds")
 PROG = "workbench"
@@ -110,8 +111,9 @@ def cmd_solve(args: argparse.Namespace, cancel: CancelToken) -> int:
         print(json.dumps(out, ensure_ascii=False))
     else:
         for i, solution in enumerate(solutions, start=1):
-            label = f" ({solution.label})" if solution.label else ""
-            print(f"Solution {i}{label}:")
+            name = solution.label if solution.label.startswith("Solution") else f"Solution {i}"
+            label = f" ({solution.label})" if solution.label and solution.label != name else ""
+            print(f"{name}{label}:")
             print("\n".join(solution.grid))
             print()
         extra = "".join(f", {k}: {v}" for k, v in info.items() if isinstance(v, (str, int, float)))
@@ -123,11 +125,13 @@ def cmd_check(args: argparse.Namespace, cancel: CancelToken) -> int:
     plugin = registry.get(args.kind)
     puzzle, entries = _load(plugin, args.input)
     result = plugin.check(puzzle, entries)
+    status = check_status(result)
     if args.json:
         print(
             json.dumps(
                 {
                     "kind": plugin.meta.id,
+                    "status": status,
                     "complete": result.complete,
                     "ok": result.ok,
                     "violations": [
@@ -137,13 +141,11 @@ def cmd_check(args: argparse.Namespace, cancel: CancelToken) -> int:
                 }
             )
         )
-    elif result.violations:
-        v = result.violations[0]
-        cells = " ".join(f"({r},{c})" for r, c in v.cells)
-        print(f"{v.code}: {v.message}" + (f" at {cells}" if cells else ""))
     else:
-        print("complete" if result.complete else "incomplete (no rule broken)")
-    return 1 if result.violations else 0  # like a linter: 1 = rules broken, 2 = unreadable input
+        print(check_text(result))
+    # One rule for every module, like a linter: 1 = a rule is broken (unfinished is not broken),
+    # 2 = unreadable input.
+    return 1 if status == "broken" else 0
 
 
 def _export(plugin: PluginBase, puzzle: Any, solution: Any, out: str, **options: Any) -> Path:

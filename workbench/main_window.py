@@ -27,6 +27,7 @@ from solvers.common import registry
 from solvers.common.errors import InputError
 from solvers.common.palette import PALETTES
 from solvers.common.protocol import GAME, PLAY, SOLVE, PluginBase
+from solvers.common.words import check_text
 from widgets.export_dialog import ExportDialog
 from workbench import settings
 from workbench.document import Document
@@ -437,15 +438,19 @@ class MainWindow(QMainWindow):
         view.doc.reset(puzzle)
 
     def _ask_size(self, title: str, size: tuple[int, int]) -> tuple[int, int] | None:
+        """Ask width then height (the order users read '12x6' in); returns (rows, cols) for plug-ins."""
         dialog = QDialog(self)
         dialog.setWindowTitle(title)
-        rows, cols = QSpinBox(), QSpinBox()
-        for spin, value in ((rows, size[0]), (cols, size[1])):
+        self.size_dialog = dialog  # tests fill it in
+        width, height = QSpinBox(), QSpinBox()
+        width.setObjectName("width")
+        height.setObjectName("height")
+        for spin, value in ((width, size[1]), (height, size[0])):
             spin.setRange(1, 100)
             spin.setValue(value)
         form = QFormLayout(dialog)
-        form.addRow("Rows", rows)
-        form.addRow("Columns", cols)
+        form.addRow("Width (columns)", width)
+        form.addRow("Height (rows)", height)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -454,7 +459,7 @@ class MainWindow(QMainWindow):
         form.addRow(buttons)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
-        return rows.value(), cols.value()
+        return height.value(), width.value()
 
     def resize_dialog(self) -> None:
         view = self.current()
@@ -472,7 +477,7 @@ class MainWindow(QMainWindow):
         except InputError as exc:
             self.show_error("Cannot resize", str(exc))
             return False
-        view.doc.replace(puzzle, f"Resize to {rows}x{cols}")
+        view.doc.replace(puzzle, f"Resize to {cols}x{rows}")  # width x height, as everywhere
         return True
 
     def clear_entries(self) -> None:
@@ -494,11 +499,7 @@ class MainWindow(QMainWindow):
     def check(self) -> None:
         view = self.current()
         result = view.plugin.check(view.doc.puzzle, view.doc.entries)
-        text = result.summary()
-        if result.violations:
-            cells = ", ".join(f"({r + 1},{c + 1})" for r, c in result.violations[0].cells[:8])
-            text += f" at {cells}" if cells else ""
-        self.statusBar().showMessage(f"Check: {text}", 10000)
+        self.statusBar().showMessage(f"Check: {check_text(result)}", 10000)
 
     def export_dialog(self) -> None:
         view = self.current()

@@ -63,7 +63,7 @@ class FlowPlugin(PluginBase):
 
     def resize(self, puzzle: FlowPuzzle, rows: int, cols: int) -> FlowPuzzle:
         if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-            raise InputError(f"board size must be 1..{MAX_SIDE} in each direction, got {rows}x{cols}")
+            raise InputError(f"board size must be 1..{MAX_SIDE} in each direction, got {cols}x{rows} (width x height)")
         out = FlowPuzzle.empty(rows, cols)
         for r in range(min(rows, puzzle.rows)):
             for c in range(min(cols, puzzle.cols)):
@@ -73,7 +73,7 @@ class FlowPlugin(PluginBase):
 
     def describe(self, puzzle: FlowPuzzle) -> str:
         n = len(puzzle.colours)
-        text = f"{puzzle.rows}x{puzzle.cols}, {n} colour{'s' if n != 1 else ''}"
+        text = f"{puzzle.cols}x{puzzle.rows}, {n} colour{'s' if n != 1 else ''}"  # width x height
         problems = puzzle.problems()
         return f"{text} — {problems[0][0]}" if problems else text
 

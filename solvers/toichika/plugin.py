@@ -21,8 +21,9 @@ from solvers.common.protocol import (
     Solution,
     Tool,
 )
+from solvers.common.words import plural
 from solvers.toichika import rules
-from solvers.toichika.drawing import draw_board
+from solvers.toichika.drawing import draw_board, live_errors
 from solvers.toichika.editing import TOOLS, Editor
 from solvers.toichika.model import DIRECTIONS, Entries, Toichika, empty_entries, grid_rows
 from solvers.toichika.pzprv3_codec import looks_like_pzprv3, read_pzprv3
@@ -93,7 +94,7 @@ class ToichikaPlugin(PluginBase):
 
     def describe(self, puzzle: Toichika) -> str:
         givens = sum(1 for g in puzzle.givens if g)
-        return f"{puzzle.cols}x{puzzle.rows}, {len(puzzle.regions)} countries, {givens} givens"
+        return f"{puzzle.cols}x{puzzle.rows}, {plural(len(puzzle.regions), 'country')}, {plural(givens, 'given')}"
 
     # ---- rules ----------------------------------------------------------------------------------
     def empty_entries(self, puzzle: Toichika) -> Entries:
@@ -103,7 +104,20 @@ class ToichikaPlugin(PluginBase):
         return tuple(solution.data)
 
     def check(self, puzzle: Toichika, entries: Any = None) -> CheckResult:
-        return rules.check(puzzle, entries)
+        """The shell's rule: unfinished is not broken. ``rules.check`` is pzprjs' full-board check;
+        while countries are still empty, an empty country or an arrow still waiting for its partner
+        is work left, not a broken rule (the same cells the board flags live)."""
+        result = rules.check(puzzle, entries)
+        if result.complete:
+            return result
+        current = tuple(entries) if entries is not None else empty_entries(puzzle)
+        flagged = set(live_errors(puzzle, current))
+        kept = [
+            v
+            for v in result.violations
+            if v.code != "bkNoNum" and (v.code != "arAlone" or set(v.cells) <= flagged)
+        ]
+        return CheckResult(complete=False, violations=kept)
 
     # ---- solving --------------------------------------------------------------------------------
     def solve(
