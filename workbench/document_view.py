@@ -41,7 +41,7 @@ from solvers.common.protocol import (
     ProgressFn,
     Solution,
 )
-from widgets.board_view import BoardView
+from widgets.board_view import BoardArea, BoardView
 from widgets.job_progress import JobProgress
 from widgets.panels import create_panels
 from widgets.solution_browser import SolutionBrowser
@@ -132,7 +132,8 @@ class DocumentView(QWidget):
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addLayout(top)
-        left_layout.addWidget(self.board, 1)
+        self.board_area = BoardArea(self.board)
+        left_layout.addWidget(self.board_area, 1)
         left_layout.addWidget(self.info)
 
         self.side = QTabWidget()

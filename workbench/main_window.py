@@ -214,6 +214,14 @@ class MainWindow(QMainWindow):
         self.act_dark.setCheckable(True)
         self.act_dark.setChecked(self.palette_name == "dark")
         view_menu.addAction(self.act_dark)
+        view_menu.addSeparator()
+        self.act_zoom_in = self._action("Zoom &In", lambda: self.current().board_area.zoom_by(1.25))
+        self.act_zoom_in.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
+        self.act_zoom_out = self._action("Zoom &Out", lambda: self.current().board_area.zoom_by(0.8), "Ctrl+-")
+        self.act_fit = self._action(
+            "&Fit Board", lambda: self.current().board_area.fit(), "Ctrl+0", "Show the whole board"
+        )
+        view_menu.addActions([self.act_zoom_in, self.act_zoom_out, self.act_fit])
 
         help_menu = menu.addMenu("&Help")
         help_menu.addAction(self._action("&About", self.about))
