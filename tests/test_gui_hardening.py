@@ -34,7 +34,12 @@ def _run_gui(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str
 
 
 def _error_lines(stderr: str) -> list[str]:
-    return [line for line in stderr.splitlines() if line.startswith("error:")]
+    """The program's own error lines ("workbench: ..." since the shared CLI layer), without Qt's noise."""
+    return [
+        line.replace("workbench: ", "error: ", 1)
+        for line in stderr.splitlines()
+        if line.startswith(("error:", "workbench: "))
+    ]
 
 
 @pytest.fixture

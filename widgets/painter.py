@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
 
 from solvers.common.display import Circle, DisplayList, Item, Line, Polyline, Rect, Text
 from solvers.common.palette import LIGHT, Palette
@@ -64,12 +64,12 @@ def paint_display_list(
         painter.fillRect(target, qcolor(palette, "background"))
     painter.translate(ox, oy)
     painter.scale(scale, scale)
-    _paint_items(painter, dl.items, palette)
+    _paint_items(painter, dl.items, palette, dl.width)
     painter.restore()
     return scale
 
 
-def _paint_items(painter: QPainter, items: Sequence[Item], palette: Palette) -> None:
+def _paint_items(painter: QPainter, items: Sequence[Item], palette: Palette, width: float) -> None:
     """Paint items in order. Pens and brushes are made once per style, and runs of lines that
     share a style go out in one ``drawLines`` call: a 100x80 board has ~10k lines, and one pen
     and one call per line made a repaint take most of a second."""
@@ -129,31 +129,45 @@ def _paint_items(painter: QPainter, items: Sequence[Item], palette: Palette) -> 
             painter.setBrush(brush(item.fill))
             painter.drawEllipse(QPointF(item.cx, item.cy), item.r, item.r)
         elif isinstance(item, Text):
-            _draw_text(painter, palette, item)
+            _draw_text(painter, palette, item, width)
 
 
-@lru_cache(maxsize=64)
-def _font(size: float, bold: bool) -> QFont:
+@lru_cache(maxsize=256)
+def _font(pixels: int, bold: bool) -> QFont:
     font = QFont()
     font.setFamilies(["DejaVu Sans", "Noto Sans", "Sans Serif"])
-    font.setPointSizeF(max(size, 0.5) * 0.75)  # display units are px-like; 1 pt = 4/3 px
+    font.setPixelSize(max(pixels, 1))
     font.setBold(bold)
     return font
 
 
-def _draw_text(painter: QPainter, palette: Palette, item: Text) -> None:
-    painter.setFont(_font(item.size, item.bold))
+_H = {"left": Qt.AlignmentFlag.AlignLeft, "center": Qt.AlignmentFlag.AlignHCenter, "right": Qt.AlignmentFlag.AlignRight}
+_V = {"top": Qt.AlignmentFlag.AlignTop, "middle": Qt.AlignmentFlag.AlignVCenter, "bottom": Qt.AlignmentFlag.AlignBottom}
+MIN_SHRINK = 0.75  # a caption too wide for the drawing shrinks this far before it wraps
+
+
+def _draw_text(painter: QPainter, palette: Palette, item: Text, width: float) -> None:
+    """Text sized in device pixels (the same on screen, PNG at any dpi, SVG and PDF) and measured:
+    a caption wider than the drawing shrinks a little, then wraps inside it; it is never clipped."""
+    k = max(abs(painter.worldTransform().m11()), 1e-6)  # uniform scale: display units -> device
+    size = max(item.size, 0.5) * k
+    font = _font(round(size), item.bold)
+    room = max(width * k - 2, 1.0)
+    natural = QFontMetricsF(font).horizontalAdvance(item.text)
+    if natural > room:
+        font = _font(round(max(size * room / natural, size * MIN_SHRINK)), item.bold)
+    painter.save()
+    painter.translate(item.x, item.y)
+    painter.scale(1 / k, 1 / k)
+    painter.setFont(font)
     painter.setPen(QPen(qcolor(palette, item.color)))
-    big = 10_000.0
-    x = {"left": item.x, "center": item.x - big / 2, "right": item.x - big}[item.align]
-    y = {"top": item.y, "middle": item.y - big / 2, "bottom": item.y - big}[item.valign]
-    flags = {
-        "left": Qt.AlignmentFlag.AlignLeft,
-        "center": Qt.AlignmentFlag.AlignHCenter,
-        "right": Qt.AlignmentFlag.AlignRight,
-    }[item.align] | {
-        "top": Qt.AlignmentFlag.AlignTop,
-        "middle": Qt.AlignmentFlag.AlignVCenter,
-        "bottom": Qt.AlignmentFlag.AlignBottom,
-    }[item.valign]
-    painter.drawText(QRectF(x, y, big, big), int(flags), item.text)
+    flags = _H[item.align] | _V[item.valign]
+    big = 100_000.0
+    y = {"top": 0.0, "middle": -big / 2, "bottom": -big}[item.valign]
+    if QFontMetricsF(font).horizontalAdvance(item.text) <= room:
+        x = {"left": 0.0, "center": -big / 2, "right": -big}[item.align]
+        painter.drawText(QRectF(x, y, big, big), int(flags), item.text)
+    else:
+        left = -item.x * k + 1  # wrap inside the drawing's own width, whatever the anchor
+        painter.drawText(QRectF(left, y, room, big), int(flags | Qt.TextFlag.TextWordWrap), item.text)
+    painter.restore()

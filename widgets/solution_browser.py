@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLabel, QListView, QVBoxLayout, QWidget
 from solvers.common.display import DisplayList
 from solvers.common.palette import LIGHT, Palette
 from solvers.common.protocol import Solution
+from widgets.render import ExportOptions, render_image
 
 THUMB = 96
 RENDER_BUDGET = 0.012  # seconds of thumbnail rendering per event-loop turn
@@ -91,8 +92,6 @@ class SolutionModel(QAbstractListModel):
             self._timer.stop()
 
     def _thumbnail(self, solution: Solution) -> QPixmap:
-        from workbench.export import ExportOptions, render_image
-
         dl = self.render(solution)
         # Fit the whole drawing (boards with trays or hands are not square) into THUMB pixels.
         grid_cell = dl.grid.cell if dl.grid is not None else 40.0

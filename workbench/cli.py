@@ -17,8 +17,10 @@ from solvers.common import cli, registry
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.cli import Parser, UsageError, add_json, add_timeout
 from solvers.common.errors import InputError
+from solvers.common.palette import PALETTES
 from solvers.common.protocol import EXPLAIN, SOLVE, CountResult, PluginBase
 from solvers.common.words import check_status, check_text
+from workbench.drawing import document_drawing
 
 COMMANDS = ("solve", "check", "export", "explain", "kinds")
 PROG = "workbench"
@@ -26,7 +28,9 @@ MAX_LIMIT = 10**9
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    from workbench.export import CELL_SIZE_RANGE, MARGIN_RANGE
+    from widgets.render import CELL_SIZE_RANGE, MARGIN_RANGE, ExportOptions
+
+    defaults = ExportOptions()  # the one place export defaults live
 
     parser = Parser(prog=PROG, description="Puzzle Workbench command line")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -54,10 +58,15 @@ def _build_parser() -> argparse.ArgumentParser:
     export.add_argument("input")
     export.add_argument("out")
     export.add_argument("--solved", action="store_true", help="draw the first solution")
-    export.add_argument("--cell-size", type=cli.float_range(*CELL_SIZE_RANGE), default=40.0)
-    export.add_argument("--margin", type=cli.float_range(*MARGIN_RANGE), default=16.0)
-    export.add_argument("--transparent", action="store_true")
-    export.add_argument("--palette", choices=("light", "dark"), default="light")
+    export.add_argument(
+        "--cell-size",
+        type=cli.float_range(*CELL_SIZE_RANGE),
+        default=defaults.cell_size,
+        help="pixels (points in PDF) per cell; default: legible, at least 600 on the long side",
+    )
+    export.add_argument("--margin", type=cli.float_range(*MARGIN_RANGE), default=defaults.margin)
+    export.add_argument("--transparent", action="store_true", default=defaults.transparent)
+    export.add_argument("--palette", choices=sorted(PALETTES), default=defaults.palette)
     add_timeout(export)
 
     explain = sub.add_parser("explain", help="step-by-step deductions (modules that have them)")
@@ -153,7 +162,7 @@ def _export(plugin: PluginBase, puzzle: Any, solution: Any, out: str, **options:
     from workbench.qt_app import ensure_app
 
     ensure_app(headless=True)
-    return export(plugin.draw(puzzle, solution), out, ExportOptions(**options))
+    return export(document_drawing(plugin, puzzle, None, solution), out, ExportOptions(**options))
 
 
 def cmd_export(args: argparse.Namespace, cancel: CancelToken) -> int:
@@ -172,8 +181,7 @@ def cmd_export(args: argparse.Namespace, cancel: CancelToken) -> int:
 
     ensure_app(headless=True)
     options = ExportOptions(args.cell_size, args.margin, args.transparent, args.palette)
-    dl = plugin.draw(puzzle, solution, None if solution else entries)
-    path = export(dl, args.out, options)
+    path = export(document_drawing(plugin, puzzle, entries, solution), args.out, options)
     print(path)
     return 0
 

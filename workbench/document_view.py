@@ -48,6 +48,7 @@ from widgets.solution_browser import SolutionBrowser
 from widgets.source_panel import SourcePanel
 from widgets.tool_palette import ToolPalette
 from workbench.document import Document
+from workbench.drawing import document_drawing
 from workbench.jobs import Job, JobManager, JobOutcome, solve_work
 
 
@@ -259,9 +260,13 @@ class DocumentView(QWidget):
 
     # ---- drawing ----------------------------------------------------------------------------
     def _display_list(self) -> DisplayList:
-        entries = self.doc.entries if self._solution is None else None
         overlay = self._hover.overlay if self._hover is not None else self._overlay
-        return self.plugin.draw(self.doc.puzzle, self._solution, entries, overlay)
+        return document_drawing(self.plugin, self.doc.puzzle, self.doc.entries, self._solution, overlay)
+
+    def picture(self, with_solution: bool = True) -> DisplayList:
+        """What Export and Copy Image draw: the board as shown, without the pointer's hover."""
+        solution = self._solution if with_solution else None
+        return document_drawing(self.plugin, self.doc.puzzle, self.doc.entries, solution, self._overlay)
 
     # ---- hover and context menu -------------------------------------------------------------
     def _on_hover(self, pos: tuple[float, float] | None) -> None:

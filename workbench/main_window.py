@@ -521,23 +521,14 @@ class MainWindow(QMainWindow):
         )
         if not name:
             return
-        options = ExportOptions(
-            dialog.cell_size.value(),
-            dialog.margin.value(),
-            dialog.transparent.isChecked(),
-            dialog.palette_choice.currentText(),
-        )
-        self.export_to(name, options, dialog.with_solution.isChecked())
+        self.export_to(name, dialog.options(), dialog.with_solution.isChecked())
 
     def export_to(
         self, path: str | Path, options: ExportOptions | None = None, with_solution: bool = True
     ) -> bool:
         view = self.current()
-        solution = view.shown_solution() if with_solution else None
-        entries = None if solution is not None else view.doc.entries
-        dl = view.plugin.draw(view.doc.puzzle, solution, entries)
         try:
-            target = export(dl, path, options or ExportOptions())
+            target = export(view.picture(with_solution), path, options or ExportOptions(palette=self.palette_name))
         except InputError as exc:
             self.show_error("Export failed", str(exc))
             return False
@@ -545,9 +536,7 @@ class MainWindow(QMainWindow):
         return True
 
     def copy_image(self) -> None:
-        view = self.current()
-        dl = view.board.display_list()
-        image = render_image(dl, ExportOptions(palette=self.palette_name))
+        image = render_image(self.current().picture(), ExportOptions(palette=self.palette_name))
         mime = QMimeData()
         mime.setImageData(image)
         QApplication.clipboard().setMimeData(mime)
