@@ -29,6 +29,7 @@ from solvers.common.palette import PALETTES
 from solvers.common.protocol import GAME, PLAY, SOLVE, PluginBase
 from solvers.common.words import check_text
 from widgets.export_dialog import ExportDialog
+from widgets.help_dialog import HelpDialog, keys_html, rules_html
 from workbench import settings
 from workbench.document import Document
 from workbench.document_view import DocumentView
@@ -224,7 +225,14 @@ class MainWindow(QMainWindow):
         view_menu.addActions([self.act_zoom_in, self.act_zoom_out, self.act_fit])
 
         help_menu = menu.addMenu("&Help")
+        self.act_how_to_play = self._action(
+            "&How to Play", self.how_to_play, QKeySequence.StandardKey.HelpContents, "The rules of this module"
+        )
+        self.act_keys_help = self._action("&Keyboard and Mouse", self.keys_help, None, "This module's controls")
+        help_menu.addActions([self.act_how_to_play, self.act_keys_help])
+        help_menu.addSeparator()
         help_menu.addAction(self._action("&About", self.about))
+        self.help_dialog: HelpDialog | None = None
 
         toolbar = self.addToolBar("Main")
         toolbar.setObjectName("main-toolbar")
@@ -548,6 +556,49 @@ class MainWindow(QMainWindow):
         for view in self.views.values():
             view.set_palette(PALETTES[self.palette_name])
 
+    def how_to_play(self) -> HelpDialog:
+        plugin = self.current().plugin
+        try:
+            diagram = plugin.help_diagram()
+        except Exception:  # a drawing bug must not keep the rules from showing
+            diagram = None
+        html = rules_html(plugin.meta.name, plugin.help_rules())
+        return self._show_help(f"How to play {plugin.meta.name}", html, diagram)
+
+    def keys_help(self) -> HelpDialog:
+        view = self.current()
+        plugin = view.plugin
+        tools = [
+            (t.shortcut, f"{t.label} tool" + ("" if t.mode == "both" else f" ({t.mode} mode)"))
+            for t in plugin.tools(view.doc.puzzle)
+            if t.shortcut
+        ]
+        shell = [
+            (_keys(self.act_undo), "undo the last step (a whole drag is one step)"),
+            (_keys(self.act_redo), "redo"),
+            ("Arrow keys", "move the cursor (when the module does not use them)"),
+            (_keys(self.act_zoom_in) + " / " + _keys(self.act_zoom_out) + ", Ctrl+wheel", "zoom the board"),
+            (_keys(self.act_fit), "fit the whole board"),
+            ("Middle-drag, scroll bars", "pan a zoomed board"),
+            (_keys(self.act_solve), self.act_solve.text().replace("&", "")),
+            (_keys(self.act_check), "check the entries against the rules"),
+            (_keys(self.act_hide), "show the puzzle instead of a solution"),
+            (_keys(self.act_edit_mode) + " / " + _keys(self.act_play_mode), "edit or play mode"),
+            (_keys(self.act_cancel), "cancel the running job"),
+        ]
+        html = keys_html(
+            plugin.meta.name,
+            [("On the board", plugin.help_keys()), ("Tools", tools), ("Everywhere", shell)],
+        )
+        return self._show_help(f"{plugin.meta.name}: keyboard and mouse", html, None)
+
+    def _show_help(self, title: str, html: str, diagram: Any) -> HelpDialog:
+        if self.help_dialog is not None:
+            self.help_dialog.close()
+        self.help_dialog = HelpDialog(title, html, diagram, self.palette_name, self)
+        self.help_dialog.show()
+        return self.help_dialog
+
     def about(self) -> None:
         kinds = ", ".join(p.meta.name for p in registry.plugins().values())
         QMessageBox.about(
@@ -585,13 +636,15 @@ class MainWindow(QMainWindow):
         event.accept()
 
 
+def _keys(action: QAction) -> str:
+    """The first two shortcuts (the rest are platform extras such as Alt+Backspace)."""
+    return ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts()[:2])
+
+
 def _redo_keys() -> list[QKeySequence]:
-    """The platform's Redo keys plus Ctrl+Shift+Z and Ctrl+Y, which users expect everywhere."""
-    keys = list(QKeySequence.keyBindings(QKeySequence.StandardKey.Redo))
-    for extra in ("Ctrl+Shift+Z", "Ctrl+Y"):
-        seq = QKeySequence(extra)
-        if seq not in keys:
-            keys.append(seq)
+    """Ctrl+Shift+Z and Ctrl+Y, which users expect everywhere, then the platform's own Redo keys."""
+    keys = [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
+    keys += [k for k in QKeySequence.keyBindings(QKeySequence.StandardKey.Redo) if k not in keys]
     return keys
 
 

@@ -120,6 +120,25 @@ class FlowPlugin(PluginBase):
     ) -> DisplayList:
         return draw.draw(puzzle, solution, entries, overlay)
 
+    # ---- help ---------------------------------------------------------------------------------
+    def help_rules(self) -> str:
+        return (
+            "Join each pair of dots of the same colour with a pipe. Pipes run horizontally and "
+            "vertically from cell to cell, never cross or branch, and together they must fill every "
+            "cell of the grid.\n\n"
+            "A well-made puzzle has exactly one solution. The solver first tries the \"designed\" "
+            "convention (a pipe never runs alongside itself), then the strict game rules."
+        )
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        return [
+            ("Edit: click with a colour", "place that colour's endpoint (click it again to remove it)"),
+            ("Edit: letter key (R, G, B, ...)", "place that colour's endpoint at the cursor"),
+            ("Edit: right-click, Delete", "remove the endpoint"),
+            ("Play: drag from a dot", "draw its pipe; drag back along it to shorten it"),
+            ("Play: right-click a pipe", "clear that pipe"),
+        ]
+
     def cli(self, argv: list[str]) -> int:
         from solvers.flow.cli import main
 

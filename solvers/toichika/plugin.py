@@ -171,6 +171,27 @@ class ToichikaPlugin(PluginBase):
 
         return explain_json(puzzle, cancel)
 
+    # ---- help ---------------------------------------------------------------------------------
+    def help_rules(self) -> str:
+        return (
+            "The grid is divided into countries by bold lines. Put exactly one arrow (up, down, left "
+            "or right) in every country; a country with a given arrow gets no other.\n\n"
+            "Every arrow has exactly one partner in its row or column: the two point at each other "
+            "with no arrow between them. Partners must not lie in countries that share an edge."
+        )
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        return [
+            ("Edit: Border tool, drag along cell edges", "draw or erase country borders"),
+            ("Edit: Paint tool, drag through cells", "make those cells one country"),
+            ("Arrow tool: click", "cycle the cell's arrow: up, right, down, left, none"),
+            ("Arrow tool: drag to a neighbour", "point the arrow that way"),
+            ("1 2 3 4, or the arrow keys", "put an up / right / down / left arrow in the cursor cell"),
+            ("0, E, Space, Delete", "erase the cursor cell"),
+            ("Edit: ? or Q", "a '?' arrow (an arrow of unknown direction)"),
+            ("Play: Dot tool, right-click, . or X", "mark a cell as empty"),
+        ]
+
     def cli(self, argv: list[str]) -> int:
         from solvers.toichika.cli import main
 
