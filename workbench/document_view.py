@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSplitter,
     QTabWidget,
-    QToolButton,
     QToolTip,
     QVBoxLayout,
     QWidget,
@@ -112,20 +111,7 @@ class DocumentView(QWidget):
         top.addWidget(self.edit_radio)
         top.addWidget(self.play_radio)
         top.addSpacing(12)
-        # Long tool rows scroll sideways instead of forcing the window wider.
-        tools_scroll = QScrollArea()
-        tools_scroll.setWidget(self.tools)
-        tools_scroll.setWidgetResizable(True)
-        tools_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        tools_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        tools_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        tools_scroll.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        probe = QToolButton()
-        probe.setText("Xg")
-        tools_scroll.setFixedHeight(
-            probe.sizeHint().height() + tools_scroll.horizontalScrollBar().sizeHint().height() + 4
-        )
-        top.addWidget(tools_scroll, 1)
+        top.addWidget(self.tools, 1)  # a flow layout: long tool rows wrap
         self.info.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.info.setContentsMargins(8, 0, 8, 4)
 
@@ -302,7 +288,7 @@ class DocumentView(QWidget):
     def set_palette(self, palette: Palette) -> None:
         self.board.set_palette(palette)
         self.browser.model.set_palette(palette)
-        self.tools.palette_ = palette
+        self.tools.set_palette(palette)
 
     # ---- editing ----------------------------------------------------------------------------
     def set_mode(self, mode: str) -> None:
@@ -444,12 +430,15 @@ class DocumentView(QWidget):
 
 
 def _scrollable(widget: QWidget) -> QScrollArea:
-    """Wrap a module panel so a wide panel scrolls instead of squeezing the board."""
+    """Wrap a module panel so a tall panel scrolls vertically. Sideways it never scrolls: the side
+    column is kept at least as wide as the panel needs, and the board (which zooms) gives way."""
     area = QScrollArea()
     area.setWidget(widget)
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setMinimumWidth(260)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    needed = widget.minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width()
+    area.setMinimumWidth(max(260, needed))
     return area
 
 
