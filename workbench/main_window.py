@@ -7,7 +7,15 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QMimeData, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence, QUndoGroup
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QKeySequence,
+    QUndoGroup,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -30,6 +38,7 @@ from solvers.common.protocol import GAME, PLAY, SOLVE, PluginBase
 from solvers.common.words import check_text
 from widgets.export_dialog import ExportDialog
 from widgets.help_dialog import HelpDialog, keys_html, rules_html
+from widgets.theme import SCHEMES, apply_scheme
 from workbench import settings
 from workbench.document import Document
 from workbench.document_view import DocumentView
@@ -47,9 +56,11 @@ class MainWindow(QMainWindow):
         self.jobs = JobManager(self)
         self.undo_group = QUndoGroup(self)
         self.views: dict[str, DocumentView] = {}
-        self.palette_name = str(settings.settings().value("palette", "light"))
-        if self.palette_name not in PALETTES:
-            self.palette_name = "light"
+        # The window's colour scheme (system, light, dark); the board palette follows it.
+        self.scheme = str(settings.settings().value("scheme", "system"))
+        if self.scheme not in SCHEMES:
+            self.scheme = "system"
+        self.palette_name = "light"
         self.last_error: QMessageBox | None = None
         self.last_open_error = ""  # why the last open failed (``--open ... --screenshot`` reports it)
         # Hook for "unsaved changes" questions; tests replace it. Returns "save", "discard" or "cancel".
@@ -73,6 +84,10 @@ class MainWindow(QMainWindow):
         splitter.setSizes([170, 1100])
         self.setCentralWidget(splitter)
         self._build_actions()
+        self.set_scheme(self.scheme)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.styleHints().colorSchemeChanged.connect(self._system_scheme_changed)
         self.sidebar.currentRowChanged.connect(self._kind_row_changed)
         self.statusBar().showMessage("Ready")
         self.resize(1280, 800)
@@ -211,9 +226,16 @@ class MainWindow(QMainWindow):
         puzzle_menu.addActions([self.act_edit_mode, self.act_play_mode])
 
         view_menu = menu.addMenu("&View")
-        self.act_dark = self._action("&Dark Board Palette", self.toggle_dark, "Ctrl+D")
-        self.act_dark.setCheckable(True)
-        self.act_dark.setChecked(self.palette_name == "dark")
+        scheme_menu = view_menu.addMenu("&Colour Scheme")
+        self.scheme_group = QActionGroup(self)
+        self.scheme_actions: dict[str, QAction] = {}
+        for scheme, text in (("system", "Follow &System"), ("light", "&Light"), ("dark", "&Dark")):
+            action = self._action(text, lambda _=False, s=scheme: self.set_scheme(s))
+            action.setCheckable(True)
+            self.scheme_group.addAction(action)
+            scheme_menu.addAction(action)
+            self.scheme_actions[scheme] = action
+        self.act_dark = self._action("Toggle &Dark Mode", lambda: self.toggle_dark(self.palette_name != "dark"), "Ctrl+D")
         view_menu.addAction(self.act_dark)
         view_menu.addSeparator()
         self.act_zoom_in = self._action("Zoom &In", lambda: self.current().board_area.zoom_by(1.25))
@@ -551,10 +573,22 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Image copied to the clipboard", 4000)
 
     def toggle_dark(self, checked: bool) -> None:
-        self.palette_name = "dark" if checked else "light"
-        settings.settings().setValue("palette", self.palette_name)
+        self.set_scheme("dark" if checked else "light")
+
+    def set_scheme(self, scheme: str) -> None:
+        """Colour the whole window (and every board) light, dark, or as the system is."""
+        self.scheme = scheme if scheme in SCHEMES else "system"
+        settings.settings().setValue("scheme", self.scheme)
+        self.scheme_actions[self.scheme].setChecked(True)
+        app = QApplication.instance()
+        dark = apply_scheme(app, self.scheme) if isinstance(app, QApplication) else self.scheme == "dark"
+        self.palette_name = "dark" if dark else "light"
         for view in self.views.values():
             view.set_palette(PALETTES[self.palette_name])
+
+    def _system_scheme_changed(self, *_args: object) -> None:
+        if self.scheme == "system":
+            self.set_scheme("system")
 
     def how_to_play(self) -> HelpDialog:
         plugin = self.current().plugin
