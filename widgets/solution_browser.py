@@ -71,7 +71,7 @@ class SolutionModel(QAbstractListModel):
                 return self._placeholder
             return icon
         if role == Qt.ItemDataRole.ToolTipRole:
-            return "\n".join(solution.grid[:20])
+            return "\n".join([thumbnail_caption(row, solution), *solution.grid[:20]])
         return None
 
     def _render_some(self) -> None:
@@ -147,6 +147,7 @@ class SolutionBrowser(QWidget):
         self.view.setBatchSize(200)
         self.view.setMovement(QListView.Movement.Static)
         self.view.setWordWrap(True)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # long labels keep both ends
         self.view.setAccessibleName("Solutions")
         self.view.selectionModel().currentChanged.connect(self._current_changed)
         layout = QVBoxLayout(self)
