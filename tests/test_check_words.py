@@ -58,7 +58,9 @@ def test_one_empty_nine_tiles_position_is_singular() -> None:
     plugin = registry.get("ninetiles")
     town, _ = plugin.parse_document(plugin.sample_paths()[1].read_text())  # positions 4 and 7 empty
     assert validity(town)[1] == "incomplete: positions 4, 7 are empty"
-    one_gap = dataclasses.replace(town, tiles=town.tiles[:7] + (1,) + town.tiles[8:], dirs=town.dirs[:7] + (2,) + town.dirs[8:])
+    one_gap = dataclasses.replace(
+        town, tiles=town.tiles[:7] + (1,) + town.tiles[8:], dirs=town.dirs[:7] + (2,) + town.dirs[8:]
+    )
     assert validity(one_gap)[1] == "incomplete: position 4 is empty"
 
 

@@ -50,7 +50,11 @@ def test_a_caption_wider_than_the_drawing_wraps_instead_of_being_clipped(qapp) -
     assert columns and min(columns) >= margin and max(columns) <= image.width() - 1 - margin
     # and the caption really is there: ink below the board on more than one text line
     background = QColor(LIGHT.resolve("background")).rgb()
-    rows = [y for y in range(176, image.height()) if any(image.pixel(x, y) != background for x in range(image.width()))]
+    rows = [
+        y
+        for y in range(176, image.height())
+        if any(image.pixel(x, y) != background for x in range(image.width()))
+    ]
     assert rows and max(rows) - min(rows) > 20
 
 
@@ -62,9 +66,10 @@ def test_export_and_copy_draw_the_shown_solution_without_hover(main_window, qtbo
     assert shown is not None
     expected = document_drawing(view.plugin, view.doc.puzzle, view.doc.entries, shown)
     assert view.picture().signature() == expected.signature()
-    assert view.picture(with_solution=False).signature() == document_drawing(
-        view.plugin, view.doc.puzzle, view.doc.entries
-    ).signature()
+    assert (
+        view.picture(with_solution=False).signature()
+        == document_drawing(view.plugin, view.doc.puzzle, view.doc.entries).signature()
+    )
     out = tmp_path / "shown.png"
     assert main_window.export_to(out)
     assert QImage(str(out)).width() >= MIN_LONG_SIDE

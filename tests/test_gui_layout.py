@@ -32,7 +32,10 @@ SIZES = [(1280, 800), (1024, 768)]
 SHOTS = Path(os.environ.get("WORKBENCH_LAYOUT_SHOTS", Path(tempfile.gettempdir()) / "workbench-layout-shots"))
 # Module panels owned by other work in progress (issue 16): known to fail here, reported, not hidden.
 KNOWN_PANEL_FAILURES: dict[tuple[str, str], str] = {
-    ("toichika", "Steps"): "widgets/panels/toichika.py: the explanation list scrolls sideways (long step texts)",
+    (
+        "toichika",
+        "Steps",
+    ): "widgets/panels/toichika.py: the explanation list scrolls sideways (long step texts)",
 }
 
 
@@ -64,7 +67,9 @@ def layout_problems(root: QWidget) -> list[str]:
             if isinstance(widget, QScrollArea) and widget.widget() is not None:
                 content, view = widget.widget(), widget.viewport()
                 if content.width() > view.width() + 1:
-                    problems.append(f"{_name(content)} wider than its scroll area ({content.width()} > {view.width()})")
+                    problems.append(
+                        f"{_name(content)} wider than its scroll area ({content.width()} > {view.width()})"
+                    )
         if isinstance(widget, QToolBar):
             extension = widget.findChild(QToolButton, "qt_toolbar_ext_button")
             if extension is not None and extension.isVisible():
@@ -78,7 +83,9 @@ def layout_problems(root: QWidget) -> list[str]:
             continue
         if isinstance(widget, QAbstractButton) and widget.parentWidget() is not None:
             if widget.width() + 1 < widget.minimumSizeHint().width():
-                problems.append(f"{_name(widget)} squeezed: {widget.width()} < {widget.minimumSizeHint().width()} px")
+                problems.append(
+                    f"{_name(widget)} squeezed: {widget.width()} < {widget.minimumSizeHint().width()} px"
+                )
         parent = widget.parentWidget()
         if parent is None or parent.inherits("QStackedWidget") or widget.inherits("QScrollBar"):
             continue

@@ -50,7 +50,9 @@ def test_info_line_follows_the_shown_solution(main_window, qtbot) -> None:
     assert view.info.text() == editor_text
 
 
-def test_an_invalid_puzzle_says_cannot_solve_and_the_message_ends_with_the_next_edit(main_window, qtbot) -> None:
+def test_an_invalid_puzzle_says_cannot_solve_and_the_message_ends_with_the_next_edit(
+    main_window, qtbot
+) -> None:
     view = main_window.show_kind("flow")
     valid = view.plugin.parse("R.R\n...\nG.G\n")
     view.doc.reset(valid.with_cell(0, 2, "."))  # one endpoint of R: no parser would accept it
@@ -65,7 +67,9 @@ def test_an_invalid_puzzle_says_cannot_solve_and_the_message_ends_with_the_next_
 def test_a_cancelled_panel_job_takes_back_its_working_text(main_window, qtbot, monkeypatch) -> None:
     view = main_window.show_kind("flow")
     panel = view.panel("Flow")
-    monkeypatch.setattr(view.plugin, "count_rules", lambda puzzle, rules, limit, cancel: _wait_for_cancel(cancel))
+    monkeypatch.setattr(
+        view.plugin, "count_rules", lambda puzzle, rules, limit, cancel: _wait_for_cancel(cancel)
+    )
     qtbot.mouseClick(panel.strict_button, Qt.MouseButton.LeftButton)
     assert "Counting" in panel.strict_label.text()
     qtbot.keyClick(main_window, Qt.Key.Key_Escape)

@@ -54,7 +54,8 @@ def test_japanese_names_only_with_glyphs(qapp, monkeypatch) -> None:
     fonts.has_glyphs.cache_clear()
     name = "孤立禁"
     installed = any(
-        QFontDatabase.writingSystems(family) and QFontDatabase.WritingSystem.Japanese in QFontDatabase.writingSystems(family)
+        QFontDatabase.writingSystems(family)
+        and QFontDatabase.WritingSystem.Japanese in QFontDatabase.writingSystems(family)
         for family in QFontDatabase.families()
     )
     assert fonts.optional_text(name) == (name if installed else "")
@@ -89,8 +90,15 @@ def test_the_gui_start_prints_the_package_line(tmp_path) -> None:
         "import ctypes.util, sys; ctypes.util.find_library = lambda name: None; "
         "from workbench.cli import main; sys.exit(main([]))"
     )
-    env = {"PATH": "/usr/bin:/bin", "DISPLAY": ":99", "PUZZLE_WORKBENCH_SETTINGS": "test", "HOME": str(tmp_path)}
-    result = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True, timeout=60)
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "DISPLAY": ":99",
+        "PUZZLE_WORKBENCH_SETTINGS": "test",
+        "HOME": str(tmp_path),
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 2
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and "libxcb-cursor0" in lines[0], result.stderr

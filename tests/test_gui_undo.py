@@ -70,7 +70,9 @@ def test_key_edits_in_different_cells_are_separate_steps(main_window, qtbot) -> 
 def test_toolbar_undo_redo_keep_fixed_text_and_name_the_step_in_a_tooltip(main_window, qtbot) -> None:
     view = main_window.show_kind("example")
     view.doc.replace(view.plugin.new_puzzle(4), "blank")
-    toolbar_buttons = {b.text(): b for b in main_window.findChildren(QToolButton) if b.text() in ("Undo", "Redo")}
+    toolbar_buttons = {
+        b.text(): b for b in main_window.findChildren(QToolButton) if b.text() in ("Undo", "Redo")
+    }
     assert set(toolbar_buttons) == {"Undo", "Redo"}
     width = toolbar_buttons["Undo"].sizeHint().width()
     view.tools.select("3")
@@ -96,7 +98,9 @@ def test_ctrl_shift_z_redoes_through_the_keyboard(main_window, qtbot) -> None:
     view.doc.apply(EditResult(puzzle=view.doc.puzzle.with_cell(0, 0, 1), label="Set given at (1,1)"))
     main_window.act_undo.trigger()
     view.board.setFocus()
-    qtbot.keyClick(view.board, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        view.board, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
     assert view.doc.puzzle.at(0, 0) == 1
 
 

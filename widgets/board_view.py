@@ -354,7 +354,9 @@ class BoardArea(QScrollArea):
         zoom = min(max(zoom, 1.0), self.MAX_ZOOM)
         view = self.viewport().size()
         if anchor is None:
-            anchor = QPointF(self.board.mapFrom(self.viewport(), QPoint(view.width() // 2, view.height() // 2)))
+            anchor = QPointF(
+                self.board.mapFrom(self.viewport(), QPoint(view.width() // 2, view.height() // 2))
+            )
         fx = anchor.x() / max(self.board.width(), 1)
         fy = anchor.y() / max(self.board.height(), 1)
         on_screen = self.board.mapTo(self.viewport(), anchor.toPoint())
@@ -374,7 +376,9 @@ class BoardArea(QScrollArea):
         self.verticalScrollBar().setValue(self.verticalScrollBar().value() - round(delta.y()))
 
     def _fit_board(self) -> None:
-        policy = Qt.ScrollBarPolicy.ScrollBarAsNeeded if self.zoom > 1 else Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        policy = (
+            Qt.ScrollBarPolicy.ScrollBarAsNeeded if self.zoom > 1 else Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        )
         self.setHorizontalScrollBarPolicy(policy)
         self.setVerticalScrollBarPolicy(policy)
         size = self.maximumViewportSize() if self.zoom <= 1 else self.viewport().size()

@@ -17,8 +17,14 @@ DIAGRAM_SIDE = 280  # pixels on the long side
 class HelpDialog(QDialog):
     """A read-only page: optional diagram on top, then rich text. Non-modal, so play can go on."""
 
-    def __init__(self, title: str, html: str, diagram: DisplayList | None = None, palette: str = "light",
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        title: str,
+        html: str,
+        diagram: DisplayList | None = None,
+        palette: str = "light",
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         self.resize(560, 640)
@@ -30,7 +36,9 @@ class HelpDialog(QDialog):
             cell = diagram.grid.cell if diagram.grid is not None else 40.0
             size = DIAGRAM_SIDE * cell / max(diagram.width, diagram.height)
             ratio = self.devicePixelRatioF()
-            image = render_image(diagram, ExportOptions(cell_size=min(size * ratio, 400), margin=4, palette=palette))
+            image = render_image(
+                diagram, ExportOptions(cell_size=min(size * ratio, 400), margin=4, palette=palette)
+            )
             pixmap = QPixmap.fromImage(image)
             pixmap.setDevicePixelRatio(ratio)
             self.diagram.setPixmap(pixmap)

@@ -21,7 +21,15 @@ from widgets.render import (
 )
 from workbench.files import atomic_output
 
-__all__ = ["CELL_SIZE_RANGE", "FORMATS", "MARGIN_RANGE", "ExportOptions", "export", "output_size", "render_image"]
+__all__ = [
+    "CELL_SIZE_RANGE",
+    "FORMATS",
+    "MARGIN_RANGE",
+    "ExportOptions",
+    "export",
+    "output_size",
+    "render_image",
+]
 
 FORMATS = ("png", "svg", "pdf")
 MAX_PIXELS = 100_000_000  # a PNG over this (400 MB of pixels) is refused before allocating it

@@ -235,12 +235,16 @@ class MainWindow(QMainWindow):
             self.scheme_group.addAction(action)
             scheme_menu.addAction(action)
             self.scheme_actions[scheme] = action
-        self.act_dark = self._action("Toggle &Dark Mode", lambda: self.toggle_dark(self.palette_name != "dark"), "Ctrl+D")
+        self.act_dark = self._action(
+            "Toggle &Dark Mode", lambda: self.toggle_dark(self.palette_name != "dark"), "Ctrl+D"
+        )
         view_menu.addAction(self.act_dark)
         view_menu.addSeparator()
         self.act_zoom_in = self._action("Zoom &In", lambda: self.current().board_area.zoom_by(1.25))
         self.act_zoom_in.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
-        self.act_zoom_out = self._action("Zoom &Out", lambda: self.current().board_area.zoom_by(0.8), "Ctrl+-")
+        self.act_zoom_out = self._action(
+            "Zoom &Out", lambda: self.current().board_area.zoom_by(0.8), "Ctrl+-"
+        )
         self.act_fit = self._action(
             "&Fit Board", lambda: self.current().board_area.fit(), "Ctrl+0", "Show the whole board"
         )
@@ -248,9 +252,14 @@ class MainWindow(QMainWindow):
 
         help_menu = menu.addMenu("&Help")
         self.act_how_to_play = self._action(
-            "&How to Play", self.how_to_play, QKeySequence.StandardKey.HelpContents, "The rules of this module"
+            "&How to Play",
+            self.how_to_play,
+            QKeySequence.StandardKey.HelpContents,
+            "The rules of this module",
         )
-        self.act_keys_help = self._action("&Keyboard and Mouse", self.keys_help, None, "This module's controls")
+        self.act_keys_help = self._action(
+            "&Keyboard and Mouse", self.keys_help, None, "This module's controls"
+        )
         help_menu.addActions([self.act_how_to_play, self.act_keys_help])
         help_menu.addSeparator()
         help_menu.addAction(self._action("&About", self.about))
@@ -558,7 +567,9 @@ class MainWindow(QMainWindow):
     ) -> bool:
         view = self.current()
         try:
-            target = export(view.picture(with_solution), path, options or ExportOptions(palette=self.palette_name))
+            target = export(
+                view.picture(with_solution), path, options or ExportOptions(palette=self.palette_name)
+            )
         except InputError as exc:
             self.show_error("Export failed", str(exc))
             return False

@@ -63,7 +63,9 @@ class FlowPlugin(PluginBase):
 
     def resize(self, puzzle: FlowPuzzle, rows: int, cols: int) -> FlowPuzzle:
         if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-            raise InputError(f"board size must be 1..{MAX_SIDE} in each direction, got {cols}x{rows} (width x height)")
+            raise InputError(
+                f"board size must be 1..{MAX_SIDE} in each direction, got {cols}x{rows} (width x height)"
+            )
         out = FlowPuzzle.empty(rows, cols)
         for r in range(min(rows, puzzle.rows)):
             for c in range(min(cols, puzzle.cols)):
@@ -126,7 +128,7 @@ class FlowPlugin(PluginBase):
             "Join each pair of dots of the same colour with a pipe. Pipes run horizontally and "
             "vertically from cell to cell, never cross or branch, and together they must fill every "
             "cell of the grid.\n\n"
-            "A well-made puzzle has exactly one solution. The solver first tries the \"designed\" "
+            'A well-made puzzle has exactly one solution. The solver first tries the "designed" '
             "convention (a pipe never runs alongside itself), then the strict game rules."
         )
 

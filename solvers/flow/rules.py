@@ -18,7 +18,11 @@ def check(puzzle: FlowPuzzle, entries: FlowPaths | None) -> CheckResult:
     for ch, cells in endpoints.items():
         if len(cells) != 2:
             violations.append(
-                Violation("endpointCount", f"colour {ch} has {plural(len(cells), 'endpoint')} (needs 2)", tuple(cells))
+                Violation(
+                    "endpointCount",
+                    f"colour {ch} has {plural(len(cells), 'endpoint')} (needs 2)",
+                    tuple(cells),
+                )
             )
     paths = entries.as_dict() if entries is not None else {}
     owner: dict[Cell, str] = {}
