@@ -95,3 +95,18 @@ def test_selected_thumbnail_is_not_washed_out(main_window, qtbot) -> None:
     normal = icon.pixmap(64, 64, QIcon.Mode.Normal).toImage()
     selected = icon.pixmap(64, 64, QIcon.Mode.Selected).toImage()
     assert normal == selected
+
+
+def test_play_line_says_broken_in_words_without_rule_codes(main_window, qtbot) -> None:
+    view = main_window.show_kind("toichika")
+    view.doc.reset(view.plugin.new_puzzle(2, 2))
+    view.set_mode("play")
+    view.board.setFocus()
+    for cell in ((0, 0), (0, 1)):  # two arrows in the one country of a blank 2x2 grid
+        view.board.cursor_cell = cell
+        qtbot.keyClick(view.board, "1")
+    text = view.info.text()
+    assert text.startswith("Play: broken:") and "bkNumGe2" not in text
+    main_window.act_check.trigger()
+    message = main_window.statusBar().currentMessage()
+    assert message.startswith("Check: broken:") and "bkNumGe2" not in message and "(1,1)" in message

@@ -40,6 +40,7 @@ from solvers.common.protocol import (
     ProgressFn,
     Solution,
 )
+from solvers.common.words import check_text
 from widgets.board_view import BoardArea, BoardView
 from widgets.job_progress import JobProgress
 from widgets.panels import create_panels
@@ -217,7 +218,7 @@ class DocumentView(QWidget):
         if GAME in plugin.meta.capabilities:
             return f"After your moves (start position: {text})"
         try:
-            return f"Play: {plugin.check(puzzle, self.doc.entries).summary()}"
+            return f"Play: {check_text(plugin.check(puzzle, self.doc.entries))}"
         except Exception:  # a checker bug must not hide the board
             return f"Play: {text}"
 
