@@ -45,3 +45,13 @@ def test_product_code_does_not_read_shared() -> None:
             ):
                 offenders.append(str(p.relative_to(ROOT)))
     assert offenders == []
+
+
+def test_widgets_never_import_workbench() -> None:
+    """Layers point one way: workbench (the shell) uses widgets; widgets never reach back up."""
+    offenders = [
+        str(p.relative_to(ROOT))
+        for p in (ROOT / "widgets").rglob("*.py")
+        if "workbench" in _imported_roots(p)
+    ]
+    assert offenders == []

@@ -6,11 +6,12 @@ It knows nothing about any puzzle: drawing comes from ``plugin.draw`` and editin
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QWheelEvent
-from PySide6.QtWidgets import QMenu, QSizePolicy, QWidget
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap, QWheelEvent
+from PySide6.QtWidgets import QMenu, QScrollArea, QSizePolicy, QWidget
 
 from solvers.common.display import DisplayList
 from solvers.common.palette import LIGHT, Palette
@@ -58,6 +59,8 @@ class BoardView(QWidget):
     drag_finished = Signal()
     hovered = Signal(object)  # logical (x, y) under a resting pointer, or None when it leaves
     context_chosen = Signal(object, str)  # cell, key of the chosen ContextAction
+    zoom_requested = Signal(float, object)  # factor, anchor point (widget coordinates)
+    pan_requested = Signal(object)  # QPointF: how far the pointer moved while middle-dragging
 
     def __init__(self, source: Callable[[], DisplayList], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -68,6 +71,12 @@ class BoardView(QWidget):
         self.cursor_cell: tuple[int, int] | None = None
         self.show_cursor = True
         self._dl: DisplayList | None = None
+        self._cache: QPixmap | None = None
+        self._cache_key: tuple[object, ...] | None = None
+        self._cache_dl: DisplayList | None = None  # keeps the keyed list alive so its id stays unique
+        self.last_render_seconds = 0.0
+        self.renders = 0  # full renders of the display list (repaints from the cache are free)
+        self._pan_from: QPointF | None = None
         self._scale = 1.0
         self._origin = QPointF(0, 0)
         self._dragging = False
@@ -84,6 +93,12 @@ class BoardView(QWidget):
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt API)
         return QSize(560, 560)
 
+    def zoomed(self) -> bool:
+        area = self.parentWidget()
+        return isinstance(area, QWidget) and (
+            self.width() > area.width() + 1 or self.height() > area.height() + 1
+        )
+
     # ---- drawing ----------------------------------------------------------------------------
     def refresh(self) -> None:
         self._dl = None
@@ -98,20 +113,51 @@ class BoardView(QWidget):
         self.palette_ = palette
         self.update()
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt API)
-        painter = QPainter(self)
-        try:
-            dl = self.display_list()
-            target = QRectF(self.rect()).adjusted(12, 12, -12, -12)
-            painter.fillRect(self.rect(), qcolor(self.palette_, "background"))
-            self._scale = paint_display_list(painter, dl, target, self.palette_, background=False)
+    def _layout(self, dl: DisplayList) -> QRectF:
+        """Where the drawing goes: scale and origin for the current size (also used by hit tests)."""
+        target = QRectF(self.rect()).adjusted(12, 12, -12, -12)
+        if dl.width > 0 and dl.height > 0:
+            self._scale = min(target.width() / dl.width, target.height() / dl.height)
             self._origin = QPointF(
                 target.x() + (target.width() - dl.width * self._scale) / 2,
                 target.y() + (target.height() - dl.height * self._scale) / 2,
             )
+        return target
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt API)
+        dl = self.display_list()
+        target = self._layout(dl)
+        # Only the visible part (the board may be zoomed far beyond the window) is rendered, once:
+        # hover, focus and cursor repaints reuse the cached pixmap, drawn at the screen's pixel ratio.
+        visible = self.visibleRegion().boundingRect()
+        if visible.isEmpty():
+            visible = self.rect()
+        ratio = self.devicePixelRatioF()
+        key = (id(dl), self.palette_.name, ratio, self.size().toTuple(), visible.getRect())
+        if self._cache is None or self._cache_key != key or self._cache_dl is not dl:
+            self._cache = self._render(dl, target, visible, ratio)
+            self._cache_key, self._cache_dl = key, dl
+        painter = QPainter(self)
+        try:
+            painter.drawPixmap(visible.topLeft(), self._cache)
             self._paint_cursor(painter, dl)
         finally:
             painter.end()
+
+    def _render(self, dl: DisplayList, target: QRectF, visible: QRect, ratio: float) -> QPixmap:
+        start = time.perf_counter()
+        pixmap = QPixmap((visible.size().toSizeF() * ratio).toSize())
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(qcolor(self.palette_, "background"))
+        painter = QPainter(pixmap)
+        try:
+            painter.translate(-visible.x(), -visible.y())
+            paint_display_list(painter, dl, target, self.palette_, background=False)
+        finally:
+            painter.end()
+        self.last_render_seconds = time.perf_counter() - start
+        self.renders += 1
+        return pixmap
 
     def _paint_cursor(self, painter: QPainter, dl: DisplayList) -> None:
         if not (self.show_cursor and self.hasFocus() and dl.grid and self.cursor_cell):
@@ -141,6 +187,7 @@ class BoardView(QWidget):
 
     def cell_at(self, pos: QPointF) -> tuple[int, int] | None:
         dl = self.display_list()
+        self._layout(dl)
         if dl.grid is None:
             return None
         return dl.grid.cell_at(*self.to_logical(pos))
@@ -149,6 +196,7 @@ class BoardView(QWidget):
         """Widget coordinates of a cell's centre (used by tests and tooltips)."""
         dl = self.display_list()
         assert dl.grid is not None
+        self._layout(dl)
         x, y = dl.grid.center(r, c)
         return QPointF(self._origin.x() + x * self._scale, self._origin.y() + y * self._scale)
 
@@ -169,6 +217,9 @@ class BoardView(QWidget):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt API)
         self.setFocus()
+        if event.button() == Qt.MouseButton.MiddleButton and self.zoomed():
+            self._pan_from = event.globalPosition()  # middle-drag pans a zoomed board
+            return
         button = _BUTTONS.get(event.button(), "")
         pos = event.position()
         cell = self.cell_at(pos)
@@ -197,6 +248,11 @@ class BoardView(QWidget):
         return True
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt API)
+        if self._pan_from is not None:
+            delta = event.globalPosition() - self._pan_from
+            self._pan_from = event.globalPosition()
+            self.pan_requested.emit(delta)
+            return
         if not self._dragging:
             self.hovered.emit(self.to_logical(event.position()))
             return
@@ -213,6 +269,9 @@ class BoardView(QWidget):
             self.edit_event.emit(ev)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt API)
+        if self._pan_from is not None and event.button() == Qt.MouseButton.MiddleButton:
+            self._pan_from = None
+            return
         if not self._dragging:
             return
         self._dragging = False
@@ -225,6 +284,11 @@ class BoardView(QWidget):
         super().leaveEvent(event)
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt API)
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            steps = event.angleDelta().y() / 120
+            if steps:
+                self.zoom_requested.emit(1.25**steps, event.position())
+            return
         steps = event.angleDelta().y() // 120
         if steps:
             self.edit_event.emit(self._event("wheel", event.position(), "", event.modifiers(), delta=steps))
@@ -260,3 +324,69 @@ class BoardView(QWidget):
     def mark_key_handled(self) -> None:
         """Called by the document view when the plug-in used the last key."""
         self._key_handled = True
+
+
+class BoardArea(QScrollArea):
+    """The board with zoom and pan: zoom 1 fits the whole board in the window ("fit"); above 1
+    the board grows past the window and scroll bars (or a middle-drag) move it."""
+
+    MAX_ZOOM = 8.0
+
+    def __init__(self, board: BoardView, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.board = board
+        self.zoom = 1.0
+        self.setWidget(board)
+        self.setWidgetResizable(False)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumSize(240, 240)
+        board.setMinimumSize(0, 0)
+        board.zoom_requested.connect(self.zoom_by)
+        board.pan_requested.connect(self._pan)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt API)
+        return self.board.sizeHint()
+
+    def set_zoom(self, zoom: float, anchor: QPointF | None = None) -> None:
+        """Zoom to ``zoom`` (1 = fit), keeping the board point under ``anchor`` where it is."""
+        zoom = min(max(zoom, 1.0), self.MAX_ZOOM)
+        view = self.viewport().size()
+        if anchor is None:
+            anchor = QPointF(
+                self.board.mapFrom(self.viewport(), QPoint(view.width() // 2, view.height() // 2))
+            )
+        fx = anchor.x() / max(self.board.width(), 1)
+        fy = anchor.y() / max(self.board.height(), 1)
+        on_screen = self.board.mapTo(self.viewport(), anchor.toPoint())
+        self.zoom = zoom
+        self._fit_board()
+        self.horizontalScrollBar().setValue(round(fx * self.board.width() - on_screen.x()))
+        self.verticalScrollBar().setValue(round(fy * self.board.height() - on_screen.y()))
+
+    def zoom_by(self, factor: float, anchor: QPointF | None = None) -> None:
+        self.set_zoom(self.zoom * factor, anchor)
+
+    def fit(self) -> None:
+        self.set_zoom(1.0)
+
+    def _pan(self, delta: QPointF) -> None:
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - round(delta.x()))
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() - round(delta.y()))
+
+    def _fit_board(self) -> None:
+        policy = (
+            Qt.ScrollBarPolicy.ScrollBarAsNeeded if self.zoom > 1 else Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        )
+        self.setHorizontalScrollBarPolicy(policy)
+        self.setVerticalScrollBarPolicy(policy)
+        size = self.maximumViewportSize() if self.zoom <= 1 else self.viewport().size()
+        if self.zoom <= 1:
+            self.board.resize(size)
+        else:
+            self.board.resize(round(size.width() * self.zoom), round(size.height() * self.zoom))
+
+    def resizeEvent(self, event: object) -> None:  # noqa: N802 (Qt API)
+        super().resizeEvent(event)  # type: ignore[arg-type]
+        self._fit_board()

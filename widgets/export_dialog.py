@@ -12,6 +12,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from solvers.common.palette import PALETTES
+from widgets.render import CELL_SIZE_RANGE, MARGIN_RANGE, ExportOptions
+
 
 class ExportDialog(QDialog):
     def __init__(
@@ -21,16 +24,20 @@ class ExportDialog(QDialog):
         self.setWindowTitle("Export diagram")
         self.format = QComboBox()
         self.format.addItems(["PNG image", "SVG vector image", "PDF document"])
+        defaults = ExportOptions(palette=palette)
         self.cell_size = QDoubleSpinBox()
-        self.cell_size.setRange(4, 400)
-        self.cell_size.setValue(40)
+        # The lowest value stands for "automatic": legible cells, at least 600 on the long side.
+        self.cell_size.setRange(CELL_SIZE_RANGE[0] - 1, CELL_SIZE_RANGE[1])
+        self.cell_size.setSpecialValueText("Automatic (legible)")
+        self.cell_size.setValue(defaults.cell_size or self.cell_size.minimum())
         self.cell_size.setSuffix(" px/pt per cell")
         self.margin = QDoubleSpinBox()
-        self.margin.setRange(0, 400)
-        self.margin.setValue(16)
+        self.margin.setRange(*MARGIN_RANGE)
+        self.margin.setValue(defaults.margin)
         self.transparent = QCheckBox("Transparent background")
+        self.transparent.setChecked(defaults.transparent)
         self.palette_choice = QComboBox()
-        self.palette_choice.addItems(["light", "dark"])
+        self.palette_choice.addItems(sorted(PALETTES, key=lambda name: name != "light"))
         self.palette_choice.setCurrentText(palette)
         self.with_solution = QCheckBox("Include the shown solution")
         self.with_solution.setChecked(can_include_solution)
@@ -48,6 +55,16 @@ class ExportDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+
+    def options(self) -> ExportOptions:
+        """The chosen options as the one ``ExportOptions`` value (automatic cell size = None)."""
+        auto = self.cell_size.value() <= self.cell_size.minimum()
+        return ExportOptions(
+            cell_size=None if auto else self.cell_size.value(),
+            margin=self.margin.value(),
+            transparent=self.transparent.isChecked(),
+            palette=self.palette_choice.currentText(),
+        )
 
     def extension(self) -> str:
         return ("png", "svg", "pdf")[self.format.currentIndex()]

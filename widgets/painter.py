@@ -6,10 +6,13 @@ look the same.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from collections.abc import Sequence
+from functools import lru_cache
 
-from solvers.common.display import Circle, DisplayList, Line, Polyline, Rect, Text
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
+
+from solvers.common.display import Circle, DisplayList, Item, Line, Polyline, Rect, Text
 from solvers.common.palette import LIGHT, Palette
 
 _CAPS = {"flat": Qt.PenCapStyle.FlatCap, "round": Qt.PenCapStyle.RoundCap, "square": Qt.PenCapStyle.SquareCap}
@@ -61,58 +64,118 @@ def paint_display_list(
         painter.fillRect(target, qcolor(palette, "background"))
     painter.translate(ox, oy)
     painter.scale(scale, scale)
-    for item in dl.items:
+    _paint_items(painter, dl.items, palette, dl.width)
+    painter.restore()
+    return scale
+
+
+def _paint_items(painter: QPainter, items: Sequence[Item], palette: Palette, width: float) -> None:
+    """Paint items in order. Pens and brushes are made once per style, and runs of lines that
+    share a style go out in one ``drawLines`` call: a 100x80 board has ~10k lines, and one pen
+    and one call per line made a repaint take most of a second."""
+    pens: dict[tuple[object, ...], QPen] = {}
+    brushes: dict[str | None, QBrush] = {}
+
+    def pen(color: str | None, width: float, cap: str = "flat", join: str = "miter") -> QPen:
+        key = (color, width, cap, join)
+        if key not in pens:
+            pens[key] = _pen(palette, color, width, cap, join)
+        return pens[key]
+
+    def brush(color: str | None) -> QBrush:
+        if color not in brushes:
+            brushes[color] = _brush(palette, color)
+        return brushes[color]
+
+    i, n = 0, len(items)
+    while i < n:
+        item = items[i]
         if isinstance(item, Line):
-            pen = _pen(palette, item.color, item.width, item.cap)
+            style = (item.color, item.width, item.cap, item.dash)
+            run = [QLineF(*item.p1, *item.p2)]
+            i += 1
+            while i < n:
+                nxt = items[i]
+                if not isinstance(nxt, Line) or (nxt.color, nxt.width, nxt.cap, nxt.dash) != style:
+                    break
+                run.append(QLineF(*nxt.p1, *nxt.p2))
+                i += 1
+            line_pen = pen(item.color, item.width, item.cap)
             if item.dash:
-                pen.setDashPattern([d / max(item.width, 0.01) for d in item.dash])
-            painter.setPen(pen)
-            painter.drawLine(QPointF(*item.p1), QPointF(*item.p2))
-        elif isinstance(item, Polyline):
-            painter.setPen(_pen(palette, item.color, item.width, item.cap, item.join))
-            painter.setBrush(_brush(palette, item.fill))
+                line_pen = QPen(line_pen)
+                line_pen.setDashPattern([d / max(item.width, 0.01) for d in item.dash])
+            painter.setPen(line_pen)
+            painter.drawLines(run)
+            continue
+        i += 1
+        if isinstance(item, Polyline):
+            painter.setPen(pen(item.color, item.width, item.cap, item.join))
+            painter.setBrush(brush(item.fill))
             poly = QPolygonF([QPointF(x, y) for x, y in item.points])
             if item.closed or item.fill is not None:
                 painter.drawPolygon(poly)
             else:
-                path = QPainterPath()
-                path.addPolygon(poly)
-                painter.drawPath(path)
+                painter.drawPolyline(poly)
         elif isinstance(item, Rect):
-            painter.setPen(_pen(palette, item.stroke, item.width))
-            painter.setBrush(_brush(palette, item.fill))
+            painter.setPen(pen(item.stroke, item.width))
+            painter.setBrush(brush(item.fill))
             rect = QRectF(item.x, item.y, item.w, item.h)
             if item.radius > 0:
                 painter.drawRoundedRect(rect, item.radius, item.radius)
             else:
                 painter.drawRect(rect)
         elif isinstance(item, Circle):
-            painter.setPen(_pen(palette, item.stroke, item.width))
-            painter.setBrush(_brush(palette, item.fill))
+            painter.setPen(pen(item.stroke, item.width))
+            painter.setBrush(brush(item.fill))
             painter.drawEllipse(QPointF(item.cx, item.cy), item.r, item.r)
         elif isinstance(item, Text):
-            _draw_text(painter, palette, item)
-    painter.restore()
-    return scale
+            _draw_text(painter, palette, item, width)
 
 
-def _draw_text(painter: QPainter, palette: Palette, item: Text) -> None:
+@lru_cache(maxsize=256)
+def _font(pixels: int, bold: bool) -> QFont:
     font = QFont()
     font.setFamilies(["DejaVu Sans", "Noto Sans", "Sans Serif"])
-    font.setPointSizeF(max(item.size, 0.5) * 0.75)  # display units are px-like; 1 pt = 4/3 px
-    font.setBold(item.bold)
+    font.setPixelSize(max(pixels, 1))
+    font.setBold(bold)
+    return font
+
+
+_H = {
+    "left": Qt.AlignmentFlag.AlignLeft,
+    "center": Qt.AlignmentFlag.AlignHCenter,
+    "right": Qt.AlignmentFlag.AlignRight,
+}
+_V = {
+    "top": Qt.AlignmentFlag.AlignTop,
+    "middle": Qt.AlignmentFlag.AlignVCenter,
+    "bottom": Qt.AlignmentFlag.AlignBottom,
+}
+MIN_SHRINK = 0.75  # a caption too wide for the drawing shrinks this far before it wraps
+
+
+def _draw_text(painter: QPainter, palette: Palette, item: Text, width: float) -> None:
+    """Text sized in device pixels (the same on screen, PNG at any dpi, SVG and PDF) and measured:
+    a caption wider than the drawing shrinks a little, then wraps inside it; it is never clipped."""
+    k = max(abs(painter.worldTransform().m11()), 1e-6)  # uniform scale: display units -> device
+    size = max(item.size, 0.5) * k
+    font = _font(round(size), item.bold)
+    room = max(width * k - 2, 1.0)
+    natural = QFontMetricsF(font).horizontalAdvance(item.text)
+    if natural > room:
+        font = _font(round(max(size * room / natural, size * MIN_SHRINK)), item.bold)
+    painter.save()
+    painter.translate(item.x, item.y)
+    painter.scale(1 / k, 1 / k)
     painter.setFont(font)
     painter.setPen(QPen(qcolor(palette, item.color)))
-    big = 10_000.0
-    x = {"left": item.x, "center": item.x - big / 2, "right": item.x - big}[item.align]
-    y = {"top": item.y, "middle": item.y - big / 2, "bottom": item.y - big}[item.valign]
-    flags = {
-        "left": Qt.AlignmentFlag.AlignLeft,
-        "center": Qt.AlignmentFlag.AlignHCenter,
-        "right": Qt.AlignmentFlag.AlignRight,
-    }[item.align] | {
-        "top": Qt.AlignmentFlag.AlignTop,
-        "middle": Qt.AlignmentFlag.AlignVCenter,
-        "bottom": Qt.AlignmentFlag.AlignBottom,
-    }[item.valign]
-    painter.drawText(QRectF(x, y, big, big), int(flags), item.text)
+    flags = _H[item.align] | _V[item.valign]
+    big = 100_000.0
+    y = {"top": 0.0, "middle": -big / 2, "bottom": -big}[item.valign]
+    if QFontMetricsF(font).horizontalAdvance(item.text) <= room:
+        x = {"left": 0.0, "center": -big / 2, "right": -big}[item.align]
+        painter.drawText(QRectF(x, y, big, big), int(flags), item.text)
+    else:
+        left = -item.x * k + 1  # wrap inside the drawing's own width, whatever the anchor
+        painter.drawText(QRectF(left, y, room, big), int(flags | Qt.TextFlag.TextWordWrap), item.text)
+    painter.restore()

@@ -17,11 +17,22 @@ from PySide6.QtWidgets import QLabel, QListView, QVBoxLayout, QWidget
 from solvers.common.display import DisplayList
 from solvers.common.palette import LIGHT, Palette
 from solvers.common.protocol import Solution
+from widgets.render import ExportOptions, render_image
 
 THUMB = 96
 RENDER_BUDGET = 0.012  # seconds of thumbnail rendering per event-loop turn
 MAX_KEPT = 10_000  # the list keeps this many; later solutions are only counted (layout cost and memory)
 Index = QModelIndex | QPersistentModelIndex
+
+
+def thumbnail_caption(row: int, solution: Solution) -> str:
+    """'Solution 3', or the solver's own label ('Best: 42 points') numbered once, never twice."""
+    label = solution.label.strip()
+    if not label:
+        return f"Solution {row + 1}"
+    if label.lower().startswith("solution"):
+        return label
+    return f"{row + 1}. {label}"
 
 
 class SolutionModel(QAbstractListModel):
@@ -50,7 +61,7 @@ class SolutionModel(QAbstractListModel):
         row = index.row()
         solution = self.solutions[row]
         if role == Qt.ItemDataRole.DisplayRole:
-            return f"#{row + 1}" + (f" {solution.label}" if solution.label else "")
+            return thumbnail_caption(row, solution)
         if role == Qt.ItemDataRole.DecorationRole:
             icon = self._icons.get(row)
             if icon is None:
@@ -60,7 +71,7 @@ class SolutionModel(QAbstractListModel):
                 return self._placeholder
             return icon
         if role == Qt.ItemDataRole.ToolTipRole:
-            return "\n".join(solution.grid[:20])
+            return "\n".join([thumbnail_caption(row, solution), *solution.grid[:20]])
         return None
 
     def _render_some(self) -> None:
@@ -69,7 +80,10 @@ class SolutionModel(QAbstractListModel):
         while self._queue and time.perf_counter() < deadline:
             row = self._queue.pop(0)
             if row < len(self.solutions) and row not in self._icons:
-                self._icons[row] = QIcon(self._thumbnail(self.solutions[row]))
+                pixmap = self._thumbnail(self.solutions[row])
+                icon = QIcon(pixmap)
+                icon.addPixmap(pixmap, QIcon.Mode.Selected)  # the selection frame marks it, not a wash
+                self._icons[row] = icon
                 done.append(row)
         for row in done:
             index = self.index(row)
@@ -78,8 +92,6 @@ class SolutionModel(QAbstractListModel):
             self._timer.stop()
 
     def _thumbnail(self, solution: Solution) -> QPixmap:
-        from workbench.export import ExportOptions, render_image
-
         dl = self.render(solution)
         # Fit the whole drawing (boards with trays or hands are not square) into THUMB pixels.
         grid_cell = dl.grid.cell if dl.grid is not None else 40.0
@@ -135,6 +147,7 @@ class SolutionBrowser(QWidget):
         self.view.setBatchSize(200)
         self.view.setMovement(QListView.Movement.Static)
         self.view.setWordWrap(True)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # long labels keep both ends
         self.view.setAccessibleName("Solutions")
         self.view.selectionModel().currentChanged.connect(self._current_changed)
         layout = QVBoxLayout(self)

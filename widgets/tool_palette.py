@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
-from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QToolButton, QWidget
+from PySide6.QtWidgets import QButtonGroup, QSizePolicy, QToolButton, QWidget
 
 from solvers.common.palette import LIGHT, Palette
 from solvers.common.protocol import Tool
+from widgets.flow_layout import FlowLayout
 from widgets.painter import qcolor
 
 
@@ -32,9 +33,10 @@ class ToolPalette(QWidget):
         super().__init__(parent)
         self.group = QButtonGroup(self)
         self.group.setExclusive(True)
-        self.layout_ = QHBoxLayout(self)
-        self.layout_.setContentsMargins(0, 0, 0, 0)
-        self.layout_.setSpacing(2)
+        self.layout_ = FlowLayout(self)  # long rows wrap instead of needing a scrollbar
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
         self.tools: list[Tool] = []
         self.current = ""
         self.palette_: Palette = LIGHT
@@ -52,7 +54,8 @@ class ToolPalette(QWidget):
             button = QToolButton()
             button.setCheckable(True)
             button.setAutoRaise(True)
-            button.setText(tool.label if tool.color is None else "")
+            # The button names the tool; details in parentheses go to the tooltip (compact rows).
+            button.setText(tool.label.split(" (")[0] if tool.color is None else "")
             if tool.color is not None:
                 button.setIcon(swatch(self.palette_, tool.color))
                 button.setIconSize(QSize(16, 16))
@@ -73,6 +76,14 @@ class ToolPalette(QWidget):
         else:
             self.current = ""
             self.tool_changed.emit("")
+
+    def set_palette(self, palette: Palette) -> None:
+        """Swatches follow the board palette (a dark board must not keep light swatches)."""
+        self.palette_ = palette
+        for i, tool in enumerate(self.tools):
+            button = self.group.button(i)
+            if tool.color is not None and button is not None:
+                button.setIcon(swatch(palette, tool.color))
 
     def _clicked(self, index: int) -> None:
         if 0 <= index < len(self.tools):

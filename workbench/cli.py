@@ -17,7 +17,10 @@ from solvers.common import cli, registry
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.cli import Parser, UsageError, add_json, add_timeout
 from solvers.common.errors import InputError
+from solvers.common.palette import PALETTES
 from solvers.common.protocol import EXPLAIN, SOLVE, CountResult, PluginBase
+from solvers.common.words import check_status, check_text
+from workbench.drawing import document_drawing
 
 COMMANDS = ("solve", "check", "export", "explain", "kinds")
 PROG = "workbench"
@@ -25,7 +28,9 @@ MAX_LIMIT = 10**9
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    from workbench.export import CELL_SIZE_RANGE, MARGIN_RANGE
+    from widgets.render import CELL_SIZE_RANGE, MARGIN_RANGE, ExportOptions
+
+    defaults = ExportOptions()  # the one place export defaults live
 
     parser = Parser(prog=PROG, description="Puzzle Workbench command line")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -53,10 +58,15 @@ def _build_parser() -> argparse.ArgumentParser:
     export.add_argument("input")
     export.add_argument("out")
     export.add_argument("--solved", action="store_true", help="draw the first solution")
-    export.add_argument("--cell-size", type=cli.float_range(*CELL_SIZE_RANGE), default=40.0)
-    export.add_argument("--margin", type=cli.float_range(*MARGIN_RANGE), default=16.0)
-    export.add_argument("--transparent", action="store_true")
-    export.add_argument("--palette", choices=("light", "dark"), default="light")
+    export.add_argument(
+        "--cell-size",
+        type=cli.float_range(*CELL_SIZE_RANGE),
+        default=defaults.cell_size,
+        help="pixels (points in PDF) per cell; default: legible, at least 600 on the long side",
+    )
+    export.add_argument("--margin", type=cli.float_range(*MARGIN_RANGE), default=defaults.margin)
+    export.add_argument("--transparent", action="store_true", default=defaults.transparent)
+    export.add_argument("--palette", choices=sorted(PALETTES), default=defaults.palette)
     add_timeout(export)
 
     explain = sub.add_parser("explain", help="step-by-step deductions (modules that have them)")
@@ -117,8 +127,9 @@ def cmd_solve(args: argparse.Namespace, cancel: CancelToken) -> int:
         print(json.dumps(out, ensure_ascii=False))
     else:
         for i, solution in enumerate(solutions, start=1):
-            label = f" ({solution.label})" if solution.label else ""
-            print(f"Solution {i}{label}:")
+            name = solution.label if solution.label.startswith("Solution") else f"Solution {i}"
+            label = f" ({solution.label})" if solution.label and solution.label != name else ""
+            print(f"{name}{label}:")
             print("\n".join(solution.grid))
             print()
         verdict = info.get("verdict")
@@ -133,11 +144,13 @@ def cmd_check(args: argparse.Namespace, cancel: CancelToken) -> int:
     plugin = registry.get(args.kind)
     puzzle, entries = _load(plugin, args.input)
     result = plugin.check(puzzle, entries)
+    status = check_status(result)
     if args.json:
         print(
             json.dumps(
                 {
                     "kind": plugin.meta.id,
+                    "status": status,
                     "complete": result.complete,
                     "ok": result.ok,
                     "violations": [
@@ -147,13 +160,11 @@ def cmd_check(args: argparse.Namespace, cancel: CancelToken) -> int:
                 }
             )
         )
-    elif result.violations:
-        v = result.violations[0]
-        cells = " ".join(f"({r},{c})" for r, c in v.cells)
-        print(f"{v.code}: {v.message}" + (f" at {cells}" if cells else ""))
     else:
-        print("complete" if result.complete else "incomplete (no rule broken)")
-    return 1 if result.violations else 0  # like a linter: 1 = rules broken, 2 = unreadable input
+        print(check_text(result))
+    # One rule for every module, like a linter: 1 = a rule is broken (unfinished is not broken),
+    # 2 = unreadable input.
+    return 1 if status == "broken" else 0
 
 
 def _export(plugin: PluginBase, puzzle: Any, solution: Any, out: str, **options: Any) -> Path:
@@ -161,7 +172,7 @@ def _export(plugin: PluginBase, puzzle: Any, solution: Any, out: str, **options:
     from workbench.qt_app import ensure_app
 
     ensure_app(headless=True)
-    return export(plugin.draw(puzzle, solution), out, ExportOptions(**options))
+    return export(document_drawing(plugin, puzzle, None, solution), out, ExportOptions(**options))
 
 
 def cmd_export(args: argparse.Namespace, cancel: CancelToken) -> int:
@@ -180,8 +191,7 @@ def cmd_export(args: argparse.Namespace, cancel: CancelToken) -> int:
 
     ensure_app(headless=True)
     options = ExportOptions(args.cell_size, args.margin, args.transparent, args.palette)
-    dl = plugin.draw(puzzle, solution, None if solution else entries)
-    path = export(dl, args.out, options)
+    path = export(document_drawing(plugin, puzzle, entries, solution), args.out, options)
     print(path)
     return 0
 

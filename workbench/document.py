@@ -2,6 +2,8 @@
 
 Only the puzzle (givens) and entries are on the undo stack; UI state (cursor, shown solution) is not.
 Each change is one ``StateCommand`` holding the old and new immutable values, so undo is exact.
+One gesture (a press, its drags and its release; or one key) is one undo step: results merge only
+within the gesture that produced them, never across gestures with the same merge key.
 """
 
 from __future__ import annotations
@@ -51,6 +53,8 @@ class StateCommand(QUndoCommand):
         if not isinstance(other, StateCommand) or other.key != self.key or self.key is None:
             return False
         self.new = other.new
+        if self.text() == "Edit" and other.text() != "Edit":
+            self.setText(other.text())  # the step is named after what it changed
         return True
 
     def redo(self) -> None:
@@ -73,6 +77,7 @@ class Document(QObject):
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         self._merge_open = False
+        self._gesture = 0  # numbers gestures so that two drags never merge into one step
 
     def _clean_changed(self, _clean: bool) -> None:
         self.file_changed.emit()
@@ -96,7 +101,9 @@ class Document(QObject):
             entries = self.plugin.adapt_entries(puzzle, self.entries)
         if puzzle == self.puzzle and entries == self.entries:
             return False
-        key = result.merge_key if self._merge_open else None
+        if not self._merge_open:
+            self._gesture += 1
+        key = None if result.merge_key is None else f"{self._gesture}:{result.merge_key}"
         self.undo_stack.push(
             StateCommand(self, (self.puzzle, self.entries), (puzzle, entries), result.label, key)
         )

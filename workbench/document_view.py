@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSplitter,
     QTabWidget,
-    QToolButton,
     QToolTip,
     QVBoxLayout,
     QWidget,
@@ -41,13 +40,15 @@ from solvers.common.protocol import (
     ProgressFn,
     Solution,
 )
-from widgets.board_view import BoardView
+from solvers.common.words import check_text
+from widgets.board_view import BoardArea, BoardView
 from widgets.job_progress import JobProgress
 from widgets.panels import create_panels
 from widgets.solution_browser import SolutionBrowser
 from widgets.source_panel import SourcePanel
 from widgets.tool_palette import ToolPalette
 from workbench.document import Document
+from workbench.drawing import document_drawing
 from workbench.jobs import Job, JobManager, JobOutcome, solve_work
 
 
@@ -58,6 +59,7 @@ class DocumentView(QWidget):
     status_message = Signal(str)
     title_changed = Signal()
     solve_finished = Signal(object)  # JobOutcome of the solve job (tests and screenshots wait on it)
+    busy_changed = Signal(bool)  # a job started, or the last one ended (Cancel Job follows it)
 
     def __init__(self, doc: Document, jobs: JobManager, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -71,6 +73,7 @@ class DocumentView(QWidget):
         self.solve_job: Job | None = None
         self.side_jobs: list[Job] = []
         self._solve_limit: int | None = 2
+        self._job_status = False  # the last status message was about a job or the old document
 
         self.board = BoardView(self._display_list)
         self.board.edit_event.connect(self._on_edit_event)
@@ -90,6 +93,7 @@ class DocumentView(QWidget):
         self.progress.cancel_requested.connect(self.cancel_jobs)
         self.info = QLabel()
         self.info.setAccessibleName("Puzzle summary")
+        self.info.setToolTip("What the board shows")
 
         top = QHBoxLayout()
         top.setContentsMargins(4, 4, 4, 0)
@@ -108,20 +112,7 @@ class DocumentView(QWidget):
         top.addWidget(self.edit_radio)
         top.addWidget(self.play_radio)
         top.addSpacing(12)
-        # Long tool rows scroll sideways instead of forcing the window wider.
-        tools_scroll = QScrollArea()
-        tools_scroll.setWidget(self.tools)
-        tools_scroll.setWidgetResizable(True)
-        tools_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        tools_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        tools_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        tools_scroll.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        probe = QToolButton()
-        probe.setText("Xg")
-        tools_scroll.setFixedHeight(
-            probe.sizeHint().height() + tools_scroll.horizontalScrollBar().sizeHint().height() + 4
-        )
-        top.addWidget(tools_scroll, 1)
+        top.addWidget(self.tools, 1)  # a flow layout: long tool rows wrap
         self.info.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.info.setContentsMargins(8, 0, 8, 4)
 
@@ -129,7 +120,8 @@ class DocumentView(QWidget):
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addLayout(top)
-        left_layout.addWidget(self.board, 1)
+        self.board_area = BoardArea(self.board)
+        left_layout.addWidget(self.board_area, 1)
         left_layout.addWidget(self.info)
 
         self.side = QTabWidget()
@@ -190,6 +182,7 @@ class DocumentView(QWidget):
         self._solution = solution
         self._hover = None
         self.board.refresh()
+        self._update_info()
         self.solution_shown.emit()
 
     def shown_solution(self) -> Solution | None:
@@ -200,7 +193,39 @@ class DocumentView(QWidget):
         self.board.refresh()
 
     def status(self, text: str) -> None:
+        self._job_status = bool(self.busy())
         self.status_message.emit(text)
+
+    def _job_message(self, text: str) -> None:
+        """A job's final word: it describes the document as it is now, until the next change."""
+        self.status_message.emit(text)
+        self._job_status = True
+
+    def describe_shown(self) -> str:
+        """One line for what the board shows: the editor, a solution or preview, or a played line."""
+        plugin, puzzle = self.plugin, self.doc.puzzle
+        solution = self._solution
+        if solution is not None:
+            name = solution.label or "solution"
+            if isinstance(solution.data, type(puzzle)):  # a whole board (preview, best town)
+                return f"Showing {name}: {plugin.describe(solution.data)}"
+            return f"Showing {name} (F7 shows the puzzle) — {plugin.describe(puzzle)}"
+        text = plugin.describe(puzzle)
+        if self._mode != "play":
+            return text
+        if self.doc.entries == plugin.empty_entries(puzzle):
+            return f"Play: {text}" if GAME not in plugin.meta.capabilities else text
+        if GAME in plugin.meta.capabilities:
+            return f"After your moves (start position: {text})"
+        try:
+            return f"Play: {check_text(plugin.check(puzzle, self.doc.entries))}"
+        except Exception:  # a checker bug must not hide the board
+            return f"Play: {text}"
+
+    def _update_info(self) -> None:
+        text = self.describe_shown()
+        self.info.setText(text)
+        self.info.setToolTip(text)
 
     def run_job(
         self,
@@ -208,21 +233,27 @@ class DocumentView(QWidget):
         work: Callable[[CancelToken, ProgressFn], Any],
         on_done: Callable[[Any], None],
         on_error: Callable[[str], None] | None = None,
+        on_cancel: Callable[[], None] | None = None,
     ) -> Job:
         job = Job(title, lambda cancel, progress, _emit: work(cancel, progress))
-        receiver = _Callbacks(self, job, on_done, on_error)
+        receiver = _Callbacks(self, job, on_done, on_error, on_cancel)
         job.signals.finished.connect(receiver.finished)
         job.signals.progress.connect(self.progress.update_progress)
         self.side_jobs.append(job)
         self.progress.start(title)
         self.jobs.start(job)
+        self.busy_changed.emit(True)
         return job
 
     # ---- drawing ----------------------------------------------------------------------------
     def _display_list(self) -> DisplayList:
-        entries = self.doc.entries if self._solution is None else None
         overlay = self._hover.overlay if self._hover is not None else self._overlay
-        return self.plugin.draw(self.doc.puzzle, self._solution, entries, overlay)
+        return document_drawing(self.plugin, self.doc.puzzle, self.doc.entries, self._solution, overlay)
+
+    def picture(self, with_solution: bool = True) -> DisplayList:
+        """What Export and Copy Image draw: the board as shown, without the pointer's hover."""
+        solution = self._solution if with_solution else None
+        return document_drawing(self.plugin, self.doc.puzzle, self.doc.entries, solution, self._overlay)
 
     # ---- hover and context menu -------------------------------------------------------------
     def _on_hover(self, pos: tuple[float, float] | None) -> None:
@@ -258,7 +289,7 @@ class DocumentView(QWidget):
     def set_palette(self, palette: Palette) -> None:
         self.board.set_palette(palette)
         self.browser.model.set_palette(palette)
-        self.tools.palette_ = palette
+        self.tools.set_palette(palette)
 
     # ---- editing ----------------------------------------------------------------------------
     def set_mode(self, mode: str) -> None:
@@ -271,6 +302,7 @@ class DocumentView(QWidget):
             self.show_solution(None)
         self._refresh_tools()
         self.board.refresh()
+        self._update_info()
         self.changed.emit()
 
     def _tool_changed(self, tool: str) -> None:
@@ -281,6 +313,9 @@ class DocumentView(QWidget):
         self.board.tool = self.tools.current
 
     def _on_edit_event(self, event: EditEvent) -> None:
+        gesture_start = event.kind != "drag" and event.kind != "release"
+        if gesture_start:
+            self.doc.end_merge()  # a press, key or wheel step starts a new undo step
         try:
             result = self.plugin.edit(self.doc.puzzle, self.doc.entries, event)
         except Exception as exc:  # an editor bug must not take the window down
@@ -300,20 +335,25 @@ class DocumentView(QWidget):
         if self._solution is not None and result.puzzle is None and result.entries is not None:
             self.show_solution(None)
         self.doc.apply(result)
+        if event.kind not in ("press", "drag"):
+            self.doc.end_merge()  # keys and wheel steps are one step each
 
     def _doc_changed(self) -> None:
         self._hover = None  # it described the old puzzle
+        if self._job_status:  # "Solver failed: ..." belongs to the old document
+            self._job_status = False
+            self.status_message.emit("")
         # Any edit invalidates solutions being searched for the old puzzle.
         if self.solve_job is not None and not self.solve_job.done:
             self.solve_job.cancel()
             self.solve_job = None  # its late results belong to the old puzzle
-            self.status("Edit cancelled the running solve")
+            self._job_message("Edit cancelled the running solve")
         if self.browser.count() or self._solution is not None:
             self._solution = None
             again = "Analyse" if GAME in self.plugin.meta.capabilities else "Solve"
             self.browser.clear(f"Position changed; press {again} (F5) again.")
         self._refresh_tools()
-        self.info.setText(self.plugin.describe(self.doc.puzzle))
+        self._update_info()
         self.board.refresh()
         self.changed.emit()
         self.title_changed.emit()
@@ -327,6 +367,7 @@ class DocumentView(QWidget):
         self._solve_limit = limit
         self.show_solution(None)
         self.browser.clear("Solving…")
+        self.side.setCurrentWidget(self.browser)  # results appear where the user is looking
         job = Job(
             "Analysing" if GAME in self.plugin.meta.capabilities else "Solving",
             solve_work(self.plugin, self.doc.puzzle, limit),
@@ -337,6 +378,7 @@ class DocumentView(QWidget):
         self.solve_job = job
         self.progress.start(job.title)
         self.jobs.start(job)
+        self.busy_changed.emit(True)
         return job
 
     def _is_current(self) -> bool:
@@ -354,8 +396,10 @@ class DocumentView(QWidget):
         found = self.browser.total
         info = outcome.result if isinstance(outcome.result, dict) else {}
         rules = f" ({info['rules']} rules)" if isinstance(info.get("rules"), str) else ""
-        if outcome.status == "failed":
-            text = f"Solver failed: {outcome.error}"
+        if outcome.status == "failed" and outcome.invalid:
+            text = f"Cannot solve: {outcome.error}"
+        elif outcome.status == "failed":
+            text = f"Solver failed (a bug; please report it): {outcome.error}"
         elif outcome.status == "cancelled":
             text = f"Cancelled after {outcome.seconds:.2f} s; {found} found so far."
         elif GAME in self.plugin.meta.capabilities:
@@ -371,7 +415,7 @@ class DocumentView(QWidget):
         if found > self.browser.count():
             text += f" The list shows the first {self.browser.count():,}."
         self.browser.status.setText(text)
-        self.status(text)
+        self._job_message(text)
         self.solve_finished.emit(outcome)
 
     def _maybe_stop_progress(self) -> None:
@@ -379,6 +423,7 @@ class DocumentView(QWidget):
         self.side_jobs = [j for j in self.side_jobs if not j.done]
         if not running:
             self.progress.stop()
+            self.busy_changed.emit(False)
 
     def cancel_jobs(self) -> None:
         if self.solve_job is not None:
@@ -391,12 +436,15 @@ class DocumentView(QWidget):
 
 
 def _scrollable(widget: QWidget) -> QScrollArea:
-    """Wrap a module panel so a wide panel scrolls instead of squeezing the board."""
+    """Wrap a module panel so a tall panel scrolls vertically. Sideways it never scrolls: the side
+    column is kept at least as wide as the panel needs, and the board (which zooms) gives way."""
     area = QScrollArea()
     area.setWidget(widget)
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setMinimumWidth(260)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    needed = widget.minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width()
+    area.setMinimumWidth(max(260, needed))
     return area
 
 
@@ -409,6 +457,7 @@ class _Callbacks(QWidget):
         job: Job,
         on_done: Callable[[Any], None],
         on_error: Callable[[str], None] | None,
+        on_cancel: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(view)
         self.setVisible(False)
@@ -416,6 +465,7 @@ class _Callbacks(QWidget):
         self.job = job
         self.on_done = on_done
         self.on_error = on_error
+        self.on_cancel = on_cancel
 
     def finished(self, outcome: JobOutcome) -> None:
         self.view._maybe_stop_progress()
@@ -426,8 +476,10 @@ class _Callbacks(QWidget):
                 if self.on_error is not None:
                     self.on_error(outcome.error)
                 else:
-                    self.view.status(f"{self.job.title} failed: {outcome.error}")
+                    self.view._job_message(f"{self.job.title} failed: {outcome.error}")
             else:
-                self.view.status(f"{self.job.title} cancelled")
+                if self.on_cancel is not None:
+                    self.on_cancel()
+                self.view._job_message(f"{self.job.title} cancelled")
         finally:
             self.deleteLater()

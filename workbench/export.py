@@ -1,133 +1,46 @@
-"""Export a display list to PNG, SVG or PDF (and a QImage for the clipboard).
+"""Export a display list to a PNG, SVG or PDF file: format by extension, size limits, atomic write.
 
-Everything is drawn by ``widgets.painter.paint_display_list``: the same code as the screen.
+The rendering itself (and ``ExportOptions``) lives next to the painter in ``widgets.render``.
 """
 
 from __future__ import annotations
 
-import math
 import os
-from dataclasses import dataclass
 from pathlib import Path
-
-from PySide6.QtCore import QMarginsF, QRectF, QSize, QSizeF
-from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
-from PySide6.QtSvg import QSvgGenerator
 
 from solvers.common.display import DisplayList
 from solvers.common.errors import InputError
 from solvers.common.palette import PALETTES
-from widgets.painter import paint_display_list, qcolor
+from widgets.render import (
+    CELL_SIZE_RANGE,
+    MARGIN_RANGE,
+    WRITERS,
+    ExportOptions,
+    output_size,
+    render_image,
+)
 from workbench.files import atomic_output
 
+__all__ = [
+    "CELL_SIZE_RANGE",
+    "FORMATS",
+    "MARGIN_RANGE",
+    "ExportOptions",
+    "export",
+    "output_size",
+    "render_image",
+]
+
 FORMATS = ("png", "svg", "pdf")
-CELL_SIZE_RANGE = (4.0, 400.0)  # what the Export dialog and the CLI offer
-MARGIN_RANGE = (0.0, 400.0)
 MAX_PIXELS = 100_000_000  # a PNG over this (400 MB of pixels) is refused before allocating it
 
 
-@dataclass(frozen=True)
-class ExportOptions:
-    cell_size: float = 40.0  # output pixels (PNG/SVG) or points (PDF) per grid cell
-    margin: float = 16.0  # around the drawing, same unit
-    transparent: bool = False
-    palette: str = "light"
-    dpi: int = 144  # PNG metadata only; the pixel size comes from cell_size
-
-    def __post_init__(self) -> None:
-        # Thumbnails use cells under the dialog's 4 px, so only nonsense is refused here.
-        if not (math.isfinite(self.cell_size) and 0 < self.cell_size <= CELL_SIZE_RANGE[1]):
-            raise InputError(
-                f"cell size must be more than 0 and at most {CELL_SIZE_RANGE[1]:g}, got {self.cell_size}"
-            )
-        if not (math.isfinite(self.margin) and MARGIN_RANGE[0] <= self.margin <= MARGIN_RANGE[1]):
-            raise InputError(
-                f"margin must be between {MARGIN_RANGE[0]:g} and {MARGIN_RANGE[1]:g}, got {self.margin}"
-            )
-
-    def scale_for(self, dl: DisplayList) -> float:
-        cell = dl.grid.cell if dl.grid is not None else 40.0
-        return self.cell_size / cell
-
-
-def output_size(dl: DisplayList, options: ExportOptions) -> tuple[int, int]:
-    s = options.scale_for(dl)
-    return (
-        max(1, round(dl.width * s + 2 * options.margin)),
-        max(1, round(dl.height * s + 2 * options.margin)),
-    )
-
-
-def _paint(painter: QPainter, dl: DisplayList, options: ExportOptions, w: float, h: float) -> None:
-    palette = PALETTES[options.palette]
-    if not options.transparent:
-        painter.fillRect(QRectF(0, 0, w, h), qcolor(palette, "background"))
-    m = options.margin
-    paint_display_list(painter, dl, QRectF(m, m, w - 2 * m, h - 2 * m), palette, background=False)
-
-
-def render_image(dl: DisplayList, options: ExportOptions = ExportOptions()) -> QImage:
-    w, h = output_size(dl, options)
-    image = QImage(QSize(w, h), QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(QColor(0, 0, 0, 0))
-    dots_per_meter = round(options.dpi / 0.0254)
-    image.setDotsPerMeterX(dots_per_meter)
-    image.setDotsPerMeterY(dots_per_meter)
-    painter = QPainter(image)
-    try:
-        _paint(painter, dl, options, w, h)
-    finally:
-        painter.end()
-    return image
-
-
-def _write_png(dl: DisplayList, path: Path, options: ExportOptions) -> None:
-    if not render_image(dl, options).save(str(path), "PNG"):  # type: ignore[call-overload]
-        raise InputError(f"{path}: could not write PNG")
-
-
-def _write_svg(dl: DisplayList, path: Path, options: ExportOptions) -> None:
-    w, h = output_size(dl, options)
-    generator = QSvgGenerator()
-    generator.setFileName(str(path))
-    generator.setSize(QSize(w, h))
-    generator.setViewBox(QRectF(0, 0, w, h))
-    generator.setTitle(dl.title or "Puzzle Workbench diagram")
-    generator.setDescription("Exported by Puzzle Workbench")
-    painter = QPainter(generator)
-    try:
-        _paint(painter, dl, options, w, h)
-    finally:
-        painter.end()
-
-
-def _write_pdf(dl: DisplayList, path: Path, options: ExportOptions) -> None:
-    # One page exactly the size of the drawing, in points, so it drops into documents as is.
-    w, h = output_size(dl, options)
-    writer = QPdfWriter(str(path))
-    writer.setTitle(dl.title or "Puzzle Workbench diagram")
-    writer.setCreator("Puzzle Workbench")
-    writer.setResolution(72)
-    writer.setPageLayout(
-        QPageLayout(
-            QPageSize(QSizeF(w, h), QPageSize.Unit.Point), QPageLayout.Orientation.Portrait, QMarginsF()
-        )
-    )
-    painter = QPainter(writer)
-    try:
-        _paint(painter, dl, options, w, h)
-    finally:
-        painter.end()
-
-
-_WRITERS = {"png": _write_png, "svg": _write_svg, "pdf": _write_pdf}
-
-
-def export(dl: DisplayList, path: str | os.PathLike[str], options: ExportOptions = ExportOptions()) -> Path:
+def export(dl: DisplayList, path: str | os.PathLike[str], options: ExportOptions | None = None) -> Path:
     """Write ``dl`` to ``path``; the format comes from the extension. Written atomically."""
+    options = options or ExportOptions()
     target = Path(path)
     fmt = target.suffix.lower().lstrip(".")
-    if fmt not in _WRITERS:
+    if fmt not in WRITERS:
         raise InputError(f"{target.name}: unknown export format (use .png, .svg or .pdf)")
     if options.palette not in PALETTES:
         raise InputError(f"unknown palette '{options.palette}' (use light or dark)")
@@ -135,5 +48,5 @@ def export(dl: DisplayList, path: str | os.PathLike[str], options: ExportOptions
     if fmt == "png" and w * h > MAX_PIXELS:
         raise InputError(f"the PNG would be {w}x{h} pixels (limit {MAX_PIXELS:,}); use a smaller cell size")
     with atomic_output(target) as tmp:
-        _WRITERS[fmt](dl, tmp, options)
+        WRITERS[fmt](dl, tmp, options)
     return target

@@ -32,6 +32,7 @@ class JobOutcome:
     error: str = ""
     seconds: float = 0.0
     items: int = 0
+    invalid: bool = False  # failed on bad input (InputError), not on a bug
 
 
 class JobSignals(QObject):
@@ -92,7 +93,7 @@ class Job(QRunnable):
         except InputError as exc:
             self._flush()
             outcome = JobOutcome(
-                "failed", error=str(exc), seconds=time.monotonic() - start, items=self._count
+                "failed", error=str(exc), seconds=time.monotonic() - start, items=self._count, invalid=True
             )
         except Exception as exc:  # a solver bug must not kill the app; report it readably
             self._flush()

@@ -7,7 +7,15 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QMimeData, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence, QUndoGroup
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QKeySequence,
+    QUndoGroup,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -28,7 +36,10 @@ from solvers.common.errors import InputError
 from solvers.common.limits import limit_text
 from solvers.common.palette import PALETTES
 from solvers.common.protocol import GAME, PLAY, SOLVE, PluginBase
+from solvers.common.words import check_text
 from widgets.export_dialog import ExportDialog
+from widgets.help_dialog import HelpDialog, keys_html, rules_html
+from widgets.theme import SCHEMES, apply_scheme
 from workbench import settings
 from workbench.document import Document
 from workbench.document_view import DocumentView
@@ -46,9 +57,11 @@ class MainWindow(QMainWindow):
         self.jobs = JobManager(self)
         self.undo_group = QUndoGroup(self)
         self.views: dict[str, DocumentView] = {}
-        self.palette_name = str(settings.settings().value("palette", "light"))
-        if self.palette_name not in PALETTES:
-            self.palette_name = "light"
+        # The window's colour scheme (system, light, dark); the board palette follows it.
+        self.scheme = str(settings.settings().value("scheme", "system"))
+        if self.scheme not in SCHEMES:
+            self.scheme = "system"
+        self.palette_name = "light"
         self.last_error: QMessageBox | None = None
         self.last_open_error = ""  # why the last open failed (``--open ... --screenshot`` reports it)
         # Hook for "unsaved changes" questions; tests replace it. Returns "save", "discard" or "cancel".
@@ -72,6 +85,10 @@ class MainWindow(QMainWindow):
         splitter.setSizes([170, 1100])
         self.setCentralWidget(splitter)
         self._build_actions()
+        self.set_scheme(self.scheme)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.styleHints().colorSchemeChanged.connect(self._system_scheme_changed)
         self.sidebar.currentRowChanged.connect(self._kind_row_changed)
         self.statusBar().showMessage("Ready")
         self.resize(1280, 800)
@@ -93,8 +110,9 @@ class MainWindow(QMainWindow):
         if plugin.meta.id not in self.views:
             view = DocumentView(Document(plugin), self.jobs)
             view.set_palette(PALETTES[self.palette_name])
-            view.status_message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+            view.status_message.connect(self._show_status)
             view.title_changed.connect(self._update_title)
+            view.busy_changed.connect(lambda _busy: self._update_cancel())
             self.undo_group.addStack(view.doc.undo_stack)
             self.views[plugin.meta.id] = view
             self.stack.addWidget(view)
@@ -111,6 +129,15 @@ class MainWindow(QMainWindow):
         self._update_actions()
         self._update_title()
         return view
+
+    def _show_status(self, text: str) -> None:
+        if text:
+            self.statusBar().showMessage(text, 8000)
+        else:
+            self.statusBar().clearMessage()
+
+    def _update_cancel(self) -> None:
+        self.act_cancel.setEnabled(bool(self.stack.count()) and self.current().busy())
 
     def current(self) -> DocumentView:
         widget = self.stack.currentWidget()
@@ -165,10 +192,13 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.act_quit)
 
         edit_menu = menu.addMenu("&Edit")
+        # Menu entries name the step ("Undo Draw pipe R"); the toolbar keeps short fixed texts.
         self.act_undo = self.undo_group.createUndoAction(self, "&Undo")
-        self.act_undo.setShortcut(QKeySequence.StandardKey.Undo)
+        self.act_undo.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Undo))
         self.act_redo = self.undo_group.createRedoAction(self, "&Redo")
-        self.act_redo.setShortcut(QKeySequence.StandardKey.Redo)
+        self.act_redo.setShortcuts(_redo_keys())
+        self.tool_undo = self._toolbar_twin(self.act_undo, "Undo")
+        self.tool_redo = self._toolbar_twin(self.act_redo, "Redo")
         self.act_resize = self._action("Re&size…", self.resize_dialog, "Ctrl+R")
         self.act_clear_entries = self._action(
             "&Clear Entries", self.clear_entries, None, "Remove everything entered in play mode"
@@ -197,24 +227,70 @@ class MainWindow(QMainWindow):
         puzzle_menu.addActions([self.act_edit_mode, self.act_play_mode])
 
         view_menu = menu.addMenu("&View")
-        self.act_dark = self._action("&Dark Board Palette", self.toggle_dark, "Ctrl+D")
-        self.act_dark.setCheckable(True)
-        self.act_dark.setChecked(self.palette_name == "dark")
+        scheme_menu = view_menu.addMenu("&Colour Scheme")
+        self.scheme_group = QActionGroup(self)
+        self.scheme_actions: dict[str, QAction] = {}
+        for scheme, text in (("system", "Follow &System"), ("light", "&Light"), ("dark", "&Dark")):
+            action = self._action(text, lambda _=False, s=scheme: self.set_scheme(s))
+            action.setCheckable(True)
+            self.scheme_group.addAction(action)
+            scheme_menu.addAction(action)
+            self.scheme_actions[scheme] = action
+        self.act_dark = self._action(
+            "Toggle &Dark Mode", lambda: self.toggle_dark(self.palette_name != "dark"), "Ctrl+D"
+        )
         view_menu.addAction(self.act_dark)
+        view_menu.addSeparator()
+        self.act_zoom_in = self._action("Zoom &In", lambda: self.current().board_area.zoom_by(1.25))
+        self.act_zoom_in.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
+        self.act_zoom_out = self._action(
+            "Zoom &Out", lambda: self.current().board_area.zoom_by(0.8), "Ctrl+-"
+        )
+        self.act_fit = self._action(
+            "&Fit Board", lambda: self.current().board_area.fit(), "Ctrl+0", "Show the whole board"
+        )
+        view_menu.addActions([self.act_zoom_in, self.act_zoom_out, self.act_fit])
 
         help_menu = menu.addMenu("&Help")
+        self.act_how_to_play = self._action(
+            "&How to Play",
+            self.how_to_play,
+            QKeySequence.StandardKey.HelpContents,
+            "The rules of this module",
+        )
+        self.act_keys_help = self._action(
+            "&Keyboard and Mouse", self.keys_help, None, "This module's controls"
+        )
+        help_menu.addActions([self.act_how_to_play, self.act_keys_help])
+        help_menu.addSeparator()
         help_menu.addAction(self._action("&About", self.about))
+        self.help_dialog: HelpDialog | None = None
 
         toolbar = self.addToolBar("Main")
         toolbar.setObjectName("main-toolbar")
         toolbar.setMovable(False)
         toolbar.addActions([self.act_new, self.act_open, self.act_save])
         toolbar.addSeparator()
-        toolbar.addActions([self.act_undo, self.act_redo])
+        toolbar.addActions([self.tool_undo, self.tool_redo])
         toolbar.addSeparator()
         toolbar.addActions([self.act_solve, self.act_solve_all, self.act_cancel, self.act_check])
         toolbar.addSeparator()
         toolbar.addAction(self.act_export)
+
+    def _toolbar_twin(self, action: QAction, text: str) -> QAction:
+        """A fixed-text toolbar copy of ``action``; its tooltip carries the full, changing text."""
+        twin = QAction(text, self)
+        twin.triggered.connect(action.trigger)
+
+        def sync() -> None:
+            twin.setEnabled(action.isEnabled())
+            full = action.text().replace("&", "")
+            keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            twin.setToolTip(f"{full} ({keys})" if keys else full)
+
+        action.changed.connect(sync)
+        sync()
+        return twin
 
     def _update_actions(self) -> None:
         plugin = self.current().plugin
@@ -226,6 +302,7 @@ class MainWindow(QMainWindow):
         self.act_solve_all.setVisible(not is_game)
         self.act_play_mode.setEnabled(PLAY in plugin.meta.capabilities)
         self.act_resize.setEnabled(plugin.size_of(self.current().doc.puzzle) is not None)
+        self._update_cancel()
 
     # ---- files ------------------------------------------------------------------------------
     def _ask_unsaved(self, view: DocumentView) -> str:
@@ -409,15 +486,19 @@ class MainWindow(QMainWindow):
         view.doc.reset(puzzle)
 
     def _ask_size(self, title: str, size: tuple[int, int]) -> tuple[int, int] | None:
+        """Ask width then height (the order users read '12x6' in); returns (rows, cols) for plug-ins."""
         dialog = QDialog(self)
         dialog.setWindowTitle(title)
-        rows, cols = QSpinBox(), QSpinBox()
-        for spin, value in ((rows, size[0]), (cols, size[1])):
+        self.size_dialog = dialog  # tests fill it in
+        width, height = QSpinBox(), QSpinBox()
+        width.setObjectName("width")
+        height.setObjectName("height")
+        for spin, value in ((width, size[1]), (height, size[0])):
             spin.setRange(1, 100)
             spin.setValue(value)
         form = QFormLayout(dialog)
-        form.addRow("Rows", rows)
-        form.addRow("Columns", cols)
+        form.addRow("Width (columns)", width)
+        form.addRow("Height (rows)", height)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -426,7 +507,7 @@ class MainWindow(QMainWindow):
         form.addRow(buttons)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
-        return rows.value(), cols.value()
+        return height.value(), width.value()
 
     def resize_dialog(self) -> None:
         view = self.current()
@@ -444,7 +525,7 @@ class MainWindow(QMainWindow):
         except InputError as exc:
             self.show_error("Cannot resize", str(exc))
             return False
-        view.doc.replace(puzzle, f"Resize to {rows}x{cols}")
+        view.doc.replace(puzzle, f"Resize to {cols}x{rows}")  # width x height, as everywhere
         return True
 
     def clear_entries(self) -> None:
@@ -466,11 +547,7 @@ class MainWindow(QMainWindow):
     def check(self) -> None:
         view = self.current()
         result = view.plugin.check(view.doc.puzzle, view.doc.entries)
-        text = result.summary()
-        if result.violations:
-            cells = ", ".join(f"({r + 1},{c + 1})" for r, c in result.violations[0].cells[:8])
-            text += f" at {cells}" if cells else ""
-        self.statusBar().showMessage(f"Check: {text}", 10000)
+        self.statusBar().showMessage(f"Check: {check_text(result)}", 10000)
 
     def export_dialog(self) -> None:
         view = self.current()
@@ -484,23 +561,16 @@ class MainWindow(QMainWindow):
         )
         if not name:
             return
-        options = ExportOptions(
-            dialog.cell_size.value(),
-            dialog.margin.value(),
-            dialog.transparent.isChecked(),
-            dialog.palette_choice.currentText(),
-        )
-        self.export_to(name, options, dialog.with_solution.isChecked())
+        self.export_to(name, dialog.options(), dialog.with_solution.isChecked())
 
     def export_to(
         self, path: str | Path, options: ExportOptions | None = None, with_solution: bool = True
     ) -> bool:
         view = self.current()
-        solution = view.shown_solution() if with_solution else None
-        entries = None if solution is not None else view.doc.entries
-        dl = view.plugin.draw(view.doc.puzzle, solution, entries)
         try:
-            target = export(dl, path, options or ExportOptions())
+            target = export(
+                view.picture(with_solution), path, options or ExportOptions(palette=self.palette_name)
+            )
         except InputError as exc:
             self.show_error("Export failed", str(exc))
             return False
@@ -508,19 +578,72 @@ class MainWindow(QMainWindow):
         return True
 
     def copy_image(self) -> None:
-        view = self.current()
-        dl = view.board.display_list()
-        image = render_image(dl, ExportOptions(palette=self.palette_name))
+        image = render_image(self.current().picture(), ExportOptions(palette=self.palette_name))
         mime = QMimeData()
         mime.setImageData(image)
         QApplication.clipboard().setMimeData(mime)
         self.statusBar().showMessage("Image copied to the clipboard", 4000)
 
     def toggle_dark(self, checked: bool) -> None:
-        self.palette_name = "dark" if checked else "light"
-        settings.settings().setValue("palette", self.palette_name)
+        self.set_scheme("dark" if checked else "light")
+
+    def set_scheme(self, scheme: str) -> None:
+        """Colour the whole window (and every board) light, dark, or as the system is."""
+        self.scheme = scheme if scheme in SCHEMES else "system"
+        settings.settings().setValue("scheme", self.scheme)
+        self.scheme_actions[self.scheme].setChecked(True)
+        app = QApplication.instance()
+        dark = apply_scheme(app, self.scheme) if isinstance(app, QApplication) else self.scheme == "dark"
+        self.palette_name = "dark" if dark else "light"
         for view in self.views.values():
             view.set_palette(PALETTES[self.palette_name])
+
+    def _system_scheme_changed(self, *_args: object) -> None:
+        if self.scheme == "system":
+            self.set_scheme("system")
+
+    def how_to_play(self) -> HelpDialog:
+        plugin = self.current().plugin
+        try:
+            diagram = plugin.help_diagram()
+        except Exception:  # a drawing bug must not keep the rules from showing
+            diagram = None
+        html = rules_html(plugin.meta.name, plugin.help_rules())
+        return self._show_help(f"How to play {plugin.meta.name}", html, diagram)
+
+    def keys_help(self) -> HelpDialog:
+        view = self.current()
+        plugin = view.plugin
+        tools = [
+            (t.shortcut, f"{t.label} tool" + ("" if t.mode == "both" else f" ({t.mode} mode)"))
+            for t in plugin.tools(view.doc.puzzle)
+            if t.shortcut
+        ]
+        shell = [
+            (_keys(self.act_undo), "undo the last step (a whole drag is one step)"),
+            (_keys(self.act_redo), "redo"),
+            ("Arrow keys", "move the cursor (when the module does not use them)"),
+            (_keys(self.act_zoom_in) + " / " + _keys(self.act_zoom_out) + ", Ctrl+wheel", "zoom the board"),
+            (_keys(self.act_fit), "fit the whole board"),
+            ("Middle-drag, scroll bars", "pan a zoomed board"),
+            (_keys(self.act_solve), self.act_solve.text().replace("&", "")),
+            (_keys(self.act_check), "check the entries against the rules"),
+            (_keys(self.act_hide), "show the puzzle instead of a solution"),
+            (_keys(self.act_edit_mode) + " / " + _keys(self.act_play_mode), "edit or play mode"),
+            (_keys(self.act_cancel), "cancel the running job"),
+        ]
+        html = keys_html(
+            plugin.meta.name,
+            [("On the board", plugin.help_keys()), ("Tools", tools), ("Everywhere", shell)],
+        )
+        return self._show_help(f"{plugin.meta.name}: keyboard and mouse", html, None)
+
+    def _show_help(self, title: str, html: str, diagram: Any) -> HelpDialog:
+        if self.help_dialog is not None:
+            self.help_dialog.close()
+        self.help_dialog = HelpDialog(title, html, diagram, self.palette_name, self)
+        self.help_dialog.show()
+        return self.help_dialog
 
     def about(self) -> None:
         kinds = ", ".join(p.meta.name for p in registry.plugins().values())
@@ -557,6 +680,18 @@ class MainWindow(QMainWindow):
             # A worker ignored its cancel token for 5 s; give it a moment longer rather than crash.
             QTimer.singleShot(0, lambda: self.jobs.shutdown(10000))
         event.accept()
+
+
+def _keys(action: QAction) -> str:
+    """The first two shortcuts (the rest are platform extras such as Alt+Backspace)."""
+    return ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts()[:2])
+
+
+def _redo_keys() -> list[QKeySequence]:
+    """Ctrl+Shift+Z and Ctrl+Y, which users expect everywhere, then the platform's own Redo keys."""
+    keys = [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
+    keys += [k for k in QKeySequence.keyBindings(QKeySequence.StandardKey.Redo) if k not in keys]
+    return keys
 
 
 def _describe(exc: BaseException) -> str:

@@ -324,6 +324,20 @@ class PluginBase:
     def explain(self, puzzle: Any, cancel: CancelToken | None = None) -> dict[str, Any]:
         raise NotImplementedError(f"{self.meta.name} has no step-by-step explanation")
 
+    # ---- help (Help -> How to play, Help -> Keyboard and mouse) -------------------------------
+    def help_rules(self) -> str:
+        """The rules in a few sentences, plain text; blank lines separate paragraphs."""
+        return self.meta.description
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        """(key or mouse gesture, what it does) pairs for the board; the shell adds its own."""
+        return []
+
+    def help_diagram(self) -> DisplayList | None:
+        """A small example picture for How to play (default: the default puzzle as drawn)."""
+        puzzle = self.default_puzzle()
+        return self.draw(puzzle, None, self.empty_entries(puzzle))
+
     def cli(self, argv: list[str]) -> int:
         """Module-specific CLI: ``python -m workbench KIND ...``. Return an exit code."""
         import sys

@@ -536,6 +536,28 @@ class DovesPlugin(PluginBase):
         return PlayEntries(game.actions + (action,))
 
     # ---- module CLI -------------------------------------------------------------------------------
+    # ---- help ---------------------------------------------------------------------------------
+    def help_rules(self) -> str:
+        return (
+            "Two players, red and green, each have six doves: a Boss and five others that move "
+            "differently (A king step, Y one step straight, M one step diagonally, T slides straight,"
+            " H knight jump). No dove is captured.\n\n"
+            "On your turn either put a dove from your hand onto the table touching one of your own "
+            "doves, move a dove by its pattern, or take one of your own doves (not the Boss) back to "
+            "your hand. The doves must always fit in a 4x4 area and none may be isolated. Surround "
+            "the enemy Boss on all four sides (by doves or the edge of the 4x4 area) to win."
+        )
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        return [
+            ("Play: click one of your doves, then a square", "move it there (legal squares are marked)"),
+            ("Play: click a dove in your hand, then a square", "put it onto the table"),
+            ("Play: Delete with a dove selected", "take it back to your hand"),
+            ("Escape or Space", "drop the selection"),
+            ("Edit: dove tool, click a square", "place that dove; right-click sends it back to hand"),
+            ("Edit: S", "switch the side to move"),
+        ]
+
     def cli(self, argv: list[str]) -> int:
         from solvers.doves.cli import main
 

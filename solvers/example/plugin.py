@@ -254,5 +254,19 @@ class LatinPlugin(PluginBase):
                     dl.add(Text(x, y, str(shown[r * n + c]), size=cell * 0.55, color=role))
         return dl
 
+    # ---- help ---------------------------------------------------------------------------------
+    def help_rules(self) -> str:
+        return (
+            "Fill the grid so that every row and every column holds each number from 1 to n exactly "
+            "once. Given numbers cannot be changed."
+        )
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        return [
+            ("Click with a digit tool", "write that digit (a given in Edit mode, an entry in Play mode)"),
+            ("1 ... n", "write that digit in the cursor cell"),
+            ("0", "erase the cursor cell"),
+        ]
+
 
 PLUGIN = LatinPlugin()

@@ -63,7 +63,9 @@ class FlowPlugin(PluginBase):
 
     def resize(self, puzzle: FlowPuzzle, rows: int, cols: int) -> FlowPuzzle:
         if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-            raise InputError(f"board size must be 1..{MAX_SIDE} in each direction, got {rows}x{cols}")
+            raise InputError(
+                f"board size must be 1..{MAX_SIDE} in each direction, got {cols}x{rows} (width x height)"
+            )
         out = FlowPuzzle.empty(rows, cols)
         for r in range(min(rows, puzzle.rows)):
             for c in range(min(cols, puzzle.cols)):
@@ -73,7 +75,7 @@ class FlowPlugin(PluginBase):
 
     def describe(self, puzzle: FlowPuzzle) -> str:
         n = len(puzzle.colours)
-        text = f"{puzzle.rows}x{puzzle.cols}, {n} colour{'s' if n != 1 else ''}"
+        text = f"{puzzle.cols}x{puzzle.rows}, {n} colour{'s' if n != 1 else ''}"  # width x height
         problems = puzzle.problems()
         return f"{text} — {problems[0][0]}" if problems else text
 
@@ -119,6 +121,25 @@ class FlowPlugin(PluginBase):
         self, puzzle: FlowPuzzle, solution: Solution | None = None, entries: Any = None, overlay: Any = None
     ) -> DisplayList:
         return draw.draw(puzzle, solution, entries, overlay)
+
+    # ---- help ---------------------------------------------------------------------------------
+    def help_rules(self) -> str:
+        return (
+            "Join each pair of dots of the same colour with a pipe. Pipes run horizontally and "
+            "vertically from cell to cell, never cross or branch, and together they must fill every "
+            "cell of the grid.\n\n"
+            'A well-made puzzle has exactly one solution. The solver first tries the "designed" '
+            "convention (a pipe never runs alongside itself), then the strict game rules."
+        )
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        return [
+            ("Edit: click with a colour", "place that colour's endpoint (click it again to remove it)"),
+            ("Edit: letter key (R, G, B, ...)", "place that colour's endpoint at the cursor"),
+            ("Edit: right-click, Delete", "remove the endpoint"),
+            ("Play: drag from a dot", "draw its pipe; drag back along it to shorten it"),
+            ("Play: right-click a pipe", "clear that pipe"),
+        ]
 
     def cli(self, argv: list[str]) -> int:
         from solvers.flow.cli import main

@@ -8,6 +8,7 @@ and every cell is covered. The checker applies the strict game rules; the *desig
 from __future__ import annotations
 
 from solvers.common.protocol import CheckResult, Violation
+from solvers.common.words import plural
 from solvers.flow.model import EMPTY, Cell, FlowPaths, FlowPuzzle
 
 
@@ -17,7 +18,11 @@ def check(puzzle: FlowPuzzle, entries: FlowPaths | None) -> CheckResult:
     for ch, cells in endpoints.items():
         if len(cells) != 2:
             violations.append(
-                Violation("endpointCount", f"colour {ch} has {len(cells)} endpoints (needs 2)", tuple(cells))
+                Violation(
+                    "endpointCount",
+                    f"colour {ch} has {plural(len(cells), 'endpoint')} (needs 2)",
+                    tuple(cells),
+                )
             )
     paths = entries.as_dict() if entries is not None else {}
     owner: dict[Cell, str] = {}

@@ -360,6 +360,25 @@ class NineTilesPlugin(PluginBase):
         return Line((x + 6, y + CELL), (x + CELL - 6, y + CELL), "error", 6, cap="round")
 
     # ---- module CLI -----------------------------------------------------------------------------
+    # ---- help ---------------------------------------------------------------------------------
+    def help_rules(self) -> str:
+        return (
+            "Arrange the nine double-sided tiles into a 3x3 town. Roads on touching tiles must meet, "
+            "roads may leave the town at its edge, and no road may form a loop.\n\n"
+            "Each round three of the 26 theme cards are scored (aliens, burgers, dogs, houses, roads "
+            "...). The panels score your town on every theme and find the best towns for any three "
+            "cards."
+        )
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        return [
+            ("Arrange: click a tile", "turn it left"),
+            ("Arrange: drag a tile", "move it, or swap it with the tile where you drop it"),
+            ("Right-click a tile", "menu: turn, flip, back to the tray"),
+            ("Turn clockwise / Flip / Back to tray tools: click", "do that to the tile clicked"),
+            ("Point at a road", "highlight it and show its length and themes"),
+        ]
+
     def cli(self, argv: list[str]) -> int:
         from solvers.ninetiles.cli import main
 

@@ -373,5 +373,8 @@ def validity(town: Town) -> tuple[bool, str | None]:
         return False, found[0].message
     if not town.complete:
         empty = [p for p in range(POSITIONS) if town.tiles[p] == EMPTY]
-        return False, f"incomplete: positions {', '.join(map(str, empty))} are empty"
+        which = (
+            f"position {empty[0]} is" if len(empty) == 1 else f"positions {', '.join(map(str, empty))} are"
+        )
+        return False, f"incomplete: {which} empty"
     return True, None

@@ -21,8 +21,9 @@ from solvers.common.protocol import (
     Solution,
     Tool,
 )
+from solvers.common.words import plural
 from solvers.toichika import rules
-from solvers.toichika.drawing import draw_board
+from solvers.toichika.drawing import draw_board, live_errors
 from solvers.toichika.editing import TOOLS, Editor
 from solvers.toichika.model import DIRECTIONS, Entries, Toichika, empty_entries, grid_rows
 from solvers.toichika.pzprv3_codec import looks_like_pzprv3, read_pzprv3
@@ -93,7 +94,7 @@ class ToichikaPlugin(PluginBase):
 
     def describe(self, puzzle: Toichika) -> str:
         givens = sum(1 for g in puzzle.givens if g)
-        return f"{puzzle.cols}x{puzzle.rows}, {len(puzzle.regions)} countries, {givens} givens"
+        return f"{puzzle.cols}x{puzzle.rows}, {plural(len(puzzle.regions), 'country')}, {plural(givens, 'given')}"
 
     # ---- rules ----------------------------------------------------------------------------------
     def empty_entries(self, puzzle: Toichika) -> Entries:
@@ -103,7 +104,20 @@ class ToichikaPlugin(PluginBase):
         return tuple(solution.data)
 
     def check(self, puzzle: Toichika, entries: Any = None) -> CheckResult:
-        return rules.check(puzzle, entries)
+        """The shell's rule: unfinished is not broken. ``rules.check`` is pzprjs' full-board check;
+        while countries are still empty, an empty country or an arrow still waiting for its partner
+        is work left, not a broken rule (the same cells the board flags live)."""
+        result = rules.check(puzzle, entries)
+        if result.complete:
+            return result
+        current = tuple(entries) if entries is not None else empty_entries(puzzle)
+        flagged = set(live_errors(puzzle, current))
+        kept = [
+            v
+            for v in result.violations
+            if v.code != "bkNoNum" and (v.code != "arAlone" or set(v.cells) <= flagged)
+        ]
+        return CheckResult(complete=False, violations=kept)
 
     # ---- solving --------------------------------------------------------------------------------
     def solve(
@@ -175,6 +189,29 @@ class ToichikaPlugin(PluginBase):
                 f"--export-step: step {step} does not exist (the explanation has 0..{len(ex.steps)})"
             )
         return self.draw(puzzle, overlay=step_overlay(ex, step))
+
+    # ---- help ---------------------------------------------------------------------------------
+    def help_rules(self) -> str:
+        return (
+            "The grid is divided into countries by bold lines. Put exactly one arrow (up, down, left "
+            "or right) in every country; a country with a given arrow gets no other.\n\n"
+            "Every arrow has exactly one partner in its row or column: the two point at each other "
+            "with no arrow between them. Partners must not lie in countries that share an edge."
+        )
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        return [
+            ("Edit: Border tool, drag along cell edges", "draw or erase country borders"),
+            ("Edit: Paint tool, drag through cells", "make those cells one country"),
+            ("Arrow tool: click", "cycle the cell's arrow: up, right, down, left, none"),
+            ("Arrow tool: drag to a neighbour", "point the arrow that way"),
+            ("Arrow keys", "move the cursor"),
+            ("1 2 3 4, or Shift+arrow key", "put an up / right / down / left arrow in the cursor cell"),
+            ("0, Space, Delete, Backspace", "erase the cursor cell"),
+            ("Edit: ?", "a '?' arrow (an arrow of unknown direction)"),
+            ("B P A Q D E", "pick the Border, Paint, Arrow, ? arrow, Dot or Erase tool"),
+            ("Play: Dot tool, right-click, . or X", "mark a cell as empty"),
+        ]
 
     def cli(self, argv: list[str]) -> int:
         from solvers.toichika.cli import main

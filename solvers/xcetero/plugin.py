@@ -341,6 +341,25 @@ class XceteroPlugin(PluginBase):
         return draw_position(puzzle, moves, overlay, best_line=best_line, caption=caption)
 
     # ---- module CLI -----------------------------------------------------------------------------
+    # ---- help ---------------------------------------------------------------------------------
+    def help_rules(self) -> str:
+        return (
+            "Tic-tac-toe with six numbered pieces: O has 1, 3 and 5, X has 2, 4 and 6. They enter in "
+            "number order, each on any empty square.\n\n"
+            "Once all six are on the board, the piece due (1, then 2, ... 6, 1, ...) must jump to any"
+            " other empty square, never back onto the square it left. Three in a row wins at once. "
+            "With best play from the start position neither side can force a win."
+        )
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        return [
+            ("Play: click an empty square", "place or jump the piece that is due"),
+            ("Play: right-click, Backspace or Delete", "take the last move back"),
+            ("Edit: 1 ... 6, then click", "put that piece on the board"),
+            ("Edit: Delete", "take the piece off"),
+            ("Edit: D", "make the piece under the cursor the one due"),
+        ]
+
     def cli(self, argv: list[str]) -> int:
         from solvers.xcetero.cli import main
 

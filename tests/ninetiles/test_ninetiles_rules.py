@@ -160,7 +160,7 @@ def test_validity_reasons() -> None:
     codes = [(p.code, p.positions) for p in problems(broken)]
     assert ("edgeMismatch", (5, 8)) in codes
     ok, reason = validity(Town.from_code("2.67458133.1230035"))
-    assert not ok and reason == "incomplete: positions 1 are empty"
+    assert not ok and reason == "incomplete: position 1 is empty"
 
 
 def test_loop_is_detected() -> None:

@@ -152,7 +152,7 @@ def test_resize_and_describe() -> None:
     bigger = PLUGIN.resize(p, 5, 6)
     assert PLUGIN.size_of(bigger) == (5, 6) and bigger.given(0, 0) == RIGHT
     assert bigger.wall_right(0, 0) and not bigger.wall_right(0, 4)
-    assert PLUGIN.describe(p) == "4x4, 6 countries, 1 givens"
+    assert PLUGIN.describe(p) == "4x4, 6 countries, 1 given"
     assert PLUGIN.new_puzzle(3, 5).cols == 5
 
 

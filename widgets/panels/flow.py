@@ -176,6 +176,7 @@ class FlowPanel(QWidget):
             lambda cancel, progress: self.ctx.plugin.count_rules(puzzle, "strict", 2, cancel),
             lambda result: self._strict_done(puzzle, result),
             lambda message: self.strict_label.setText(f"Failed: {message}"),
+            lambda: self.strict_label.setText("Strict count cancelled."),
         )
 
     def _strict_done(self, puzzle: FlowPuzzle, result: Any) -> None:

@@ -1,0 +1,46 @@
+"""User-facing words shared by the CLI and the GUI: plurals and the one meaning of "check".
+
+One rule for every module: unfinished is not broken. A check is "broken" when a rule is broken
+(exit 1 in the CLI), "incomplete" when nothing is broken yet but the grid or game is not done,
+and "complete" when it is done and correct. Cells are shown 1-based as (row,column).
+"""
+
+from __future__ import annotations
+
+from solvers.common.protocol import CheckResult
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """'1 country', '2 countries', '1 endpoint', '3 endpoints'."""
+    if count == 1:
+        return f"1 {word}"
+    if many is None:
+        many = word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in "aeiou" else word + "s"
+    return f"{count} {many}"
+
+
+def cells_text(cells: tuple[tuple[int, int], ...] | list[tuple[int, int]], limit: int = 8) -> str:
+    """'(1,2) (3,4)': 1-based (row,column), the way the board's status line names cells."""
+    shown = " ".join(f"({r + 1},{c + 1})" for r, c in list(cells)[:limit])
+    return shown + (" …" if len(cells) > limit else "")
+
+
+def check_status(result: CheckResult) -> str:
+    """'broken', 'incomplete' or 'complete'."""
+    if result.violations:
+        return "broken"
+    return "complete" if result.complete else "incomplete"
+
+
+def check_text(result: CheckResult) -> str:
+    """One readable line: the first broken rule and where, or how far the entries are."""
+    status = check_status(result)
+    if status == "broken":
+        v = result.violations[0]
+        where = cells_text(v.cells) if v.cells and isinstance(v.cells[0], tuple) else ""
+        more = len(result.violations) - 1
+        extra = f" (and {plural(more, 'more problem')})" if more else ""
+        return f"broken: {v.message}" + (f" at {where}" if where else "") + extra
+    if status == "complete":
+        return "complete: every rule holds"
+    return "incomplete: no rule broken so far"

@@ -1,0 +1,85 @@
+"""Exports: legible default size, captions that fit, one rule for what a picture shows."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QColor, QImage
+
+from solvers.common import registry
+from solvers.common.display import DisplayList, GridGeometry, Rect, Text
+from solvers.common.palette import LIGHT
+from widgets.render import MIN_LONG_SIDE, ExportOptions, output_size, render_image
+from workbench.drawing import document_drawing
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.mark.parametrize("kind", list(registry.plugins()))
+def test_default_export_is_legible(kind: str) -> None:
+    plugin = registry.get(kind)
+    puzzle = plugin.default_puzzle()
+    dl = document_drawing(plugin, puzzle, plugin.empty_entries(puzzle))
+    w, h = output_size(dl, ExportOptions())
+    assert max(w, h) >= MIN_LONG_SIDE
+    if dl.grid is not None:
+        assert ExportOptions().scale_for(dl) * dl.grid.cell >= 40  # never smaller cells than before
+
+
+def test_an_explicit_cell_size_is_kept() -> None:
+    dl = DisplayList(120, 120, grid=GridGeometry(0, 0, 40, 3, 3))
+    assert output_size(dl, ExportOptions(cell_size=40, margin=0)) == (120, 120)
+
+
+def _ink_columns(image: QImage) -> list[int]:
+    background = QColor(LIGHT.resolve("background")).rgb()
+    return [
+        x
+        for x in range(image.width())
+        if any(image.pixel(x, y) != background for y in range(0, image.height(), 2))
+    ]
+
+
+def test_a_caption_wider_than_the_drawing_wraps_instead_of_being_clipped(qapp) -> None:
+    caption = "WIN 5: O3 8→7 X4 0→1 O5 3→8 X6 6→0 O1 4→6 and a few more words to be sure"
+    dl = DisplayList(160, 200, grid=GridGeometry(0, 0, 40, 4, 4))
+    dl.add(Rect(0, 0, 160, 160, fill=None, stroke="ink"))
+    dl.add(Text(80, 180, caption, size=12))
+    image = render_image(dl, ExportOptions(cell_size=40, margin=16))
+    columns = _ink_columns(image)
+    margin = 16 - 2
+    assert columns and min(columns) >= margin and max(columns) <= image.width() - 1 - margin
+    # and the caption really is there: ink below the board on more than one text line
+    background = QColor(LIGHT.resolve("background")).rgb()
+    rows = [
+        y
+        for y in range(176, image.height())
+        if any(image.pixel(x, y) != background for x in range(image.width()))
+    ]
+    assert rows and max(rows) - min(rows) > 20
+
+
+def test_export_and_copy_draw_the_shown_solution_without_hover(main_window, qtbot, tmp_path) -> None:
+    view = main_window.show_kind("example")
+    with qtbot.waitSignal(view.solve_finished, timeout=20000):
+        view.solve(2)
+    shown = view.shown_solution()
+    assert shown is not None
+    expected = document_drawing(view.plugin, view.doc.puzzle, view.doc.entries, shown)
+    assert view.picture().signature() == expected.signature()
+    assert (
+        view.picture(with_solution=False).signature()
+        == document_drawing(view.plugin, view.doc.puzzle, view.doc.entries).signature()
+    )
+    out = tmp_path / "shown.png"
+    assert main_window.export_to(out)
+    assert QImage(str(out)).width() >= MIN_LONG_SIDE
+
+
+def test_export_dialog_returns_one_options_value(qtbot) -> None:
+    from widgets.export_dialog import ExportDialog
+
+    dialog = ExportDialog(False, "dark")
+    qtbot.addWidget(dialog)
+    assert dialog.options() == ExportOptions(palette="dark")
+    dialog.cell_size.setValue(25)
+    assert dialog.options().cell_size == 25

@@ -1,0 +1,48 @@
+"""Help -> How to play and Keyboard and mouse: written by every plug-in, shown by the shell."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from solvers.common import registry
+from solvers.common.protocol import PluginBase
+
+pytestmark = pytest.mark.gui
+
+KINDS = list(registry.plugins())
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_plugin_writes_its_own_rules_and_controls(kind: str) -> None:
+    plugin = registry.get(kind)
+    assert type(plugin).help_rules is not PluginBase.help_rules  # not the one-line default
+    rules = plugin.help_rules()
+    assert len(rules) > 100 and rules != plugin.meta.description
+    keys = plugin.help_keys()
+    assert len(keys) >= 3 and all(key and what for key, what in keys)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_how_to_play_shows_rules_and_a_diagram(main_window, qtbot, kind: str) -> None:
+    main_window.show_kind(kind)
+    main_window.act_how_to_play.trigger()
+    dialog = main_window.help_dialog
+    assert dialog is not None and dialog.isVisible()
+    plain = dialog.text.toPlainText()
+    first_sentence = registry.get(kind).help_rules().split(".")[0]
+    assert first_sentence[:40] in plain
+    pixmap = dialog.diagram.pixmap()
+    assert not pixmap.isNull() and max(pixmap.width(), pixmap.height()) >= 200
+    qtbot.mouseClick(dialog.close_button, Qt.MouseButton.LeftButton)
+    assert not dialog.isVisible()
+
+
+def test_keyboard_and_mouse_lists_module_tool_and_shell_keys(main_window, qtbot) -> None:
+    main_window.show_kind("toichika")
+    main_window.act_keys_help.trigger()
+    plain = main_window.help_dialog.text.toPlainText()
+    assert "Paint tool" in plain  # the module's own words
+    assert "Paint country tool" in plain  # a tool shortcut from the tool list
+    assert "Ctrl+Z" in plain and "Ctrl+Shift+Z" in plain and "Ctrl+0" in plain
+    assert main_window.act_how_to_play.shortcut().toString() == "F1"

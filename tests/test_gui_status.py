@@ -1,0 +1,112 @@
+"""One status rule: the line under the board describes what the board shows; job messages end with the job."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from PySide6.QtCore import Qt
+
+from solvers.common.cancel import CancelToken
+from solvers.common.protocol import Solution
+from widgets.solution_browser import thumbnail_caption
+
+pytestmark = pytest.mark.gui
+
+
+def _wait_for_cancel(cancel: CancelToken, *_args: object) -> None:
+    while not cancel.cancelled:
+        time.sleep(0.01)
+    cancel.raise_if_cancelled()
+
+
+def test_cancel_job_is_enabled_only_while_a_job_runs(main_window, qtbot) -> None:
+    view = main_window.show_kind("example")
+    assert not main_window.act_cancel.isEnabled()
+    view.doc.replace(view.plugin.new_puzzle(9), "blank 9x9")
+    view.solve(0)
+    assert main_window.act_cancel.isEnabled()
+    with qtbot.waitSignal(view.solve_finished, timeout=5000):
+        main_window.act_cancel.trigger()
+    assert not main_window.act_cancel.isEnabled()
+
+
+def test_solve_brings_the_solutions_tab_forward(main_window, qtbot) -> None:
+    view = main_window.show_kind("example")
+    view.side.setCurrentWidget(view.source_panel)
+    with qtbot.waitSignal(view.solve_finished, timeout=20000):
+        main_window.act_solve.trigger()
+    assert view.side.currentWidget() is view.browser
+
+
+def test_info_line_follows_the_shown_solution(main_window, qtbot) -> None:
+    view = main_window.show_kind("example")
+    editor_text = view.info.text()
+    with qtbot.waitSignal(view.solve_finished, timeout=20000):
+        view.solve(2)
+    assert view.shown_solution() is not None
+    assert view.info.text().startswith("Showing") and view.info.text() != editor_text
+    main_window.act_hide.trigger()
+    assert view.info.text() == editor_text
+
+
+def test_an_invalid_puzzle_says_cannot_solve_and_the_message_ends_with_the_next_edit(
+    main_window, qtbot
+) -> None:
+    view = main_window.show_kind("flow")
+    valid = view.plugin.parse("R.R\n...\nG.G\n")
+    view.doc.reset(valid.with_cell(0, 2, "."))  # one endpoint of R: no parser would accept it
+    with qtbot.waitSignal(view.solve_finished, timeout=20000):
+        view.solve(2)
+    message = main_window.statusBar().currentMessage()
+    assert message.startswith("Cannot solve:") and "Solver failed" not in message
+    view.doc.replace(valid, "fix")
+    assert main_window.statusBar().currentMessage() == ""
+
+
+def test_a_cancelled_panel_job_takes_back_its_working_text(main_window, qtbot, monkeypatch) -> None:
+    view = main_window.show_kind("flow")
+    panel = view.panel("Flow")
+    monkeypatch.setattr(
+        view.plugin, "count_rules", lambda puzzle, rules, limit, cancel: _wait_for_cancel(cancel)
+    )
+    qtbot.mouseClick(panel.strict_button, Qt.MouseButton.LeftButton)
+    assert "Counting" in panel.strict_label.text()
+    qtbot.keyClick(main_window, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: "Counting" not in panel.strict_label.text(), timeout=5000)
+    assert "cancelled" in panel.strict_label.text()
+
+
+def test_thumbnail_captions_number_once() -> None:
+    assert thumbnail_caption(0, Solution([], label="Solution 1")) == "Solution 1"
+    assert thumbnail_caption(2, Solution([])) == "Solution 3"
+    assert thumbnail_caption(1, Solution([], label="Win in 7")) == "2. Win in 7"
+
+
+def test_selected_thumbnail_is_not_washed_out(main_window, qtbot) -> None:
+    from PySide6.QtGui import QIcon
+
+    view = main_window.show_kind("example")
+    with qtbot.waitSignal(view.solve_finished, timeout=20000):
+        view.solve(2)
+    model = view.browser.model
+    qtbot.waitUntil(lambda: 0 in model._icons, timeout=5000)
+    icon = model._icons[0]
+    normal = icon.pixmap(64, 64, QIcon.Mode.Normal).toImage()
+    selected = icon.pixmap(64, 64, QIcon.Mode.Selected).toImage()
+    assert normal == selected
+
+
+def test_play_line_says_broken_in_words_without_rule_codes(main_window, qtbot) -> None:
+    view = main_window.show_kind("toichika")
+    view.doc.reset(view.plugin.new_puzzle(2, 2))
+    view.set_mode("play")
+    view.board.setFocus()
+    for cell in ((0, 0), (0, 1)):  # two arrows in the one country of a blank 2x2 grid
+        view.board.cursor_cell = cell
+        qtbot.keyClick(view.board, "1")
+    text = view.info.text()
+    assert text.startswith("Play: broken:") and "bkNumGe2" not in text
+    main_window.act_check.trigger()
+    message = main_window.statusBar().currentMessage()
+    assert message.startswith("Check: broken:") and "bkNumGe2" not in message and "(1,1)" in message

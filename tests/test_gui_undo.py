@@ -1,0 +1,126 @@
+"""Undo steps in the shell: one step per gesture, one per key edit; fixed toolbar texts; Redo keys."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QToolButton
+
+from solvers.common.protocol import EditResult
+from solvers.flow import FlowPaths
+
+pytestmark = pytest.mark.gui
+
+
+def _drag(qtbot, board, cells: list[tuple[int, int]]) -> None:
+    """A real mouse gesture: press on the first cell, move through the rest, release on the last."""
+    points = [board.cell_center(r, c).toPoint() for r, c in cells]
+    qtbot.mousePress(board, Qt.MouseButton.LeftButton, pos=points[0])
+    for point in points[1:]:
+        qtbot.mouseMove(board, point)
+    qtbot.mouseRelease(board, Qt.MouseButton.LeftButton, pos=points[-1])
+
+
+@pytest.fixture
+def flow_play(main_window):
+    view = main_window.show_kind("flow")
+    view.doc.reset(view.plugin.parse("R..R\nG..G\n"), FlowPaths())
+    view.set_mode("play")
+    return main_window, view
+
+
+def test_one_drag_is_one_undo_step(flow_play, qtbot) -> None:
+    window, view = flow_play
+    _drag(qtbot, view.board, [(0, 0), (0, 1), (0, 2), (0, 3)])
+    assert view.doc.entries.get("R") == ((0, 0), (0, 1), (0, 2), (0, 3))
+    assert view.doc.undo_stack.count() == 1
+    window.act_undo.trigger()
+    assert not view.doc.entries.get("R")  # no one-cell stub left behind
+
+
+def test_two_drags_of_the_same_pipe_are_two_steps(flow_play, qtbot) -> None:
+    window, view = flow_play
+    _drag(qtbot, view.board, [(0, 0), (0, 1)])
+    _drag(qtbot, view.board, [(0, 1), (0, 2), (0, 3)])
+    assert view.doc.undo_stack.count() == 2
+    window.act_undo.trigger()
+    assert view.doc.entries.get("R") == ((0, 0), (0, 1))
+    assert window.act_redo.isEnabled()
+    assert "Draw pipe R" in window.act_undo.text()
+
+
+def test_key_edits_in_different_cells_are_separate_steps(main_window, qtbot) -> None:
+    view = main_window.show_kind("toichika")
+    view.doc.reset(view.plugin.new_puzzle(4, 4))
+    view.board.setFocus()
+    view.board.cursor_cell = (0, 0)
+    qtbot.keyClick(view.board, "1")
+    view.board.cursor_cell = (0, 1)
+    qtbot.keyClick(view.board, "2")
+    view.board.cursor_cell = (0, 2)
+    qtbot.keyClick(view.board, "3")
+    assert view.doc.undo_stack.count() == 3
+    assert "at (1,3)" in main_window.act_undo.text()  # the label names the step's cell
+    main_window.act_undo.trigger()
+    assert view.doc.puzzle.given(0, 1) != 0
+    assert view.doc.puzzle.given(0, 2) == 0
+
+
+def test_toolbar_undo_redo_keep_fixed_text_and_name_the_step_in_a_tooltip(main_window, qtbot) -> None:
+    view = main_window.show_kind("example")
+    view.doc.replace(view.plugin.new_puzzle(4), "blank")
+    toolbar_buttons = {
+        b.text(): b for b in main_window.findChildren(QToolButton) if b.text() in ("Undo", "Redo")
+    }
+    assert set(toolbar_buttons) == {"Undo", "Redo"}
+    width = toolbar_buttons["Undo"].sizeHint().width()
+    view.tools.select("3")
+    qtbot.mouseClick(view.board, Qt.MouseButton.LeftButton, pos=view.board.cell_center(1, 2).toPoint())
+    assert toolbar_buttons["Undo"].text() == "Undo"
+    assert toolbar_buttons["Undo"].sizeHint().width() == width
+    assert "Set given at (2,3)" in main_window.tool_undo.toolTip()
+    qtbot.mouseClick(toolbar_buttons["Undo"], Qt.MouseButton.LeftButton)
+    assert view.doc.puzzle.at(1, 2) != 3
+    assert main_window.tool_redo.isEnabled()
+    qtbot.mouseClick(toolbar_buttons["Redo"], Qt.MouseButton.LeftButton)
+    assert view.doc.puzzle.at(1, 2) == 3
+
+
+def test_redo_answers_ctrl_shift_z_and_ctrl_y(main_window) -> None:
+    keys = main_window.act_redo.shortcuts()
+    assert QKeySequence("Ctrl+Shift+Z") in keys and QKeySequence("Ctrl+Y") in keys
+
+
+def test_ctrl_shift_z_redoes_through_the_keyboard(main_window, qtbot) -> None:
+    view = main_window.show_kind("example")
+    view.doc.replace(view.plugin.new_puzzle(4), "blank")
+    view.doc.apply(EditResult(puzzle=view.doc.puzzle.with_cell(0, 0, 1), label="Set given at (1,1)"))
+    main_window.act_undo.trigger()
+    view.board.setFocus()
+    qtbot.keyClick(
+        view.board, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
+    assert view.doc.puzzle.at(0, 0) == 1
+
+
+def test_new_dialog_asks_width_then_height(main_window, qtbot) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QFormLayout, QSpinBox
+
+    view = main_window.show_kind("flow")
+    seen: list[str] = []
+
+    def fill() -> None:
+        dialog = main_window.size_dialog
+        form = dialog.findChild(QFormLayout)
+        seen.extend(form.itemAt(i, QFormLayout.ItemRole.LabelRole).widget().text() for i in range(2))
+        dialog.findChild(QSpinBox, "width").setValue(7)
+        dialog.findChild(QSpinBox, "height").setValue(4)
+        dialog.accept()
+
+    QTimer.singleShot(0, fill)
+    main_window.act_new.trigger()
+    assert seen[0].startswith("Width") and seen[1].startswith("Height")
+    assert (view.doc.puzzle.cols, view.doc.puzzle.rows) == (7, 4)
+    assert view.info.text().startswith("7x4")

@@ -1,0 +1,130 @@
+"""Render a display list to an image, SVG or PDF: the export half of the painter.
+
+Everything is drawn by ``widgets.painter.paint_display_list``, the same code as the screen.
+``ExportOptions`` is the one place export defaults live (dialog, CLI, clipboard, thumbnails).
+Writing files safely (atomic replace, format by extension, size limits) is ``workbench.export``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QMarginsF, QRectF, QSize, QSizeF
+from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtSvg import QSvgGenerator
+
+from solvers.common.display import DisplayList
+from solvers.common.errors import InputError
+from solvers.common.palette import PALETTES
+from widgets.painter import paint_display_list, qcolor
+
+CELL_SIZE_RANGE = (4.0, 400.0)  # what the Export dialog and the CLI offer
+MARGIN_RANGE = (0.0, 400.0)
+MIN_LONG_SIDE = 600.0  # the automatic size makes the drawing at least this long (pixels or points)
+MIN_AUTO_CELL = 40.0  # ... and never smaller than this per grid cell
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    cell_size: float | None = None  # output pixels (PNG/SVG) or points (PDF) per grid cell; None = auto
+    margin: float = 16.0  # around the drawing, same unit
+    transparent: bool = False
+    palette: str = "light"
+    dpi: int = 144  # PNG metadata only; the pixel size comes from cell_size
+
+    def __post_init__(self) -> None:
+        # Thumbnails use cells under the dialog's 4 px, so only nonsense is refused here.
+        if self.cell_size is not None and not (
+            math.isfinite(self.cell_size) and 0 < self.cell_size <= CELL_SIZE_RANGE[1]
+        ):
+            raise InputError(
+                f"cell size must be more than 0 and at most {CELL_SIZE_RANGE[1]:g}, got {self.cell_size}"
+            )
+        if not (math.isfinite(self.margin) and MARGIN_RANGE[0] <= self.margin <= MARGIN_RANGE[1]):
+            raise InputError(
+                f"margin must be between {MARGIN_RANGE[0]:g} and {MARGIN_RANGE[1]:g}, got {self.margin}"
+            )
+
+    def scale_for(self, dl: DisplayList) -> float:
+        """Output units per display-list unit. Auto: legible cells, and a picture that is at least
+        ``MIN_LONG_SIDE`` long (a 3x3 town at 40 px per cell was 164 px: too small to read)."""
+        cell = dl.grid.cell if dl.grid is not None else 40.0
+        if self.cell_size is not None:
+            return self.cell_size / cell
+        long_side = max(dl.width, dl.height, 1.0)
+        return max(MIN_AUTO_CELL / cell, MIN_LONG_SIDE / long_side)
+
+
+def output_size(dl: DisplayList, options: ExportOptions) -> tuple[int, int]:
+    s = options.scale_for(dl)
+    return (
+        max(1, round(dl.width * s + 2 * options.margin)),
+        max(1, round(dl.height * s + 2 * options.margin)),
+    )
+
+
+def _paint(painter: QPainter, dl: DisplayList, options: ExportOptions, w: float, h: float) -> None:
+    palette = PALETTES[options.palette]
+    if not options.transparent:
+        painter.fillRect(QRectF(0, 0, w, h), qcolor(palette, "background"))
+    m = options.margin
+    paint_display_list(painter, dl, QRectF(m, m, w - 2 * m, h - 2 * m), palette, background=False)
+
+
+def render_image(dl: DisplayList, options: ExportOptions = ExportOptions()) -> QImage:
+    w, h = output_size(dl, options)
+    image = QImage(QSize(w, h), QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor(0, 0, 0, 0))
+    dots_per_meter = round(options.dpi / 0.0254)
+    image.setDotsPerMeterX(dots_per_meter)
+    image.setDotsPerMeterY(dots_per_meter)
+    painter = QPainter(image)
+    try:
+        _paint(painter, dl, options, w, h)
+    finally:
+        painter.end()
+    return image
+
+
+def write_png(dl: DisplayList, path: Path, options: ExportOptions) -> None:
+    if not render_image(dl, options).save(str(path), "PNG"):  # type: ignore[call-overload]
+        raise InputError(f"{path}: could not write PNG")
+
+
+def write_svg(dl: DisplayList, path: Path, options: ExportOptions) -> None:
+    w, h = output_size(dl, options)
+    generator = QSvgGenerator()
+    generator.setFileName(str(path))
+    generator.setSize(QSize(w, h))
+    generator.setViewBox(QRectF(0, 0, w, h))
+    generator.setTitle(dl.title or "Puzzle Workbench diagram")
+    generator.setDescription("Exported by Puzzle Workbench")
+    painter = QPainter(generator)
+    try:
+        _paint(painter, dl, options, w, h)
+    finally:
+        painter.end()
+
+
+def write_pdf(dl: DisplayList, path: Path, options: ExportOptions) -> None:
+    # One page exactly the size of the drawing, in points, so it drops into documents as is.
+    w, h = output_size(dl, options)
+    writer = QPdfWriter(str(path))
+    writer.setTitle(dl.title or "Puzzle Workbench diagram")
+    writer.setCreator("Puzzle Workbench")
+    writer.setResolution(72)
+    writer.setPageLayout(
+        QPageLayout(
+            QPageSize(QSizeF(w, h), QPageSize.Unit.Point), QPageLayout.Orientation.Portrait, QMarginsF()
+        )
+    )
+    painter = QPainter(writer)
+    try:
+        _paint(painter, dl, options, w, h)
+    finally:
+        painter.end()
+
+
+WRITERS = {"png": write_png, "svg": write_svg, "pdf": write_pdf}
