@@ -108,13 +108,23 @@ class Palette:
     categorical: tuple[str, ...]
 
     def resolve(self, color: str) -> str:
-        """Turn a role, ``color:N`` or literal ``#hex`` into a ``#hex`` string."""
+        """Turn a role, ``color:N``, literal ``#hex`` or ``on:COLOR`` (black or white, whichever
+        reads better on COLOR) into a ``#hex`` string."""
+        if color.startswith("on:"):
+            return "#000000" if luminance(self.resolve(color[3:])) > 0.36 else "#ffffff"
         if color.startswith("#"):
             return color
         if color.startswith("color:"):
             index = int(color[6:])
             return self.categorical[index % len(self.categorical)]
         return self.roles.get(color, self.roles["ink"])
+
+
+def luminance(hex_colour: str) -> float:
+    """Relative luminance (WCAG) of a ``#rrggbb`` colour, 0 (black) .. 1 (white)."""
+    channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
 
 LIGHT = Palette("light", LIGHT_ROLES, CATEGORICAL_LIGHT)

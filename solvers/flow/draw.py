@@ -14,8 +14,30 @@ PIPE_WIDTH = 0.34  # of a cell
 DOT_RADIUS = 0.36  # of a cell
 
 
+def display_slots(puzzle: FlowPuzzle) -> dict[str, int]:
+    """Palette slot per colour letter: its own colour index where that is free and within the
+    palette, else the first free slot. So any board with up to ``len(CATEGORICAL_LIGHT)`` colours
+    shows them all distinct, whatever letters it uses (letters far down the mnemonic order would
+    otherwise wrap around onto colours already in use)."""
+    size = len(CATEGORICAL_LIGHT)
+    slots: dict[str, int] = {}
+    taken: set[int] = set()
+    later = []
+    for ch in puzzle.colours:
+        k = puzzle.colour_index(ch)
+        if k < size and k not in taken:
+            slots[ch] = k
+            taken.add(k)
+        else:
+            later.append((ch, k))
+    free = iter(k for k in range(size) if k not in taken)
+    for ch, k in later:
+        slots[ch] = next(free, k)
+    return slots
+
+
 def colour_roles(puzzle: FlowPuzzle) -> dict[str, str]:
-    return {ch: f"color:{puzzle.colour_index(ch)}" for ch in puzzle.colours}
+    return {ch: f"color:{k}" for ch, k in display_slots(puzzle).items()}
 
 
 def draw(
@@ -42,13 +64,13 @@ def draw(
                 continue
             points = tuple(geom.center(r, c) for r, c in path if puzzle.inside(r, c))
             dl.add(Polyline(points, roles[ch], CELL * PIPE_WIDTH, cap="round", join="round"))
-    # The categorical palette repeats after its last entry: then letters tell colours apart.
-    label_dots = len({puzzle.colour_index(ch) % len(CATEGORICAL_LIGHT) for ch in roles}) < len(roles)
+    # Beyond the palette's distinct colours, letters tell colours apart.
+    label_dots = len(roles) > len(CATEGORICAL_LIGHT)
     for i, ch in enumerate(puzzle.cells):
         if ch == EMPTY:
             continue
         x, y = geom.center(*divmod(i, cols))
         dl.add(Circle(x, y, CELL * DOT_RADIUS, fill=roles[ch], stroke="grid", width=1.0))
         if label_dots:
-            dl.add(Text(x, y, ch, size=CELL * 0.4, color="ink", bold=True))
+            dl.add(Text(x, y, ch, size=CELL * 0.4, color=f"on:{roles[ch]}", bold=True))
     return dl

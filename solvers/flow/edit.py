@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from solvers.common.protocol import EditEvent, EditResult, Tool
 from solvers.flow.codec import relabel
+from solvers.flow.draw import display_slots
 from solvers.flow.model import (
     EMPTY,
     LABELS,
@@ -32,12 +33,18 @@ ERASE_TOOL = "erase"
 
 def tools(puzzle: FlowPuzzle) -> list[Tool]:
     used = {puzzle.colour_index(ch): ch for ch in puzzle.colours}
+    slots = display_slots(puzzle)  # swatches look like the board's dots
     top = min(len(LETTERS), max(BASE_TOOLS, max(used, default=-1) + 2))
     out = []
     for k in range(top):
         letter = used.get(k, LABELS[k] if puzzle.label_form and k < len(LABELS) else MNEMONIC_ORDER[k])
         out.append(
-            Tool(f"c{k}", f"{colour_name(k).capitalize()} ({letter})", color=f"color:{k}", mode="edit")
+            Tool(
+                f"c{k}",
+                f"{colour_name(k).capitalize()} ({letter})",
+                color=f"color:{slots.get(letter, k)}",
+                mode="edit",
+            )
         )
     out.append(Tool(ERASE_TOOL, "Erase endpoint", shortcut="Delete", mode="edit"))
     out.append(Tool(PIPE_TOOL, "Draw pipes", mode="play"))

@@ -137,3 +137,29 @@ def test_exhausted_search_ends_unrestricted() -> None:
     found = list(solutions(grid_graph(board.puzzle), "strict", None, stats))
     assert found
     assert stats.level == -1 and stats.widenings >= 1  # every narrower level was tried and passed
+
+
+def test_up_to_24_colours_are_distinct_whatever_the_letters() -> None:
+    from solvers.common.palette import CATEGORICAL_LIGHT, DARK, LIGHT
+    from solvers.flow.draw import display_slots
+    from solvers.flow.model import LETTERS, FlowPuzzle
+
+    # 24 colours written with letters from the far end of the mnemonic order (digits, lowercase):
+    # by colour index they would wrap onto each other.
+    letters = LETTERS[-24:]
+    cells = [ch for ch in letters for _ in range(2)]
+    puzzle = FlowPuzzle(6, 8, tuple(cells))
+    slots = display_slots(puzzle)
+    assert len(set(slots.values())) == 24 == len(CATEGORICAL_LIGHT)
+    dl = PLUGIN.draw(puzzle)
+    assert not [item for item in dl.items if type(item).__name__ == "Text"]  # no letters needed
+    # A 25th colour: letters appear, in black or white by contrast with the dot.
+    more = FlowPuzzle(6, 9, (*cells, "R", "R", *["."] * 4))
+    texts = [item for item in PLUGIN.draw(more).items if type(item).__name__ == "Text"]
+    assert len(texts) == 50
+    for palette in (LIGHT, DARK):
+        for item in texts:
+            ink = palette.resolve(item.color)
+            assert ink in ("#000000", "#ffffff")
+    yellow, navy = LIGHT.resolve("on:#e8c619"), LIGHT.resolve("on:#24308f")
+    assert (yellow, navy) == ("#000000", "#ffffff")
