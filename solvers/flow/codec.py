@@ -49,7 +49,9 @@ def _row_items(line: str, spaced: bool) -> Iterator[tuple[int, str]]:
     return ((i + 1, ch) for i, ch in enumerate(line))
 
 
-def parse(text: str) -> FlowPuzzle:
+def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
+    """A board from text. ``complete=False`` accepts a board still being set up (a colour with one
+    or three endpoints), as saved documents may hold; ``problems()`` still names what is missing."""
     # Limits are checked while reading, so a 4 MB one-line file costs no more than a 200-cell row.
     lines, offset = body_lines(text)
     if not lines:
@@ -94,7 +96,7 @@ def parse(text: str) -> FlowPuzzle:
         row_lines.append(line_no)
         row_columns.append(columns)
     puzzle = FlowPuzzle(len(rows), len(rows[0]), tuple(ch for row in rows for ch in row))
-    for message, cell in puzzle.problems():
+    for message, cell in puzzle.problems() if complete else ():
         if cell is None:
             raise ParseError(message)
         r, c = cell

@@ -31,11 +31,13 @@ _MAX_LINE = 8 * 200 * 200  # a path of every cell of the largest board, written 
 def parse_document(text: str) -> tuple[FlowPuzzle, FlowPaths | None]:
     norm = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     hash_at = _COMMENT.search(norm)
+    # A document may hold a board the setter has not finished (one endpoint of a colour so far):
+    # saving it must never give a file that cannot be opened again.
     if hash_at is None:
-        return codec.parse(norm), None
+        return codec.parse(norm, complete=False), None
     start = norm.rfind("\n", 0, hash_at.start()) + 1  # the '#' line begins here
     split = norm.count("\n", 0, start)  # its 0-based line index
-    puzzle = codec.parse(norm[:start])
+    puzzle = codec.parse(norm[:start], complete=False)
     paths: dict[str, list[Cell]] = {}
     section = norm[start:]
     first_nl = section.find("\n")
