@@ -78,12 +78,12 @@ def test_strict_uniqueness_button(view, qtbot) -> None:
     # The U-turn board: no designed solution, exactly one strict one.
     view.doc.apply(EditResult(puzzle=view.plugin.parse("A..\nA..\n"), entries=FlowPaths(), label="t"))
     panel.strict_count()
-    qtbot.waitUntil(lambda: "Strict rules" in panel.strict_label.text(), timeout=10000)
-    assert "unique" in panel.strict_label.text()
+    qtbot.waitUntil(lambda: "Counting" not in panel.strict_label.text(), timeout=10000)
+    assert "Unique (game rules)" in panel.strict_label.text()
     view.doc.apply(
         EditResult(puzzle=view.plugin.parse("A....\n.....\n....A\n"), entries=FlowPaths(), label="t")
     )
     assert panel.strict_label.text() == ""
     panel.strict_count()
-    qtbot.waitUntil(lambda: "Strict rules" in panel.strict_label.text(), timeout=10000)
-    assert "not unique" in panel.strict_label.text()
+    qtbot.waitUntil(lambda: "Counting" not in panel.strict_label.text(), timeout=10000)
+    assert "2+ solutions under the game rules" in panel.strict_label.text()

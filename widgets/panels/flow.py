@@ -24,6 +24,7 @@ from solvers.common.protocol import EditResult
 from solvers.flow.generate import generate
 from solvers.flow.hint import progress_text, reveal_one
 from solvers.flow.model import FlowPaths, FlowPuzzle
+from solvers.flow.solve import verdict
 
 RULES_NOTE = (
     "Solver rules: <b>designed</b> first (no pipe runs alongside itself, as Flow levels are made); "
@@ -170,7 +171,7 @@ class FlowPanel(QWidget):
         if _running(self._strict_job):
             self.ctx.status("Still counting…")
             return
-        self.strict_label.setText("Counting strict solutions…")
+        self.strict_label.setText("Counting solutions under the game rules…")
         self._strict_job = self.ctx.run_job(
             "Strict uniqueness",
             lambda cancel, progress: self.ctx.plugin.count_rules(puzzle, "strict", 2, cancel),
@@ -183,10 +184,8 @@ class FlowPanel(QWidget):
         if puzzle != self.ctx.puzzle():
             return
         self._strict_for = puzzle
-        text = {"unique": "unique", "no solution": "no solution"}.get(
-            result.status(), "not unique (2+ solutions)"
-        )
-        self.strict_label.setText(f"Strict rules: <b>{text}</b>.")
+        words = verdict(result.count, result.complete, "strict")
+        self.strict_label.setText(f"<b>{words[0].upper()}{words[1:]}</b>.")
 
     # ---- generator ------------------------------------------------------------------------------
     def new_random(self) -> None:
