@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Protocol
 
 from solvers.common.cancel import CancelToken
+from solvers.common.display import DisplayList
 from solvers.common.protocol import EditResult, PluginBase, ProgressFn, Solution
 
 
@@ -26,6 +28,7 @@ class PanelContext(Protocol):
     def shown_solution(self) -> Solution | None: ...
     def set_overlay(self, overlay: Any) -> None: ...  # passed to plugin.draw(..., overlay=)
     def status(self, text: str) -> None: ...  # status-bar message
+    def export(self, dl: DisplayList, path: str) -> Path: ...  # atomic PNG/SVG/PDF by extension
     def run_job(
         self,
         title: str,

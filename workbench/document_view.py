@@ -6,6 +6,7 @@ It implements ``widgets.panel_api.PanelContext`` for module panels.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -49,6 +50,7 @@ from widgets.source_panel import SourcePanel
 from widgets.tool_palette import ToolPalette
 from workbench.document import Document
 from workbench.drawing import document_drawing
+from workbench.export import export
 from workbench.jobs import Job, JobManager, JobOutcome, solve_work
 
 
@@ -177,6 +179,9 @@ class DocumentView(QWidget):
 
     def replace_untitled(self, puzzle: Any, label: str, entries: Any = None) -> None:
         self.doc.replace_untitled(puzzle, label, entries)
+
+    def export(self, dl: DisplayList, path: str) -> Path:
+        return export(dl, path)
 
     def show_solution(self, solution: Solution | None) -> None:
         self._solution = solution

@@ -239,8 +239,6 @@ class ToichikaPanel(QWidget):
 
     def export_step(self, path: str | None = None) -> Path | None:
         """Write the board as shown at the current step (for teaching material)."""
-        from workbench.export import export
-
         ex, row = self.explanation, self.steps.currentRow()
         if ex is None or row < 0:
             self.ctx.status("Pick a step first")
@@ -252,7 +250,7 @@ class ToichikaPanel(QWidget):
             if not path:
                 return None
         try:
-            target = export(self.ctx.plugin.draw(ex.puzzle, overlay=step_overlay(ex, row)), path)
+            target = self.ctx.export(self.ctx.plugin.draw(ex.puzzle, overlay=step_overlay(ex, row)), path)
         except InputError as exc:
             self.ctx.status(f"Export failed: {exc}")
             return None
