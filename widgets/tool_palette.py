@@ -48,6 +48,10 @@ class ToolPalette(QWidget):
             return
         for button in self.group.buttons():
             self.group.removeButton(button)
+            # Out of the layout and hidden now: deleteLater alone leaves the old row on screen (and
+            # in screenshots) until the event loop runs again.
+            self.layout_.removeWidget(button)
+            button.hide()
             button.deleteLater()
         self.tools = shown
         for i, tool in enumerate(shown):
