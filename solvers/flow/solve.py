@@ -23,7 +23,7 @@ def to_solution(puzzle: FlowPuzzle, graph: FlowGraph, found: EdgeSolution, rules
         grid=grid,
         extras={"rules": rules, "paths": paths},
         data=FlowPaths.from_dict(paths),
-        label=f"{rules} rules",
+        label=RULE_WORDS.get(rules, rules),
     )
 
 
@@ -72,11 +72,12 @@ def solve(
             progress({"text": f"solving under {RULE_WORDS[rule_set]}", "found": found})
         for edge_solution in solutions(graph, rule_set, cancel, stats):
             found += 1
+            if limit and found >= limit:  # said before the yield: callers may stop consuming at the limit
+                info["verdict"] = verdict(found, False, rule_set)
             yield to_solution(puzzle, graph, edge_solution, rule_set, found)
             if progress is not None:
                 progress({"found": found, "text": f"at least {found:,} ({RULE_WORDS[rule_set]})"})
             if limit and found >= limit:
-                info["verdict"] = verdict(found, False, rule_set)
                 return
         if found:
             break
