@@ -80,7 +80,7 @@ def test_inline_open_screenshot_exits_and_garbage_names_the_reason(tmp_path: Pat
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     (line,) = _error_lines(result.stderr)
-    assert "garbage.bin" in line and "UTF-8" in line  # the reason, not just "cannot open"
+    assert "garbage.bin" in line and "not a text file" in line  # the reason, not just "cannot open"
 
 
 # ---- item 10: in the window ------------------------------------------------------------------

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -148,11 +149,13 @@ class MoveList(QWidget):
         self.ctx.status(f"Copied the game record ({len(self.texts)} moves) to the clipboard")
 
 
-def _button(text: str, tip: str, slot: Any) -> QPushButton:
-    button = QPushButton(text)
+def _button(text: str, tip: str, slot: Any) -> QToolButton:
+    # Tool buttons: compact glyph buttons (a push button's style minimum is wider than a glyph needs).
+    button = QToolButton()
+    button.setText(text)
     button.setToolTip(tip)
     button.setAccessibleName(tip)
-    button.setMaximumWidth(44)
+    button.setMinimumWidth(32)
     button.clicked.connect(slot)
     return button
 

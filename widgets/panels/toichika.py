@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -61,10 +62,10 @@ class ToichikaPanel(QWidget):
         self.detail.setTextFormat(Qt.TextFormat.RichText)  # step texts are escaped: "v/<" stays
 
         # Short labels so the row fits the side panel at 1024 px wide; tooltips say what they do.
-        self.first_button = QPushButton("|<")
-        self.back_button = QPushButton("<")
-        self.forward_button = QPushButton(">")
-        self.last_button = QPushButton(">|")
+        self.first_button = _glyph_button("|<")
+        self.back_button = _glyph_button("<")
+        self.forward_button = _glyph_button(">")
+        self.last_button = _glyph_button(">|")
         for button, tip in (
             (self.first_button, "First step"),
             (self.back_button, "Previous step"),
@@ -72,7 +73,7 @@ class ToichikaPanel(QWidget):
             (self.last_button, "Last step"),
         ):
             button.setToolTip(tip)
-            button.setMinimumWidth(40)  # the style asks 80 px each; 4 x 80 overflowed at 1024x768
+            button.setMinimumWidth(40)
         self.first_button.clicked.connect(lambda: self.go(0))
         self.back_button.clicked.connect(lambda: self.go(self.steps.currentRow() - 1))
         self.forward_button.clicked.connect(lambda: self.go(self.steps.currentRow() + 1))
@@ -310,3 +311,10 @@ class ToichikaPanel(QWidget):
 def _esc(text: str) -> str:
     """Step texts hold "<" and ">" arrows: the rich-text label would swallow them as tags."""
     return html.escape(str(text), quote=False)
+
+
+def _glyph_button(text: str) -> QToolButton:
+    """A compact button: a push button's style minimum (80 px) made four of them overflow at 1024x768."""
+    button = QToolButton()
+    button.setText(text)
+    return button
