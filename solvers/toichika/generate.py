@@ -35,6 +35,7 @@ GRADE_LEVEL = {name: level for level, name in GRADES.items()}
 # Country sizes and their weights: mostly 3-5 cells, some pairs and a few big ones, as setters draw.
 SIZE_WEIGHTS = {2: 14, 3: 24, 4: 24, 5: 16, 6: 10, 7: 7, 8: 5}
 ORDERS_PER_BOARD = 3  # removal orders tried on one hidden solution before drawing a new board
+MAX_ATTEMPTS = 2000  # boards drawn before giving up (a 2x2 board has no solution at all)
 
 ProgressFn = Callable[[dict[str, Any]], None]
 
@@ -80,8 +81,12 @@ def generate(
     singles: bool = False,
     cancel: CancelToken | None = None,
     progress: ProgressFn | None = None,
+    max_attempts: int = MAX_ATTEMPTS,
 ) -> Generated:
-    """A unique puzzle whose explanation needs exactly ``grade``. Runs until found or cancelled."""
+    """A unique puzzle whose explanation needs exactly ``grade``.
+
+    Runs until found, cancelled (``Cancelled``) or ``max_attempts`` boards failed (``InputError``).
+    """
     for name, value in (("width", width), ("height", height)):
         if not MIN_SIDE <= value <= MAX_SIDE:
             raise InputError(f"{name} must be between {MIN_SIDE} and {MAX_SIDE}, got {value}")
@@ -92,7 +97,7 @@ def generate(
     cancel = cancel or CancelToken()
     t0 = time.perf_counter()
     attempt = 0
-    while True:
+    while attempt < max_attempts:
         attempt += 1
         cancel.raise_if_cancelled()
         if progress is not None:
@@ -106,6 +111,9 @@ def generate(
             puzzle = _remove_givens(blank, solution, level, rng, symmetric, cancel, progress, attempt)
             if puzzle is not None:
                 return Generated(puzzle, solution, GRADES[level], seed, attempt, time.perf_counter() - t0)
+    raise InputError(
+        f"no {GRADES[level]} {width}x{height} puzzle found in {attempt} boards; try another grade or size"
+    )
 
 
 # ---- country division ------------------------------------------------------------------------------
