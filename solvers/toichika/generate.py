@@ -1,7 +1,8 @@
 """Generator of unique Toichika puzzles at a chosen grade.
 
 1. A random country division: regions grown from the most cramped free cell to a size drawn from a
-   hand-made-looking mix (2..8 cells, mostly 3-5); 1-cell leftovers are merged into a neighbour
+   hand-made-looking mix (2..8 cells, mostly 3-5; for hard grades mostly 2-3, since small countries
+   make harder puzzles); 1-cell leftovers are merged into a neighbour
    (unless ``singles``), and an odd country count is fixed by one more merge (arrows pair up).
 2. A hidden solution: the exact SAT model with random phases (so each seed gives another one).
 3. Every arrow starts as a given; givens are removed in random order while the explainer's
@@ -35,6 +36,11 @@ MIN_SIDE, MAX_SIDE = 2, 30
 GRADE_LEVEL = {name: level for level, name in GRADES.items()}
 # Country sizes and their weights: mostly 3-5 cells, some pairs and a few big ones, as setters draw.
 SIZE_WEIGHTS = {2: 14, 3: 24, 4: 24, 5: 16, 6: 10, 7: 7, 8: 5}
+# Small countries make harder puzzles: on 10x10 with the mix above, 43 of 45 minimal unique
+# puzzles were medium; with these weights about a third reach hard, a quarter very hard.
+HARD_WEIGHTS = {2: 6, 3: 3, 4: 1}
+VERY_HARD_WEIGHTS = {2: 5, 3: 3, 4: 1, 5: 1}
+GRADE_WEIGHTS = {3: HARD_WEIGHTS, 4: VERY_HARD_WEIGHTS, 5: HARD_WEIGHTS, 6: HARD_WEIGHTS}
 ORDERS_PER_BOARD = 3  # removal orders tried on one hidden solution before drawing a new board
 MAX_ATTEMPTS = 2000  # boards drawn before giving up (a 2x2 board has no solution at all)
 
@@ -103,7 +109,8 @@ def generate(
         cancel.raise_if_cancelled()
         if progress is not None:
             progress({"text": f"board {attempt}: dividing into countries", "attempt": attempt})
-        labels = divide(height, width, rng, symmetric=symmetric, singles=singles)
+        weights = GRADE_WEIGHTS.get(level, SIZE_WEIGHTS)
+        labels = divide(height, width, rng, symmetric=symmetric, singles=singles, weights=weights)
         blank = Toichika.from_labels(labels)
         solution = hidden_solution(blank, rng, symmetric, cancel)
         if solution is None:
@@ -125,7 +132,13 @@ def _mirror(i: int, n: int) -> int:
 
 
 def divide(
-    rows: int, cols: int, rng: random.Random, *, symmetric: bool = False, singles: bool = False
+    rows: int,
+    cols: int,
+    rng: random.Random,
+    *,
+    symmetric: bool = False,
+    singles: bool = False,
+    weights: dict[int, int] | None = None,
 ) -> list[list[int]]:
     """Country labels per cell. Symmetric: the division is invariant under a 180° rotation."""
     n = rows * cols
@@ -147,7 +160,8 @@ def divide(
     def free_degree(i: int) -> int:
         return sum(1 for j in neighbours(i) if label[j] < 0)
 
-    sizes, weights = list(SIZE_WEIGHTS), list(SIZE_WEIGHTS.values())
+    weights = weights or SIZE_WEIGHTS
+    sizes, chances = list(weights), list(weights.values())
     count = 0
     while True:
         free = [i for i in range(n) if label[i] < 0]
@@ -160,7 +174,7 @@ def divide(
             label[start] = count  # the centre cell of an odd board: a country of its own for now
             count += 1
             continue
-        target = rng.choices(sizes, weights)[0]
+        target = rng.choices(sizes, chances)[0]
         cells = [start]
         label[start] = count
         if symmetric:
@@ -342,31 +356,41 @@ def _remove_givens(
     rng.shuffle(orbits)
     board = Board(blank, cancel)
     uniq = _Uniqueness(blank, solution, cancel)
+
+    def report(k: int, total: int, what: str) -> None:
+        cancel.raise_if_cancelled()
+        if progress is not None and k % 4 == 0:
+            progress(
+                {
+                    "text": f"board {attempt}: {what} ({k}/{total})",
+                    "fraction": k / max(1, total),
+                    "attempt": attempt,
+                }
+            )
+
+    def without(base: list[int], orbit: list[int]) -> list[int]:
+        trial = list(base)
+        for i in orbit:
+            trial[i] = 0
+        return trial
+
     try:
-
-        def acceptable(trial: list[int]) -> bool:
-            # SAT first: ~1 ms, and on 10x10 boards every removal the techniques (level 4) could
-            # not solve was a non-unique one; a failing propagation costs ~15 ms.
-            if not uniq.unique(trial):
-                return False
-            return level > 4 or solved_within(board, trial, level)
-
-        if symmetric and not acceptable(givens):
-            return None
+        if not uniq.unique(givens):
+            return None  # symmetric: the arrows alone (not all of them givens yet) are ambiguous
+        if 2 <= level <= 4:
+            start = _first_at_level(board, uniq, givens, orbits, level, report, without)
+            if start is None:
+                return None
+            givens = start
+            orbits = [o for o in orbits if all(givens[i] for i in o)]
+            rng.shuffle(orbits)
+        # Greedy removal: unique (SAT first, ~1 ms; a failing propagation costs ~15 ms) and, up to
+        # very hard, solved by the techniques up to the level. Removing givens never lowers the
+        # level, so from a start that needs the level the result needs exactly it.
         for k, orbit in enumerate(orbits):
-            cancel.raise_if_cancelled()
-            if progress is not None and k % 4 == 0:
-                progress(
-                    {
-                        "text": f"board {attempt}: removing givens ({k}/{len(orbits)})",
-                        "fraction": k / max(1, len(orbits)),
-                        "attempt": attempt,
-                    }
-                )
-            trial = list(givens)
-            for i in orbit:
-                trial[i] = 0
-            if acceptable(trial):
+            report(k, len(orbits), "removing givens")
+            trial = without(givens, orbit)
+            if uniq.unique(trial) and (level > 4 or solved_within(board, trial, level)):
                 givens = trial
         if symmetric and any(bool(givens[i]) != bool(givens[_mirror(i, n)]) for i in range(n)):
             return None  # a lonely arrow had to stay
@@ -374,10 +398,43 @@ def _remove_givens(
         uniq.close()
     puzzle = Toichika(blank.rows, blank.cols, blank.vwalls, blank.hwalls, tuple(givens))
     if level <= 4:
-        # Exactly the target: the level below must not solve it.
         return None if level > 1 and solved_within(board, givens, level - 1) else puzzle
     ex = explain(puzzle, cancel)
     return puzzle if ex.solved and ex.hardest_level() == level else None
+
+
+def _first_at_level(
+    board: Board,
+    uniq: _Uniqueness,
+    givens: list[int],
+    orbits: list[list[int]],
+    level: int,
+    report: Callable[[int, int, str], None],
+    without: Callable[[list[int], list[int]], list[int]],
+) -> list[int] | None:
+    """Givens that need exactly ``level``, found on a removal path kept unique by SAT alone.
+
+    Along the path the level never falls, so a binary search finds its first state the techniques
+    one level lower cannot solve; that state is the start if the target level solves it (the path
+    may jump over the level, or never reach it: then None).
+    """
+    path = [list(givens)]
+    for k, orbit in enumerate(orbits):
+        report(k, len(orbits), "unique removal path")
+        trial = without(path[-1], orbit)
+        if uniq.unique(trial):
+            path.append(trial)
+    lo, hi = 0, len(path) - 1  # path[0] (every arrow given) is solved at level 1
+    if solved_within(board, path[hi], level - 1):
+        return None  # even the sparsest unique state is easier than the target
+    while hi - lo > 1:
+        report(0, 1, "searching the level")
+        mid = (lo + hi) // 2
+        if solved_within(board, path[mid], level - 1):
+            lo = mid
+        else:
+            hi = mid
+    return path[hi] if solved_within(board, path[hi], level) else None
 
 
 __all__ = ["Generated", "divide", "generate", "grade_level", "grade_names", "hidden_solution", "solved_within"]
