@@ -32,11 +32,11 @@ def _check(made, grade: str) -> None:
 
 @pytest.mark.parametrize(
     ("size", "grade", "seed"),
-    [(6, "easy", 1), (7, "medium", 2), (6, "hard", 3), (5, "easy", 4), (8, "medium", 5)],
+    [(6, "easy", 1), (7, "medium", 2), (6, "hard", 3), (5, "easy", 4), (8, "medium", 5), (8, "very-hard", 6)],
 )
 def test_generated_puzzle_is_unique_explained_and_at_grade(size: int, grade: str, seed: int) -> None:
     made = generate(size, size, grade, seed=seed)
-    _check(made, grade)
+    _check(made, grade.replace("-", " "))
     assert (made.puzzle.rows, made.puzzle.cols) == (size, size)
 
 
@@ -171,7 +171,19 @@ def test_cli_timeout_exit_3() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("size", "grade"), [(10, "hard"), (12, "very-hard"), (15, "medium"), (8, "expert")])
+@pytest.mark.parametrize(
+    ("size", "grade"),
+    [(10, "hard"), (12, "very-hard"), (15, "medium"), (8, "expert"), (20, "hard"), (20, "very-hard")],
+)
 def test_bigger_generated_puzzles(size: int, grade: str) -> None:
     made = generate(size, size, grade, seed=size)
     _check(made, grade.replace("-", " "))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("grade", ["easy", "hard", "very-hard", "expert"])
+def test_symmetric_at_every_grade(grade: str) -> None:
+    made = generate(10, 10, grade, seed=3, symmetric=True)
+    _check(made, grade.replace("-", " "))
+    g, n = made.puzzle.givens, made.puzzle.size
+    assert all(bool(g[i]) == bool(g[n - 1 - i]) for i in range(n))
