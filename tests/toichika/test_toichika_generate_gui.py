@@ -31,3 +31,24 @@ def test_generate_button_opens_a_unique_puzzle_untitled(main_window, qtbot) -> N
     assert len(list(iter_solutions(puzzle, limit=2))) == 1
     assert explain(puzzle).grade() == "medium"
     assert puzzle == generate(6, 5, "medium", seed=7).puzzle  # the seed box reproduces it
+
+
+def test_generate_job_cancels_and_leaves_the_document_alone(main_window, qtbot) -> None:
+    import time
+
+    view = main_window.show_kind("toichika")
+    panel = view.panel("Steps")
+    before = view.doc.puzzle
+    panel.gen_width.setValue(30)
+    panel.gen_height.setValue(30)
+    panel.gen_grade.setCurrentText("expert")
+    qtbot.mouseClick(panel.generate_button, Qt.MouseButton.LeftButton)
+    job = panel._generate_job
+    qtbot.wait(300)
+    assert not job.done  # a 30x30 expert puzzle takes longer than this
+    start = time.monotonic()
+    job.cancel()
+    qtbot.waitUntil(lambda: job.done, timeout=5000)
+    assert time.monotonic() - start < 3.0
+    qtbot.wait(100)
+    assert view.doc.puzzle == before
