@@ -26,13 +26,17 @@ GRADES = ("easy", "medium", "hard", "very-hard", "expert")
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--sizes", type=int, nargs="+", default=[6, 8, 10, 15, 20])
     parser.add_argument("--grades", nargs="+", default=list(GRADES))
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--timeout", type=float, default=60.0)
     args = parser.parse_args()
-    print(f"{'size':>5} {'grade':<10} {'mean s':>7} {'max s':>7} {'boards':>7} {'givens/country':>15} {'t/o':>4}")
+    print(
+        f"{'size':>5} {'grade':<10} {'mean s':>7} {'max s':>7} {'boards':>7} {'givens/country':>15} {'t/o':>4}"
+    )
     for size in args.sizes:
         for grade in args.grades:
             times, boards, ratios, timeouts = [], [], [], 0

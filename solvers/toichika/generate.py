@@ -437,4 +437,12 @@ def _first_at_level(
     return path[hi] if solved_within(board, path[hi], level) else None
 
 
-__all__ = ["Generated", "divide", "generate", "grade_level", "grade_names", "hidden_solution", "solved_within"]
+__all__ = [
+    "Generated",
+    "divide",
+    "generate",
+    "grade_level",
+    "grade_names",
+    "hidden_solution",
+    "solved_within",
+]

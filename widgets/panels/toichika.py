@@ -316,7 +316,9 @@ class ToichikaPanel(QWidget):
         self.gen_seed.setSpecialValueText("random")  # 0: a fresh seed, reported in the status bar
         self.gen_seed.setToolTip("The same seed, size and grade give the same puzzle")
         self.generate_button = QPushButton("Generate")
-        self.generate_button.setToolTip("A random puzzle with a unique solution whose explanation needs this grade")
+        self.generate_button.setToolTip(
+            "A random puzzle with a unique solution whose explanation needs this grade"
+        )
         self.generate_button.clicked.connect(self.generate)
         group = QGroupBox("Generate…")
         form = QFormLayout(group)
