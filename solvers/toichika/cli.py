@@ -4,6 +4,8 @@ url INPUT                      print the puzz.link URL
 convert INPUT --to url|pzprv3|text
 uniqueness INPUT [--json]      unique / none / several, with two solutions and the differing cells
 hint INPUT [--json]            next step from the player's answers (INPUT may be a pzprv3 file)
+generate W H [--grade G] [--seed N] [--symmetric] [--to url|pzprv3|text] [--timeout S] [--json]
+                               a random unique puzzle whose explanation needs exactly grade G
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ from typing import Any
 
 from solvers.common import cli
 from solvers.common.cancel import CancelToken
-from solvers.common.cli import Parser, add_json, add_timeout
+from solvers.common.cli import Parser, add_json, add_timeout, int_range
+from solvers.common.errors import InputError
 from solvers.common.protocol import PluginBase
+from solvers.toichika.generate import MAX_SIDE, MIN_SIDE, generate, grade_level, grade_names
 from solvers.toichika.model import Toichika
 from solvers.toichika.pzprv3_codec import write_pzprv3
 from solvers.toichika.text_format import write_text
@@ -37,7 +41,26 @@ def _parser() -> argparse.ArgumentParser:
             cmd.add_argument("--to", choices=("url", "pzprv3", "text"), default="text")
         if name in ("uniqueness", "hint"):
             add_timeout(cmd)
+    gen = sub.add_parser("generate", help="a random unique puzzle at a chosen grade")
+    side = int_range(MIN_SIDE, MAX_SIDE)
+    gen.add_argument("width", type=side, metavar="W", help=f"columns ({MIN_SIDE}..{MAX_SIDE})")
+    gen.add_argument("height", type=side, metavar="H", help=f"rows ({MIN_SIDE}..{MAX_SIDE})")
+    gen.add_argument("--grade", type=_grade, default="medium", help=", ".join(grade_names()))
+    gen.add_argument("--seed", type=int_range(0, 2**63 - 1), default=None, help="reproduce a puzzle")
+    gen.add_argument("--symmetric", action="store_true", help="givens in a 180-degree symmetric layout")
+    gen.add_argument("--singles", action="store_true", help="allow 1-cell countries")
+    gen.add_argument("--to", choices=("url", "pzprv3", "text"), default="text")
+    add_json(gen)
+    add_timeout(gen)
     return parser
+
+
+def _grade(text: str) -> str:
+    try:
+        grade_level(text)
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
 
 
 def main(argv: Sequence[str], plugin: PluginBase) -> int:
@@ -45,6 +68,8 @@ def main(argv: Sequence[str], plugin: PluginBase) -> int:
 
 
 def _dispatch(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) -> int:
+    if args.command == "generate":
+        return _generate(args, cancel)
     puzzle, entries = cli.read_input(plugin, args.input)
     if args.command == "url":
         print(encode_url(puzzle))
@@ -80,6 +105,43 @@ def _uniqueness(plugin: PluginBase, puzzle: Toichika, as_json: bool, cancel: Can
             print("\n".join(s.grid) + "\n")
         if "differing_cells" in out:
             print("differing cells (row, col): " + " ".join(f"({r},{c})" for r, c in out["differing_cells"]))
+    return 0
+
+
+def _generate(args: argparse.Namespace, cancel: CancelToken) -> int:
+    made = generate(
+        args.width,
+        args.height,
+        args.grade,
+        seed=args.seed,
+        symmetric=args.symmetric,
+        singles=args.singles,
+        cancel=cancel,
+    )
+    text = {
+        "url": encode_url(made.puzzle) + "\n",
+        "pzprv3": write_pzprv3(made.puzzle, None),
+        "text": write_text(made.puzzle),
+    }[args.to]
+    if args.json:
+        out = {
+            "kind": "toichika",
+            "width": args.width,
+            "height": args.height,
+            "grade": made.grade,
+            "seed": made.seed,
+            "url": encode_url(made.puzzle),
+            "puzzle": text,
+            "countries": len(made.puzzle.regions),
+            "givens": made.givens,
+            "given_ratio": round(made.given_ratio, 4),
+            "unique": True,
+            "attempts": made.attempts,
+            "seconds": round(made.seconds, 4),
+        }
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        sys.stdout.write(text)
     return 0
 
 

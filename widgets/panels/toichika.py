@@ -1,4 +1,5 @@
-"""Toichika side panel: uniqueness badge, step-by-step explanation with replay, hint, URL copy/paste.
+"""Toichika side panel: uniqueness badge, step-by-step explanation with replay, hint, URL copy/paste,
+and a generator of unique puzzles at a chosen grade (a cancellable job; the result opens untitled).
 
 The badge and the explanation run as background jobs (``ctx.run_job``) restarted whenever the
 puzzle changes; stepping through the list draws the candidate state after that step on the board
@@ -14,12 +15,16 @@ from typing import Any
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
+    QComboBox,
     QFileDialog,
+    QFormLayout,
+    QGroupBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -27,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from solvers.common.errors import InputError
 from solvers.toichika.explain import Explanation, explain, hint, step_overlay
+from solvers.toichika.generate import MAX_SIDE, MIN_SIDE, Generated, generate, grade_names
 from solvers.toichika.sat_solver import differing_cells, iter_solutions
 from solvers.toichika.techniques import BY_ID
 from solvers.toichika.url_codec import encode_url
@@ -47,6 +53,7 @@ class ToichikaPanel(QWidget):
         self.differing: list[tuple[int, int]] = []
         self._jobs: dict[str, Any] = {}
         self._puzzle: Any = None
+        self._generate_job: Any = None  # not in _jobs: editing the board must not cancel it
 
         self.badge = QLabel("Uniqueness: …")
         self.badge.setAccessibleName("Uniqueness")
@@ -112,6 +119,7 @@ class ToichikaPanel(QWidget):
         urls.addWidget(self.copy_button)
         urls.addWidget(self.paste_button)
         layout.addLayout(urls)
+        layout.addWidget(self._generator_group())
 
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -291,6 +299,56 @@ class ToichikaPanel(QWidget):
         else:
             self.detail.setText(_esc(result["text"]))
         self.ctx.status(result["text"])
+
+    # ---- generator --------------------------------------------------------------------------------
+    def _generator_group(self) -> QGroupBox:
+        self.gen_width = QSpinBox()
+        self.gen_height = QSpinBox()
+        for box in (self.gen_width, self.gen_height):
+            box.setRange(MIN_SIDE, MAX_SIDE)
+            box.setValue(8)
+        self.gen_grade = QComboBox()
+        self.gen_grade.addItems(grade_names())
+        self.gen_grade.setCurrentText("medium")
+        self.gen_seed = QSpinBox()
+        self.gen_seed.setRange(0, 2**31 - 1)
+        self.gen_seed.setSpecialValueText("random")  # 0: a fresh seed, reported in the status bar
+        self.gen_seed.setToolTip("The same seed, size and grade give the same puzzle")
+        self.generate_button = QPushButton("Generate")
+        self.generate_button.setToolTip(
+            "A random puzzle with a unique solution whose explanation needs this grade"
+        )
+        self.generate_button.clicked.connect(self.generate)
+        group = QGroupBox("Generate…")
+        form = QFormLayout(group)
+        form.addRow("Width", self.gen_width)
+        form.addRow("Height", self.gen_height)
+        form.addRow("Grade", self.gen_grade)
+        form.addRow("Seed", self.gen_seed)
+        form.addRow(self.generate_button)
+        return group
+
+    def generate(self) -> None:
+        job = self._generate_job
+        if job is not None and not getattr(job, "done", True):
+            self.ctx.status("Still generating…")
+            return
+        cols, rows = self.gen_width.value(), self.gen_height.value()
+        grade, seed = self.gen_grade.currentText(), self.gen_seed.value() or None
+
+        def work(cancel, progress):
+            return generate(cols, rows, grade, seed=seed, cancel=cancel, progress=progress)
+
+        self._generate_job = self.ctx.run_job(
+            f"Generating a {cols}x{rows} {grade} puzzle", work, self._generated, self._job_failed
+        )
+
+    def _generated(self, made: Generated) -> None:
+        self.ctx.replace_untitled(made.puzzle, "Generate puzzle")
+        self.ctx.status(
+            f"New {made.puzzle.cols}x{made.puzzle.rows} {made.grade} puzzle, unique, "
+            f"{made.givens} givens, seed {made.seed} ({made.seconds:.1f} s)"
+        )
 
     # ---- URL --------------------------------------------------------------------------------------
     def copy_url(self) -> None:
