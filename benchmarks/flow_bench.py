@@ -1,6 +1,7 @@
 """Flow Free benchmark: prints comparable figures (never a timed assertion).
 
     python benchmarks/flow_bench.py [FILES...] [--no-strict] [--generated N] [--size 50]
+    python benchmarks/flow_bench.py --random-path [--sizes 10,15,20,25,30,40,50] [--seeds 3] [--timeout 60]
 
 1. Every reference puzzle (../shared/reference/flow/puzzles, if present) plus any given files,
    solved in this one process with the default rules (designed, strict fallback) and limit 2,
@@ -9,12 +10,19 @@
 3. N generated boards of the given size (default 3 of 50x50): generation time and the time to
    solve and prove uniqueness under designed rules.
 
+4. ``--random-path`` (instead of 1-3): boards as people draw them, cut from a random Hamiltonian
+   path of a W x W grid into k pieces (k random in W..1.5W). Always solvable under the game rules,
+   usually not under the designed convention. Per size: median and worst time to the first strict
+   solution and to the uniqueness verdict (second solution or proof), boards that hit the timeout,
+   and the longest main-thread stall while one board is solved in a worker thread.
+
 Timings on a shared 2-core machine are noisy; CPU time is the fairer figure under load.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import threading
 import time
@@ -23,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solvers.common.cancel import CancelToken  # noqa: E402
+from solvers.common.cancel import Cancelled, CancelToken  # noqa: E402
 from solvers.common.protocol import read_text  # noqa: E402
 from solvers.flow import PLUGIN  # noqa: E402
 from solvers.flow.generate import generate  # noqa: E402
@@ -41,7 +49,7 @@ def _timed(puzzle, rules: str, limit: int = 2) -> tuple[int, str, float, float]:
     return found, str(info.get("rules")), time.perf_counter() - wall, time.process_time() - cpu
 
 
-def _stall(puzzle) -> tuple[float, float]:
+def _stall(puzzle, rules: str = "designed", timeout: float | None = None) -> tuple[float, float]:
     """Solve in a worker thread while this thread ticks every 5 ms: (longest gap, solve time).
     The gap is how long a GUI event loop would freeze (CaDiCaL holds the GIL per slice)."""
     done = threading.Event()
@@ -49,7 +57,10 @@ def _stall(puzzle) -> tuple[float, float]:
 
     def work() -> None:
         start = time.perf_counter()
-        list(solve(puzzle, limit=2, rules="designed"))
+        try:
+            list(solve(puzzle, limit=2, rules=rules, cancel=CancelToken(timeout=timeout)))
+        except Cancelled:
+            pass
         took.append(time.perf_counter() - start)
         done.set()
 
@@ -66,6 +77,46 @@ def _stall(puzzle) -> tuple[float, float]:
     return gap, took[0]
 
 
+def _random_path(sizes: list[int], seeds: int, timeout: float) -> None:
+    from statistics import median
+
+    from solvers.flow.random_path import random_path_board
+
+    print(f"== random-path boards, strict rules, {seeds} seeds per size, timeout {timeout:g} s ==")
+    print(
+        f"{'size':>5} {'first med':>9} {'first max':>9} {'verdict med':>11} {'verdict max':>11} {'timeouts':>8}  stall"
+    )
+    for n in sizes:
+        firsts: list[float] = []
+        verdicts: list[float] = []
+        timeouts = 0
+        boards = []
+        for seed in range(seeds):
+            k = random.Random(seed).randint(n, n * 3 // 2)
+            board = random_path_board(n, n, k, seed=seed).puzzle
+            boards.append(board)
+            start = time.perf_counter()
+            first = None
+            try:
+                for i, _ in enumerate(
+                    solve(board, limit=2, rules="strict", cancel=CancelToken(timeout=timeout))
+                ):
+                    if i == 0:
+                        first = time.perf_counter() - start
+                verdicts.append(time.perf_counter() - start)
+            except Cancelled:
+                timeouts += 1
+                verdicts.append(timeout)
+            firsts.append(first if first is not None else timeout)
+        gap, _took = _stall(boards[0], rules="strict", timeout=timeout)
+        print(
+            f"{n:>5} {median(firsts):9.2f} {max(firsts):9.2f} {median(verdicts):11.2f} {max(verdicts):11.2f} "
+            f"{timeouts:>8}  {gap:.3f} s",
+            flush=True,
+        )
+    print("(a timed-out board counts as the timeout in the medians and maxima)")
+
+
 def _verdict(found: int) -> str:
     return {0: "no solution", 1: "unique"}.get(found, "2+ solutions")
 
@@ -76,7 +127,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-strict", action="store_true", help="skip the strict-rules pass")
     ap.add_argument("--generated", type=int, default=3, help="number of generated boards (0 = none)")
     ap.add_argument("--size", type=int, default=50, help="side of the generated boards")
+    ap.add_argument("--random-path", action="store_true", help="boards cut from a random Hamiltonian path")
+    ap.add_argument("--sizes", default="10,15,20,25,30,40,50", help="board sides for --random-path")
+    ap.add_argument("--seeds", type=int, default=3, help="boards per size for --random-path")
+    ap.add_argument("--timeout", type=float, default=60.0, help="per-board limit for --random-path")
     args = ap.parse_args(argv)
+    if args.random_path:
+        list(solve(PLUGIN.parse("R.R\nG.G\n"), limit=2, rules="strict"))  # warm-up (library load)
+        _random_path([int(x) for x in args.sizes.split(",")], args.seeds, args.timeout)
+        return 0
 
     files = sorted(REFERENCE.glob("*.txt")) if REFERENCE.is_dir() else []
     files += args.files

@@ -28,6 +28,7 @@ other Python threads (the GUI) get the GIL back at every slice boundary.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -54,10 +55,13 @@ SOLVER_NAME = "cadical195"
 # measured 1.6 s instead of 5 s CPU on a generated 50x50 board, the same on the reference set.
 # Under designed rules, keeping all learned clauses (no "reduce") halves the time again on 50x50
 # boards; under strict rules it costs 1.5x on the hardest reference boards, so only designed.
-# Under strict rules inprocessing pays: 2.5x faster on boards drawn by hand (measured over 20x20 and
-# 30x30 random-path boards), at the price of longer uninterruptible stretches on huge boards.
+# Under strict rules inprocessing pays (about 2x faster on boards drawn by hand, 30x30 ones that
+# time out without it solve in 20 s) but its stretches hold the GIL for 0.5-2 s (measured), so it
+# is used only on the main thread, where no GUI event loop waits (CLI, tests, benchmarks); a worker
+# thread (a GUI job) keeps the slices short (longest stall 0.13-0.14 s on the same boards).
 SOLVER_OPTIONS = {"inprocessing": 0}
-RULE_OPTIONS = {"designed": {"reduce": 0}, "strict": {"inprocessing": 1}}
+RULE_OPTIONS = {"designed": {"reduce": 0}, "strict": {}}
+MAIN_THREAD_OPTIONS = {"designed": {}, "strict": {"inprocessing": 1}}
 SLICE_SECONDS = 0.03  # aim for solve slices this long (cancel latency, GIL hand-back)
 FIRST_SLICE = 200  # conflicts in the first slice; later slices adapt to the measured speed
 # Strict-rule levels: allowed extra detour of a colour over the cheapest one (values are even).
@@ -97,7 +101,10 @@ class FlowSat:
             raise ValueError(f"unknown rule set {self.rules!r} (use {' or '.join(RULES)})")
         self.solver = Solver(name=SOLVER_NAME)
         if hasattr(self.solver, "configure"):
-            self.solver.configure({**SOLVER_OPTIONS, **RULE_OPTIONS[self.rules]})
+            options = {**SOLVER_OPTIONS, **RULE_OPTIONS[self.rules]}
+            if threading.current_thread() is threading.main_thread():
+                options.update(MAIN_THREAD_OPTIONS[self.rules])
+            self.solver.configure(options)
         self._budget = FIRST_SLICE
         self._add_many = _clause_adder(self.solver)
         try:
