@@ -113,6 +113,8 @@ def edit(puzzle: FlowPuzzle, entries: FlowPaths | None, event: EditEvent) -> Edi
 
 def _play(puzzle: FlowPuzzle, paths: FlowPaths, event: EditEvent) -> EditResult | None:
     cell = event.cell
+    if event.kind == "key":
+        return _play_key(puzzle, paths, event)
     if event.kind == "release":
         return EditResult(entries=paths.with_active(""), merge_key=_key(paths)) if paths.active else None
     if cell is None:
@@ -149,6 +151,41 @@ def _play(puzzle: FlowPuzzle, paths: FlowPaths, event: EditEvent) -> EditResult 
     if result == paths:
         return None
     return EditResult(entries=result, label=f"Draw pipe {paths.active}", merge_key=_key(paths))
+
+
+STEP_KEYS = {"Up": (-1, 0), "Down": (1, 0), "Left": (0, -1), "Right": (0, 1)}
+PICK_KEYS = ("Space", " ", "Return", "Enter")
+CLEAR_KEYS = ("Delete", "Backspace")
+
+
+def _play_key(puzzle: FlowPuzzle, paths: FlowPaths, event: EditEvent) -> EditResult | None:
+    """Keyboard play: Space picks the pipe at the cursor (from an endpoint, or cut back to the
+    cursor's cell), Shift+arrow draws the picked pipe one step on from its end, Delete clears the
+    pipe at the cursor. Plain arrows stay with the shell (they move the cursor). One key, one step."""
+    cell = event.cell
+    if cell is None:
+        return None
+    if event.key in PICK_KEYS or event.key in CLEAR_KEYS:
+        button = "left" if event.key in PICK_KEYS else "right"
+        done = _play(puzzle, paths, replace(event, kind="press", button=button))
+        return None if done is None else replace(done, merge_key=None)  # a key is its own undo step
+    step = STEP_KEYS.get(event.key)
+    if step is None or "shift" not in event.modifiers:
+        return None
+    if not paths.active:
+        picked = _play(puzzle, paths, replace(event, kind="press", button="left"))
+        if picked is None:
+            return None
+        paths = picked.entries
+    ch = paths.active
+    r, c = paths.get(ch)[-1]
+    target = (r + step[0], c + step[1])
+    if not puzzle.inside(*target):
+        return None
+    result = _extend(puzzle, paths, ch, target)
+    if result is None:
+        return None
+    return EditResult(entries=result, label=f"Draw pipe {ch}")
 
 
 def _key(paths: FlowPaths) -> str:

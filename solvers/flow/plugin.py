@@ -139,6 +139,10 @@ class FlowPlugin(PluginBase):
             ("Edit: right-click, Delete", "remove the endpoint"),
             ("Play: drag from a dot", "draw its pipe; drag back along it to shorten it"),
             ("Play: right-click a pipe", "clear that pipe"),
+            ("Arrow keys", "move the cursor"),
+            ("Play: Space or Enter", "pick the pipe at the cursor (its dot, or cut it back to there)"),
+            ("Play: Shift+arrow key", "draw the picked pipe one cell on (back along it shortens it)"),
+            ("Play: Delete", "clear the pipe at the cursor"),
         ]
 
     def cli(self, argv: list[str]) -> int:

@@ -236,3 +236,35 @@ def test_fuzz_play_mode_keeps_pipes_sane(moves: list[tuple[str, int, int]]) -> N
                     assert i == len(path) - 1  # stops at its other endpoint
         codes = {v.code for v in PLUGIN.check(puzzle, paths).violations}
         assert codes == set()
+
+
+def test_keyboard_plays_a_whole_board() -> None:
+    """Space picks a pipe at the cursor, Shift+arrow draws it one cell per key (one undo step each)."""
+    from solvers.common.protocol import EditEvent
+    from solvers.flow import PLUGIN
+    from solvers.flow.model import FlowPaths
+
+    puzzle = PLUGIN.parse("R.G\n...\nRG.\n")
+    entries = FlowPaths()
+
+    def key(name: str, cell: tuple[int, int], shift: bool = False) -> None:
+        nonlocal entries
+        event = EditEvent(
+            "key", mode="play", cell=cell, key=name, modifiers=frozenset({"shift"} if shift else ())
+        )
+        result = PLUGIN.edit(puzzle, entries, event)
+        assert result is not None and result.merge_key is None, (name, cell)
+        entries = result.entries
+
+    key("Space", (0, 0))
+    key("Down", (0, 0), shift=True)
+    key("Down", (0, 0), shift=True)  # the pipe's end moves on, whatever the cursor
+    key("Space", (0, 2))
+    for direction in ("Down", "Up", "Left", "Down", "Right", "Down", "Left"):  # Up backs up
+        key(direction, (0, 2), shift=True)
+    assert PLUGIN.check(puzzle, entries).ok
+    # A step off the board does nothing; Delete clears a pipe.
+    event = EditEvent("key", mode="play", cell=(0, 2), key="Down", modifiers=frozenset({"shift"}))
+    assert PLUGIN.edit(puzzle, entries, event) is None
+    cleared = PLUGIN.edit(puzzle, entries, EditEvent("key", mode="play", cell=(1, 0), key="Delete"))
+    assert cleared is not None and not cleared.entries.get("R")
