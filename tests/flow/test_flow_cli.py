@@ -41,7 +41,7 @@ def test_solve_strict_limit_text(capsys) -> None:
     text = capsys.readouterr().out
     # The verdict names the rule set in words (this sample has a second solution under the game rules).
     assert text.rstrip().splitlines()[-1].startswith("2+ solutions under the game rules (")
-    assert "# strict rules" in text
+    assert "# game rules" in text
 
 
 def test_generate_and_convert(tmp_path: Path, capsys) -> None:
