@@ -128,11 +128,15 @@ class DocumentView(QWidget):
 
         self.side = QTabWidget()
         self.side.setDocumentMode(True)
-        if SOLVE in self.plugin.meta.capabilities:
+        panels = create_panels(self)
+        # A panel that shows the module's analysis itself (the games) takes Solve (F5): one
+        # analysis tab, not the shell's results list beside the panel's own.
+        self.solve_panel: Any = next((w for _, w in panels if getattr(w, "handles_solve", False)), None)
+        if SOLVE in self.plugin.meta.capabilities and self.solve_panel is None:
             self.side.addTab(
                 self.browser, "Analysis" if GAME in self.plugin.meta.capabilities else "Solutions"
             )
-        for title, widget in create_panels(self):
+        for title, widget in panels:
             self.side.addTab(_scrollable(widget), title)
         self.source_panel = SourcePanel(self)
         self.side.addTab(self.source_panel, "Text")
@@ -366,6 +370,12 @@ class DocumentView(QWidget):
     # ---- solving ----------------------------------------------------------------------------
     def solve(self, limit: int | None = 2) -> Job | None:
         if SOLVE not in self.plugin.meta.capabilities:
+            return None
+        if self.solve_panel is not None:
+            for i in range(self.side.count()):
+                if self.side.widget(i).isAncestorOf(self.solve_panel):
+                    self.side.setCurrentIndex(i)
+            self.solve_panel.solve_requested(limit)
             return None
         if self.solve_job is not None and not self.solve_job.done:
             self.solve_job.cancel()

@@ -180,10 +180,16 @@ def test_play_by_mouse_and_take_back(view, qtbot) -> None:
     assert view.doc.entries.actions == ()
 
 
-def test_f5_shows_the_final_value(view, qtbot) -> None:
-    with qtbot.waitSignal(view.solve_finished, timeout=60000):
-        view.solve(2)
-    assert view.browser.count() == 1
+def test_f5_analyses_in_the_one_analysis_tab(view, qtbot) -> None:
+    panel = _panel(view)
+    titles = [view.side.tabText(i) for i in range(view.side.count())]
+    assert "Analysis" not in titles and "Game and analysis" in titles  # one analysis tab
+    view.side.setCurrentIndex(titles.index("Text"))
+    assert view.solve(2) is None  # the panel analyses; no shell results list
+    assert view.side.tabText(view.side.currentIndex()) == "Game and analysis"
+    qtbot.waitUntil(lambda: panel.analysis_job is not None and panel.analysis_job.done, timeout=60000)
+    print("F5 value:", panel.value_label.text())
+    assert "Win(" in panel.value_label.text() or "Lose(" in panel.value_label.text()
 
 
 def test_play_best_line(panel_and_ctx, qtbot) -> None:

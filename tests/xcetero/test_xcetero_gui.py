@@ -140,3 +140,17 @@ def test_move_list_buttons_copy_and_refusal_status(view, qtbot) -> None:
     assert view.doc.entries == Game((4,), (0, 8))  # ... and Undo brings them back
     click(moves.analyse_button)
     assert panel.hints.isChecked() and "X to move" in messages[-1]
+
+
+def test_f5_analyses_in_the_one_analysis_tab(main_window, qtbot) -> None:
+    from widgets.panels.xcetero import PANEL_TITLE
+
+    view = main_window.show_kind("xcetero")
+    titles = [view.side.tabText(i) for i in range(view.side.count())]
+    assert "Analysis" not in titles and PANEL_TITLE in titles  # one analysis tab per game
+    view.side.setCurrentIndex(titles.index("Text"))
+    panel = view.panel(PANEL_TITLE)
+    panel.hints.setChecked(False)
+    assert view.solve(2) is None
+    assert view.side.tabText(view.side.currentIndex()) == PANEL_TITLE
+    assert panel.hints.isChecked()  # the value of every move is on the board

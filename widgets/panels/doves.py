@@ -46,6 +46,7 @@ PANEL_TITLE = "Game and analysis"
 
 class DovesPanel(QWidget):
     depth_done = Signal(object)  # (generation, Analysis), emitted from the worker thread
+    handles_solve = True  # Solve (F5) analyses here: the game has one analysis tab
 
     def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -257,6 +258,10 @@ class DovesPanel(QWidget):
         position, live = self.current()
         if self.auto_analyse.isChecked() and self.ctx.mode() == "play" and position != self.analysed:
             self.start_analysis(budget=float(self.budget.value()))
+
+    def solve_requested(self, limit: int | None = 2) -> None:
+        """Solve / Find All (F5, Shift+F5): analyse the shown position to the full depth."""
+        self.start_analysis()
 
     def start_analysis(self, budget: float | None = None) -> None:
         """Analyse the shown position to the maximum depth (or until ``budget`` seconds pass)."""

@@ -44,6 +44,7 @@ PANEL_TITLE = "Game and analysis"
 
 class XceteroPanel(QWidget):
     table_finished = Signal(bool)  # rule variant; emitted from the worker thread
+    handles_solve = True  # Solve (F5) shows the analysis here: the game has one analysis tab
 
     def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -247,6 +248,10 @@ class XceteroPanel(QWidget):
                 overlay["next"] = self.line[step]
             overlay["caption"] = f"best line: after {step} of {len(self.line)} moves"
         self.ctx.set_overlay(overlay)
+
+    def solve_requested(self, limit: int | None = 2) -> None:
+        """Solve / Find All (F5, Shift+F5): the value and best moves of the shown position."""
+        self.analyse_shown()
 
     def analyse_shown(self) -> None:
         """The value is always shown for the position on the board; say it in the status bar too."""
