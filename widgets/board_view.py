@@ -58,6 +58,7 @@ class BoardView(QWidget):
     edit_event = Signal(object)  # EditEvent
     drag_finished = Signal()
     hovered = Signal(object)  # logical (x, y) under a resting pointer, or None when it leaves
+    dragged = Signal(object)  # logical (x, y) on every move of a drag; None when it ends
     context_chosen = Signal(object, str)  # cell, key of the chosen ContextAction
     zoom_requested = Signal(float, object)  # factor, anchor point (widget coordinates)
     pan_requested = Signal(object)  # QPointF: how far the pointer moved while middle-dragging
@@ -263,6 +264,7 @@ class BoardView(QWidget):
             else ("right" if event.buttons() & Qt.MouseButton.RightButton else "")
         )
         ev = self._event("drag", pos, button, event.modifiers())
+        self.dragged.emit(ev.pos)
         # Cell-based editors only care about cell changes; edge-based ones get every move.
         if ev.cell != self._last_drag_cell or ev.cell is None:
             self._last_drag_cell = ev.cell

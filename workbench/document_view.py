@@ -71,6 +71,7 @@ class DocumentView(QWidget):
         self._solution: Solution | None = None
         self._overlay: Any = None
         self._hover: Hover | None = None
+        self._drag_overlay: Any = None  # the plug-in's drag preview while a drag is under way
         self._mode = "edit"
         self.solve_job: Job | None = None
         self.side_jobs: list[Job] = []
@@ -81,6 +82,8 @@ class DocumentView(QWidget):
         self.board.edit_event.connect(self._on_edit_event)
         self.board.drag_finished.connect(self.doc.end_merge)
         self.board.hovered.connect(self._on_hover)
+        self.board.dragged.connect(self._on_drag)
+        self.board.drag_finished.connect(lambda: self._on_drag(None))
         self.board.context_actions = self._context_actions
         self.board.context_chosen.connect(self._context_chosen)
         self.tools = ToolPalette()
@@ -257,6 +260,8 @@ class DocumentView(QWidget):
     # ---- drawing ----------------------------------------------------------------------------
     def _display_list(self) -> DisplayList:
         overlay = self._hover.overlay if self._hover is not None else self._overlay
+        if self._drag_overlay is not None:
+            overlay = self._drag_overlay
         return document_drawing(self.plugin, self.doc.puzzle, self.doc.entries, self._solution, overlay)
 
     def picture(self, with_solution: bool = True) -> DisplayList:
@@ -264,7 +269,18 @@ class DocumentView(QWidget):
         solution = self._solution if with_solution else None
         return document_drawing(self.plugin, self.doc.puzzle, self.doc.entries, solution, self._overlay)
 
-    # ---- hover and context menu -------------------------------------------------------------
+    # ---- drag preview, hover and context menu ------------------------------------------------
+    def _on_drag(self, pos: tuple[float, float] | None) -> None:
+        try:
+            overlay = None if pos is None else self.plugin.drag_preview(self.doc.puzzle, pos)
+        except Exception as exc:  # a preview bug must not take the window down
+            self.status(f"Drag preview failed: {exc}")
+            overlay = None
+        if overlay == self._drag_overlay:
+            return
+        self._drag_overlay = overlay
+        self.board.refresh()
+
     def _on_hover(self, pos: tuple[float, float] | None) -> None:
         try:
             hover = None if pos is None else self.plugin.hover(self.doc.puzzle, self._solution, pos)

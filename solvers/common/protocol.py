@@ -299,6 +299,11 @@ class PluginBase:
         """What lies under logical point ``pos`` of ``draw(puzzle, solution)`` (default: nothing)."""
         return None
 
+    def drag_preview(self, puzzle: Any, pos: tuple[float, float]) -> Any:
+        """While a drag that ``edit`` started is under way: an overlay for ``draw`` showing what is
+        dragged and where it would land (default: none). Called on every pointer move."""
+        return None
+
     def context_actions(self, puzzle: Any, entries: Any, event: EditEvent) -> list[ContextAction]:
         """Right-click menu for the press ``event``; empty means right-click goes to ``edit``."""
         return []

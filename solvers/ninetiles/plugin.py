@@ -283,6 +283,23 @@ class NineTilesPlugin(PluginBase):
                 return Hover({"road": k}, road_text(k, road))
         return None
 
+    def drag_preview(self, puzzle: Town, pos: tuple[float, float]) -> dict[str, Any] | None:
+        """While a tile is dragged: a ghost of it under the pointer and the position it would land on."""
+        if self._pressed is None:
+            return None
+        where, what = self._pressed
+        if where == "board":
+            f = puzzle.face_at(what)
+            if f is None:
+                return None
+            name = f.name
+        else:
+            name = f"{what}F"
+        x, y = pos
+        c, r = int((x - MARGIN) // CELL), int((y - MARGIN) // CELL)
+        target = r * 3 + c if 0 <= r < 3 and 0 <= c < 3 and x >= MARGIN and y >= MARGIN else None
+        return {"drag": name, "at": (round(x, 1), round(y, 1)), "target": target}
+
     def _tray_area_contains(self, puzzle: Town, pos: tuple[float, float]) -> bool:
         return pos[1] > MARGIN + 3 * CELL + TRAY_GAP
 
@@ -349,7 +366,41 @@ class NineTilesPlugin(PluginBase):
                 painter = TilePainter(tx, ty, TRAY_CELL, 0)
                 dl.extend(painter.draw(face(tile, 0)))
                 dl.add(tile_label(tx, ty, TRAY_CELL, f"{tile}F"))
+        if isinstance(overlay, dict) and "drag" in overlay:
+            self._draw_drag(dl, overlay)
         return dl
+
+    @staticmethod
+    def _draw_drag(dl: DisplayList, overlay: dict[str, Any]) -> None:
+        """The dragged tile as a ghost under the pointer, and the position it would land on."""
+        target = overlay.get("target")
+        if target is not None:
+            r, c = divmod(int(target), 3)
+            dl.add(
+                Rect(
+                    MARGIN + c * CELL + 2,
+                    MARGIN + r * CELL + 2,
+                    CELL - 4,
+                    CELL - 4,
+                    stroke="highlight",
+                    width=5,
+                )
+            )
+        x, y = overlay["at"]
+        size = CELL * 0.5
+        dl.add(
+            Rect(
+                x - size / 2,
+                y - size / 2,
+                size,
+                size,
+                fill="highlight-fill",
+                stroke="highlight",
+                width=2,
+                radius=6,
+            )
+        )
+        dl.add(Text(x, y, str(overlay["drag"]), size=16, color="ink", bold=True))
 
     @staticmethod
     def _edge_line(p: int, e: int) -> Line:

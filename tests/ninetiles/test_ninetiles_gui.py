@@ -223,3 +223,23 @@ def test_histogram_counts_have_separators_and_never_overlap(qtbot) -> None:
         QPainter.drawText = original
     counts = [text for text, _ in painted if "," in text]
     assert counts and all(text in {f"{n:,}" for _, n, _r in bars} for text in counts)
+
+
+def test_dragging_a_tile_shows_a_ghost_and_the_target(view, qtbot) -> None:
+    from PySide6.QtCore import Qt
+
+    board = view.board
+    start = Town.from_code(EXAMPLE)
+    qtbot.mousePress(board, Qt.MouseButton.LeftButton, pos=board.cell_center(0, 0).toPoint())
+    qtbot.mouseMove(board, board.cell_center(1, 1).toPoint())
+    preview = view._drag_overlay
+    assert preview is not None and preview["target"] == 4
+    assert preview["drag"] == start.face_at(0).name
+    texts = [item.text for item in view._display_list().items if type(item).__name__ == "Text"]
+    assert preview["drag"] in texts  # the ghost carries the tile's name
+    qtbot.mouseMove(board, board.cell_center(2, 1).toPoint())
+    assert view._drag_overlay["target"] == 7  # the target follows the pointer
+    qtbot.mouseRelease(board, Qt.MouseButton.LeftButton, pos=board.cell_center(2, 1).toPoint())
+    assert view._drag_overlay is None  # gone once the tile is dropped
+    assert view.doc.puzzle == start.swapped(0, 7)
+    assert view.picture().signature() == view._display_list().signature()  # exports never show it
