@@ -157,3 +157,22 @@ def test_keyboard_arrows_move_shift_arrows_place_letters_pick_tools(view, qtbot)
     assert view.tools.current == "erase" and view.doc.puzzle.given(1, 2) == 2
     qtbot.keyClick(board, Qt.Key.Key_Q)
     assert view.tools.current == "question"
+
+
+def test_japanese_names_only_where_a_font_draws_them(view, qtbot, monkeypatch) -> None:
+    import widgets.panels.toichika as panel_module
+    from solvers.toichika.techniques import BY_ID
+
+    panel = _panel(view)
+    qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle), timeout=20000)
+    ex = panel.explanation
+    ja = BY_ID[ex.steps[0].rule].name_ja
+    for drawable in (False, True):  # a machine without, then with, a CJK font
+        panel_module._japanese.cache_clear()
+        monkeypatch.setattr(panel_module, "optional_text", lambda text, d=drawable: text if d else "")
+        panel._explained(view.doc.puzzle, ex)
+        panel.go(0)
+        panel.go(1)
+        assert (ja in _shown_text(panel.detail)) is drawable
+        assert (ja in panel.steps.item(1).text()) is drawable
+    panel_module._japanese.cache_clear()

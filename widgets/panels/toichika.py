@@ -8,6 +8,7 @@ puzzle changes; stepping through the list draws the candidate state after that s
 
 from __future__ import annotations
 
+import functools
 import html
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,7 @@ from solvers.toichika.generate import MAX_SIDE, MIN_SIDE, Generated, generate, g
 from solvers.toichika.sat_solver import differing_cells, iter_solutions
 from solvers.toichika.techniques import BY_ID
 from solvers.toichika.url_codec import encode_url
+from widgets.fonts import optional_text
 
 RESTART_DELAY_MS = 250  # let a drag finish before restarting the background jobs
 
@@ -209,7 +211,8 @@ class ToichikaPanel(QWidget):
         self.steps.addItem(QListWidgetItem("0. Start: givens only"))
         for k, step in enumerate(ex.steps, start=1):
             tech = BY_ID[step.rule]
-            item = QListWidgetItem(f"{k}. {tech.name} ({tech.name_ja}): {step.text}")
+            ja = _japanese(tech.name_ja)
+            item = QListWidgetItem(f"{k}. {tech.name}{f' ({ja})' if ja else ''}: {step.text}")
             item.setToolTip(step.text)
             self.steps.addItem(item)
         self.steps.blockSignals(False)
@@ -233,7 +236,10 @@ class ToichikaPanel(QWidget):
         if row > 0:
             step = ex.steps[row - 1]
             tech = BY_ID[step.rule]
-            self.detail.setText(f"<b>{_esc(tech.name)}</b> · {_esc(tech.name_ja)}<br>{_esc(step.text)}")
+            ja = _japanese(tech.name_ja)
+            self.detail.setText(
+                f"<b>{_esc(tech.name)}</b>{f' · {_esc(ja)}' if ja else ''}<br>{_esc(step.text)}"
+            )
         else:
             self.detail.setText("The candidates before any deduction.")
         self.ctx.set_overlay(overlay)
@@ -376,3 +382,9 @@ def _glyph_button(text: str) -> QToolButton:
     button = QToolButton()
     button.setText(text)
     return button
+
+
+@functools.cache
+def _japanese(name: str) -> str:
+    """The technique's Japanese name where a font can draw it, else "" (never empty boxes)."""
+    return optional_text(name)
