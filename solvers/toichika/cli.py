@@ -104,7 +104,8 @@ def _uniqueness(plugin: PluginBase, puzzle: Toichika, as_json: bool, cancel: Can
         for s in solutions:
             print("\n".join(s.grid) + "\n")
         if "differing_cells" in out:
-            print("differing cells (row, col): " + " ".join(f"({r},{c})" for r, c in out["differing_cells"]))
+            # Text for people is 1-based (R1C1, as in the explanations); JSON keeps 0-based data.
+            print("differing cells: " + " ".join(f"R{r + 1}C{c + 1}" for r, c in out["differing_cells"]))
     return 0
 
 
