@@ -53,6 +53,8 @@ from workbench.drawing import document_drawing
 from workbench.export import export
 from workbench.jobs import Job, JobManager, JobOutcome, solve_work
 
+CLICK_KEYS = ("Return", "Enter")
+
 
 class DocumentView(QWidget):
     changed = Signal()  # PanelContext: puzzle or entries changed
@@ -349,6 +351,11 @@ class DocumentView(QWidget):
         if event.kind == "key":
             if result is not None:
                 self.board.mark_key_handled()
+            elif event.key in CLICK_KEYS and event.cell is not None:
+                # Enter is a click on the cursor's cell in every module: the keyboard can play all.
+                self.board.mark_key_handled()
+                self._click_cell(event)
+                return
             elif self.tools.select_by_shortcut(event.key):
                 self.board.mark_key_handled()
                 return
@@ -362,6 +369,16 @@ class DocumentView(QWidget):
         self.doc.apply(result)
         if event.kind not in ("press", "drag"):
             self.doc.end_merge()  # keys and wheel steps are one step each
+
+    def _click_cell(self, key: EditEvent) -> None:
+        grid = self._display_list().grid
+        if grid is None or key.cell is None:
+            return
+        pos = grid.center(*key.cell)
+        for kind in ("press", "release"):
+            self._on_edit_event(
+                EditEvent(kind, key.tool, key.mode, key.cell, pos, "left", modifiers=key.modifiers)
+            )
 
     def _doc_changed(self) -> None:
         self._hover = None  # it described the old puzzle

@@ -623,6 +623,7 @@ class MainWindow(QMainWindow):
             (_keys(self.act_undo), "undo the last step (a whole drag is one step)"),
             (_keys(self.act_redo), "redo"),
             ("Arrow keys", "move the cursor (when the module does not use them)"),
+            ("Enter", "click the cursor's cell (when the module does not use the key)"),
             (_keys(self.act_zoom_in) + " / " + _keys(self.act_zoom_out) + ", Ctrl+wheel", "zoom the board"),
             (_keys(self.act_fit), "fit the whole board"),
             ("Middle-drag, scroll bars", "pan a zoomed board"),

@@ -154,3 +154,19 @@ def test_f5_analyses_in_the_one_analysis_tab(main_window, qtbot) -> None:
     assert view.solve(2) is None
     assert view.side.tabText(view.side.currentIndex()) == PANEL_TITLE
     assert panel.hints.isChecked()  # the value of every move is on the board
+
+
+def test_enter_plays_a_move_at_the_cursor(view, qtbot) -> None:
+    """The keyboard plays every module: arrows move the cursor, Enter clicks its cell."""
+    from PySide6.QtCore import Qt
+
+    view.play_radio.click()
+    board = view.board
+    board.setFocus()
+    board.cursor_cell = (0, 0)
+    qtbot.keyClick(board, Qt.Key.Key_Right)  # the cursor moves; no move is played
+    assert board.cursor_cell == (0, 1) and not view.doc.entries.moves
+    qtbot.keyClick(board, Qt.Key.Key_Return)
+    assert len(view.doc.entries.moves) == 1  # O's first piece went to square 2
+    view.doc.undo_stack.undo()
+    assert not view.doc.entries.moves  # one key, one undo step
