@@ -109,7 +109,7 @@ def occupancy(pos: np.ndarray) -> np.uint64:
 @njit(cache=True, nogil=True)
 def bounds(occ: np.uint64) -> tuple[int, int, int, int]:
     """(min row, max row, min col, max col) of a non-empty occupancy."""
-    cols = 0
+    cols = np.int64(0)
     minr = 8
     maxr = -1
     for r in range(8):
@@ -366,7 +366,7 @@ def hash_key(code: np.uint64, side: int) -> np.uint64:
 
 
 @njit(cache=True, nogil=True)
-def _slot(tt: np.ndarray, key: np.uint64) -> int:
+def _slot(tt: np.ndarray, key: np.uint64) -> np.int64:
     idx = np.int64(key & np.uint64(tt.shape[0] - 1))
     if tt[idx, TT_KEY] != np.int64(key):
         tt[idx, TT_KEY] = np.int64(key)

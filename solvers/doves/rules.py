@@ -154,7 +154,7 @@ def from_ssn(position: Position, text: str) -> Action:
 
 def play_line(position: Position, line: list[str], rules: Rules = DEFAULT_RULES) -> list[Step]:
     """Play SSN actions in order; stops with InputError at the first illegal one."""
-    steps = []
+    steps: list[Step] = []
     for n, text in enumerate(line, 1):
         if steps and steps[-1].outcome != engine.ONGOING:
             raise InputError(f"action {n} ({text}) comes after the game ended")

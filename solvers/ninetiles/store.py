@@ -106,7 +106,8 @@ def _run_shard(store: str, index: int, lo_id: int, hi_id: int) -> tuple[int, int
     result = shard_rows(np.asarray(syn[lo_id:hi_id]), lo_id)
     folder = Path(store) / "shards"
     tmp = folder / f"shard_{index:05d}.tmp.npz"
-    np.savez(tmp, **result)
+    arrays: dict[str, Any] = result  # Any: numpy's stub would match a key against allow_pickle
+    np.savez(tmp, **arrays)
     tmp.replace(folder / f"shard_{index:05d}.npz")
     return index, int(result["towns"][0]), time.perf_counter() - start
 
@@ -504,8 +505,8 @@ class Store:
         if len(set(themes)) != 3 or not all(1 <= t <= 26 for t in themes):
             raise InputError("give three different theme numbers 1..26")
         ranks = [self.rank_of(t, self.cols[t - 1]) for t in themes]
-        at_max = sum((r == 0).astype(np.int8) for r in ranks)
-        dist = sum(r.astype(np.int32) ** 2 for r in ranks)
+        at_max = np.sum([r == 0 for r in ranks], axis=0, dtype=np.int8)
+        dist = np.sum([r.astype(np.int32) ** 2 for r in ranks], axis=0)
         best_at = int(at_max.max())
         mask = at_max == best_at
         best_dist = int(dist[mask].min())
