@@ -338,4 +338,3 @@ def read_text(path: Path) -> str:
     ``solvers.common.limits.read_user_text``).
     """
     return read_user_text(Path(path))
-

@@ -114,7 +114,6 @@ def liberties(position: Position) -> dict[int, int]:
     }
 
 
-
 # ---- SSN (R1's Standard Short Notation, coordinates relative to the red boss) ---------------------
 def _square(dr: int, dc: int) -> str:
     ns = f"S{dr}" if dr > 0 else f"N{-dr}" if dr < 0 else ""

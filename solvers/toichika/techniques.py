@@ -503,4 +503,3 @@ TECHNIQUES: tuple[Technique, ...] = (
 TRIAL = Technique("trial", "trial (assume and refute)", "仮定・背理法", 5, lambda s: iter(()))
 DEEP_TRIAL = Technique("deep-trial", "trial by exhaustive search", "仮定(総当たり)", 6, lambda s: iter(()))
 BY_ID = {t.id: t for t in (*TECHNIQUES, TRIAL, DEEP_TRIAL)}
-

@@ -115,4 +115,3 @@ def apply_moves(position: Position, moves: tuple[int, ...] | list[int]) -> Posit
     for square in moves:
         position = position.play(square)
     return position
-
