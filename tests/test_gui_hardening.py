@@ -60,7 +60,9 @@ def test_bad_size_is_one_clean_line(tmp_path: Path) -> None:
     result = _run_gui("--size", "abc", "--screenshot", str(tmp_path / "x.png"))
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
-    assert _error_lines(result.stderr) == ["workbench: --size: expected WIDTHxHEIGHT such as 1280x800, got 'abc'"]
+    assert _error_lines(result.stderr) == [
+        "workbench: --size: expected WIDTHxHEIGHT such as 1280x800, got 'abc'"
+    ]
     assert not (tmp_path / "x.png").exists()
 
 
