@@ -19,7 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solvers.ninetiles.store import Store, build, default_store_dir, stderr_progress  # noqa: E402
+from solvers.ninetiles.store import Store, default_store_dir  # noqa: E402
+from solvers.ninetiles.store_build import build, stderr_progress  # noqa: E402
 
 
 def main() -> int:

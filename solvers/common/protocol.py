@@ -14,7 +14,6 @@ Qt-free and testable; the shell wraps each change in one undo step.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -358,7 +357,3 @@ def read_text(path: Path) -> str:
     ``solvers.common.limits.read_user_text``).
     """
     return read_user_text(Path(path))
-
-
-def to_json_line(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ": "))

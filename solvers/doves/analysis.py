@@ -19,7 +19,7 @@ import numpy as np
 
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.errors import InputError
-from solvers.doves import engine
+from solvers.doves import engine, search
 from solvers.doves.model import START, Position
 from solvers.doves.rules import DEFAULT_RULES, Action, Rules, Step, legal_steps, to_ssn
 
@@ -64,21 +64,21 @@ class Searcher:
 
     @property
     def nodes(self) -> int:
-        return int(self.stats[engine.NODES])
+        return int(self.stats[search.NODES])
 
     def stop(self) -> None:
-        self.stats[engine.STOP] = 1
+        self.stats[search.STOP] = 1
 
     @property
     def stopped(self) -> bool:
-        return bool(self.stats[engine.STOP])
+        return bool(self.stats[search.STOP])
 
     def ask(self, position: Position, plies: int, question: int) -> bool | None:
         """True/False, or None if the search was stopped before it could answer."""
         if self.stopped:
             return None
         b = self.buf
-        answer = engine.prove(
+        answer = search.prove(
             np.uint64(position.code),
             position.to_move,
             plies,
@@ -97,16 +97,16 @@ class Searcher:
         return None if self.stopped else bool(answer)
 
     def wins_within(self, position: Position, plies: int) -> bool | None:
-        return self.ask(position, plies, engine.WIN)
+        return self.ask(position, plies, search.WIN)
 
     def loses_within(self, position: Position, plies: int) -> bool | None:
-        return self.ask(position, plies, engine.LOSE)
+        return self.ask(position, plies, search.LOSE)
 
     def table_move(self, position: Position) -> int:
-        key = engine.hash_key(np.uint64(position.code), position.to_move)
+        key = search.hash_key(np.uint64(position.code), position.to_move)
         idx = int(key & np.uint64(self.tt.shape[0] - 1))
-        if np.uint64(self.tt[idx, engine.TT_KEY].view(np.uint64)) == key:
-            return int(self.tt[idx, engine.TT_BEST])
+        if np.uint64(self.tt[idx, search.TT_KEY].view(np.uint64)) == key:
+            return int(self.tt[idx, search.TT_BEST])
         return -1
 
 
@@ -143,7 +143,7 @@ def _ongoing(steps: list[Step]) -> list[Step]:
 
 def _shortest(searcher: Searcher, position: Position, limit: int, question: int) -> int | None:
     """Smallest budget <= limit (right parity) for which ``question`` holds, None if none/stopped."""
-    start = 1 if question == engine.WIN else 2
+    start = 1 if question == search.WIN else 2
     for plies in range(start, limit + 1, 2):
         answer = searcher.ask(position, plies, question)
         if answer is None:
@@ -168,7 +168,7 @@ def best_line(searcher: Searcher, position: Position, value: Value) -> tuple[lis
             else:
                 best = None
                 for s in _ongoing(steps):
-                    n = _shortest(searcher, s.position, plies - 1, engine.LOSE)
+                    n = _shortest(searcher, s.position, plies - 1, search.LOSE)
                     if n is not None and (best is None or n < best):
                         best, chosen = n, s
                 if best is None:
@@ -177,7 +177,7 @@ def best_line(searcher: Searcher, position: Position, value: Value) -> tuple[lis
         else:
             best = None
             for s in _ongoing(steps):
-                n = _shortest(searcher, s.position, plies - 1, engine.WIN)
+                n = _shortest(searcher, s.position, plies - 1, search.WIN)
                 if n is not None and (best is None or n > best):
                     best, chosen = n, s
             if best is None:
@@ -214,18 +214,18 @@ def analyse(
     escape: Action | None = None
     with Watcher(searcher, cancel, budget):
         for depth in range(1, max_depth + 1):
-            question = engine.WIN if depth % 2 else engine.LOSE
+            question = search.WIN if depth % 2 else search.LOSE
             answer = searcher.ask(position, depth, question)
             if answer is None:
                 break
             if answer:
-                value = Value("win" if question == engine.WIN else "lose", depth, depth)
+                value = Value("win" if question == search.WIN else "lose", depth, depth)
                 line, seen = best_line(searcher, position, value)
                 if searcher.stopped:
                     break
                 yield _result(value, line, seen, searcher, start, depth, position)
                 return
-            if question == engine.LOSE:
+            if question == search.LOSE:
                 move = searcher.table_move(position)
                 escape = Action.from_engine(move) if move >= 0 else escape
             line = [escape] if escape is not None else []
@@ -301,7 +301,7 @@ def choose_action(
     candidates = _ongoing(steps) or steps
     safe: list[Step] = []
     unchecked: list[Step] = []
-    searcher.stats[engine.STOP] = 0
+    searcher.stats[search.STOP] = 0
     with Watcher(searcher, cancel, budget / 2):
         for s in candidates:
             if level <= 1 or searcher.stopped:
@@ -382,7 +382,7 @@ def find_puzzles(
 
 def _unique_win(searcher: Searcher, position: Position, plies: int, cancel: CancelToken | None) -> bool:
     """Exactly one winning first action; the watcher stops the numba search when ``cancel`` fires."""
-    searcher.stats[engine.STOP] = 0
+    searcher.stats[search.STOP] = 0
     with Watcher(searcher, cancel):
         wins = winning_first_actions(searcher, position, plies)
     if cancel is not None:

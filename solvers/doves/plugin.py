@@ -1,9 +1,12 @@
-"""Tokyo Doves plug-in: position files, checks, analysis, drawing, set-up editor and play."""
+"""Tokyo Doves plug-in: the protocol adapter (files, check, analysis, drawing, editing dispatch).
+
+The game record lives in ``game.py``, the editors in ``editing.py``, the board picture in
+``drawing.py``, the search in ``analysis.py``/``engine.py``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
 from typing import Any
 
 from solvers.common.cancel import CancelToken
@@ -22,111 +25,30 @@ from solvers.common.protocol import (
     ProgressFn,
     Solution,
     Tool,
-    Violation,
 )
-from solvers.doves import drawing, engine
+from solvers.doves import drawing, editing, engine
 from solvers.doves.analysis import Analysis, analyse, choose_action
+from solvers.doves.game import (
+    PlayEntries,
+    engine_outcome_caption,
+    game_status,
+    legal_targets,
+    replay,
+)
 from solvers.doves.model import (
     COLOUR_NAMES,
-    KIND_HINTS,
-    KIND_NAMES,
-    LETTERS,
     START,
     Position,
-    dove_name,
     format_file,
     looks_like_board,
     parse_file,
     parse_moves,
 )
 from solvers.doves.play import arrangement_problems, isolated_doves
-from solvers.doves.rules import (
-    DEFAULT_RULES,
-    Action,
-    Rules,
-    Step,
-    from_ssn,
-    legal_steps,
-    play,
-    surrounded,
-    to_ssn,
-)
+from solvers.doves.rules import DEFAULT_RULES, Action, from_ssn, play, surrounded, to_ssn
 
 DEFAULT_DEPTH = 9
 MAX_MOVES = 10_000  # actions a saved game may replay; bounds the work on a hostile file
-
-
-@dataclass(frozen=True)
-class PlayEntries:
-    """Play-mode state: actions played from the set-up position, and a dove picked up (or None).
-
-    ``later`` holds the game record's actions after the shown position (the move list's "forward"):
-    going back keeps them, playing another action there replaces them (one undoable edit)."""
-
-    actions: tuple[Action, ...] = ()
-    selected: int | None = None
-    later: tuple[Action, ...] = ()
-
-    @property
-    def record(self) -> tuple[Action, ...]:
-        return self.actions + self.later
-
-    def goto(self, ply: int) -> PlayEntries:
-        """The same record shown after its first ``ply`` actions."""
-        record = self.record
-        ply = max(0, min(ply, len(record)))
-        return PlayEntries(record[:ply], None, record[ply:])
-
-    def then(self, action: Action) -> PlayEntries:
-        """``action`` played at the shown position: the record's next action keeps the rest."""
-        later = self.later[1:] if self.later[:1] == (action,) else ()
-        return PlayEntries(self.actions + (action,), None, later)
-
-
-@dataclass
-class Replay:
-    position: Position
-    steps: list[Step]
-    error: Violation | None = None
-
-    @property
-    def finished(self) -> bool:
-        return bool(self.steps) and self.steps[-1].outcome != engine.ONGOING
-
-
-def replay(position: Position, actions: tuple[Action, ...], rules: Rules = DEFAULT_RULES) -> Replay:
-    steps: list[Step] = []
-    current = position
-    for n, action in enumerate(actions, 1):
-        if steps and steps[-1].outcome != engine.ONGOING:
-            return Replay(current, steps, Violation("afterEnd", f"action {n} comes after the game ended"))
-        for step in legal_steps(current, rules):
-            if step.action == action:
-                steps.append(step)
-                current = step.position
-                break
-        else:
-            return Replay(
-                current,
-                steps,
-                Violation("illegalAction", f"action {n} ({to_ssn(current, action)}) is illegal"),
-            )
-    return Replay(current, steps)
-
-
-def game_status(
-    puzzle: Position, actions: tuple[Action, ...], rules: Rules = DEFAULT_RULES
-) -> tuple[str, bool]:
-    """One wording for the board caption, the panel and Check: (text, whether play goes on)."""
-    problems = arrangement_problems(puzzle)
-    if problems:
-        return f"Not a playable set-up: {problems[0].message}", False
-    state = replay(puzzle, actions, rules)
-    if state.error is not None:
-        return f"Not a legal game: {state.error.message}", False
-    if state.finished:
-        return engine_outcome_caption(state.steps[-1], 1 - state.position.to_move), False
-    return f"{COLOUR_NAMES[state.position.to_move].capitalize()} to move", True
 
 
 class DovesPlugin(PluginBase):
@@ -142,7 +64,7 @@ class DovesPlugin(PluginBase):
 
     def __init__(self) -> None:
         self.rules = DEFAULT_RULES
-        self._drag: tuple[str, int] | None = None  # edit-mode drag source: ("board"|"hand", dove)
+        self._drag: editing.Drag = None  # the set-up editor's drag source between press and release
 
     # ---- formats --------------------------------------------------------------------------------
     def parse(self, text: str) -> Position:
@@ -299,7 +221,7 @@ class DovesPlugin(PluginBase):
         selected = game.selected if game.selected is not None else overlay.get("selected")
         highlights = tuple(overlay.get("highlight", ()))
         if selected is not None and not state.finished:
-            highlights += tuple(self._targets(position, selected))
+            highlights += tuple(legal_targets(position, selected, self.rules))
         last: tuple[tuple[int, int], ...] = ()
         if state.steps:
             # the moved/put dove's square after the last action
@@ -339,178 +261,16 @@ class DovesPlugin(PluginBase):
         drawing.mark_source(dl, src)
         drawing.mark_target(dl, dst)
 
-    def _targets(self, position: Position, dove: int) -> list[tuple[int, int]]:
-        return [
-            s.action.target
-            for s in legal_steps(position, self.rules)
-            if s.action.dove == dove and s.action.target
-        ]
-
-    # ---- editing --------------------------------------------------------------------------------
+    # ---- editing (solvers/doves/editing.py) ---------------------------------------------------
     def tools(self, puzzle: Position) -> list[Tool]:
-        tools = [
-            Tool(
-                "move",
-                "Move / play",
-                shortcut="V",
-                mode="both",
-                tip="Edit: drag doves between the table and the hands. Play: click an own dove, then its "
-                "target (or drag it); click its hand slot to take it back to hand",
-            )
-        ]
-        for i, letter in enumerate(LETTERS):
-            # the tile letter plus the name: capital = red, lower case = green, as on the tiles
-            tools.append(Tool(f"dove:{letter}", f"{letter} {KIND_NAMES[i >> 1]}", tip=dove_tip(i)))
-        tools.append(
-            Tool("erase", "Back to hand", shortcut="E", tip="Click a dove to put it back in its hand")
-        )
-        tools.append(Tool("side", "Switch side to move", shortcut="S", tip="Red or Green moves first"))
-        return tools
+        return editing.tools(puzzle)
 
     def edit(self, puzzle: Position, entries: Any, event: EditEvent) -> EditResult | None:
         if event.mode == "play":
-            return self._play(puzzle, entries if isinstance(entries, PlayEntries) else PlayEntries(), event)
-        return self._setup(puzzle, event)
-
-    def _setup(self, puzzle: Position, event: EditEvent) -> EditResult | None:
-        if (
-            event.kind == "key"
-            and event.key.upper() == "S"
-            or (event.kind == "press" and event.tool == "side")
-        ):
-            return EditResult(
-                puzzle=puzzle.with_to_move(1 - puzzle.to_move),
-                entries=PlayEntries(),
-                label="Switch side to move",
-            )
-        if event.cell is None or event.kind not in ("press", "release"):
-            return None
-        gr, gc = event.cell
-        square = drawing.window_square(gr, gc)
-        at = puzzle.at()
-        if event.kind == "press":
-            self._drag = None
-            is_dove_tool = (
-                len(event.tool) == 6 and event.tool.startswith("dove:") and event.tool[5] in LETTERS
-            )
-            if is_dove_tool and square is not None:
-                return self._place(puzzle, LETTERS.index(event.tool[5:]), square)
-            if event.tool == "erase" or event.button == "right":
-                if square in at and at[square] >= 2:
-                    return self._to_hand(puzzle, at[square])
-                return None
-            if square in at:
-                self._drag = ("board", at[square])
-            elif hand_dove := drawing.hand_dove_at(gr, gc):
-                if hand_dove not in puzzle.cells():
-                    self._drag = ("hand", hand_dove)
-            return None
-        drag, self._drag = self._drag, None
-        if drag is None:
-            return None
-        _, dove = drag
-        if square is not None and square != puzzle.cells().get(dove):
-            return self._place(puzzle, dove, square)
-        if square is None and drawing.hand_dove_at(gr, gc) is not None and dove >= 2 and drag[0] == "board":
-            return self._to_hand(puzzle, dove)
-        return None
-
-    def _place(self, puzzle: Position, dove: int, square: tuple[int, int]) -> EditResult | None:
-        cells = puzzle.cells()
-        occupant = puzzle.at().get(square)
-        if occupant is not None and occupant != dove:
-            if occupant < 2:
-                return EditResult(
-                    label=f"{_cap(dove_name(occupant))} holds that square: a Boss stays on the table"
-                )
-            del cells[occupant]
-        cells[dove] = square
-        try:
-            moved = Position.from_cells(cells, puzzle.to_move)
-        except InputError:
-            return EditResult(
-                label=f"{_cap(dove_name(dove))} cannot go there: all doves must fit in a 4x4 area"
-            )
-        if moved == puzzle:
-            return None
-        return EditResult(
-            puzzle=moved, entries=PlayEntries(), label=f"Place {dove_name(dove)}", merge_key=None
-        )
-
-    def _to_hand(self, puzzle: Position, dove: int) -> EditResult | None:
-        cells = puzzle.cells()
-        del cells[dove]
-        return EditResult(
-            puzzle=Position.from_cells(cells, puzzle.to_move),
-            entries=PlayEntries(),
-            label=f"{dove_name(dove)} to hand",
-        )
-
-    def _play(self, puzzle: Position, entries: PlayEntries, event: EditEvent) -> EditResult | None:
-        state = replay(puzzle, entries.actions, self.rules)
-        if state.error is not None or state.finished:
-            return None
-        position = state.position
-        mover = position.to_move
-        if event.kind == "key" and event.key in ("Escape", "Space") and entries.selected is not None:
-            return EditResult(
-                entries=replace(entries, selected=None), label="Deselect", merge_key=self._merge(entries)
-            )
-        if event.kind == "key" and event.key in ("Delete", "Backspace") and entries.selected is not None:
-            return self._act(position, entries, Action("remove", entries.selected))
-        if event.cell is None or event.kind not in ("press", "release"):
-            return None
-        if event.button == "right":
-            return EditResult(
-                entries=replace(entries, selected=None), label="Deselect", merge_key=self._merge(entries)
-            )
-        gr, gc = event.cell
-        square = drawing.window_square(gr, gc)
-        at = position.at()
-        selected = entries.selected
-        hand_dove = drawing.hand_dove_at(gr, gc)
-        if event.kind == "press":
-            if square in at and at[square] & 1 == mover and at[square] != selected:
-                return EditResult(
-                    entries=replace(entries, selected=at[square]),
-                    label="Pick up dove",
-                    merge_key=self._merge(entries),
-                )
-            if hand_dove is not None and hand_dove & 1 == mover and hand_dove not in position.cells():
-                return EditResult(
-                    entries=replace(entries, selected=hand_dove),
-                    label="Pick up dove",
-                    merge_key=self._merge(entries),
-                )
-            if selected is None:
-                if square in at or hand_dove is not None:
-                    colour = COLOUR_NAMES[mover]
-                    return EditResult(label=f"It is {colour.capitalize()}'s turn: pick up a {colour} dove")
-                return None
-            if hand_dove is not None and hand_dove & 1 == mover and selected in position.cells():
-                return self._act(position, entries, Action("remove", selected))
-            if square is not None:
-                kind = "move" if selected in position.cells() else "put"
-                return self._act(position, entries, Action(kind, selected, square))
-            return None
-        # release: drag-and-drop onto a different square
-        if selected is None or square is None or position.cells().get(selected) == square:
-            return None
-        kind = "move" if selected in position.cells() else "put"
-        return self._act(position, entries, Action(kind, selected, square))
-
-    def _merge(self, entries: PlayEntries) -> str:
-        return f"doves-turn-{len(entries.actions)}"
-
-    def _act(self, position: Position, entries: PlayEntries, action: Action) -> EditResult | None:
-        for step in legal_steps(position, self.rules):
-            if step.action == action:
-                after = entries.then(action)
-                label = f"Play {to_ssn(position, action)}"
-                if entries.later and not after.later and entries.later[:1] != (action,):
-                    label += f" (replaces {len(entries.later)} later moves)"
-                return EditResult(entries=after, label=label, merge_key=self._merge(entries))
-        return EditResult(label=refusal(position, action, self.rules))  # nothing changes: says why
+            game = entries if isinstance(entries, PlayEntries) else PlayEntries()
+            return editing.play_edit(puzzle, game, event, self.rules)
+        result, self._drag = editing.setup_edit(puzzle, event, self._drag)
+        return result
 
     # ---- AI helpers used by the panel -------------------------------------------------------------
     def current_position(self, puzzle: Position, entries: Any) -> Position:
@@ -564,53 +324,7 @@ class DovesPlugin(PluginBase):
         return main(argv, self)
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def refusal(position: Position, action: Action, rules: Rules = DEFAULT_RULES) -> str:
-    """Why an illegal action is refused, in the rulebook's words (for the status bar)."""
-    name = _cap(dove_name(action.dove))
-    if action.target is None:
-        if action.dove < 2:
-            return "A Boss never goes back to the hand"
-        if not rules.allow_remove:
-            return "Removing a dove is switched off in the rules"
-        return f"{name} cannot go back to the hand: that would leave a dove alone"
-    at = position.at()
-    occupant = at.get(action.target)
-    if occupant is not None and occupant != action.dove:
-        return f"{name} cannot go there: {dove_name(occupant)} is on that square"
-    cells = position.cells()
-    cells[action.dove] = action.target
-    try:
-        after = Position.from_cells(cells, position.to_move)
-    except InputError:
-        return f"{name} cannot go there: all doves must fit in a 4x4 area"
-    if isolated_doves(after):
-        return f"{name} cannot go there: every dove must touch another dove"
-    if action.kind == "put":
-        return f"{name} must be put next to an own dove, and not beside the enemy Boss"
-    return f"{name} cannot reach that square: it {KIND_HINTS[action.dove >> 1]}"
-
-
-def dove_tip(dove: int) -> str:
-    """Tooltip of a dove tool: its name, how it moves, and what a click does."""
-    colour = COLOUR_NAMES[dove & 1].capitalize()
-    return (
-        f"{colour} {KIND_NAMES[dove >> 1]} ({LETTERS[dove]}): {KIND_HINTS[dove >> 1]}. "
-        "Click a square to place it there (all doves must fit in a 4x4 area)"
-    )
-
-
-def engine_outcome_caption(step: Step, mover: int) -> str:
-    if step.outcome == engine.MOVER_WINS:
-        return f"{COLOUR_NAMES[mover].capitalize()} wins: the {COLOUR_NAMES[1 - mover]} Boss is surrounded"
-    if step.outcome == engine.MOVER_LOSES:
-        return f"{COLOUR_NAMES[1 - mover].capitalize()} wins: {COLOUR_NAMES[mover]} surrounded their own Boss"
-    return "Draw: both Bosses surrounded"
-
-
 PLUGIN = DovesPlugin()
 
-__all__ = ["PLUGIN", "DovesPlugin", "PlayEntries"]
+# PlayEntries, game_status, replay and arrangement_problems are imported from here by the panel.
+__all__ = ["PLUGIN", "DovesPlugin", "PlayEntries", "arrangement_problems", "game_status", "replay"]

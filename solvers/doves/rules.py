@@ -63,7 +63,6 @@ class Step:
     action: Action
     position: Position  # the position after the action (other side to move)
     outcome: int  # engine.ONGOING / MOVER_WINS / MOVER_LOSES / DRAW, seen from the mover
-    engine_code: int
 
 
 def legal_steps(position: Position, rules: Rules = DEFAULT_RULES) -> list[Step]:
@@ -85,14 +84,9 @@ def legal_steps(position: Position, rules: Rules = DEFAULT_RULES) -> list[Step]:
             Action.from_engine(buf.acts[0, k]),
             Position.from_code(int(buf.codes[0, k]), nxt),
             int(buf.outs[0, k]),
-            int(buf.acts[0, k]),
         )
         for k in range(n)
     ]
-
-
-def legal_actions(position: Position, rules: Rules = DEFAULT_RULES) -> list[Action]:
-    return [s.action for s in legal_steps(position, rules)]
 
 
 def play(position: Position, action: Action, rules: Rules = DEFAULT_RULES) -> Step:
@@ -118,16 +112,6 @@ def liberties(position: Position) -> dict[int, int]:
     return {
         i: int(engine.liberties(int(pos[i]), occ, minr, maxr, minc, maxc)) for i in range(12) if pos[i] >= 0
     }
-
-
-def outcome_text(outcome: int, mover: int) -> str:
-    if outcome == engine.MOVER_WINS:
-        return f"{COLOUR_NAMES[mover]} wins"
-    if outcome == engine.MOVER_LOSES:
-        return f"{COLOUR_NAMES[1 - mover]} wins"
-    if outcome == engine.DRAW:
-        return "draw"
-    return "ongoing"
 
 
 # ---- SSN (R1's Standard Short Notation, coordinates relative to the red boss) ---------------------
@@ -169,7 +153,7 @@ def from_ssn(position: Position, text: str) -> Action:
 
 def play_line(position: Position, line: list[str], rules: Rules = DEFAULT_RULES) -> list[Step]:
     """Play SSN actions in order; stops with InputError at the first illegal one."""
-    steps = []
+    steps: list[Step] = []
     for n, text in enumerate(line, 1):
         if steps and steps[-1].outcome != engine.ONGOING:
             raise InputError(f"action {n} ({text}) comes after the game ended")

@@ -176,7 +176,8 @@ def _emit(data: dict, as_json: bool) -> None:
 
 
 def _enumerate(args: argparse.Namespace, cancel: CancelToken) -> int:
-    from solvers.ninetiles.store import build, default_store_dir, stderr_progress
+    from solvers.ninetiles.store import default_store_dir
+    from solvers.ninetiles.store_build import build, stderr_progress
 
     folder = args.store or default_store_dir()
     report = build(

@@ -150,6 +150,3 @@ class State:
     def able_count(self, region: int) -> int:
         masks = self.masks
         return sum(1 for i in self.board.regions[region] if masks[i] & ARROWS)
-
-    def arrow_cells(self, region: int) -> list[int]:
-        return [i for i in self.board.regions[region] if self.masks[i] & ARROWS]

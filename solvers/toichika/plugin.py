@@ -29,7 +29,7 @@ from solvers.toichika.model import DIRECTIONS, Entries, Toichika, empty_entries,
 from solvers.toichika.pzprv3_codec import looks_like_pzprv3, read_pzprv3
 from solvers.toichika.sat_solver import differing_cells, iter_solutions, model_for
 from solvers.toichika.text_format import read_document, write_document, write_text
-from solvers.toichika.url_codec import decode_url, encode_url, looks_like_url
+from solvers.toichika.url_codec import decode_url, looks_like_url
 
 
 def parse_any(text: str) -> tuple[Toichika, Entries | None]:
@@ -79,9 +79,6 @@ class ToichikaPlugin(PluginBase):
 
     def looks_like_inline(self, arg: str) -> bool:
         return looks_like_url(arg)
-
-    def to_url(self, puzzle: Toichika) -> str:
-        return encode_url(puzzle)
 
     def new_puzzle(self, rows: int | None = None, cols: int | None = None) -> Toichika:
         return Toichika.empty(rows or 6, cols or rows or 6)

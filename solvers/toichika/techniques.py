@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from solvers.toichika.candidates import ARROWS, BIT, EMPTY, Contradiction, State, mask_names, single_direction
+from solvers.toichika.candidates import ARROWS, BIT, EMPTY, Contradiction, State, single_direction
 from solvers.toichika.model import ARROW_CHAR, DIRECTION_NAME, DIRECTIONS, DOWN, OPPOSITE, RIGHT
 
 
@@ -503,7 +503,3 @@ TECHNIQUES: tuple[Technique, ...] = (
 TRIAL = Technique("trial", "trial (assume and refute)", "仮定・背理法", 5, lambda s: iter(()))
 DEEP_TRIAL = Technique("deep-trial", "trial by exhaustive search", "仮定(総当たり)", 6, lambda s: iter(()))
 BY_ID = {t.id: t for t in (*TECHNIQUES, TRIAL, DEEP_TRIAL)}
-
-
-def mask_text(mask: int) -> str:
-    return "/".join(mask_names(mask))

@@ -111,17 +111,7 @@ def owner(piece: int) -> str:
     return "O" if piece % 2 == 1 else "X"
 
 
-def start_position(rules: Rules = Rules()) -> Position:
-    return Position(rules=rules)
-
-
 def apply_moves(position: Position, moves: tuple[int, ...] | list[int]) -> Position:
     for square in moves:
         position = position.play(square)
     return position
-
-
-def square_name(square: int) -> str:
-    """Human name: a1..c3 with columns a-c from the left and rows 1-3 from the top."""
-    row, col = divmod(square, 3)
-    return f"{'abc'[col]}{row + 1}"

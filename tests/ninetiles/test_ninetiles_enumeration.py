@@ -14,7 +14,8 @@ from solvers.common.cancel import Cancelled, CancelToken
 from solvers.ninetiles import PLUGIN
 from solvers.ninetiles import enumeration as E
 from solvers.ninetiles.scoring import score_towns, theme_values
-from solvers.ninetiles.store import Store, build
+from solvers.ninetiles.store import Store
+from solvers.ninetiles.store_build import build
 from solvers.ninetiles.town import Town, validity
 
 SUBSET = 24

@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from solvers.ninetiles.scoring import score_towns, theme_values
-from solvers.ninetiles.store import Store, build
+from solvers.ninetiles.store import Store
+from solvers.ninetiles.store_build import build
 from solvers.ninetiles.town import Town, validity
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from solvers.common.protocol import EditResult
 from solvers.ninetiles.scoring import score_town
-from solvers.ninetiles.store import build
+from solvers.ninetiles.store_build import build
 from solvers.ninetiles.town import Town
 
 pytestmark = pytest.mark.gui

@@ -10,7 +10,8 @@ import pytest
 
 from solvers.common.errors import InputError
 from solvers.ninetiles import PLUGIN
-from solvers.ninetiles.store import FORMAT, MANIFEST, Store, build
+from solvers.ninetiles.store import FORMAT, MANIFEST, Store
+from solvers.ninetiles.store_build import build
 
 SUBSET = 6  # a tiny build (about a second) that still holds legal towns
 

@@ -1,9 +1,10 @@
 """Optional module-specific side panels, one file per plug-in id (``widgets/panels/<id>.py``).
 
-A panel module defines ``create_panels(ctx: PanelContext) -> list[tuple[str, QWidget]]``; the main
-window docks each returned widget under its title. Everything generic (board, tools, undo, solve,
-solution browser, export) is already provided by the shell; panels add what only one module needs
-(Nine Tiles' theme scores, Toichika's step list, an analysis view of a game, ...).
+A panel module defines ``create_panels(ctx: PanelContext) -> list[tuple[str, QWidget]]``; the
+document view shows each returned widget as a tab of its side panel, under its title. Everything
+generic (board, tools, undo, solve, solution browser, export) is already provided by the shell;
+panels add what only one module needs (Nine Tiles' theme scores, Toichika's step list, an analysis
+view of a game, ...).
 """
 
 from __future__ import annotations

@@ -1,0 +1,198 @@
+"""Tokyo Doves editing (Tatham's interpret_move): the set-up editor and play-mode moves.
+
+Pure functions over values; the only state across events is the set-up editor's drag source,
+which the caller keeps and hands back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from solvers.common.errors import InputError
+from solvers.common.protocol import EditEvent, EditResult, Tool
+from solvers.doves import drawing
+from solvers.doves.game import PlayEntries, capitalised, refusal, replay
+from solvers.doves.model import COLOUR_NAMES, KIND_HINTS, KIND_NAMES, LETTERS, Position, dove_name
+from solvers.doves.rules import DEFAULT_RULES, Action, Rules, legal_steps, to_ssn
+
+Drag = tuple[str, int] | None  # edit-mode drag source: ("board" | "hand", dove)
+
+
+def tools(puzzle: Position) -> list[Tool]:
+    tools = [
+        Tool(
+            "move",
+            "Move / play",
+            shortcut="V",
+            mode="both",
+            tip="Edit: drag doves between the table and the hands. Play: click an own dove, then its "
+            "target (or drag it); click its hand slot to take it back to hand",
+        )
+    ]
+    for i, letter in enumerate(LETTERS):
+        # the tile letter plus the name: capital = red, lower case = green, as on the tiles
+        tools.append(Tool(f"dove:{letter}", f"{letter} {KIND_NAMES[i >> 1]}", tip=dove_tip(i)))
+    tools.append(Tool("erase", "Back to hand", shortcut="E", tip="Click a dove to put it back in its hand"))
+    tools.append(Tool("side", "Switch side to move", shortcut="S", tip="Red or Green moves first"))
+    return tools
+
+
+def dove_tip(dove: int) -> str:
+    """Tooltip of a dove tool: its name, how it moves, and what a click does."""
+    colour = COLOUR_NAMES[dove & 1].capitalize()
+    return (
+        f"{colour} {KIND_NAMES[dove >> 1]} ({LETTERS[dove]}): {KIND_HINTS[dove >> 1]}. "
+        "Click a square to place it there (all doves must fit in a 4x4 area)"
+    )
+
+
+def setup_edit(puzzle: Position, event: EditEvent, drag: Drag) -> tuple[EditResult | None, Drag]:
+    """Edit mode: place doves, drag them between table and hands, switch the side to move.
+
+    ``drag`` is the drag source a press picked up; the answer's second value replaces it."""
+    if event.kind == "key" and event.key.upper() == "S" or (event.kind == "press" and event.tool == "side"):
+        switched = EditResult(
+            puzzle=puzzle.with_to_move(1 - puzzle.to_move), entries=PlayEntries(), label="Switch side to move"
+        )
+        return switched, drag
+    if event.cell is None or event.kind not in ("press", "release"):
+        return None, drag
+    gr, gc = event.cell
+    square = drawing.window_square(gr, gc)
+    if event.kind == "press":
+        return _press(puzzle, event, square)
+    if drag is None:
+        return None, None
+    _, dove = drag
+    if square is not None and square != puzzle.cells().get(dove):
+        return place(puzzle, dove, square), None
+    if square is None and drawing.hand_dove_at(gr, gc) is not None and dove >= 2 and drag[0] == "board":
+        return to_hand(puzzle, dove), None
+    return None, None
+
+
+def _press(
+    puzzle: Position, event: EditEvent, square: tuple[int, int] | None
+) -> tuple[EditResult | None, Drag]:
+    """A press places with a dove tool, sends to hand with erase/right button, or starts a drag."""
+    at = puzzle.at()
+    is_dove_tool = len(event.tool) == 6 and event.tool.startswith("dove:") and event.tool[5] in LETTERS
+    if is_dove_tool and square is not None:
+        return place(puzzle, LETTERS.index(event.tool[5:]), square), None
+    if event.tool == "erase" or event.button == "right":
+        if square in at and at[square] >= 2:
+            return to_hand(puzzle, at[square]), None
+        return None, None
+    if square in at:
+        return None, ("board", at[square])
+    assert event.cell is not None
+    hand_dove = drawing.hand_dove_at(*event.cell)
+    if hand_dove and hand_dove not in puzzle.cells():
+        return None, ("hand", hand_dove)
+    return None, None
+
+
+def place(puzzle: Position, dove: int, square: tuple[int, int]) -> EditResult | None:
+    cells = puzzle.cells()
+    occupant = puzzle.at().get(square)
+    if occupant is not None and occupant != dove:
+        if occupant < 2:
+            return EditResult(
+                label=f"{capitalised(dove_name(occupant))} holds that square: a Boss stays on the table"
+            )
+        del cells[occupant]
+    cells[dove] = square
+    try:
+        moved = Position.from_cells(cells, puzzle.to_move)
+    except InputError:
+        return EditResult(
+            label=f"{capitalised(dove_name(dove))} cannot go there: all doves must fit in a 4x4 area"
+        )
+    if moved == puzzle:
+        return None
+    return EditResult(puzzle=moved, entries=PlayEntries(), label=f"Place {dove_name(dove)}", merge_key=None)
+
+
+def to_hand(puzzle: Position, dove: int) -> EditResult | None:
+    cells = puzzle.cells()
+    del cells[dove]
+    return EditResult(
+        puzzle=Position.from_cells(cells, puzzle.to_move),
+        entries=PlayEntries(),
+        label=f"{dove_name(dove)} to hand",
+    )
+
+
+def play_edit(
+    puzzle: Position, entries: PlayEntries, event: EditEvent, rules: Rules = DEFAULT_RULES
+) -> EditResult | None:
+    """Play mode: pick up an own dove (board or hand), then its target, by clicks or a drag."""
+    state = replay(puzzle, entries.actions, rules)
+    if state.error is not None or state.finished:
+        return None
+    position = state.position
+    mover = position.to_move
+    if event.kind == "key" and event.key in ("Escape", "Space") and entries.selected is not None:
+        return EditResult(
+            entries=replace(entries, selected=None), label="Deselect", merge_key=merge_key(entries)
+        )
+    if event.kind == "key" and event.key in ("Delete", "Backspace") and entries.selected is not None:
+        return act(position, entries, Action("remove", entries.selected), rules)
+    if event.cell is None or event.kind not in ("press", "release"):
+        return None
+    if event.button == "right":
+        return EditResult(
+            entries=replace(entries, selected=None), label="Deselect", merge_key=merge_key(entries)
+        )
+    gr, gc = event.cell
+    square = drawing.window_square(gr, gc)
+    at = position.at()
+    selected = entries.selected
+    hand_dove = drawing.hand_dove_at(gr, gc)
+    if event.kind == "press":
+        if square in at and at[square] & 1 == mover and at[square] != selected:
+            return EditResult(
+                entries=replace(entries, selected=at[square]),
+                label="Pick up dove",
+                merge_key=merge_key(entries),
+            )
+        if hand_dove is not None and hand_dove & 1 == mover and hand_dove not in position.cells():
+            return EditResult(
+                entries=replace(entries, selected=hand_dove),
+                label="Pick up dove",
+                merge_key=merge_key(entries),
+            )
+        if selected is None:
+            if square in at or hand_dove is not None:
+                colour = COLOUR_NAMES[mover]
+                return EditResult(label=f"It is {colour.capitalize()}'s turn: pick up a {colour} dove")
+            return None
+        if hand_dove is not None and hand_dove & 1 == mover and selected in position.cells():
+            return act(position, entries, Action("remove", selected), rules)
+        if square is not None:
+            kind = "move" if selected in position.cells() else "put"
+            return act(position, entries, Action(kind, selected, square), rules)
+        return None
+    # release: drag-and-drop onto a different square
+    if selected is None or square is None or position.cells().get(selected) == square:
+        return None
+    kind = "move" if selected in position.cells() else "put"
+    return act(position, entries, Action(kind, selected, square), rules)
+
+
+def act(
+    position: Position, entries: PlayEntries, action: Action, rules: Rules = DEFAULT_RULES
+) -> EditResult | None:
+    for step in legal_steps(position, rules):
+        if step.action == action:
+            after = entries.then(action)
+            label = f"Play {to_ssn(position, action)}"
+            if entries.later and not after.later and entries.later[:1] != (action,):
+                label += f" (replaces {len(entries.later)} later moves)"
+            return EditResult(entries=after, label=label, merge_key=merge_key(entries))
+    return EditResult(label=refusal(position, action, rules))  # nothing changes: says why
+
+
+def merge_key(entries: PlayEntries) -> str:
+    """Picking up and playing a dove in one turn is one undo step."""
+    return f"doves-turn-{len(entries.actions)}"

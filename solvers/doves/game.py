@@ -1,0 +1,134 @@
+"""A Tokyo Doves game record: the actions played from a set-up, replayed under the rules.
+
+The domain side of play mode, shared by the plug-in (check, drawing, editing), the move list and
+the panel: what the record is, where it stands, and why an action is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solvers.common.errors import InputError
+from solvers.common.protocol import Violation
+from solvers.doves import engine
+from solvers.doves.model import COLOUR_NAMES, KIND_HINTS, Position, dove_name
+from solvers.doves.play import arrangement_problems, isolated_doves
+from solvers.doves.rules import DEFAULT_RULES, Action, Rules, Step, legal_steps, to_ssn
+
+
+@dataclass(frozen=True)
+class PlayEntries:
+    """Play-mode state: actions played from the set-up position, and a dove picked up (or None).
+
+    ``later`` holds the game record's actions after the shown position (the move list's "forward"):
+    going back keeps them, playing another action there replaces them (one undoable edit)."""
+
+    actions: tuple[Action, ...] = ()
+    selected: int | None = None
+    later: tuple[Action, ...] = ()
+
+    @property
+    def record(self) -> tuple[Action, ...]:
+        return self.actions + self.later
+
+    def goto(self, ply: int) -> PlayEntries:
+        """The same record shown after its first ``ply`` actions."""
+        record = self.record
+        ply = max(0, min(ply, len(record)))
+        return PlayEntries(record[:ply], None, record[ply:])
+
+    def then(self, action: Action) -> PlayEntries:
+        """``action`` played at the shown position: the record's next action keeps the rest."""
+        later = self.later[1:] if self.later[:1] == (action,) else ()
+        return PlayEntries(self.actions + (action,), None, later)
+
+
+@dataclass
+class Replay:
+    position: Position
+    steps: list[Step]
+    error: Violation | None = None
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.steps) and self.steps[-1].outcome != engine.ONGOING
+
+
+def replay(position: Position, actions: tuple[Action, ...], rules: Rules = DEFAULT_RULES) -> Replay:
+    steps: list[Step] = []
+    current = position
+    for n, action in enumerate(actions, 1):
+        if steps and steps[-1].outcome != engine.ONGOING:
+            return Replay(current, steps, Violation("afterEnd", f"action {n} comes after the game ended"))
+        for step in legal_steps(current, rules):
+            if step.action == action:
+                steps.append(step)
+                current = step.position
+                break
+        else:
+            return Replay(
+                current,
+                steps,
+                Violation("illegalAction", f"action {n} ({to_ssn(current, action)}) is illegal"),
+            )
+    return Replay(current, steps)
+
+
+def game_status(
+    puzzle: Position, actions: tuple[Action, ...], rules: Rules = DEFAULT_RULES
+) -> tuple[str, bool]:
+    """One wording for the board caption, the panel and Check: (text, whether play goes on)."""
+    problems = arrangement_problems(puzzle)
+    if problems:
+        return f"Not a playable set-up: {problems[0].message}", False
+    state = replay(puzzle, actions, rules)
+    if state.error is not None:
+        return f"Not a legal game: {state.error.message}", False
+    if state.finished:
+        return engine_outcome_caption(state.steps[-1], 1 - state.position.to_move), False
+    return f"{COLOUR_NAMES[state.position.to_move].capitalize()} to move", True
+
+
+def legal_targets(position: Position, dove: int, rules: Rules = DEFAULT_RULES) -> list[tuple[int, int]]:
+    """Squares the legal actions of ``dove`` lead to (the play-mode highlights)."""
+    return [
+        s.action.target for s in legal_steps(position, rules) if s.action.dove == dove and s.action.target
+    ]
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def refusal(position: Position, action: Action, rules: Rules = DEFAULT_RULES) -> str:
+    """Why an illegal action is refused, in the rulebook's words (for the status bar)."""
+    name = capitalised(dove_name(action.dove))
+    if action.target is None:
+        if action.dove < 2:
+            return "A Boss never goes back to the hand"
+        if not rules.allow_remove:
+            return "Removing a dove is switched off in the rules"
+        return f"{name} cannot go back to the hand: that would leave a dove alone"
+    at = position.at()
+    occupant = at.get(action.target)
+    if occupant is not None and occupant != action.dove:
+        return f"{name} cannot go there: {dove_name(occupant)} is on that square"
+    cells = position.cells()
+    cells[action.dove] = action.target
+    try:
+        after = Position.from_cells(cells, position.to_move)
+    except InputError:
+        return f"{name} cannot go there: all doves must fit in a 4x4 area"
+    if isolated_doves(after):
+        return f"{name} cannot go there: every dove must touch another dove"
+    if action.kind == "put":
+        return f"{name} must be put next to an own dove, and not beside the enemy Boss"
+    return f"{name} cannot reach that square: it {KIND_HINTS[action.dove >> 1]}"
+
+
+def engine_outcome_caption(step: Step, mover: int) -> str:
+    if step.outcome == engine.MOVER_WINS:
+        return f"{COLOUR_NAMES[mover].capitalize()} wins: the {COLOUR_NAMES[1 - mover]} Boss is surrounded"
+    if step.outcome == engine.MOVER_LOSES:
+        return f"{COLOUR_NAMES[1 - mover].capitalize()} wins: {COLOUR_NAMES[mover]} surrounded their own Boss"
+    return "Draw: both Bosses surrounded"
