@@ -166,8 +166,12 @@ def _play_key(puzzle: FlowPuzzle, paths: FlowPaths, event: EditEvent) -> EditRes
     if cell is None:
         return None
     if event.key in PICK_KEYS or event.key in CLEAR_KEYS:
-        button = "left" if event.key in PICK_KEYS else "right"
-        done = _play(puzzle, paths, replace(event, kind="press", button=button))
+        pressed = (
+            replace(event, kind="press", button="left")
+            if event.key in PICK_KEYS
+            else replace(event, kind="press", button="right")
+        )
+        done = _play(puzzle, paths, pressed)
         return None if done is None else replace(done, merge_key=None)  # a key is its own undo step
     step = STEP_KEYS.get(event.key)
     if step is None or "shift" not in event.modifiers:
