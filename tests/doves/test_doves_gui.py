@@ -341,3 +341,18 @@ def test_dove_tools_are_named_and_explained() -> None:
     assert tools["dove:H"].label == "H Hajike" and tools["dove:y"].label == "y Yaibato"
     assert tools["dove:H"].tip.startswith("Red Hajike (H): jumps like a chess knight")
     assert tools["dove:t"].tip.startswith("Green Totsu (t): slides")
+
+
+def test_keyboard_plays_a_move(view, qtbot) -> None:
+    """Arrows move the cursor; Enter clicks its cell: pick a dove, then its target."""
+    view.play_radio.click()
+    board = view.board
+    board.setFocus()
+    board.cursor_cell = (2, 2)
+    qtbot.keyClick(board, Qt.Key.Key_Return)
+    assert view.doc.entries.selected == 0 and not view.doc.entries.actions
+    qtbot.keyClick(board, Qt.Key.Key_Up)
+    qtbot.keyClick(board, Qt.Key.Key_Left)
+    assert board.cursor_cell == (1, 1)
+    qtbot.keyClick(board, Qt.Key.Key_Return)
+    assert view.doc.entries.actions == (Action("move", 0, (-1, 0)),)
