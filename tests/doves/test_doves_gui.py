@@ -187,9 +187,8 @@ def test_f5_analyses_in_the_one_analysis_tab(view, qtbot) -> None:
     view.side.setCurrentIndex(titles.index("Text"))
     assert view.solve(2) is None  # the panel analyses; no shell results list
     assert view.side.tabText(view.side.currentIndex()) == "Game and analysis"
-    qtbot.waitUntil(lambda: panel.analysis_job is not None and panel.analysis_job.done, timeout=60000)
-    print("F5 value:", panel.value_label.text())
-    assert "Win(" in panel.value_label.text() or "Lose(" in panel.value_label.text()
+    # Shallower depths say "Unknown"; the full analysis of this position finds the win.
+    qtbot.waitUntil(lambda: "Win(5)" in panel.value_label.text(), timeout=60000)
 
 
 def test_play_best_line(panel_and_ctx, qtbot) -> None:
