@@ -95,6 +95,7 @@ class FlowSat:
     cancel: CancelToken | None = None
     max_slack: int | None = None  # forbid colours whose detour to a cell exceeds the cheapest by more
     stats: SatStats = field(default_factory=SatStats)
+    slack_table: np.ndarray | None = None  # ``slack(graph)`` if the caller has it (levels share it)
 
     def __post_init__(self) -> None:
         if self.rules not in RULES:
@@ -163,7 +164,7 @@ class FlowSat:
             else:
                 colour_clauses.extend([base + k] if k == k0 else [-(base + k)] for k in range(n_k))
         self._add(colour_clauses)
-        self._slack = slack(g)
+        self._slack = self.slack_table if self.slack_table is not None else slack(g)
         k_idx, v_idx = np.nonzero(self._slack >= UNREACHABLE)
         self._add(-(self.x_base + v_idx * n_k + k_idx)[:, None])
         if self.max_slack is not None:
@@ -237,9 +238,9 @@ def solutions(
     (-1 = unrestricted)."""
     stats = stats if stats is not None else SatStats()
     bounds: list[int | None] = [None]
+    table = slack(graph)
     if rules == "strict":
-        finite = slack(graph)
-        finite = finite[finite < UNREACHABLE]
+        finite = table[table < UNREACHABLE]
         top = int(finite.max()) if finite.size else 0
         bounds = [*(b for b in LEVELS if b < top), None]
     found: list[np.ndarray] = []
@@ -247,7 +248,7 @@ def solutions(
     for i, bound in enumerate(bounds):
         stats.level = -1 if bound is None else bound
         stats.widenings = i
-        sat = FlowSat(graph, rules, cancel, max_slack=bound)
+        sat = FlowSat(graph, rules, cancel, max_slack=bound, slack_table=table)
         try:
             for used in found:
                 sat.block(used)
