@@ -31,7 +31,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import combinations
@@ -47,6 +47,8 @@ except ImportError:  # pragma: no cover - other python-sat builds
 from solvers.common.cancel import CancelToken
 from solvers.flow.detour import UNREACHABLE, slack
 from solvers.flow.graph import FlowGraph
+from solvers.flow.route import corridor_slack, route
+from solvers.flow.splice import splice_loops, trace
 
 RULES = ("designed", "strict")
 SOLVER_NAME = "cadical195"
@@ -65,6 +67,7 @@ MAIN_THREAD_OPTIONS = {"designed": {}, "strict": {"inprocessing": 1}}
 SLICE_SECONDS = 0.03  # aim for solve slices this long (cancel latency, GIL hand-back)
 FIRST_SLICE = 200  # conflicts in the first slice; later slices adapt to the measured speed
 # Strict-rule levels: allowed extra detour of a colour over the cheapest one (values are even).
+CORRIDORS = (1, 2, 3, 4)
 LEVELS = (0, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256)
 
 
@@ -74,6 +77,7 @@ class SatStats:
     clauses: int = 0
     solve_calls: int = 0
     cycle_cuts: int = 0
+    splices: int = 0  # solutions made by splicing a model's loops into its pipes
     conflicts: int = 0
     level: int = -1  # strict rules: extra detour the current level allows (-1: unrestricted)
     widenings: int = 0  # levels given up as holding no (further) solution
@@ -96,6 +100,9 @@ class FlowSat:
     max_slack: int | None = None  # forbid colours whose detour to a cell exceeds the cheapest by more
     stats: SatStats = field(default_factory=SatStats)
     slack_table: np.ndarray | None = None  # ``slack(graph)`` if the caller has it (levels share it)
+    # Edge sets (``used.tobytes()``) of the solutions yielded so far; levels share it, so that a
+    # solution made again by splicing a later model is not yielded twice.
+    seen: set[bytes] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         if self.rules not in RULES:
@@ -130,23 +137,34 @@ class FlowSat:
     def _encode(self) -> None:
         g = self.graph
         n_e, n_k, n_v = g.n_edges, len(g.colours), g.n_nodes
-        self.x_base = n_e + 1  # x(v, k) = x_base + v * K + k
-        self.stats.variables = n_e + n_v * n_k
         if n_k == 0:
             self._trivially_unsat = True  # no colour can cover the cells
             return
         self._trivially_unsat = False
-        evar = np.arange(1, n_e + 1, dtype=np.int64)[:, None]
-        ks = np.arange(n_k, dtype=np.int64)[None, :]
-        xu = self.x_base + g.edges[:, :1] * n_k + ks
-        xv = self.x_base + g.edges[:, 1:] * n_k + ks
-        ee = np.broadcast_to(evar, xu.shape)
-        # A used edge joins cells of equal colour.
-        self._add(np.stack([-ee, -xu, xv], axis=-1).reshape(-1, 3))
-        self._add(np.stack([-ee, xu, -xv], axis=-1).reshape(-1, 3))
+        # Colour variables only where a colour may go (narrow stages leave a few per cell).
+        self._slack = self.slack_table if self.slack_table is not None else slack(g)
+        allowed = self._slack < UNREACHABLE
+        if self.max_slack is not None:
+            allowed &= self._slack <= self.max_slack
+        var = np.zeros((n_k, n_v), dtype=np.int64)
+        var[allowed] = np.arange(n_e + 1, n_e + 1 + int(allowed.sum()))
+        self.stats.variables = n_e + int(allowed.sum())
+        # Every cell at least one colour (an endpoint exactly its own: no other colour reaches it).
+        per_cell = [var[:, v][var[:, v] > 0].tolist() for v in range(n_v)]
+        self._add(per_cell)
+        # A used edge joins cells of equal colour; a colour allowed at one end only keeps it off.
+        e_idx = np.arange(n_e, dtype=np.int64)[:, None]
+        evar = np.broadcast_to(e_idx + 1, (n_e, n_k))
+        xu, xv = var[:, g.edges[:, 0]].T, var[:, g.edges[:, 1]].T
+        both = (xu > 0) & (xv > 0)
+        self._add(np.stack([-evar[both], -xu[both], xv[both]], axis=-1))
+        self._add(np.stack([-evar[both], xu[both], -xv[both]], axis=-1))
+        only_u, only_v = (xu > 0) & (xv == 0), (xv > 0) & (xu == 0)
+        self._add(np.stack([-evar[only_u], -xu[only_u]], axis=-1))
+        self._add(np.stack([-evar[only_v], -xv[only_v]], axis=-1))
         if self.rules == "designed":
             # Neighbours of one colour are linked: the pipe never runs alongside itself.
-            self._add(np.stack([-xu, -xv, ee], axis=-1).reshape(-1, 3))
+            self._add(np.stack([-xu[both], -xv[both], evar[both]], axis=-1))
         # Degrees: endpoints 1, other cells 2.
         degree_clauses: list[list[int]] = []
         for node, inc in enumerate(g.incident):
@@ -154,22 +172,6 @@ class FlowSat:
             want = 1 if node in g.terminal_colour else 2
             degree_clauses.extend(_exactly(lits, want))
         self._add(degree_clauses)
-        # Colours: endpoints fixed, every other cell at least one colour, none it cannot reach.
-        colour_clauses: list[list[int]] = []
-        for node in range(n_v):
-            base = self.x_base + node * n_k
-            k0 = g.terminal_colour.get(node)
-            if k0 is None:
-                colour_clauses.append(list(range(base, base + n_k)))
-            else:
-                colour_clauses.extend([base + k] if k == k0 else [-(base + k)] for k in range(n_k))
-        self._add(colour_clauses)
-        self._slack = self.slack_table if self.slack_table is not None else slack(g)
-        k_idx, v_idx = np.nonzero(self._slack >= UNREACHABLE)
-        self._add(-(self.x_base + v_idx * n_k + k_idx)[:, None])
-        if self.max_slack is not None:
-            k_idx, v_idx = np.nonzero((self._slack > self.max_slack) & (self._slack < UNREACHABLE))
-            self._add(-(self.x_base + v_idx * n_k + k_idx)[:, None])
         # 2x2 blocks: four used edges are a loop (always wrong); under designed rules even three are.
         sq = np.asarray(g.squares, dtype=np.int64).reshape(-1, 4) + 1
         if self.rules == "designed":
@@ -181,7 +183,8 @@ class FlowSat:
             self._add(-_domino_cycles(sq - 1) - 1)
 
     # ---- solving --------------------------------------------------------------------------------
-    def _solve(self) -> bool:
+    def _slices(self) -> Iterator[bool | None]:
+        """Run the search in slices: None after each slice that ended undecided, then the answer."""
         while True:
             if self.cancel is not None:
                 self.cancel.raise_if_cancelled()
@@ -192,10 +195,12 @@ class FlowSat:
             self.stats.solve_calls += 1
             self.stats.conflicts = int(self.solver.accum_stats().get("conflicts", 0))
             if status is not None:
-                return status
+                yield status
+                return
             # Budget exhausted: size the next slice to take about SLICE_SECONDS.
             scale = SLICE_SECONDS / max(elapsed, 1e-4)
             self._budget = int(min(max(self._budget * min(max(scale, 0.25), 2.0), 10), 20_000))
+            yield None
 
     def _loop_clauses(self, loops: list[list[int]]) -> list[list[int]]:
         """Cut-set clauses: some used edge leaves the cells of each loop."""
@@ -210,18 +215,39 @@ class FlowSat:
 
     def solutions(self) -> Iterator[EdgeSolution]:
         """All solutions (distinct edge sets), each blocked after it is yielded."""
+        return (s for s in self.steps() if s is not None)
+
+    def steps(self) -> Generator[EdgeSolution | None, None, None]:
+        """``solutions``, with a None after every search slice that found nothing (so that a
+        caller can interleave two searches)."""
         if self._trivially_unsat:
             return
         n_e = self.graph.n_edges
-        while self._solve():
+        while True:
+            status = None
+            for status in self._slices():
+                if status is None:
+                    yield None
+            if not status:
+                return
             model = self.solver.get_model()
             used = np.asarray(model[:n_e]) > 0
             solution, loops = _decode(self.graph, used)
             if loops:
                 self.stats.cycle_cuts += len(loops)
                 self._add(self._loop_clauses(loops))
+                if self.rules == "strict":
+                    spliced = splice_loops(self.graph, used)
+                    if spliced is not None and spliced.tobytes() not in self.seen:
+                        self.seen.add(spliced.tobytes())
+                        self.stats.splices += 1
+                        solution, _ = _decode(self.graph, spliced)
+                        assert solution is not None
+                        yield solution
+                        self.block(spliced)
                 continue
             assert solution is not None
+            self.seen.add(used.tobytes())
             yield solution
             self.block(used)
 
@@ -233,35 +259,64 @@ class FlowSat:
 def solutions(
     graph: FlowGraph, rules: str, cancel: CancelToken | None = None, stats: SatStats | None = None
 ) -> Iterator[EdgeSolution]:
-    """All solutions under a rule set; under strict rules level by level (see the module notes).
-    ``stats`` (if given) follows the current search: its ``level`` is the allowed extra detour
-    (-1 = unrestricted)."""
+    """All solutions under a rule set; under strict rules stage by stage (see the module notes).
+    ``stats`` (if given) follows the current search: its ``level`` is the allowed slack of the
+    current stage (-1 = unrestricted)."""
+    return (s for s in steps(graph, rules, cancel, stats) if s is not None)
+
+
+def steps(
+    graph: FlowGraph, rules: str, cancel: CancelToken | None = None, stats: SatStats | None = None
+) -> Generator[EdgeSolution | None, None, None]:
+    """``solutions`` with a None after every search slice that found nothing."""
     stats = stats if stats is not None else SatStats()
-    bounds: list[int | None] = [None]
-    table = slack(graph)
-    if rules == "strict":
-        finite = table[table < UNREACHABLE]
-        top = int(finite.max()) if finite.size else 0
-        bounds = [*(b for b in LEVELS if b < top), None]
     found: list[np.ndarray] = []
-    earlier = SatStats()  # totals of the finished levels
-    for i, bound in enumerate(bounds):
+    seen: set[bytes] = set()
+    earlier = SatStats()  # totals of the finished stages
+    for i, (table, bound) in enumerate(_stages(graph, rules)):
         stats.level = -1 if bound is None else bound
         stats.widenings = i
-        sat = FlowSat(graph, rules, cancel, max_slack=bound, slack_table=table)
+        sat = FlowSat(graph, rules, cancel, max_slack=bound, slack_table=table, seen=seen)
         try:
             for used in found:
                 sat.block(used)
-            for solution in sat.solutions():
-                found.append(solution.used)
+            for solution in sat.steps():
+                if solution is not None:
+                    found.append(solution.used)
                 _add_up(stats, earlier, sat.stats)
                 yield solution
             _add_up(stats, earlier, sat.stats)
             earlier = SatStats(
-                solve_calls=stats.solve_calls, cycle_cuts=stats.cycle_cuts, conflicts=stats.conflicts
+                solve_calls=stats.solve_calls,
+                cycle_cuts=stats.cycle_cuts,
+                conflicts=stats.conflicts,
+                splices=stats.splices,
             )
         finally:
             sat.close()
+
+
+def _stages(graph: FlowGraph, rules: str) -> Iterator[tuple[np.ndarray, int | None]]:
+    """(slack table, allowed slack) of each search stage: one unrestricted stage under designed
+    rules; under strict rules first narrow corridors round a quick routing of the pipes, then the
+    detour levels, then no restriction (which keeps the search complete)."""
+    table = slack(graph)
+    if rules != "strict":
+        yield table, None
+        return
+    routed, _ = route(graph)
+    corridor = np.where(table >= UNREACHABLE, UNREACHABLE, corridor_slack(graph, routed))
+    finite = corridor[corridor < UNREACHABLE]
+    top = int(finite.max()) if finite.size else 0
+    for bound in CORRIDORS:
+        if bound < top:
+            yield corridor, bound
+    finite = table[table < UNREACHABLE]
+    top = int(finite.max()) if finite.size else 0
+    for bound in LEVELS:
+        if bound < top:
+            yield table, bound
+    yield table, None
 
 
 def _add_up(total: SatStats, earlier: SatStats, current: SatStats) -> None:
@@ -269,6 +324,7 @@ def _add_up(total: SatStats, earlier: SatStats, current: SatStats) -> None:
     total.solve_calls = earlier.solve_calls + current.solve_calls
     total.cycle_cuts = earlier.cycle_cuts + current.cycle_cuts
     total.conflicts = earlier.conflicts + current.conflicts
+    total.splices = earlier.splices + current.splices
 
 
 def _domino_cycles(squares: np.ndarray) -> np.ndarray:
@@ -315,40 +371,7 @@ def _exactly(lits: list[int], k: int) -> list[list[int]]:
 
 def _decode(graph: FlowGraph, used: np.ndarray) -> tuple[EdgeSolution | None, list[list[int]]]:
     """Paths between endpoints, or the loops (edge ids) that touch no endpoint."""
-    n = graph.n_nodes
-    adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for e in np.flatnonzero(used).tolist():
-        u, v = graph.edges[e].tolist()
-        adj[u].append((v, e))
-        adj[v].append((u, e))
-    colour = np.full(n, -1, dtype=np.int64)
-    paths: list[list[int]] = []
-    for k, (start, _end) in enumerate(graph.terminals):
-        path = [start]
-        colour[start] = k
-        prev, node = -1, start
-        while True:
-            nxt = [w for w, _ in adj[node] if w != prev]
-            if not nxt:
-                break
-            prev, node = node, nxt[0]
-            path.append(node)
-            colour[node] = k
-        paths.append(path)
-    loops: list[list[int]] = []
-    for node in np.flatnonzero(colour < 0).tolist():
-        if colour[node] >= 0 or not adj[node]:
-            continue
-        loop: list[int] = []
-        prev, cur = -1, node
-        while True:
-            colour[cur] = len(graph.terminals) + len(loops)
-            w, e = next((w, e) for w, e in adj[cur] if w != prev)
-            loop.append(e)
-            prev, cur = cur, w
-            if cur == node:
-                break
-        loops.append(loop)
+    label, paths, loops = trace(graph, used)
     if loops:
         return None, loops
-    return EdgeSolution(used=used, paths=paths, node_colour=colour), []
+    return EdgeSolution(used=used, paths=paths, node_colour=label), []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from flow_checker import brute_force_count, verify
 
@@ -17,8 +18,10 @@ from solvers.flow.codec import parse
 from solvers.flow.detour import UNREACHABLE, detours, slack
 from solvers.flow.graph import grid_graph
 from solvers.flow.random_path import hamiltonian_path, random_path_board
+from solvers.flow.route import corridor_slack, route
 from solvers.flow.sat import SatStats, solutions
 from solvers.flow.solve import solve, verdict
+from solvers.flow.splice import splice_loops, trace
 
 
 def _pieces(rows: int, cols: int, seed: int) -> int:
@@ -64,9 +67,14 @@ def test_colour_walled_in_has_no_solution_quickly() -> None:
     assert found == []
 
 
-@pytest.mark.parametrize("size,seed", [(6, 1), (6, 2), (5, 3), (6, 4), (5, 5), (6, 6)])
-def test_strict_counts_match_brute_force(size: int, seed: int) -> None:
-    board = random_path_board(size, size, _pieces(size, size, seed) - 1, seed=seed)
+SPLICED: list[int] = []  # solutions made by splicing loops, per counted board
+
+
+@pytest.mark.parametrize(
+    "size,seed,fewer", [(6, 1, 1), (6, 2, 1), (5, 3, 1), (6, 4, 1), (5, 5, 1), (6, 6, 1), (6, 10, 3)]
+)
+def test_strict_counts_match_brute_force(size: int, seed: int, fewer: int) -> None:
+    board = random_path_board(size, size, _pieces(size, size, seed) - fewer, seed=seed)
     rows = board.puzzle.row_strings()
     expected = brute_force_count(rows, cap=5_000)
     assert expected >= 1  # the pieces themselves solve it
@@ -76,9 +84,73 @@ def test_strict_counts_match_brute_force(size: int, seed: int) -> None:
     got = list(solutions(grid_graph(board.puzzle), "strict", None, stats))
     assert len(got) == expected, rows
     assert len({s.used.tobytes() for s in got}) == expected  # all distinct
+    SPLICED.append(stats.splices)
 
 
-@pytest.mark.parametrize("size,seed", [(10, 0), (10, 1), (14, 2), (14, 3), (18, 4), (20, 3)])
+def test_counts_above_include_spliced_solutions() -> None:
+    # The exact counts must hold with splicing at work, not only on boards where it never runs.
+    if len(SPLICED) < 7:
+        pytest.skip("run with the counting tests")
+    assert sum(SPLICED) > 0
+
+
+def test_splicing_joins_a_loop_into_the_pipe_beside_it() -> None:
+    # A runs along row 0, B along row 3, and rows 1-2 hold one loop touching no endpoint.
+    puzzle = parse("A....A\n......\n......\nB....B\n")
+    graph = grid_graph(puzzle)
+    cells = graph.cells
+    index = {(cells[u], cells[v]): e for e, (u, v) in enumerate(graph.edges.tolist())}
+    used = np.zeros(graph.n_edges, dtype=bool)
+    for c in range(5):
+        used[index[((0, c), (0, c + 1))]] = True  # A along row 0
+        used[index[((3, c), (3, c + 1))]] = True  # B along row 3
+    for c in range(5):
+        used[index[((1, c), (1, c + 1))]] = used[index[((2, c), (2, c + 1))]] = True
+    used[index[((1, 0), (2, 0))]] = used[index[((1, 5), (2, 5))]] = True  # rows 1-2: one loop
+    label, _paths, loops = trace(graph, used)
+    assert len(loops) == 1 and (label >= 0).all()
+    spliced = splice_loops(graph, used)
+    assert spliced is not None
+    _label, paths, loops = trace(graph, spliced)
+    assert loops == []
+    rows = puzzle.row_strings()
+    grid = [["."] * 6 for _ in range(4)]
+    named = {}
+    for k, path in enumerate(paths):
+        letter = graph.colours[k]
+        named[letter] = [list(cells[v]) for v in path]
+        for v in path:
+            grid[cells[v][0]][cells[v][1]] = letter
+    verify(rows, ["".join(g) for g in grid], named)
+
+
+def test_routing_connects_every_colour_without_sharing_cells() -> None:
+    for seed in range(3):
+        board = random_path_board(24, 24, 30, seed=seed)
+        graph = grid_graph(board.puzzle)
+        routed, ok = route(graph)
+        assert ok
+        for k, (a, b) in enumerate(graph.terminals):
+            mine = {v for v in range(graph.n_nodes) if routed[v] == k}
+            assert a in mine and b in mine
+            # The colour's cells hold a path from a to b (BFS inside them).
+            nbr = {v: [int(w) for w in graph.edges[list(graph.incident[v])].ravel() if w != v] for v in mine}
+            seen, todo = {a}, [a]
+            while todo:
+                v = todo.pop()
+                for w in nbr[v]:
+                    if w in mine and w not in seen:
+                        seen.add(w)
+                        todo.append(w)
+            assert b in seen
+        corridor = corridor_slack(graph, routed)
+        on_route = np.flatnonzero(routed >= 0)
+        assert (corridor[routed[on_route], on_route] == 0).all()  # a route is its own corridor
+
+
+@pytest.mark.parametrize(
+    "size,seed", [(10, 0), (10, 1), (14, 2), (14, 3), (18, 4), (20, 3), (30, 1), (40, 2)]
+)
 def test_hand_drawn_boards_solve_under_the_game_rules(size: int, seed: int) -> None:
     board = random_path_board(size, size, _pieces(size, size, seed), seed=seed)
     rows = board.puzzle.row_strings()
@@ -163,3 +235,25 @@ def test_up_to_24_colours_are_distinct_whatever_the_letters() -> None:
             assert ink in ("#000000", "#ffffff")
     yellow, navy = LIGHT.resolve("on:#e8c619"), LIGHT.resolve("on:#24308f")
     assert (yellow, navy) == ("#000000", "#ffffff")
+
+
+@pytest.mark.parametrize("limit", [2, 0])
+def test_auto_race_answers_are_right_whoever_wins(monkeypatch: pytest.MonkeyPatch, limit: int) -> None:
+    # Both searches run from the start: the answers and their labels must stay right.
+    import solvers.flow.solve as flow_solve
+
+    monkeypatch.setattr(flow_solve, "HEAD_START", 0.0)
+    designed_board = parse("B....\nY.RB.\n.....\n.YG..\nO.OGR\n")  # a published 5x5 level
+    info: dict[str, object] = {}
+    found = list(solve(designed_board, rules="auto", limit=limit, info=info))
+    assert info["rules"] == "designed" and found
+    board = random_path_board(6, 6, 4, seed=10)
+    rows = board.puzzle.row_strings()
+    info = {}
+    found = list(solve(board.puzzle, rules="auto", limit=limit, info=info))
+    for solution in found:
+        verify(rows, solution.grid, solution.extras["paths"])
+    if info["rules"] == "strict":
+        expected = brute_force_count(rows, cap=5_000)
+        assert len(found) == (min(expected, 2) if limit else expected)
+        assert "game rules" in str(info["verdict"])
