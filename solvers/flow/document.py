@@ -22,9 +22,10 @@ from solvers.flow.model import BRIDGE, EMPTY, LETTERS, Cell, FlowPaths, FlowPuzz
 
 HEADER = "# paths (row,column from 0, in drawing order)"
 _TOKEN = re.compile(r"\S+")
-# The paths section starts at a comment line: '#', blanks, a word. A board row may start with '#'
-# (a hole), also spaced ("# . A"), but never with a word of two or more letters.
-_COMMENT = re.compile(r"^[^\S\n]*#[^\S\n]+[A-Za-z]{2,}", re.MULTILINE)
+# The paths section starts at a comment line: '#', blanks, a word, or a bare '#'. A board row may
+# start with '#' (a hole), also spaced ("# . A"), but never with a word of two or more letters (a
+# bare '#' row would be a one-column board with a hole: given up for old files' bare headers).
+_COMMENT = re.compile(r"^[^\S\n]*#(?:[^\S\n]+[A-Za-z]{2,}|[^\S\n]*$)", re.MULTILINE)
 _NONBLANK = re.compile(r"^[^\n]*\S[^\n]*$", re.MULTILINE)
 _MAX_PATH_LINES = 1000  # 62 colours and some comments; bounds the work on hostile files
 _MAX_LINE = 8 * 200 * 200  # a path of every cell of the largest board, written "199,199 "
