@@ -2,6 +2,7 @@
 
     python benchmarks/flow_bench.py [FILES...] [--no-strict] [--generated N] [--size 50]
     python benchmarks/flow_bench.py --random-path [--sizes 10,15,20,25,30,40,50] [--seeds 3] [--timeout 60]
+    python benchmarks/flow_bench.py --variants [--sizes 9,15,30] [--seeds 1]
 
 1. Every reference puzzle (../shared/reference/flow/puzzles, if present) plus any given files,
    solved in this one process with the default rules (designed, strict fallback) and limit 2,
@@ -15,6 +16,10 @@
    usually not under the designed convention. Per size: median and worst time to the first strict
    solution and to the uniqueness verdict (second solution or proof), boards that hit the timeout,
    and the longest main-thread stall while one board is solved in a worker thread.
+
+5. ``--variants`` (instead of 1-3): boards of each variant (walls, holes, bridges, warps, hex)
+   generated with a unique designed solution (``solvers/flow/variants.py``); per variant and size:
+   generation time, then solve + uniqueness (default rules, limit 2) wall and CPU time.
 
 Timings on a shared 2-core machine are noisy; CPU time is the fairer figure under load.
 """
@@ -36,6 +41,7 @@ from solvers.common.protocol import read_text  # noqa: E402
 from solvers.flow import PLUGIN  # noqa: E402
 from solvers.flow.generate import generate  # noqa: E402
 from solvers.flow.solve import solve  # noqa: E402
+from solvers.flow.variants import KINDS, generate_variant  # noqa: E402
 
 REFERENCE = ROOT.parent / "shared" / "reference" / "flow" / "puzzles"
 
@@ -117,6 +123,31 @@ def _random_path(sizes: list[int], seeds: int, timeout: float) -> None:
     print("(a timed-out board counts as the timeout in the medians and maxima)")
 
 
+def _variants(sizes: list[int], seeds: int) -> None:
+    print("== variant boards (unique under designed rules), solve + uniqueness, default rules ==")
+    print(
+        f"{'variant':8} {'size':>6} {'seed':>4} {'colours':>7} {'generate':>9} {'solve+uniq':>10} {'cpu':>7}  verdict"
+    )
+    for kind in KINDS:
+        for n in sizes:
+            for seed in range(1, seeds + 1):
+                started = time.perf_counter()
+                try:
+                    made = generate_variant(n, n, kind, seed=seed, cancel=CancelToken(timeout=600))
+                except Cancelled:
+                    print(f"{kind:8} {n:>3}x{n:<3} {seed:>4} generation timed out")
+                    continue
+                gen = time.perf_counter() - started
+                found, rules, wall, cpu = _timed(made.puzzle, "auto")
+                verdict = "unique" if found == 1 else _verdict(found)
+                colours = len(made.puzzle.colours)
+                print(
+                    f"{kind:8} {n:>3}x{n:<3} {seed:>4} {colours:>7} {gen:>8.2f}s {wall:>9.3f}s {cpu:>6.3f}s"
+                    f"  {verdict} ({rules})",
+                    flush=True,
+                )
+
+
 def _verdict(found: int) -> str:
     return {0: "no solution", 1: "unique"}.get(found, "2+ solutions")
 
@@ -131,7 +162,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sizes", default="10,15,20,25,30,40,50", help="board sides for --random-path")
     ap.add_argument("--seeds", type=int, default=3, help="boards per size for --random-path")
     ap.add_argument("--timeout", type=float, default=60.0, help="per-board limit for --random-path")
+    ap.add_argument("--variants", action="store_true", help="generated walls/holes/bridges/warps/hex boards")
     args = ap.parse_args(argv)
+    if args.variants:
+        list(solve(PLUGIN.parse("R.R\nG.G\n"), limit=2))  # warm-up (library load)
+        sizes = "9,15,30" if args.sizes == ap.get_default("sizes") else args.sizes
+        _variants([int(x) for x in sizes.split(",")], args.seeds if args.seeds != 3 else 1)
+        return 0
     if args.random_path:
         list(solve(PLUGIN.parse("R.R\nG.G\n"), limit=2, rules="strict"))  # warm-up (library load)
         _random_path([int(x) for x in args.sizes.split(",")], args.seeds, args.timeout)

@@ -1,6 +1,16 @@
 """Text formats: the plain grid (one line per row, ``.`` empty, a letter per endpoint, as in the
 reference puzzle files) and the spaced form (``- - A - ...``). Reading is lenient (CRLF, BOM,
 trailing blanks and blank lines); writing is stable. Errors carry line and column.
+
+Variants: ``#`` is a hole, ``+`` a bridge; optional header lines before the board (each holds a
+colon, which no board row can) give the rest, 1-based::
+
+    shape: hex
+    warp rows: 2 5
+    warp columns: 1
+    walls: 2,3-2,4 5,1-6,1
+
+A plain board has no header, so old files read and write exactly as before.
 """
 
 from __future__ import annotations
@@ -11,13 +21,16 @@ from collections.abc import Iterator
 from solvers.common.errors import ParseError
 from solvers.common.limits import body_lines, shown
 from solvers.flow.model import (
+    BRIDGE,
     EMPTY,
+    HOLE,
     LABELS,
     LETTERS,
     MAX_SIDE,
     MNEMONIC_ORDER,
     FlowPuzzle,
     is_label_form,
+    wall,
 )
 
 EMPTY_CHARS = ".-"  # '.' in plain text, '-' in the spaced form; both are accepted in either
@@ -27,7 +40,10 @@ _TOKEN = re.compile(r"\S+")
 def _unknown(ch: str, line: int, column: int) -> ParseError:
     shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"
     return ParseError(
-        f"unknown character {shown} (use . or - for an empty cell, A-Z a-z 0-9 for endpoints)", line, column
+        f"unknown character {shown} (use . or - for an empty cell, # a hole, + a bridge, A-Z a-z 0-9 for "
+        "endpoints)",
+        line,
+        column,
     )
 
 
@@ -52,11 +68,24 @@ def _row_items(line: str, spaced: bool) -> Iterator[tuple[int, str]]:
 def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
     """A board from text. ``complete=False`` accepts a board still being set up (a colour with one
     or three endpoints), as saved documents may hold; ``problems()`` still names what is missing."""
+    from solvers.flow import community  # the community ``.flow`` form (directives, comments)
+
+    if community.looks_like(text):
+        return community.parse(text)
     # Limits are checked while reading, so a 4 MB one-line file costs no more than a 200-cell row.
     lines, offset = body_lines(text)
     if not lines:
         raise ParseError("empty board: no rows found")
     first, last = 0, len(lines) - 1
+    header: list[tuple[int, str]] = []
+    while first <= last and (":" in lines[first] or not lines[first].strip()):
+        if lines[first].strip():
+            header.append((first + 1 + offset, lines[first]))
+        first += 1
+        if len(header) > 10:
+            raise ParseError("too many header lines (shape, warp rows, warp columns, walls)", first + offset)
+    if first > last:
+        raise ParseError("empty board: no rows found after the header", last + 1 + offset)
     spaced = _is_spaced(lines, first, last)
     rows: list[list[str]] = []
     row_lines: list[int] = []
@@ -80,6 +109,8 @@ def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
                 )
             if token in EMPTY_CHARS:
                 cells.append(EMPTY)
+            elif token in (HOLE, BRIDGE):
+                cells.append(token)
             elif token in LETTERS:
                 cells.append(token)
             else:
@@ -96,6 +127,7 @@ def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
         row_lines.append(line_no)
         row_columns.append(columns)
     puzzle = FlowPuzzle(len(rows), len(rows[0]), tuple(ch for row in rows for ch in row))
+    puzzle = _apply_header(puzzle, header)
     for message, cell in puzzle.problems() if complete else ():
         if cell is None:
             raise ParseError(message)
@@ -104,18 +136,110 @@ def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
     return puzzle
 
 
+_HEADER_KEYS = ("shape", "warp rows", "warp columns", "walls")
+
+
+def _numbers(value: str, what: str, limit: int, line: int, start: int) -> frozenset[int]:
+    out = set()
+    for m in _TOKEN.finditer(value):
+        token = m.group()
+        if not (token.isascii() and token.isdigit()) or not 1 <= int(token) <= limit:
+            raise ParseError(
+                f"{what}: expected a number 1..{limit}, got {shown(token)}", line, start + m.start()
+            )
+        out.add(int(token) - 1)
+    return frozenset(out)
+
+
+def _apply_header(puzzle: FlowPuzzle, header: list[tuple[int, str]]) -> FlowPuzzle:
+    """Shape, warps and walls from the header lines (1-based numbers in the text)."""
+    fields: dict[str, tuple[int, str, int]] = {}
+    for line_no, text in header:
+        key, _, value = text.partition(":")
+        name = " ".join(key.lower().split())
+        if name == "warp cols":
+            name = "warp columns"
+        if name not in _HEADER_KEYS:
+            raise ParseError(
+                f"unknown header {shown(key.strip())} (use {', '.join(_HEADER_KEYS)}, or a board row)",
+                line_no,
+                1,
+            )
+        if name in fields:
+            raise ParseError(f"second {name!r} line", line_no, 1)
+        fields[name] = (line_no, value, len(key) + 2)
+    hexagonal = False
+    if "shape" in fields:
+        line_no, value, col = fields["shape"]
+        shape = value.strip().lower()
+        if shape not in ("square", "hex"):
+            where = col + len(value) - len(value.lstrip())
+            raise ParseError(f"shape must be square or hex, got {shown(value.strip())}", line_no, where)
+        hexagonal = shape == "hex"
+    warp_rows = warp_cols = frozenset[int]()
+    if "warp rows" in fields:
+        warp_rows = _numbers(fields["warp rows"][1], "warp rows", puzzle.rows, *fields["warp rows"][::2])
+    if "warp columns" in fields:
+        warp_cols = _numbers(
+            fields["warp columns"][1], "warp columns", puzzle.cols, *fields["warp columns"][::2]
+        )
+    if hexagonal and (warp_rows or warp_cols):
+        raise ParseError(
+            "warps are for square boards only",
+            min(fields[k][0] for k in ("warp rows", "warp columns") if k in fields),
+        )
+    out = FlowPuzzle(puzzle.rows, puzzle.cols, puzzle.cells, frozenset(), warp_rows, warp_cols, hexagonal)
+    walls: set[tuple[tuple[int, int], tuple[int, int]]] = set()
+    if "walls" in fields:
+        line_no, value, col = fields["walls"]
+        for m in _TOKEN.finditer(value):
+            token = m.group()
+            where = col + m.start()
+            parts = token.replace("-", ",").split(",")
+            if len(parts) != 4 or not all(p.isascii() and p.isdigit() and len(p) < 5 for p in parts):
+                raise ParseError(f"a wall is row,column-row,column; got {shown(token)}", line_no, where)
+            r1, c1, r2, c2 = (int(p) - 1 for p in parts)
+            a, b = (r1, c1), (r2, c2)
+            if not (out.inside(*a) and out.inside(*b)):
+                raise ParseError(
+                    f"wall {shown(token)} lies outside the {out.rows}x{out.cols} board", line_no, where
+                )
+            if not any(out.step(r1, c1, d) == b for d in range(out.n_dirs)):
+                raise ParseError(
+                    f"wall {shown(token)} does not separate two neighbouring cells", line_no, where
+                )
+            walls.add(wall(a, b))
+    return FlowPuzzle(out.rows, out.cols, out.cells, frozenset(walls), warp_rows, warp_cols, hexagonal)
+
+
+def header_lines(puzzle: FlowPuzzle) -> list[str]:
+    """The variant header (empty for a plain board)."""
+    out = []
+    if puzzle.hex:
+        out.append("shape: hex")
+    if puzzle.warp_rows:
+        out.append("warp rows: " + " ".join(str(r + 1) for r in sorted(puzzle.warp_rows)))
+    if puzzle.warp_cols:
+        out.append("warp columns: " + " ".join(str(c + 1) for c in sorted(puzzle.warp_cols)))
+    if puzzle.walls:
+        out.append(
+            "walls: "
+            + " ".join(f"{a[0] + 1},{a[1] + 1}-{b[0] + 1},{b[1] + 1}" for a, b in sorted(puzzle.walls))
+        )
+    return out
+
+
 def serialize(puzzle: FlowPuzzle) -> str:
-    return "\n".join(puzzle.row_strings()) + "\n"
+    return "\n".join([*header_lines(puzzle), *puzzle.row_strings()]) + "\n"
 
 
 def serialize_spaced(puzzle: FlowPuzzle) -> str:
-    return (
-        "\n".join(" ".join("-" if ch == EMPTY else ch for ch in row) for row in puzzle.row_strings()) + "\n"
-    )
+    rows = (" ".join("-" if ch == EMPTY else ch for ch in row) for row in puzzle.row_strings())
+    return "\n".join([*header_lines(puzzle), *rows]) + "\n"
 
 
 def relabel(puzzle: FlowPuzzle, mapping: dict[str, str]) -> FlowPuzzle:
-    return FlowPuzzle(puzzle.rows, puzzle.cols, tuple(mapping.get(ch, ch) for ch in puzzle.cells))
+    return puzzle.with_cells(tuple(mapping.get(ch, ch) for ch in puzzle.cells))
 
 
 def letters_for(indices: dict[str, int]) -> dict[str, str]:

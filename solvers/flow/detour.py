@@ -2,7 +2,8 @@
 
 For colour k with endpoints a, b and a cell v, ``detour[k, v] = d(a, v) + d(v, b) - d(a, b)``,
 distances on the grid with the other colours' endpoints blocked (unreachable: ``UNREACHABLE``).
-On a bipartite grid the value is always even. ``slack[k, v]`` is the detour minus the smallest
+On a bipartite grid the value is always even; on hex boards (triangles) and across warps of odd
+length it may be odd. ``slack[k, v]`` is the detour minus the smallest
 detour of any colour at v: 0 for the colour that reaches v most cheaply.
 
 Why: under the game rules a board that people draw leaves the SAT solver a vast freedom (pipes may

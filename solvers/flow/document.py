@@ -17,12 +17,15 @@ import re
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import is_ascii_digits, shown
-from solvers.flow import codec
-from solvers.flow.model import EMPTY, LETTERS, Cell, FlowPaths, FlowPuzzle
+from solvers.flow import codec, community
+from solvers.flow.model import BRIDGE, EMPTY, LETTERS, Cell, FlowPaths, FlowPuzzle
 
 HEADER = "# paths (row,column from 0, in drawing order)"
 _TOKEN = re.compile(r"\S+")
-_COMMENT = re.compile(r"^[^\S\n]*#", re.MULTILINE)
+# The paths section starts at a comment line: '#', blanks, a word, or a bare '#'. A board row may
+# start with '#' (a hole), also spaced ("# . A"), but never with a word of two or more letters (a
+# bare '#' row would be a one-column board with a hole: given up for old files' bare headers).
+_COMMENT = re.compile(r"^[^\S\n]*#(?:[^\S\n]+[A-Za-z]{2,}|[^\S\n]*$)", re.MULTILINE)
 _NONBLANK = re.compile(r"^[^\n]*\S[^\n]*$", re.MULTILINE)
 _MAX_PATH_LINES = 1000  # 62 colours and some comments; bounds the work on hostile files
 _MAX_LINE = 8 * 200 * 200  # a path of every cell of the largest board, written "199,199 "
@@ -30,6 +33,8 @@ _MAX_LINE = 8 * 200 * 200  # a path of every cell of the largest board, written 
 
 def parse_document(text: str) -> tuple[FlowPuzzle, FlowPaths | None]:
     norm = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if community.looks_like(norm):
+        return community.parse(norm), None
     hash_at = _COMMENT.search(norm)
     # A document may hold a board the setter has not finished (one endpoint of a colour so far):
     # saving it must never give a file that cannot be opened again.
@@ -68,9 +73,11 @@ def parse_document(text: str) -> tuple[FlowPuzzle, FlowPaths | None]:
             if not comma or not is_ascii_digits(r_text) or not is_ascii_digits(c_text) or len(token) > 12:
                 raise ParseError(f"expected row,column, got {shown(token)}", number, column)
             r, c = int(r_text), int(c_text)
-            if not puzzle.inside(r, c):
+            if not puzzle.is_cell(r, c):
                 raise ParseError(
-                    f"cell {r},{c} is outside the {puzzle.rows}x{puzzle.cols} board", number, column
+                    f"cell {r},{c} is outside the {puzzle.rows}x{puzzle.cols} board (or a hole)",
+                    number,
+                    column,
                 )
             cells.append((r, c))
         paths[letter] = cells
@@ -98,10 +105,10 @@ def adapt_entries(puzzle: FlowPuzzle, entries: FlowPaths | None) -> FlowPaths:
         good = [path[0]]
         for cell in path[1:]:
             last = good[-1]
-            if not puzzle.inside(*cell) or abs(last[0] - cell[0]) + abs(last[1] - cell[1]) != 1:
+            if not puzzle.is_cell(*cell) or not puzzle.adjacent(last, cell):
                 break
             mark = puzzle.at(*cell)
-            if mark not in (EMPTY, ch) or cell in good:
+            if mark not in (EMPTY, BRIDGE, ch) or (cell in good and mark != BRIDGE):
                 break
             good.append(cell)
             if mark == ch:

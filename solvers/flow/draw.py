@@ -1,15 +1,101 @@
-"""Display list of a Flow board: grid, round endpoints, rounded pipes in categorical colours."""
+"""Display list of a Flow board: grid, round endpoints, rounded pipes in categorical colours.
+
+Variants: holes are left as background, walls are thick bars on the cell side, warps show
+arrows in the margin at both ends of their row/column (a pipe through the seam leaves one border
+and re-enters at the other), bridges are drawn as a deck with the vertical pipe passing over the
+horizontal one, hex boards (odd-r, pointy-top cells) use ``HexGeometry`` for hit-testing.
+"""
 
 from __future__ import annotations
 
-from solvers.common.display import Circle, DisplayList, GridGeometry, Polyline, Rect, Text, grid_lines
+import math
+from dataclasses import dataclass
+
+from solvers.common.display import (
+    Circle,
+    DisplayList,
+    GridGeometry,
+    Line,
+    Point,
+    Polyline,
+    Rect,
+    Text,
+    grid_lines,
+)
 from solvers.common.palette import CATEGORICAL_LIGHT
 from solvers.common.protocol import Solution
-from solvers.flow.model import EMPTY, FlowPaths, FlowPuzzle
+from solvers.flow.model import BRIDGE, HOLE, NOT_COLOURS, Cell, FlowPaths, FlowPuzzle
 from solvers.flow.rules import check
 
 CELL = 40.0
 MARGIN = 8.0
+WARP_MARGIN = 16.0  # room for the warp arrows
+WALL_WIDTH = 5.0
+SQRT3 = math.sqrt(3.0)
+
+
+@dataclass(frozen=True)
+class HexGeometry(GridGeometry):
+    """Pointy-top hexagons in odd-r rows: ``cell`` is the width of a hexagon (flat side to flat
+    side); odd rows are shifted half a cell to the right."""
+
+    @property
+    def height(self) -> float:
+        return self.cell * 2 / SQRT3  # corner to corner
+
+    def center(self, r: int, c: int) -> Point:
+        return (self.x0 + (c + 0.5 + 0.5 * (r % 2)) * self.cell, self.y0 + self.height * (0.5 + 0.75 * r))
+
+    def cell_at(self, x: float, y: float) -> tuple[int, int] | None:
+        # The nearest centre is the hexagon under the point (Voronoi cells of a hex lattice).
+        r0 = int((y - self.y0) // (0.75 * self.height))
+        best: tuple[float, tuple[int, int]] | None = None
+        for r in (r0 - 1, r0, r0 + 1):
+            c0 = int((x - self.x0) // self.cell - 0.5 * (r % 2))
+            for c in (c0 - 1, c0, c0 + 1):
+                if 0 <= r < self.rows and 0 <= c < self.cols:
+                    cx, cy = self.center(r, c)
+                    dist = (cx - x) ** 2 + (cy - y) ** 2
+                    if best is None or dist < best[0]:
+                        best = (dist, (r, c))
+        if best is None or best[0] > (self.height / 2) ** 2:
+            return None
+        return best[1]
+
+    def corners(self, r: int, c: int) -> tuple[Point, ...]:
+        cx, cy = self.center(r, c)
+        rad = self.height / 2
+        return tuple(
+            (cx + rad * math.cos(math.radians(90 + 60 * i)), cy + rad * math.sin(math.radians(90 + 60 * i)))
+            for i in range(6)
+        )
+
+
+def geometry(puzzle: FlowPuzzle) -> GridGeometry:
+    margin = WARP_MARGIN if (puzzle.warp_rows or puzzle.warp_cols) else MARGIN
+    if puzzle.hex:
+        return HexGeometry(margin, margin, CELL, puzzle.rows, puzzle.cols)
+    return GridGeometry(margin, margin, CELL, puzzle.rows, puzzle.cols)
+
+
+def unit(puzzle: FlowPuzzle, d: int) -> Point:
+    """Screen direction (y down) of direction ``d``."""
+    if puzzle.hex:
+        angle = math.radians(60 * d)  # E, SE, SW, W, NW, NE
+        return (math.cos(angle), math.sin(angle))
+    dr, dc = ((-1, 0), (0, 1), (1, 0), (0, -1))[d]
+    return (float(dc), float(dr))
+
+
+def side(puzzle: FlowPuzzle, geom: GridGeometry, cell: Cell, d: int) -> tuple[Point, Point]:
+    """The two ends of the side of ``cell`` that faces direction ``d``."""
+    cx, cy = geom.center(*cell)
+    ux, uy = unit(puzzle, d)
+    half = geom.cell / 2 / SQRT3 if puzzle.hex else geom.cell / 2  # half a side
+    mx, my = cx + ux * geom.cell / 2, cy + uy * geom.cell / 2
+    return (mx - uy * half, my + ux * half), (mx + uy * half, my - ux * half)
+
+
 PIPE_WIDTH = 0.34  # of a cell
 DOT_RADIUS = 0.36  # of a cell
 
@@ -47,30 +133,127 @@ def draw(
     overlay: object = None,
 ) -> DisplayList:
     rows, cols = puzzle.rows, puzzle.cols
-    geom = GridGeometry(MARGIN, MARGIN, CELL, rows, cols)
-    dl = DisplayList(2 * MARGIN + cols * CELL, 2 * MARGIN + rows * CELL, grid=geom)
-    dl.add(Rect(MARGIN, MARGIN, cols * CELL, rows * CELL, fill="cell"))
+    geom = geometry(puzzle)
+    plain = puzzle.is_plain
+    if isinstance(geom, HexGeometry):
+        width, height = (cols + 0.5) * CELL, geom.height * (0.75 * rows + 0.25)
+    else:
+        width, height = cols * CELL, rows * CELL
+    dl = DisplayList(2 * geom.x0 + width, 2 * geom.y0 + height, grid=geom)
+    if plain:
+        dl.add(Rect(geom.x0, geom.y0, width, height, fill="cell"))
     roles = colour_roles(puzzle)
     paths: FlowPaths | None = solution.data if solution is not None else entries
+    bad: set[Cell] = set()
     if solution is None and entries is not None:
         bad = {cell for v in check(puzzle, entries).violations for cell in v.cells}
+    if plain:
         for r, c in sorted(bad):
-            dl.add(Rect(MARGIN + c * CELL, MARGIN + r * CELL, CELL, CELL, fill="error-fill"))
-    dl.extend(grid_lines(geom))
-    dl.add(Rect(MARGIN, MARGIN, cols * CELL, rows * CELL, stroke="wall", width=2.0))
+            dl.add(Rect(geom.x0 + c * CELL, geom.y0 + r * CELL, CELL, CELL, fill="error-fill"))
+        dl.extend(grid_lines(geom))
+        dl.add(Rect(geom.x0, geom.y0, width, height, stroke="wall", width=2.0))
+    else:
+        _variant_board(dl, puzzle, geom, bad)
     if paths is not None:
         for ch, path in paths.items:
             if len(path) < 2 or ch not in roles:
                 continue
-            points = tuple(geom.center(r, c) for r, c in path if puzzle.inside(r, c))
-            dl.add(Polyline(points, roles[ch], CELL * PIPE_WIDTH, cap="round", join="round"))
+            for piece in _pieces(puzzle, geom, path):
+                dl.add(Polyline(piece, roles[ch], CELL * PIPE_WIDTH, cap="round", join="round"))
+        _bridges_over(dl, puzzle, geom, paths, roles)
     # Beyond the palette's distinct colours, letters tell colours apart.
     label_dots = len(roles) > len(CATEGORICAL_LIGHT)
     for i, ch in enumerate(puzzle.cells):
-        if ch == EMPTY:
+        if ch in NOT_COLOURS:
             continue
         x, y = geom.center(*divmod(i, cols))
         dl.add(Circle(x, y, CELL * DOT_RADIUS, fill=roles[ch], stroke="grid", width=1.0))
         if label_dots:
             dl.add(Text(x, y, ch, size=CELL * 0.4, color=f"on:{roles[ch]}", bold=True))
     return dl
+
+
+def _variant_board(dl: DisplayList, puzzle: FlowPuzzle, geom: GridGeometry, bad: set[Cell]) -> None:
+    """Cells one by one (holes stay background), walls, bridge decks, warp arrows."""
+    for r in range(puzzle.rows):
+        for c in range(puzzle.cols):
+            if puzzle.at(r, c) == HOLE:
+                continue
+            fill = "error-fill" if (r, c) in bad else "cell"
+            if isinstance(geom, HexGeometry):
+                dl.add(Polyline(geom.corners(r, c), "grid", 1.0, closed=True, fill=fill))
+            else:
+                dl.add(Rect(geom.x0 + c * CELL, geom.y0 + r * CELL, CELL, CELL, fill=fill, stroke="grid"))
+            # Border sides (next to a hole or the edge, no warp) get the frame line.
+            for d in range(puzzle.n_dirs):
+                nxt = puzzle.step(r, c, d)
+                if nxt is None or not puzzle.is_cell(*nxt):
+                    dl.add(Line(*side(puzzle, geom, (r, c), d), color="wall", width=2.0, cap="round"))
+            if puzzle.at(r, c) == BRIDGE:
+                x, y = geom.x0 + c * CELL, geom.y0 + r * CELL
+                for dx in (0.22, 0.78):  # the deck's rails (the vertical lane is on top)
+                    dl.add(Line((x + dx * CELL, y), (x + dx * CELL, y + CELL), color="grid", width=2.0))
+    for a, b in sorted(puzzle.walls):
+        for cell, other in ((a, b), (b, a)):
+            found = next((d for d in range(puzzle.n_dirs) if puzzle.step(*cell, d) == other), None)
+            if found is None:
+                continue
+            d = found
+            dl.add(Line(*side(puzzle, geom, cell, d), color="wall", width=WALL_WIDTH, cap="round"))
+            if _seam(puzzle, cell, other) is False:
+                break  # one bar serves both cells unless the wall is on a warp seam
+    arrow = geom.cell * 0.22
+    for r in sorted(puzzle.warp_rows):
+        y = geom.center(r, 0)[1]
+        for x, sign in ((geom.x0 - 3, -1), (geom.x0 + puzzle.cols * CELL + 3, 1)):
+            tip = x + sign * arrow
+            dl.add(Polyline(((x, y - arrow), (tip, y), (x, y + arrow)), "wall", 2.5, cap="round"))
+    for c in sorted(puzzle.warp_cols):
+        x = geom.center(0, c)[0]
+        for y, sign in ((geom.y0 - 3, -1), (geom.y0 + puzzle.rows * CELL + 3, 1)):
+            tip = y + sign * arrow
+            dl.add(Polyline(((x - arrow, y), (x, tip), (x + arrow, y)), "wall", 2.5, cap="round"))
+
+
+def _seam(puzzle: FlowPuzzle, a: Cell, b: Cell) -> bool:
+    """Is the step a -> b across a warp seam (not drawn as a straight segment)?"""
+    return not puzzle.hex and abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1
+
+
+def _pieces(puzzle: FlowPuzzle, geom: GridGeometry, path: tuple[Cell, ...]) -> list[tuple[Point, ...]]:
+    """Polylines of a pipe, split where it passes through a warp seam (out at one border, in at
+    the other)."""
+    cells = [cell for cell in path if puzzle.inside(*cell)]
+    pieces: list[list[Point]] = [[geom.center(*cells[0])]] if cells else []
+    for a, b in zip(cells, cells[1:], strict=False):
+        if puzzle.warp_rows or puzzle.warp_cols:
+            d = puzzle.direction(a, b)
+            if d is not None and _seam(puzzle, a, b):
+                ux, uy = unit(puzzle, d)
+                (ax, ay), (bx, by) = geom.center(*a), geom.center(*b)
+                pieces[-1].append((ax + ux * CELL / 2, ay + uy * CELL / 2))
+                pieces.append([(bx - ux * CELL / 2, by - uy * CELL / 2)])
+        pieces[-1].append(geom.center(*b))
+    return [tuple(p) for p in pieces if len(p) >= 2]
+
+
+def _bridges_over(
+    dl: DisplayList, puzzle: FlowPuzzle, geom: GridGeometry, paths: FlowPaths, roles: dict[str, str]
+) -> None:
+    """Redraw the vertical lane of each bridge on top, with a cell-coloured casing: the
+    over/under crossing."""
+    if BRIDGE not in puzzle.cells:
+        return
+    for ch, path in paths.items:
+        if ch not in roles:
+            continue
+        for i, cell in enumerate(path):
+            if not puzzle.inside(*cell) or puzzle.at(*cell) != BRIDGE:
+                continue
+            nxt = path[i + 1] if i + 1 < len(path) else path[i - 1] if i else None
+            if nxt is None or puzzle.direction(cell, nxt) not in (0, 2):
+                continue
+            x, y = geom.center(*cell)
+            top, bottom = (x, y - CELL / 2), (x, y + CELL / 2)
+            dl.add(Line(top, bottom, color="cell", width=CELL * (PIPE_WIDTH + 0.16)))
+            dl.add(Line(top, bottom, color=roles[ch], width=CELL * PIPE_WIDTH))

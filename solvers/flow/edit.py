@@ -2,19 +2,26 @@
 
 Edit mode: one tool per display colour places or removes that colour's endpoints (click again or
 right-click to remove); "erase" clears a cell; typing a colour letter places it under the cursor.
+Variant tools (edit mode): "wall" toggles the wall on the cell side nearest the click, "hole"
+and "bridge" toggle a cell (keys ``#`` and ``+`` too), "warp" on a border cell opens or closes
+its row (click near the left/right side) or column (near the top/bottom side).
 Play mode: press on an endpoint or on a pipe and drag to draw; backing up shortens the pipe,
-crossing another pipe cuts that pipe, another colour's endpoint blocks.
+crossing another pipe cuts that pipe, another colour's endpoint blocks; a pipe crosses a bridge
+straight on, and each lane of a bridge holds its own pipe.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from solvers.common.protocol import EditEvent, EditResult, Tool
 from solvers.flow.codec import relabel
-from solvers.flow.draw import display_slots
+from solvers.flow.draw import display_slots, geometry, unit
 from solvers.flow.model import (
+    BRIDGE,
     EMPTY,
+    HOLE,
     LABELS,
     LETTERS,
     MNEMONIC_ORDER,
@@ -24,11 +31,16 @@ from solvers.flow.model import (
     colour_index,
     colour_name,
     is_label_form,
+    wall,
 )
 
 BASE_TOOLS = 16  # colour tools always offered; more appear as colours get used
 PIPE_TOOL = "pipe"
 ERASE_TOOL = "erase"
+WALL_TOOL = "wall"
+HOLE_TOOL = "hole"
+BRIDGE_TOOL = "bridge"
+WARP_TOOL = "warp"
 
 
 def tools(puzzle: FlowPuzzle) -> list[Tool]:
@@ -47,6 +59,11 @@ def tools(puzzle: FlowPuzzle) -> list[Tool]:
             )
         )
     out.append(Tool(ERASE_TOOL, "Erase endpoint", shortcut="Delete", mode="edit"))
+    out.append(Tool(WALL_TOOL, "Wall (click a cell side)", mode="edit"))
+    out.append(Tool(HOLE_TOOL, "Hole", mode="edit"))
+    if not puzzle.hex:
+        out.append(Tool(BRIDGE_TOOL, "Bridge", mode="edit"))
+        out.append(Tool(WARP_TOOL, "Warp (click a border side)", mode="edit"))
     out.append(Tool(PIPE_TOOL, "Draw pipes", mode="play"))
     return out
 
@@ -90,8 +107,15 @@ def edit(puzzle: FlowPuzzle, entries: FlowPaths | None, event: EditEvent) -> Edi
     r, c = event.cell
     here = puzzle.at(r, c)
     new: FlowPuzzle | None = None
+    if event.kind == "press" and event.button != "right" and event.tool in (WALL_TOOL, WARP_TOOL):
+        return _layout_edit(puzzle, event)
     if event.kind == "press":
-        if event.button == "right" or event.tool == ERASE_TOOL:
+        if event.tool in (HOLE_TOOL, BRIDGE_TOOL) and event.button != "right":
+            mark = HOLE if event.tool == HOLE_TOOL else BRIDGE
+            if mark == BRIDGE and puzzle.hex:
+                return None
+            new = puzzle.with_cell(r, c, EMPTY if here == mark else mark)
+        elif event.button == "right" or event.tool == ERASE_TOOL:
             new = puzzle.with_cell(r, c, EMPTY) if here != EMPTY else None
         elif event.tool.startswith("c") and event.tool[1:].isdigit():
             index = int(event.tool[1:])
@@ -102,13 +126,56 @@ def edit(puzzle: FlowPuzzle, entries: FlowPaths | None, event: EditEvent) -> Edi
     elif event.kind == "key":
         if event.key in ("Delete", "Backspace", "Space", ".", "-"):
             new = puzzle.with_cell(r, c, EMPTY) if here != EMPTY else None
-        elif len(event.key) == 1 and event.key in LETTERS and event.key != here:
+        elif len(event.key) == 1 and event.key in LETTERS + HOLE + BRIDGE and event.key != here:
+            if event.key == BRIDGE and puzzle.hex:
+                return None
             new = puzzle.with_cell(r, c, event.key)
     if new is None or new == puzzle:
         return None
-    what = "Remove endpoint" if new.at(r, c) == EMPTY else f"Place {new.at(r, c)}"
+    names = {EMPTY: "Clear", HOLE: "Hole", BRIDGE: "Bridge"}
+    what = names.get(new.at(r, c), f"Place {new.at(r, c)}")
+    if new.at(r, c) == EMPTY and here not in (HOLE, BRIDGE):
+        what = "Remove endpoint"
     # Entries stay None: the shell keeps the pipes that still fit (``adapt_entries``).
     return EditResult(puzzle=new, label=f"{what} at ({r + 1},{c + 1})")
+
+
+def nearest_side(puzzle: FlowPuzzle, cell: Cell, pos: tuple[float, float]) -> int:
+    """The direction of the side of ``cell`` nearest the point ``pos`` (display coordinates)."""
+    cx, cy = geometry(puzzle).center(*cell)
+    angle = math.atan2(pos[1] - cy, pos[0] - cx)
+    return max(range(puzzle.n_dirs), key=lambda d: math.cos(angle - math.atan2(*unit(puzzle, d)[::-1])))
+
+
+def _layout_edit(puzzle: FlowPuzzle, event: EditEvent) -> EditResult | None:
+    """Wall and warp tools: toggle the wall on the clicked side, or the warp of a border row/column."""
+    assert event.cell is not None
+    r, c = event.cell
+    d = nearest_side(puzzle, event.cell, event.pos)
+    if event.tool == WALL_TOOL:
+        other = puzzle.step(r, c, d)
+        if other is None:
+            return None
+        w = wall((r, c), other)
+        walls = puzzle.walls - {w} if w in puzzle.walls else puzzle.walls | {w}
+        label = "Remove wall" if w in puzzle.walls else "Add wall"
+        return EditResult(
+            puzzle=replace(puzzle, walls=frozenset(walls)), label=f"{label} at ({r + 1},{c + 1})"
+        )
+    if puzzle.hex:
+        return None
+    if d in (1, 3) and c == (puzzle.cols - 1 if d == 1 else 0):
+        rows = puzzle.warp_rows ^ {r}
+        # A wall across the seam would hide the warp: opening it clears such walls.
+        seam = wall((r, 0), (r, puzzle.cols - 1))
+        new = replace(puzzle, warp_rows=frozenset(rows), walls=puzzle.walls - {seam})
+        return EditResult(puzzle=new, label=f"{'Open' if r in rows else 'Close'} warp on row {r + 1}")
+    if d in (0, 2) and r == (puzzle.rows - 1 if d == 2 else 0):
+        cols = puzzle.warp_cols ^ {c}
+        seam = wall((0, c), (puzzle.rows - 1, c))
+        new = replace(puzzle, warp_cols=frozenset(cols), walls=puzzle.walls - {seam})
+        return EditResult(puzzle=new, label=f"{'Open' if c in cols else 'Close'} warp on column {c + 1}")
+    return None
 
 
 def _play(puzzle: FlowPuzzle, paths: FlowPaths, event: EditEvent) -> EditResult | None:
@@ -121,13 +188,15 @@ def _play(puzzle: FlowPuzzle, paths: FlowPaths, event: EditEvent) -> EditResult 
         return None
     owner = paths.owner()
     here = puzzle.at(*cell)
+    if here == HOLE:
+        return None
     if event.kind == "press":
         if event.button == "right":
-            ch = owner.get(cell, here if here != EMPTY else "")
+            ch = owner.get(cell, here if here not in (EMPTY, BRIDGE) else "")
             if not paths.get(ch):
                 return None
             return EditResult(entries=paths.with_path(ch, (), active=""), label=f"Clear pipe {ch}")
-        if here != EMPTY:
+        if here not in (EMPTY, BRIDGE):
             ch = here
             current = paths.get(ch)
             # Pressing the far end of a finished-or-not pipe continues it; its start restarts it.
@@ -143,7 +212,7 @@ def _play(puzzle: FlowPuzzle, paths: FlowPaths, event: EditEvent) -> EditResult 
     if event.kind != "drag" or not paths.active:
         return None
     result = paths
-    for step in _steps(result.get(paths.active)[-1:], cell):
+    for step in _steps(result.get(paths.active)[-1:], cell, puzzle):
         nxt = _extend(puzzle, result, paths.active, step)
         if nxt is None:
             break
@@ -183,8 +252,13 @@ def _play_key(puzzle: FlowPuzzle, paths: FlowPaths, event: EditEvent) -> EditRes
         paths = picked.entries
     ch = paths.active
     r, c = paths.get(ch)[-1]
-    target = (r + step[0], c + step[1])
-    if not puzzle.inside(*target):
+    if puzzle.hex:  # the neighbour nearest the key's direction
+        cx, cy = geometry(puzzle).center(r, c)
+        d = nearest_side(puzzle, (r, c), (cx + step[1], cy + step[0]))
+    else:
+        d = ((-1, 0), (0, 1), (1, 0), (0, -1)).index(step)
+    target = puzzle.link(r, c, d)  # warps lead across the seam
+    if target is None:
         return None
     result = _extend(puzzle, paths, ch, target)
     if result is None:
@@ -196,12 +270,29 @@ def _key(paths: FlowPaths) -> str:
     return f"pipe:{paths.active}"
 
 
-def _steps(tail: tuple[Cell, ...], target: Cell) -> list[Cell]:
-    """Cells from the pipe's end to ``target``, one orthogonal step at a time (fast drags skip cells)."""
+def _steps(tail: tuple[Cell, ...], target: Cell, puzzle: FlowPuzzle | None = None) -> list[Cell]:
+    """Cells from the pipe's end to ``target``, one step at a time (fast drags skip cells): on
+    square boards orthogonal steps, on hex boards the neighbour nearest the target each time."""
     if not tail:
         return []
     r, c = tail[0]
     out: list[Cell] = []
+    if puzzle is not None and puzzle.adjacent((r, c), target):
+        return [target]  # also across a warp seam
+    if puzzle is not None and puzzle.hex:
+        geom = geometry(puzzle)
+        tx, ty = geom.center(*target)
+        for _ in range(puzzle.rows + puzzle.cols):
+            if (r, c) == target:
+                break
+            options = [puzzle.step(r, c, d) for d in range(6)]
+            nxt = min(
+                (o for o in options if o is not None),
+                key=lambda o: (geom.center(*o)[0] - tx) ** 2 + (geom.center(*o)[1] - ty) ** 2,
+            )
+            r, c = nxt
+            out.append(nxt)
+        return out
     while (r, c) != target:
         if abs(target[0] - r) >= abs(target[1] - c):
             r += 1 if target[0] > r else -1
@@ -211,22 +302,40 @@ def _steps(tail: tuple[Cell, ...], target: Cell) -> list[Cell]:
     return out
 
 
+def _lane(puzzle: FlowPuzzle, path: tuple[Cell, ...], i: int) -> int:
+    """Which lane of its cell visit ``i`` of a path uses (-1 off bridges, 0 horizontal, 1 vertical)."""
+    if puzzle.at(*path[i]) != BRIDGE:
+        return -1
+    d = puzzle.direction(path[i - 1], path[i]) if i > 0 else None
+    if d is None and i + 1 < len(path):
+        d = puzzle.direction(path[i], path[i + 1])
+    return 0 if d in (1, 3) else 1
+
+
 def _extend(puzzle: FlowPuzzle, paths: FlowPaths, ch: str, cell: Cell) -> FlowPaths | None:
     path = paths.get(ch)
     if not path or cell == path[-1]:
         return None
-    if cell in path:
-        return paths.with_path(ch, path[: path.index(cell) + 1])  # backing up
     last = path[-1]
-    if abs(last[0] - cell[0]) + abs(last[1] - cell[1]) != 1:
+    d = puzzle.direction(last, cell)
+    lane = -1 if puzzle.at(*cell) != BRIDGE else (0 if d in (1, 3) else 1)
+    for i, here in enumerate(path):
+        if here == cell and (lane < 0 or d is None or _lane(puzzle, path, i) == lane):
+            return paths.with_path(ch, path[: i + 1])  # backing up
+    if d is None:
         return None
     if len(path) > 1 and puzzle.at(*last) == ch:
         return None  # already reached the other endpoint
+    if len(path) > 1 and puzzle.at(*last) == BRIDGE and puzzle.direction(path[-2], last) != d:
+        return None  # a pipe crosses a bridge straight on
     mark = puzzle.at(*cell)
-    if mark != EMPTY and mark != ch:
+    if mark not in (EMPTY, BRIDGE) and mark != ch:
         return None  # another colour's endpoint blocks
-    other = paths.owner().get(cell)
-    if other is not None and other != ch:
-        cut = paths.get(other)
-        paths = paths.with_path(other, cut[: cut.index(cell)])
+    for other, cut in paths.items:
+        if other == ch:
+            continue
+        for i, here in enumerate(cut):
+            if here == cell and (lane < 0 or _lane(puzzle, cut, i) == lane):
+                paths = paths.with_path(other, cut[:i])
+                break
     return paths.with_path(ch, path + (cell,))

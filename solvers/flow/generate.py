@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from solvers.common.cancel import CancelToken
 from solvers.common.errors import InputError
 from solvers.flow.model import EMPTY, LETTERS, MNEMONIC_ORDER, Cell, FlowPuzzle
 from solvers.flow.solve import solve
 
+Node = Any  # a cell (plain boards) or a graph node id (variants, see ``variants.py``)
 MIN_PATH = 3  # cells per pipe in generated puzzles (shorter ones are trivial)
 
 
@@ -30,36 +32,53 @@ class Generated:
 
 
 class _Cover:
-    """Paths covering a grid. ``label`` (cell -> path id) and ``pos`` (cell -> index in its path)
-    answer "does this touch that part of that path" without scanning whole paths; failed join
-    and graft attempts vastly outnumber successful ones, so only successes pay for bookkeeping."""
+    """Paths covering a graph's nodes. ``label`` (node -> path id) and ``pos`` (node -> index in its
+    path) answer "does this touch that part of that path" without scanning whole paths; failed join
+    and graft attempts vastly outnumber successful ones, so only successes pay for bookkeeping.
+    ``lanes`` are bridge lane nodes: they may not end a path."""
 
-    def __init__(self, rows: int, cols: int, rng: random.Random) -> None:
-        self.rows, self.cols, self.rng = rows, cols, rng
-        self.cells: list[Cell] = [(r, c) for r in range(rows) for c in range(cols)]
-        self.label: dict[Cell, int] = {cell: i for i, cell in enumerate(self.cells)}
-        self.pos: dict[Cell, int] = dict.fromkeys(self.cells, 0)
-        self.paths: dict[int, list[Cell]] = {i: [cell] for i, cell in enumerate(self.cells)}
-        self._nbrs = {
+    def __init__(
+        self,
+        nodes: list[Node],
+        nbrs: dict[Node, list[Node]],
+        rng: random.Random,
+        lanes: frozenset[Node] = frozenset(),
+    ) -> None:
+        self.rng = rng
+        self.lanes = lanes
+        self.cells: list[Node] = list(nodes)
+        self.label: dict[Node, int] = {cell: i for i, cell in enumerate(self.cells)}
+        self.pos: dict[Node, int] = dict.fromkeys(self.cells, 0)
+        self.paths: dict[int, list[Node]] = {i: [cell] for i, cell in enumerate(self.cells)}
+        self._nbrs = nbrs
+
+    @classmethod
+    def grid(cls, rows: int, cols: int, rng: random.Random) -> _Cover:
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        nbrs = {
             (r, c): [
                 (r + dr, c + dc)
                 for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
                 if 0 <= r + dr < rows and 0 <= c + dc < cols
             ]
-            for r, c in self.cells
+            for r, c in cells
         }
+        return cls(cells, nbrs, rng)
 
-    def neighbours(self, cell: Cell) -> list[Cell]:
+    def bad_end(self, path: list[Node]) -> bool:
+        return len(path) < MIN_PATH or path[0] in self.lanes or path[-1] in self.lanes
+
+    def neighbours(self, cell: Node) -> list[Node]:
         return list(self._nbrs[cell])
 
-    def _store(self, pid: int, path: list[Cell]) -> None:
+    def _store(self, pid: int, path: list[Node]) -> None:
         self.paths[pid] = path
         label, pos = self.label, self.pos
         for i, cell in enumerate(path):
             label[cell] = pid
             pos[cell] = i
 
-    def _touches_path(self, cells: list[Cell], qid: int, link: tuple[Cell, Cell]) -> bool:
+    def _touches_path(self, cells: list[Node], qid: int, link: tuple[Node, Node]) -> bool:
         """Is any of ``cells`` next to a cell of path ``qid``, apart from the joining ``link``?"""
         label = self.label
         for cell in cells:
@@ -68,7 +87,7 @@ class _Cover:
                     return True
         return False
 
-    def try_join(self, pid: int, end: Cell, n: Cell) -> bool:
+    def try_join(self, pid: int, end: Node, n: Node) -> bool:
         """Join path ``pid`` at its end ``end`` to the path whose end is the neighbour ``n``."""
         qid = self.label[n]
         path, other = self.paths[pid], self.paths[qid]
@@ -85,7 +104,7 @@ class _Cover:
         self._store(pid, a + b)
         return True
 
-    def try_graft(self, pid: int, end: Cell, n: Cell) -> bool:
+    def try_graft(self, pid: int, end: Node, n: Node) -> bool:
         """Cut the neighbouring path at ``n`` and hang its tail from ``end`` of path ``pid``.
 
         Absorbs short paths that no path end can reach; the head that stays must be long enough.
@@ -100,7 +119,7 @@ class _Cover:
         # Either keep other[:j] and hang other[j:], or keep other[j+1:] and hang other[:j+1].
         for forward in (True, False):
             head_len = j if forward else len(other) - j - 1
-            if head_len < MIN_PATH:
+            if head_len < MIN_PATH or (other[j - 1] if forward else other[j + 1]) in self.lanes:
                 continue
             if self._touches_part(a, qid, j, forward, (end, n)):
                 continue
@@ -113,7 +132,7 @@ class _Cover:
             return True
         return False
 
-    def _touches_part(self, a: list[Cell], qid: int, j: int, forward: bool, link: tuple[Cell, Cell]) -> bool:
+    def _touches_part(self, a: list[Node], qid: int, j: int, forward: bool, link: tuple[Node, Node]) -> bool:
         """Does path ``a`` touch the part of path ``qid`` from index ``j`` on (``forward``) or up to
         ``j`` (else), anywhere but at ``link``? Walks the shorter side."""
         label, pos = self.label, self.pos
@@ -138,7 +157,7 @@ class _Cover:
         """Join path ends until ``target`` paths remain. When no join is possible, grafts (cut a
         neighbour and re-hang its tail) reshape the cover without changing the count, which
         opens new joins."""
-        budget = shake_rounds * self.rows * self.cols
+        budget = shake_rounds * len(self.cells)
         stuck = 0
         while len(self.paths) > target and budget > 0:
             budget -= 1
@@ -160,7 +179,7 @@ class _Cover:
     def fix_short(self) -> bool:
         """Grow every path shorter than MIN_PATH; False if some cannot be fixed."""
         for _ in range(4 * len(self.paths)):
-            short = [pid for pid, p in self.paths.items() if len(p) < MIN_PATH]
+            short = [pid for pid, p in self.paths.items() if self.bad_end(p)]
             if not short:
                 return True
             pid = self.rng.choice(short)
@@ -169,14 +188,14 @@ class _Cover:
             self.rng.shuffle(moves)
             if not any(self.try_join(pid, e, n) for e, n in moves):
                 any(self.try_graft(pid, e, n) for e, n in moves)
-        return all(len(p) >= MIN_PATH for p in self.paths.values())
+        return not any(self.bad_end(p) for p in self.paths.values())
 
 
 def _random_cover(
     rows: int, cols: int, target: int, rng: random.Random, cancel: CancelToken | None = None
 ) -> list[list[Cell]] | None:
     """Random paths covering the grid, none touching itself, about ``target`` of them."""
-    cover = _Cover(rows, cols, rng)
+    cover = _Cover.grid(rows, cols, rng)
     for _ in range(6):
         cover.merge_down(target, cancel)
         if cover.fix_short() and len(cover.paths) <= target:

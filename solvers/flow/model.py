@@ -1,4 +1,8 @@
-"""Flow Free puzzle values: a rectangular grid of empty cells and coloured endpoints.
+"""Flow Free puzzle values: a grid of empty cells and coloured endpoints, plus the variants of the
+Flow Free family: holes (cells that are not part of the board), bridges (a cell crossed by a
+horizontal and a vertical lane), walls between neighbouring cells, warps (a row or column whose two
+border cells are neighbours across the seam) and hexagonal boards (odd rows shifted half a cell to
+the right, "odd-r": six neighbours per cell).
 
 A colour is one character of ``A-Z a-z 0-9``. The character's *identity* pairs the endpoints; its
 display colour follows the reference format's convention (see ``colour_index``).
@@ -8,7 +12,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from solvers.common.errors import InputError
@@ -16,6 +20,13 @@ from solvers.common.errors import InputError
 Cell = tuple[int, int]
 
 EMPTY = "."
+HOLE = "#"  # not part of the board
+BRIDGE = "+"  # a horizontal and a vertical lane cross here
+NOT_COLOURS = frozenset((EMPTY, HOLE, BRIDGE))
+# Directions: square boards up, right, down, left; hex boards (odd-r) E, SE, SW, W, NW, NE.
+SQUARE_STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+HEX_STEPS_EVEN = ((0, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0))  # rows 0, 2, 4, ...
+HEX_STEPS_ODD = ((0, 1), (1, 1), (1, 0), (0, -1), (-1, 0), (-1, 1))  # rows 1, 3, 5, ... (shifted right)
 LETTERS = string.ascii_uppercase + string.ascii_lowercase + string.digits  # the 62 colours
 # Mnemonic order of the reference format: index 0..15 = red, blue, yellow, green, orange, cyan,
 # magenta, maroon, purple, grey, white, bright green, tan, dark blue, dark cyan, pink.
@@ -62,9 +73,18 @@ def colour_name(index: int) -> str:
     return COLOUR_NAMES[index] if index < len(COLOUR_NAMES) else f"colour {index + 1}"
 
 
+Wall = tuple[Cell, Cell]  # the two cells it separates, smaller first
+
+
+def wall(a: Cell, b: Cell) -> Wall:
+    return (a, b) if a <= b else (b, a)
+
+
 @dataclass(frozen=True)
 class FlowPuzzle:
-    """Givens only. ``cells`` is row-major; ``EMPTY`` or a colour letter per cell.
+    """Givens only. ``cells`` is row-major; ``EMPTY``, ``HOLE``, ``BRIDGE`` or a colour letter per
+    cell. ``walls`` separate neighbouring cells; ``warp_rows``/``warp_cols`` join the two border
+    cells of a row/column (0-based indices); ``hex`` makes the board hexagonal (odd-r).
 
     The value may be incomplete while editing (a colour with one endpoint); ``problems()`` lists
     what stops it from being a valid puzzle, and the parser rejects such text.
@@ -73,10 +93,65 @@ class FlowPuzzle:
     rows: int
     cols: int
     cells: tuple[str, ...]
+    walls: frozenset[Wall] = field(default=frozenset())
+    warp_rows: frozenset[int] = field(default=frozenset())
+    warp_cols: frozenset[int] = field(default=frozenset())
+    hex: bool = False
 
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1 or len(self.cells) != self.rows * self.cols:
             raise InputError(f"bad board shape {self.rows}x{self.cols} for {len(self.cells)} cells")
+
+    @property
+    def is_plain(self) -> bool:
+        """A rectangle of square cells with no variant feature (today's plain format)."""
+        return not (self.hex or self.walls or self.warp_rows or self.warp_cols) and not any(
+            ch in (HOLE, BRIDGE) for ch in self.cells
+        )
+
+    def is_cell(self, r: int, c: int) -> bool:
+        """Inside the rectangle and not a hole."""
+        return self.inside(r, c) and self.cells[r * self.cols + c] != HOLE
+
+    @property
+    def n_dirs(self) -> int:
+        return 6 if self.hex else 4
+
+    def step(self, r: int, c: int, d: int) -> Cell | None:
+        """The cell one step in direction ``d`` across the board's layout (warps included, walls
+        and holes ignored), or None off the board."""
+        if self.hex:
+            dr, dc = (HEX_STEPS_ODD if r % 2 else HEX_STEPS_EVEN)[d]
+            nr, nc = r + dr, c + dc
+            return (nr, nc) if self.inside(nr, nc) else None
+        dr, dc = SQUARE_STEPS[d]
+        nr, nc = r + dr, c + dc
+        if dr == 0 and not 0 <= nc < self.cols and r in self.warp_rows:
+            nc %= self.cols
+        elif dc == 0 and not 0 <= nr < self.rows and c in self.warp_cols:
+            nr %= self.rows
+        if not self.inside(nr, nc) or (nr, nc) == (r, c):
+            return None
+        return nr, nc
+
+    def link(self, r: int, c: int, d: int) -> Cell | None:
+        """The neighbour in direction ``d`` if a pipe may step there (no hole, no wall)."""
+        if not self.is_cell(r, c):
+            return None
+        nxt = self.step(r, c, d)
+        if nxt is None or not self.is_cell(*nxt) or wall((r, c), nxt) in self.walls:
+            return None
+        return nxt
+
+    def direction(self, a: Cell, b: Cell) -> int | None:
+        """The direction of the step from ``a`` to its neighbour ``b`` (None: not neighbours)."""
+        for d in range(self.n_dirs):
+            if self.link(a[0], a[1], d) == b:
+                return d
+        return None
+
+    def adjacent(self, a: Cell, b: Cell) -> bool:
+        return self.direction(a, b) is not None
 
     @classmethod
     def empty(cls, rows: int, cols: int) -> FlowPuzzle:
@@ -95,7 +170,46 @@ class FlowPuzzle:
     def with_cell(self, r: int, c: int, value: str) -> FlowPuzzle:
         cells = list(self.cells)
         cells[r * self.cols + c] = value
-        return FlowPuzzle(self.rows, self.cols, tuple(cells))
+        return replace(self, cells=tuple(cells))
+
+    def with_cells(self, cells: tuple[str, ...]) -> FlowPuzzle:
+        """Same layout (walls, warps, shape), other cell contents."""
+        return replace(self, cells=cells)
+
+    def resized(self, rows: int, cols: int) -> FlowPuzzle:
+        """Same contents where they still fit (walls and warps too)."""
+        cells = tuple(
+            self.at(r, c) if r < self.rows and c < self.cols else EMPTY
+            for r in range(rows)
+            for c in range(cols)
+        )
+        inside = FlowPuzzle.empty(rows, cols)
+        walls = frozenset(w for w in self.walls if inside.inside(*w[0]) and inside.inside(*w[1]))
+        return FlowPuzzle(
+            rows,
+            cols,
+            cells,
+            walls,
+            frozenset(r for r in self.warp_rows if r < rows),
+            frozenset(c for c in self.warp_cols if c < cols),
+            self.hex,
+        )
+
+    def variant_words(self) -> list[str]:
+        """What makes this board a variant, in words (empty for a plain board)."""
+        words = []
+        if self.hex:
+            words.append("hexagonal")
+        for mark, name in ((HOLE, "hole"), (BRIDGE, "bridge")):
+            n = self.cells.count(mark)
+            if n:
+                words.append(f"{n} {name}{'s' if n != 1 else ''}")
+        if self.walls:
+            words.append(f"{len(self.walls)} wall{'s' if len(self.walls) != 1 else ''}")
+        n = len(self.warp_rows) + len(self.warp_cols)
+        if n:
+            words.append(f"{n} warp{'s' if n != 1 else ''}")
+        return words
 
     def row_strings(self) -> list[str]:
         return ["".join(self.cells[r * self.cols : (r + 1) * self.cols]) for r in range(self.rows)]
@@ -104,7 +218,7 @@ class FlowPuzzle:
         """Endpoint cells per colour (row-major order), colours in display order."""
         found: dict[str, list[Cell]] = {}
         for i, ch in enumerate(self.cells):
-            if ch != EMPTY:
+            if ch not in NOT_COLOURS:
                 found.setdefault(ch, []).append(divmod(i, self.cols))
         return {ch: found[ch] for ch in self.colours_of(found)}
 
@@ -118,7 +232,7 @@ class FlowPuzzle:
     # Cached: drawing asks for colours per endpoint, and the value is immutable.
     @cached_property
     def _colour_order(self) -> tuple[str, ...]:
-        return tuple(self.colours_of(ch for ch in self.cells if ch != EMPTY))
+        return tuple(self.colours_of(ch for ch in self.cells if ch not in NOT_COLOURS))
 
     @property
     def colours(self) -> list[str]:
@@ -132,13 +246,22 @@ class FlowPuzzle:
         return colour_index(letter, self.label_form)
 
     def neighbours(self, r: int, c: int) -> Iterator[Cell]:
-        for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
-            if self.inside(r + dr, c + dc):
-                yield r + dr, c + dc
+        """Cells a pipe may step to from (r, c): walls, holes, warps and hex layout applied."""
+        seen: set[Cell] = set()
+        for d in range(self.n_dirs):
+            nxt = self.link(r, c, d)
+            if nxt is not None and nxt not in seen:
+                seen.add(nxt)
+                yield nxt
 
     def problems(self) -> list[tuple[str, Cell | None]]:
         """Why this is not a well-formed puzzle (empty list if it is)."""
         out: list[tuple[str, Cell | None]] = []
+        if self.hex and BRIDGE in self.cells:
+            r, c = divmod(self.cells.index(BRIDGE), self.cols)
+            out.append((f"bridges are for square boards only (row {r + 1}, column {c + 1})", (r, c)))
+        if self.hex and (self.warp_rows or self.warp_cols):
+            out.append(("warps are for square boards only", None))
         for ch, cells in self.endpoints().items():
             if len(cells) == 1:
                 r, c = cells[0]

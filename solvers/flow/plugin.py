@@ -23,7 +23,7 @@ from solvers.common.protocol import (
 )
 from solvers.flow import codec, document, draw, edit, rules
 from solvers.flow import solve as solving
-from solvers.flow.model import EMPTY, MAX_SIDE, FlowPaths, FlowPuzzle
+from solvers.flow.model import MAX_SIDE, FlowPaths, FlowPuzzle
 
 DEFAULT_SIZE = 5
 
@@ -66,16 +66,12 @@ class FlowPlugin(PluginBase):
             raise InputError(
                 f"board size must be 1..{MAX_SIDE} in each direction, got {cols}x{rows} (width x height)"
             )
-        out = FlowPuzzle.empty(rows, cols)
-        for r in range(min(rows, puzzle.rows)):
-            for c in range(min(cols, puzzle.cols)):
-                if puzzle.at(r, c) != EMPTY:
-                    out = out.with_cell(r, c, puzzle.at(r, c))
-        return out
+        return puzzle.resized(rows, cols)
 
     def describe(self, puzzle: FlowPuzzle) -> str:
         n = len(puzzle.colours)
         text = f"{puzzle.cols}x{puzzle.rows}, {n} colour{'s' if n != 1 else ''}"  # width x height
+        text += "".join(f", {v}" for v in puzzle.variant_words())
         problems = puzzle.problems()
         return f"{text} — {problems[0][0]}" if problems else text
 
@@ -137,6 +133,9 @@ class FlowPlugin(PluginBase):
             ("Edit: click with a colour", "place that colour's endpoint (click it again to remove it)"),
             ("Edit: letter key (R, G, B, ...)", "place that colour's endpoint at the cursor"),
             ("Edit: right-click, Delete", "remove the endpoint"),
+            ("Edit: Wall tool", "click near a cell side to add or remove a wall there"),
+            ("Edit: Hole / Bridge tool, # / + key", "make the cell a hole or a bridge (again: plain cell)"),
+            ("Edit: Warp tool", "click the outer side of a border cell to open/close its row or column"),
             ("Play: drag from a dot", "draw its pipe; drag back along it to shorten it"),
             ("Play: right-click a pipe", "clear that pipe"),
             ("Arrow keys", "move the cursor"),

@@ -1,7 +1,9 @@
 """The game rules as named checks (stable codes), used for live checking and to verify answers.
 
-A finished board joins every pair by one path of orthogonal steps, paths never cross or branch,
-and every cell is covered. The checker applies the strict game rules; the *designed* convention
+A finished board joins every pair by one path of steps between neighbouring cells (walls, holes,
+warps and hex layout as the puzzle says), paths never cross or branch, and every cell is covered.
+A bridge cell has two lanes: a path crosses it straight through (it may not turn there), each lane
+takes one path, and both lanes must be covered. The checker applies the strict game rules; the *designed* convention
 (no pipe touches itself) is a property of how levels are made, not a rule the player must obey.
 """
 
@@ -9,7 +11,7 @@ from __future__ import annotations
 
 from solvers.common.protocol import CheckResult, Violation
 from solvers.common.words import plural
-from solvers.flow.model import EMPTY, Cell, FlowPaths, FlowPuzzle
+from solvers.flow.model import BRIDGE, EMPTY, HOLE, Cell, FlowPaths, FlowPuzzle
 
 
 def check(puzzle: FlowPuzzle, entries: FlowPaths | None) -> CheckResult:
@@ -25,29 +27,39 @@ def check(puzzle: FlowPuzzle, entries: FlowPaths | None) -> CheckResult:
                 )
             )
     paths = entries.as_dict() if entries is not None else {}
-    owner: dict[Cell, str] = {}
+    owner: dict[tuple[Cell, int], str] = {}  # (cell, lane) -> colour; lane -1 off bridges
     connected: set[str] = set()
     for ch, path in paths.items():
         if ch not in endpoints:
             violations.append(Violation("unknownColour", f"path of colour {ch} has no endpoints", path))
             continue
-        if any(not puzzle.inside(r, c) for r, c in path):
+        if any(not puzzle.is_cell(r, c) for r, c in path):
             violations.append(Violation("outside", f"path {ch} leaves the board", ()))
             continue
         if path[0] not in endpoints[ch]:
             violations.append(
                 Violation("startNotEndpoint", f"path {ch} does not start at its endpoint", path[:1])
             )
-        for a, b in zip(path, path[1:], strict=False):
-            if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+        steps: list[int | None] = [puzzle.direction(a, b) for a, b in zip(path, path[1:], strict=False)]
+        for (a, b), d in zip(zip(path, path[1:], strict=False), steps, strict=True):
+            if d is None:
                 violations.append(Violation("brokenPath", f"path {ch} jumps between non-neighbours", (a, b)))
-        seen: set[Cell] = set()
+        seen: set[tuple[Cell, int]] = set()
         for i, cell in enumerate(path):
-            if cell in seen:
-                violations.append(Violation("selfCrossing", f"path {ch} visits a cell twice", (cell,)))
-            seen.add(cell)
             mark = puzzle.at(*cell)
-            if mark != EMPTY and mark != ch:
+            lane = -1
+            if mark == BRIDGE:
+                d_in = steps[i - 1] if i > 0 else None
+                d_out = steps[i] if i < len(steps) else None
+                if d_in is not None and d_out is not None and d_in != d_out:
+                    violations.append(Violation("bridgeTurn", f"path {ch} turns on a bridge", (cell,)))
+                d = d_in if d_in is not None else d_out
+                lane = 0 if d in (1, 3) else 1
+            slot = (cell, lane)
+            if slot in seen:
+                violations.append(Violation("selfCrossing", f"path {ch} visits a cell twice", (cell,)))
+            seen.add(slot)
+            if mark not in (EMPTY, BRIDGE) and mark != ch:
                 violations.append(
                     Violation("throughEndpoint", f"path {ch} runs into an endpoint of colour {mark}", (cell,))
                 )
@@ -55,12 +67,18 @@ def check(puzzle: FlowPuzzle, entries: FlowPaths | None) -> CheckResult:
                 violations.append(
                     Violation("throughEndpoint", f"path {ch} runs through its own endpoint", (cell,))
                 )
-            other = owner.get(cell)
+            other = owner.get(slot)
             if other is not None and other != ch:
                 violations.append(Violation("crossing", f"paths {other} and {ch} cross", (cell,)))
-            owner.setdefault(cell, ch)
+            owner.setdefault(slot, ch)
         if len(path) >= 2 and len(endpoints[ch]) == 2 and set(endpoints[ch]) == {path[0], path[-1]}:
             connected.add(ch)
-    uncovered = [(r, c) for r in range(puzzle.rows) for c in range(puzzle.cols) if (r, c) not in owner]
+    uncovered = [
+        (r, c)
+        for r in range(puzzle.rows)
+        for c in range(puzzle.cols)
+        if puzzle.at(r, c) != HOLE
+        and any(((r, c), lane) not in owner for lane in ((0, 1) if puzzle.at(r, c) == BRIDGE else (-1,)))
+    ]
     complete = bool(endpoints) and connected == set(endpoints) and not uncovered
     return CheckResult(complete, violations)

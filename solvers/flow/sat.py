@@ -66,8 +66,10 @@ RULE_OPTIONS = {"designed": {"reduce": 0}, "strict": {}}
 MAIN_THREAD_OPTIONS = {"designed": {}, "strict": {"inprocessing": 1}}
 SLICE_SECONDS = 0.03  # aim for solve slices this long (cancel latency, GIL hand-back)
 FIRST_SLICE = 200  # conflicts in the first slice; later slices adapt to the measured speed
-# Strict-rule levels: allowed extra detour of a colour over the cheapest one (values are even).
+# Strict-rule corridors: allowed distance of a colour from its route over the nearest route's.
 CORRIDORS = (1, 2, 3, 4)
+# Strict-rule levels: allowed extra detour of a colour over the cheapest one. On bipartite boards
+# detours are even; on hexes and odd warps they may be odd (a level admits every value up to it).
 LEVELS = (0, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256)
 
 
@@ -181,6 +183,13 @@ class FlowSat:
             # No 6-cell loop either (two neighbouring squares minus their shared edge): the
             # commonest loops in strict searches, cut eagerly instead of one at a time.
             self._add(-_domino_cycles(sq - 1) - 1)
+        # Triangles (hex boards): three used edges are a loop; under designed rules even two are
+        # (the pipe would pass two neighbours of its own colour without linking them).
+        tri = np.asarray(g.triangles, dtype=np.int64).reshape(-1, 3) + 1
+        if self.rules == "designed":
+            self._add(-np.concatenate([tri[:, [i, (i + 1) % 3]] for i in range(3)]))
+        else:
+            self._add(-tri)
 
     # ---- solving --------------------------------------------------------------------------------
     def _slices(self) -> Iterator[bool | None]:

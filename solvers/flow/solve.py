@@ -8,7 +8,7 @@ from typing import Any
 
 from solvers.common.cancel import CancelToken
 from solvers.common.protocol import ProgressFn, Solution
-from solvers.flow.graph import FlowGraph, grid_graph
+from solvers.flow.graph import FlowGraph, grid_graph, solution_rows
 from solvers.flow.model import FlowPaths, FlowPuzzle
 from solvers.flow.sat import RULES, EdgeSolution, SatStats, steps
 
@@ -18,8 +18,7 @@ RULE_CHOICES = ("auto", *RULES)
 def to_solution(puzzle: FlowPuzzle, graph: FlowGraph, found: EdgeSolution, rules: str, n: int) -> Solution:
     cells = graph.cells
     paths = {graph.colours[k]: [list(cells[v]) for v in path] for k, path in enumerate(found.paths)}
-    letters = [graph.colours[k] for k in found.node_colour.tolist()]
-    grid = ["".join(letters[r * puzzle.cols : (r + 1) * puzzle.cols]) for r in range(puzzle.rows)]
+    grid = solution_rows(puzzle, graph, found.node_colour)
     return Solution(
         grid=grid,
         extras={"rules": rules, "paths": paths},

@@ -72,7 +72,8 @@ def test_errors_are_one_line(tmp_path: Path, capsys) -> None:
     err = capsys.readouterr().err
     assert (
         err.strip()
-        == "workbench flow: line 2, column 2: unknown character '*' (use . or - for an empty cell, A-Z a-z 0-9 for endpoints)"
+        == "workbench flow: line 2, column 2: unknown character '*' (use . or - for an empty cell, # a hole, "
+        "+ a bridge, A-Z a-z 0-9 for endpoints)"
     )
     assert PLUGIN.cli(["solve", str(tmp_path / "missing.txt")]) == 2
     assert "no such file" in capsys.readouterr().err

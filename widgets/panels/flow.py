@@ -7,9 +7,11 @@ thread and change the document through ``ctx.apply`` (one undo step each).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtWidgets import (
+    QComboBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -23,8 +25,9 @@ from PySide6.QtWidgets import (
 from solvers.common.protocol import EditResult
 from solvers.flow.generate import generate
 from solvers.flow.hint import progress_text, reveal_one
-from solvers.flow.model import FlowPaths, FlowPuzzle
+from solvers.flow.model import BRIDGE, EMPTY, FlowPaths, FlowPuzzle
 from solvers.flow.solve import verdict
+from solvers.flow.variants import KINDS, generate_variant
 
 RULES_NOTE = (
     "Solver rules: <b>designed</b> first (no pipe runs alongside itself, as Flow levels are made); "
@@ -79,6 +82,12 @@ class FlowPanel(QWidget):
         self.generate_button = QPushButton("New random puzzle")
         self.generate_button.setToolTip("A random puzzle whose solution is unique under designed rules")
         self.generate_button.clicked.connect(self.new_random)
+        self.kind_box = QComboBox()
+        self.kind_box.addItems(["plain", *KINDS])
+        self.kind_box.setToolTip("Board variant of the random puzzle")
+        self.shape_button = QPushButton("Hex board")
+        self.shape_button.setToolTip("Turn the current board into hexagonal cells (odd rows shifted) or back")
+        self.shape_button.clicked.connect(self.toggle_shape)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -95,7 +104,9 @@ class FlowPanel(QWidget):
         form.addRow("Width", self.width_box)
         form.addRow("Height", self.height_box)
         form.addRow("Colours", self.colours_box)
+        form.addRow("Variant", self.kind_box)
         form.addRow(self.generate_button)
+        form.addRow(self.shape_button)
         layout.addWidget(gen)
         rules = QGroupBox("Rules")
         rules_layout = QVBoxLayout(rules)
@@ -124,6 +135,21 @@ class FlowPanel(QWidget):
         if self._strict_for != puzzle:
             self.strict_label.setText("")
         self.clear_button.setEnabled(bool(entries is not None and any(p for _, p in entries.items)))
+        self.shape_button.setText("Square board" if getattr(puzzle, "hex", False) else "Hex board")
+
+    def toggle_shape(self) -> None:
+        """Square <-> hex cells; bridges (square boards only) and warps are dropped on the way to hex."""
+        puzzle = self.ctx.puzzle()
+        cells = tuple(EMPTY if ch == BRIDGE else ch for ch in puzzle.cells)
+        new = replace(
+            puzzle,
+            hex=not puzzle.hex,
+            cells=cells,
+            walls=frozenset(),
+            warp_rows=frozenset(),
+            warp_cols=frozenset(),
+        )
+        self.ctx.apply(EditResult(puzzle=new, label="Hex board" if new.hex else "Square board"))
 
     def hint(self) -> None:
         puzzle = self.ctx.puzzle()
@@ -191,12 +217,17 @@ class FlowPanel(QWidget):
     def new_random(self) -> None:
         cols, rows = self.width_box.value(), self.height_box.value()
         colours = self.colours_box.value() or None
+        kind = self.kind_box.currentText()
         if _running(self._generate_job):
             self.ctx.status("Still generating…")
             return
         self._generate_job = self.ctx.run_job(
             f"Generating a {cols}x{rows} puzzle",
-            lambda cancel, progress: generate(cols, rows, colours, cancel=cancel).puzzle,
+            lambda cancel, progress: (
+                generate(cols, rows, colours, cancel=cancel).puzzle
+                if kind == "plain"
+                else generate_variant(cols, rows, kind, cancel=cancel).puzzle
+            ),
             self._generated,
             self._generate_failed,
         )

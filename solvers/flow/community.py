@@ -1,0 +1,130 @@
+"""Reader of the community ``.flow`` text format (the one a popular Python Flow solver reads).
+
+Optional directive lines ``# type: square|hex``, ``# fill: true|false``, ``# size: WxH``; a ``#``
+followed by whitespace and no colon is a comment. Then one board row per line: one token per
+character, or whitespace-separated tokens when the row contains spaces. Tokens: ``.`` empty, ``#``
+hole, ``+`` bridge, anything else a colour label (labels may be longer than one character in the
+spaced form). Hex boards use the odd-r layout (odd rows shifted half a cell right), as ours do.
+
+Labels become our colour letters: kept when every label already is one (``A-Z a-z 0-9``), else
+given mnemonic letters in order of first appearance (red, blue, yellow, ...). ``fill: false``
+(cells may stay empty) is rejected: our solver always fills the board.
+"""
+
+from __future__ import annotations
+
+import re
+
+from solvers.common.errors import ParseError
+from solvers.common.limits import normalise, shown
+from solvers.flow.model import BRIDGE, EMPTY, HOLE, LETTERS, MAX_SIDE, MNEMONIC_ORDER, FlowPuzzle
+
+_DIRECTIVE = re.compile(r"^\s*#\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$")
+_COMMENT = re.compile(r"^\s*#(\s|$)")
+_TOKEN = re.compile(r"\S+")
+_SIZE = re.compile(r"^(\d{1,4})\s*[xX]\s*(\d{1,4})$")
+
+
+def looks_like(text: str) -> bool:
+    """True if the leading ``#`` lines hold a directive or a comment that no board row could be
+    (our own spaced rows may start with ``#``, a hole: ``# . A``)."""
+    for line in normalise(text[:20_000]).split("\n"):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if not stripped.startswith("#"):
+            return False
+        if _DIRECTIVE.match(line):
+            return True
+        if _COMMENT.match(line) and any(len(t) > 1 for t in _TOKEN.findall(stripped)):
+            return True
+    return False
+
+
+def parse(text: str) -> FlowPuzzle:
+    hexagonal = False
+    size: tuple[int, int, int] | None = None  # width, height, line
+    rows: list[list[tuple[str, int]]] = []  # (token, column)
+    row_lines: list[int] = []
+    for number, line in enumerate(normalise(text).split("\n"), start=1):
+        if len(rows) > MAX_SIDE:
+            raise ParseError(f"board is taller than {MAX_SIDE} rows", number)
+        if not line.strip():
+            continue
+        directive = _DIRECTIVE.match(line)
+        if directive:
+            key, value = directive.group(1).lower(), directive.group(2)
+            column = directive.start(2) + 1
+            if key == "type":
+                if value.lower() not in ("square", "hex"):
+                    raise ParseError(f"# type: must be square or hex, got {shown(value)}", number, column)
+                hexagonal = value.lower() == "hex"
+            elif key == "fill":
+                if value.lower() not in ("true", "false"):
+                    raise ParseError(f"# fill: must be true or false, got {shown(value)}", number, column)
+                if value.lower() == "false":
+                    raise ParseError(
+                        "'fill: false' (cells may stay empty) is not supported: every cell must be covered",
+                        number,
+                        column,
+                    )
+            elif key == "size":
+                found = _SIZE.match(value)
+                if not found:
+                    raise ParseError(f"# size: expected WxH, got {shown(value)}", number, column)
+                size = (int(found.group(1)), int(found.group(2)), number)
+            else:
+                raise ParseError(f"unknown directive {shown(key)} (use type, fill or size)", number, 1)
+            continue
+        if _COMMENT.match(line):
+            continue
+        body = line.rstrip()
+        if " " in body.strip() or "\t" in body.strip():
+            tokens = [(m.group(), m.start() + 1) for m in _TOKEN.finditer(body)]
+        else:
+            start = len(body) - len(body.lstrip())
+            tokens = [(ch, start + i + 1) for i, ch in enumerate(body.strip())]
+        if len(tokens) > MAX_SIDE:
+            raise ParseError(f"board is wider than {MAX_SIDE} cells", number, tokens[MAX_SIDE][1])
+        if rows and len(tokens) != len(rows[0]):
+            column = tokens[len(rows[0])][1] if len(tokens) > len(rows[0]) else len(body) + 1
+            raise ParseError(
+                f"ragged rows: this row has {len(tokens)} cells, the first row has {len(rows[0])}",
+                number,
+                column,
+            )
+        rows.append(tokens)
+        row_lines.append(number)
+    if not rows:
+        raise ParseError("empty board: no rows found")
+    if size is not None and (size[0], size[1]) != (len(rows[0]), len(rows)):
+        raise ParseError(
+            f"# size: says {size[0]}x{size[1]} but the board is {len(rows[0])}x{len(rows)} (width x height)",
+            size[2],
+        )
+    labels: dict[str, list[tuple[int, int]]] = {}  # label -> (row index, token index) of each use
+    for r, tokens in enumerate(rows):
+        for c, (token, _) in enumerate(tokens):
+            if token not in (EMPTY, HOLE, BRIDGE):
+                labels.setdefault(token, []).append((r, c))
+    for label, uses in labels.items():
+        if len(uses) != 2:
+            r, c = uses[1 if len(uses) == 1 else 2] if len(uses) > 2 else uses[0]
+            raise ParseError(
+                f"colour {shown(label)} appears {len(uses)} time{'s' if len(uses) != 1 else ''} (needs exactly 2)",
+                row_lines[r],
+                rows[r][c][1],
+            )
+    if len(labels) > len(LETTERS):
+        raise ParseError(f"{len(labels)} colours; at most {len(LETTERS)} are supported")
+    if all(len(label) == 1 and label in LETTERS for label in labels):
+        letter = {label: label for label in labels}
+    else:
+        letter = {label: MNEMONIC_ORDER[i] for i, label in enumerate(labels)}
+    cells = tuple(letter.get(token, token) for tokens in rows for token, _ in tokens)
+    puzzle = FlowPuzzle(len(rows), len(rows[0]), cells, hex=hexagonal)
+    for message, cell in puzzle.problems():
+        if cell is None:
+            raise ParseError(message)
+        raise ParseError(message, row_lines[cell[0]], rows[cell[0]][cell[1]][1])
+    return puzzle
