@@ -28,13 +28,13 @@ from PySide6.QtWidgets import (
 
 from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList
+from solvers.common.outcome import SearchOutcome
 from solvers.common.palette import Palette
 from solvers.common.protocol import (
     GAME,
     PLAY,
     SOLVE,
     ContextAction,
-    CountResult,
     EditEvent,
     EditResult,
     Hover,
@@ -448,18 +448,19 @@ class DocumentView(QWidget):
             text = f"Cannot solve: {outcome.error}"
         elif outcome.status == "failed":
             text = f"Solver failed (a bug; please report it): {outcome.error}"
-        elif outcome.status == "cancelled":
-            text = f"Cancelled after {outcome.seconds:.2f} s; {found} found so far."
-        elif GAME in self.plugin.meta.capabilities:
+        elif GAME in self.plugin.meta.capabilities and outcome.status != "cancelled":
             last = self.browser.model.solutions[-1] if self.browser.model.solutions else None
             value = last.label if last is not None and last.label else "no result"
             text = f"Analysis: {value} ({outcome.seconds:.2f} s)."
         else:
-            exhausted = bool(info.get("exhausted", True))
+            search = info.get("outcome")
+            if not isinstance(search, SearchOutcome):  # cancelled: the job ended without its info
+                search = SearchOutcome.after(found, self._solve_limit, cancelled=True)
             # A module's own wording (e.g. Flow's "unique (game rules)") names its rule set already.
-            status = info.get("verdict") or CountResult(found, exhausted).status()
-            rules = "" if info.get("verdict") else rules
-            text = f"{status[0].upper()}{status[1:]}{rules} in {outcome.seconds:.2f} s."
+            status = search.describe(info.get("verdict"))
+            rules = "" if status == info.get("verdict") else rules
+            when = "after" if search.interrupted else "in"
+            text = f"{status[0].upper()}{status[1:]}{rules} {when} {outcome.seconds:.2f} s."
         if found > self.browser.count():
             text += f" The list shows the first {self.browser.count():,}."
         self.browser.status.setText(text)

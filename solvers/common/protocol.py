@@ -23,6 +23,7 @@ from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList
 from solvers.common.errors import InputError
 from solvers.common.limits import limit_text, read_user_text, shown
+from solvers.common.outcome import SearchOutcome, reached_limit
 
 Cell = tuple[int, int]
 ProgressFn = Callable[[dict[str, Any]], None]
@@ -95,27 +96,8 @@ class Solution:
         return {"grid": list(self.grid), **self.extras}
 
 
-@dataclass(frozen=True)
-class CountResult:
-    count: int
-    complete: bool  # the search was exhausted (count is exact)
-
-    @property
-    def unique(self) -> bool | None:
-        if self.count == 1 and self.complete:
-            return True
-        if self.count >= 2 or (self.count == 0 and self.complete):
-            return False
-        return None
-
-    def status(self) -> str:
-        if self.count == 0:
-            return "no solution" if self.complete else "stopped before any solution"
-        if self.count == 1 and self.complete:
-            return "unique"
-        if self.complete:
-            return f"{self.count} found, search complete"
-        return f"{self.count} found, stopped at limit"
+# The result of ``count``: how many solutions and whether that is exact (solvers/common/outcome.py).
+CountResult = SearchOutcome
 
 
 @dataclass(frozen=True)
@@ -272,9 +254,9 @@ class PluginBase:
         found = 0
         for _ in self.solve(puzzle, limit=limit, cancel=cancel):
             found += 1
-        cancelled = cancel is not None and cancel.cancelled
-        complete = not cancelled and (limit in (0, None) or found < limit)
-        return CountResult(found, complete)
+            if reached_limit(found, limit):
+                break
+        return SearchOutcome.after(found, limit, cancel)
 
     # ---- play ---------------------------------------------------------------------------------
     def empty_entries(self, puzzle: Any) -> Any:
