@@ -40,6 +40,7 @@ from solvers.common.protocol import (
     Hover,
     ProgressFn,
     Solution,
+    call_with_ui,
 )
 from solvers.common.words import check_text
 from widgets.board_view import BoardArea, BoardView
@@ -264,7 +265,8 @@ class DocumentView(QWidget):
         overlay = self._hover.overlay if self._hover is not None else self._overlay
         if self._drag_overlay is not None:
             overlay = self._drag_overlay
-        return document_drawing(self.plugin, self.doc.puzzle, self.doc.entries, self._solution, overlay)
+        doc = self.doc
+        return document_drawing(self.plugin, doc.puzzle, doc.entries, self._solution, overlay, doc.ui)
 
     def picture(self, with_solution: bool = True) -> DisplayList:
         """What Export and Copy Image draw: the board as shown, without the pointer's hover."""
@@ -274,7 +276,11 @@ class DocumentView(QWidget):
     # ---- drag preview, hover and context menu ------------------------------------------------
     def _on_drag(self, pos: tuple[float, float] | None) -> None:
         try:
-            overlay = None if pos is None else self.plugin.drag_preview(self.doc.puzzle, pos)
+            overlay = (
+                None
+                if pos is None
+                else call_with_ui(self.plugin.drag_preview, self.doc.puzzle, pos, ui=self.doc.ui)
+            )
         except Exception as exc:  # a preview bug must not take the window down
             self.status(f"Drag preview failed: {exc}")
             overlay = None
@@ -285,7 +291,11 @@ class DocumentView(QWidget):
 
     def _on_hover(self, pos: tuple[float, float] | None) -> None:
         try:
-            hover = None if pos is None else self.plugin.hover(self.doc.puzzle, self._solution, pos)
+            hover = (
+                None
+                if pos is None
+                else call_with_ui(self.plugin.hover, self.doc.puzzle, self._solution, pos, ui=self.doc.ui)
+            )
         except Exception as exc:  # a hover bug must not take the window down
             self.status(f"Hover failed: {exc}")
             hover = None
@@ -344,7 +354,7 @@ class DocumentView(QWidget):
         if gesture_start:
             self.doc.end_merge()  # a press, key or wheel step starts a new undo step
         try:
-            result = self.plugin.edit(self.doc.puzzle, self.doc.entries, event)
+            result = call_with_ui(self.plugin.edit, self.doc.puzzle, self.doc.entries, event, ui=self.doc.ui)
         except Exception as exc:  # an editor bug must not take the window down
             self.status(f"Edit failed: {exc}")
             return
