@@ -361,3 +361,23 @@ def test_keyboard_plays_a_move(view, qtbot) -> None:
     assert board.cursor_cell == (1, 1)
     qtbot.keyClick(board, Qt.Key.Key_Return)
     assert view.doc.entries.actions == (Action("move", 0, (-1, 0)),)
+
+
+def test_rule_switches_edit_the_document_with_undo(main_window, qtbot, tmp_path) -> None:
+    """In the real window: a switch is one undo step of the document, saved with it; undo moves
+    the switch back; the plug-in object is not touched."""
+    from solvers.doves.rules import DEFAULT_RULES, Rules
+
+    view = main_window.show_kind("doves")
+    panel = _panel(view)
+    before = dict(vars(PLUGIN))
+    panel.allow_remove.click()
+    assert view.doc.entries.rules == Rules(allow_remove=False)
+    assert view.doc.undo_stack.undoText().startswith("Rules: no remove")
+    path = view.doc.save(tmp_path / "game.doves")
+    assert "rules: remove=no both=mover_loses" in path.read_text(encoding="utf-8")
+    view.doc.undo_stack.undo()
+    assert view.doc.entries.rules == DEFAULT_RULES and panel.allow_remove.isChecked()
+    view.doc.load(path)
+    assert view.doc.entries.rules == Rules(allow_remove=False) and not panel.allow_remove.isChecked()
+    assert vars(PLUGIN) == before
