@@ -416,7 +416,8 @@ class DocumentView(QWidget):
             return None
         if self.solve_panel is not None:
             for i in range(self.side.count()):
-                if self.side.widget(i).isAncestorOf(self.solve_panel):
+                tab = self.side.widget(i)
+                if tab is not None and tab.isAncestorOf(self.solve_panel):
                     self.side.setCurrentIndex(i)
             self.solve_panel.solve_requested(limit)
             return None

@@ -228,7 +228,7 @@ def test_rule_options_are_document_state_and_reach_the_analysis(panel_and_ctx) -
     assert ctx.history[-1] == "Rules: no remove; both bosses surrounded: mover loses"
     assert vars(PLUGIN) == before and not hasattr(PLUGIN, "rules")
     panel.start_analysis()
-    without = list(analyse(position, max_depth=panel.depth.value(), rules=ctx.entries().rules))[-1]
+    without = list(analyse(position, max_depth=panel.depth_spin.value(), rules=ctx.entries().rules))[-1]
     assert panel.result is not None and panel.result.nodes == without.nodes
     assert str(panel.result.value) == str(without.value) == "Win(5)"
     info: dict = {}
@@ -245,7 +245,7 @@ def test_rule_options_are_document_state_and_reach_the_analysis(panel_and_ctx) -
     assert panel.allow_remove.isChecked() and panel.both_rule.currentData() == "mover_loses"
     assert panel.value_label.text() != "" and panel.result is None  # the old value is dropped
     panel.start_analysis()
-    default = list(analyse(position, max_depth=panel.depth.value()))[-1]
+    default = list(analyse(position, max_depth=panel.depth_spin.value()))[-1]
     assert panel.result.nodes == default.nodes != without.nodes
 
 

@@ -83,11 +83,11 @@ class DovesPanel(QWidget):
         self.budget.setPrefix("at most ")
         self.budget.setSuffix(" s")
         self.budget.setAccessibleName("Background analysis budget")
-        self.depth = QSpinBox()
-        self.depth.setRange(1, 25)
-        self.depth.setValue(11)
-        self.depth.setPrefix("depth ")
-        self.depth.setSuffix(" plies")
+        self.depth_spin = QSpinBox()  # not "depth": that is QWidget.depth()
+        self.depth_spin.setRange(1, 25)
+        self.depth_spin.setValue(11)
+        self.depth_spin.setPrefix("depth ")
+        self.depth_spin.setSuffix(" plies")
         self.analyse_button = QPushButton("Analyse")
         self.analyse_button.setToolTip("Analyse the position on the board to the maximum depth")
         self.analyse_button.clicked.connect(lambda: self.start_analysis())
@@ -110,8 +110,8 @@ class DovesPanel(QWidget):
         self.ai_button.clicked.connect(self.ai_move)
         self.ai_red = QCheckBox("AI plays Red")
         self.ai_green = QCheckBox("AI plays Green")
-        for box in (self.ai_red, self.ai_green):
-            box.toggled.connect(self._schedule_ai)
+        for ai_box in (self.ai_red, self.ai_green):
+            ai_box.toggled.connect(self._schedule_ai)
         self.back_button = QPushButton("Take back")
         self.back_button.clicked.connect(self.take_back)
 
@@ -144,7 +144,7 @@ class DovesPanel(QWidget):
         box_layout = QVBoxLayout(box)
         box_layout.addWidget(self.value_label)
         row = QHBoxLayout()
-        row.addWidget(self.depth)
+        row.addWidget(self.depth_spin)
         row.addWidget(self.analyse_button)
         row.addWidget(self.stop_button)
         box_layout.addLayout(row)
@@ -299,7 +299,7 @@ class DovesPanel(QWidget):
         self.analysed, self.analysed_rules = position, rules
         self.budgeted = budget is not None
         self.value_label.setText("Analysing…" if budget is None else f"Analysing (≤ {budget:g} s)…")
-        max_depth = self.depth.value()
+        max_depth = self.depth_spin.value()
 
         def work(cancel: Any, progress: Any) -> Analysis | None:
             last = None
