@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 import ast
+import copy
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+
+import pytest
+
+from solvers.common import registry
+from solvers.common.errors import InputError
+from solvers.common.protocol import PLAY, EditEvent, EditResult, PluginBase, Tool, call_with_ui, takes_ui
 
 ROOT = Path(__file__).resolve().parents[1]
 QT_ROOTS = {"PySide6", "shiboken6", "PyQt5", "PyQt6", "PySide2", "qtpy", "superqt"}
@@ -55,3 +64,112 @@ def test_widgets_never_import_workbench() -> None:
         if "workbench" in _imported_roots(p)
     ]
     assert offenders == []
+
+
+# ---- plug-in objects hold no state; UI state belongs to one document -----------------------------
+def _session_events(plugin: PluginBase, puzzle: Any) -> Iterator[EditEvent]:
+    """A scripted editing session: clicks, drags, right clicks, keys and wheel steps with every tool."""
+    grid = plugin.draw(puzzle).grid
+    spots = []
+    if grid is not None:
+        spots = [
+            ((r, c), (grid.x0 + (c + 0.5) * grid.cell, grid.y0 + (r + 0.5) * grid.cell))
+            for r in range(min(grid.rows, 3))
+            for c in range(min(grid.cols, 3))
+        ]
+    modes = ["edit"] + (["play"] if PLAY in plugin.meta.capabilities else [])
+    for mode in modes:
+        for tool in plugin.tools(puzzle) or [Tool("", "none")]:
+            if tool.mode not in (mode, "both"):
+                continue
+            for (cell, pos), (cell2, pos2) in zip(spots, spots[1:], strict=False):
+                yield EditEvent("press", tool.id, mode, cell, pos, "left")  # type: ignore[arg-type]
+                yield EditEvent("drag", tool.id, mode, cell2, pos2, "left")  # type: ignore[arg-type]
+                yield EditEvent("release", tool.id, mode, cell2, pos2, "left")  # type: ignore[arg-type]
+                yield EditEvent("press", tool.id, mode, cell, pos, "right")  # type: ignore[arg-type]
+                yield EditEvent("release", tool.id, mode, cell, pos, "right")  # type: ignore[arg-type]
+            for key in ("Space", "Delete", "1", "R", "S", "Escape"):
+                yield EditEvent("key", tool.id, mode, spots[0][0] if spots else None, key=key)  # type: ignore[arg-type]
+            if spots:
+                yield EditEvent("wheel", tool.id, mode, spots[0][0], spots[0][1], delta=1)  # type: ignore[arg-type]
+
+
+def _run_session(plugin: PluginBase, ui: Any, frozen: dict[str, Any] | None = None) -> None:
+    """Edit, draw, hover and drag-preview through the shell's calls, applying every change; with
+    ``frozen``, check after every event that the plug-in's attributes still equal it."""
+    puzzle = plugin.default_puzzle()
+    entries = plugin.empty_entries(puzzle)
+    for event in _session_events(plugin, puzzle):
+        try:
+            result = call_with_ui(plugin.edit, puzzle, entries, event, ui=ui)
+        except InputError:
+            continue
+        if result is not None:
+            puzzle = puzzle if result.puzzle is None else result.puzzle
+            entries = entries if result.entries is None else result.entries
+        if event.kind == "drag":
+            call_with_ui(plugin.drag_preview, puzzle, event.pos, ui=ui)
+        call_with_ui(plugin.draw, puzzle, None, entries, None, ui=ui)
+        call_with_ui(plugin.hover, puzzle, None, event.pos, ui=ui)
+        if frozen is not None:
+            assert vars(plugin) == frozen, f"{plugin.meta.id}: the plug-in object changed on {event}"
+
+
+def _plugins() -> list[PluginBase]:
+    return list(registry.plugins().values())
+
+
+@pytest.mark.parametrize("plugin", _plugins(), ids=lambda p: p.meta.id)
+def test_plugin_objects_do_not_change_in_an_editing_session(plugin: PluginBase) -> None:
+    """A plug-in object is shared by every document and worker thread: it keeps no state (drag
+    sources, strokes, rule options live in the document)."""
+    before = copy.deepcopy(vars(plugin))
+    _run_session(plugin, plugin.new_ui(plugin.default_puzzle()), before)
+    _run_session(plugin, None, before)  # callers without a document (export, tests) pass no UI state
+
+
+@pytest.mark.parametrize("plugin", _plugins(), ids=lambda p: p.meta.id)
+def test_two_documents_do_not_share_ui_state(qapp, plugin: PluginBase) -> None:
+    from workbench.document import Document
+
+    first, second = Document(plugin), Document(plugin)
+    if first.ui is None:
+        assert second.ui is None
+        return
+    assert first.ui is not second.ui
+    untouched = copy.deepcopy(second.ui)
+    _run_session(plugin, first.ui)
+    assert second.ui == untouched, "an edit in one document changed another document's UI state"
+    first.reset(plugin.default_puzzle())
+    assert first.ui == plugin.new_ui(first.puzzle), "new content starts with fresh UI state"
+
+
+def test_a_drag_in_one_document_is_not_previewed_in_another(qapp) -> None:
+    """Nine Tiles: a tile picked up in one town is not the one a second town's drag shows."""
+    from workbench.document import Document
+
+    plugin = registry.get("ninetiles")
+    first, second = Document(plugin), Document(plugin)
+    grid = plugin.draw(first.puzzle).grid
+    assert grid is not None
+    pos = (grid.x0 + grid.cell / 2, grid.y0 + grid.cell / 2)
+    press = EditEvent("press", "arrange", "edit", (0, 0), pos, "left")
+    assert call_with_ui(plugin.edit, first.puzzle, first.entries, press, ui=first.ui) is None
+    assert call_with_ui(plugin.drag_preview, first.puzzle, pos, ui=first.ui) is not None
+    assert call_with_ui(plugin.drag_preview, second.puzzle, pos, ui=second.ui) is None
+
+
+def test_call_with_ui_keeps_old_signatures_working() -> None:
+    class Old(PluginBase):
+        def edit(self, puzzle: Any, entries: Any, event: EditEvent) -> EditResult | None:
+            return EditResult(label="old")
+
+    class New(PluginBase):
+        def edit(self, puzzle: Any, entries: Any, event: EditEvent, ui: Any = None) -> EditResult | None:
+            return EditResult(label=f"new {ui}")
+
+    event = EditEvent("press")
+    assert not takes_ui(Old().edit) and takes_ui(New().edit)
+    assert call_with_ui(Old().edit, None, None, event, ui="state").label == "old"
+    assert call_with_ui(New().edit, None, None, event, ui="state").label == "new state"
+    assert call_with_ui(New().edit, None, None, event).label == "new None"

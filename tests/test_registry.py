@@ -72,7 +72,7 @@ def test_limit_is_honoured() -> None:
     assert len(list(plugin.solve(empty, limit=5))) == 5
     count = plugin.count(empty, limit=0)
     assert (count.count, count.complete) == (576, True)  # known number of 4x4 Latin squares
-    assert plugin.count(empty, limit=2).status() == "2 found, stopped at limit"
+    assert plugin.count(empty, limit=2).status() == "at least 2 solutions (stopped at the limit)"
     unique = plugin.default_puzzle()
     assert plugin.count(unique).status() == "unique"
 

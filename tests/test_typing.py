@@ -1,4 +1,5 @@
-"""mypy over the Qt-free library (configuration and the per-module baseline: pyproject.toml)."""
+"""mypy over the library, the widgets and the shell (configuration and the per-module baseline of
+known errors: pyproject.toml; the baseline may only shrink)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_mypy_passes_on_solvers() -> None:
+def test_mypy_passes() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "mypy", "solvers"], cwd=ROOT, capture_output=True, text=True, timeout=300
+        [sys.executable, "-m", "mypy", "solvers", "workbench", "widgets"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert result.returncode == 0, result.stdout + result.stderr

@@ -113,16 +113,16 @@ class MoveList(QWidget):
         self.list.setCurrentRow(self.shown)
         self.list.blockSignals(False)
         total = len(self.texts)
-        later = total - self.shown
+        ahead = total - self.shown
         self.summary.setText(
-            f"{total} moves" + (f"; showing move {self.shown}, {later} later" if later else "")
+            f"{total} moves" + (f"; showing move {self.shown}, {ahead} later" if ahead else "")
             if total
             else "No moves yet: play on the board (Play mode)."
         )
         self.first_button.setEnabled(self.shown > 0)
         self.back_button.setEnabled(self.shown > 0)
-        self.forward_button.setEnabled(later > 0)
-        self.last_button.setEnabled(later > 0)
+        self.forward_button.setEnabled(ahead > 0)
+        self.last_button.setEnabled(ahead > 0)
         self.copy_button.setEnabled(True)
 
     def _row_changed(self, row: int) -> None:

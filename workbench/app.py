@@ -44,7 +44,7 @@ def run_gui(args: argparse.Namespace) -> int:
     app = ensure_app(headless=bool(args.screenshot))
     window = MainWindow()
     if args.screenshot:
-        window.confirm = lambda _view: "discard"  # a screenshot run must never wait on a dialog
+        window.confirm = lambda view: "discard"  # a screenshot run must never wait on a dialog
     if kind:
         window.show_kind(kind)
     for name in args.files:
@@ -84,7 +84,7 @@ def run_gui(args: argparse.Namespace) -> int:
 
 
 def _close(window: MainWindow) -> None:
-    window.confirm = lambda _view: "discard"
+    window.confirm = lambda view: "discard"
     window.close()
     window.jobs.shutdown(5000)
 

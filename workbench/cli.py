@@ -17,8 +17,9 @@ from solvers.common import cli, registry
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.cli import Parser, UsageError, add_json, add_timeout
 from solvers.common.errors import InputError
+from solvers.common.outcome import SearchOutcome, reached_limit
 from solvers.common.palette import PALETTES
-from solvers.common.protocol import EXPLAIN, SOLVE, CountResult, PluginBase
+from solvers.common.protocol import EXPLAIN, SOLVE, PluginBase
 from solvers.common.words import check_status, check_text
 from workbench.drawing import document_drawing
 
@@ -103,14 +104,12 @@ def cmd_solve(args: argparse.Namespace, cancel: CancelToken) -> int:
     try:
         for solution in plugin.solve(puzzle, limit=args.limit, cancel=cancel, info=info):
             solutions.append(solution)
-            if args.limit and len(solutions) >= args.limit:
+            if reached_limit(len(solutions), args.limit):
                 break
     except Cancelled:
         interrupted = True
     seconds = time.perf_counter() - start
-    interrupted = interrupted or cancel.cancelled
-    complete = not interrupted and (args.limit == 0 or len(solutions) < args.limit)
-    result = CountResult(len(solutions), complete)
+    result = SearchOutcome.after(len(solutions), args.limit, cancel, cancelled=interrupted)
     if args.export and solutions and not cancel.cancelled:
         _export(plugin, puzzle, solutions[0], args.export)
     if args.json:
@@ -120,6 +119,7 @@ def cmd_solve(args: argparse.Namespace, cancel: CancelToken) -> int:
             "count": result.count,
             "complete": result.complete,
             "unique": result.unique,
+            "stop": result.stop,
             "seconds": round(seconds, 6),
         }
         for key, value in info.items():
@@ -132,11 +132,10 @@ def cmd_solve(args: argparse.Namespace, cancel: CancelToken) -> int:
             print(f"{name}{label}:")
             print("\n".join(solution.grid))
             print()
-        verdict = info.get("verdict")
         extra = "".join(
             f", {k}: {v}" for k, v in info.items() if isinstance(v, (str, int, float)) and k != "verdict"
         )
-        print(f"{verdict or result.status()} ({seconds:.3f} s{extra})")
+        print(f"{result.describe(info.get('verdict'))} ({seconds:.3f} s{extra})")
     return 0
 
 

@@ -1,6 +1,8 @@
 """A document: one puzzle of one kind, its entries, its file, and its undo history.
 
-Only the puzzle (givens) and entries are on the undo stack; UI state (cursor, shown solution) is not.
+Only the puzzle (givens) and entries are on the undo stack; UI state is not: the plug-in's per-document
+UI state (``ui``, from ``plugin.new_ui``: a drag's source, a stroke's value) lives here, one per
+document, and the view's own (cursor, shown solution) lives in the view.
 Each change is one ``StateCommand`` holding the old and new immutable values, so undo is exact.
 One gesture (a press, its drags and its release; or one key) is one undo step: results merge only
 within the gesture that produced them, never across gestures with the same merge key.
@@ -73,6 +75,7 @@ class Document(QObject):
         self.plugin = plugin
         self.puzzle = plugin.default_puzzle() if puzzle is None else puzzle
         self.entries = plugin.empty_entries(self.puzzle) if entries is None else entries
+        self.ui: Any = plugin.new_ui(self.puzzle)  # the plug-in's UI state for this document only
         self.path: Path | None = None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
@@ -139,6 +142,7 @@ class Document(QObject):
         self.end_merge()
         self.puzzle = puzzle
         self.entries = self.plugin.empty_entries(puzzle) if entries is None else entries
+        self.ui = self.plugin.new_ui(puzzle)
         self.path = path
         self.undo_stack.clear()
         self.undo_stack.setClean()

@@ -28,18 +28,19 @@ from PySide6.QtWidgets import (
 
 from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList
+from solvers.common.outcome import SearchOutcome
 from solvers.common.palette import Palette
 from solvers.common.protocol import (
     GAME,
     PLAY,
     SOLVE,
     ContextAction,
-    CountResult,
     EditEvent,
     EditResult,
     Hover,
     ProgressFn,
     Solution,
+    call_with_ui,
 )
 from solvers.common.words import check_text
 from widgets.board_view import BoardArea, BoardView
@@ -264,7 +265,8 @@ class DocumentView(QWidget):
         overlay = self._hover.overlay if self._hover is not None else self._overlay
         if self._drag_overlay is not None:
             overlay = self._drag_overlay
-        return document_drawing(self.plugin, self.doc.puzzle, self.doc.entries, self._solution, overlay)
+        doc = self.doc
+        return document_drawing(self.plugin, doc.puzzle, doc.entries, self._solution, overlay, doc.ui)
 
     def picture(self, with_solution: bool = True) -> DisplayList:
         """What Export and Copy Image draw: the board as shown, without the pointer's hover."""
@@ -274,7 +276,11 @@ class DocumentView(QWidget):
     # ---- drag preview, hover and context menu ------------------------------------------------
     def _on_drag(self, pos: tuple[float, float] | None) -> None:
         try:
-            overlay = None if pos is None else self.plugin.drag_preview(self.doc.puzzle, pos)
+            overlay = (
+                None
+                if pos is None
+                else call_with_ui(self.plugin.drag_preview, self.doc.puzzle, pos, ui=self.doc.ui)
+            )
         except Exception as exc:  # a preview bug must not take the window down
             self.status(f"Drag preview failed: {exc}")
             overlay = None
@@ -285,7 +291,11 @@ class DocumentView(QWidget):
 
     def _on_hover(self, pos: tuple[float, float] | None) -> None:
         try:
-            hover = None if pos is None else self.plugin.hover(self.doc.puzzle, self._solution, pos)
+            hover = (
+                None
+                if pos is None
+                else call_with_ui(self.plugin.hover, self.doc.puzzle, self._solution, pos, ui=self.doc.ui)
+            )
         except Exception as exc:  # a hover bug must not take the window down
             self.status(f"Hover failed: {exc}")
             hover = None
@@ -344,7 +354,7 @@ class DocumentView(QWidget):
         if gesture_start:
             self.doc.end_merge()  # a press, key or wheel step starts a new undo step
         try:
-            result = self.plugin.edit(self.doc.puzzle, self.doc.entries, event)
+            result = call_with_ui(self.plugin.edit, self.doc.puzzle, self.doc.entries, event, ui=self.doc.ui)
         except Exception as exc:  # an editor bug must not take the window down
             self.status(f"Edit failed: {exc}")
             return
@@ -406,7 +416,8 @@ class DocumentView(QWidget):
             return None
         if self.solve_panel is not None:
             for i in range(self.side.count()):
-                if self.side.widget(i).isAncestorOf(self.solve_panel):
+                tab = self.side.widget(i)
+                if tab is not None and tab.isAncestorOf(self.solve_panel):
                     self.side.setCurrentIndex(i)
             self.solve_panel.solve_requested(limit)
             return None
@@ -448,18 +459,19 @@ class DocumentView(QWidget):
             text = f"Cannot solve: {outcome.error}"
         elif outcome.status == "failed":
             text = f"Solver failed (a bug; please report it): {outcome.error}"
-        elif outcome.status == "cancelled":
-            text = f"Cancelled after {outcome.seconds:.2f} s; {found} found so far."
-        elif GAME in self.plugin.meta.capabilities:
+        elif GAME in self.plugin.meta.capabilities and outcome.status != "cancelled":
             last = self.browser.model.solutions[-1] if self.browser.model.solutions else None
             value = last.label if last is not None and last.label else "no result"
             text = f"Analysis: {value} ({outcome.seconds:.2f} s)."
         else:
-            exhausted = bool(info.get("exhausted", True))
+            search = info.get("outcome")
+            if not isinstance(search, SearchOutcome):  # cancelled: the job ended without its info
+                search = SearchOutcome.after(found, self._solve_limit, cancelled=True)
             # A module's own wording (e.g. Flow's "unique (game rules)") names its rule set already.
-            status = info.get("verdict") or CountResult(found, exhausted).status()
-            rules = "" if info.get("verdict") else rules
-            text = f"{status[0].upper()}{status[1:]}{rules} in {outcome.seconds:.2f} s."
+            status = search.describe(info.get("verdict"))
+            rules = "" if status == info.get("verdict") else rules
+            when = "after" if search.interrupted else "in"
+            text = f"{status[0].upper()}{status[1:]}{rules} {when} {outcome.seconds:.2f} s."
         if found > self.browser.count():
             text += f" The list shows the first {self.browser.count():,}."
         self.browser.status.setText(text)

@@ -1,6 +1,6 @@
 """Background jobs on QThreadPool with cancel tokens and throttled, GUI-thread-safe signals.
 
-Rules (see ARCHITECTURE.md): workers never touch widgets; they emit plain Python values through a
+Rules (see docs/ARCHITECTURE.md): workers never touch widgets; they emit plain Python values through a
 ``JobSignals`` object created on the GUI thread, so connected GUI slots run queued on the GUI thread.
 The manager keeps a strong reference to every running job and cancels them all on close.
 """
@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.errors import InputError
+from solvers.common.outcome import SearchOutcome, reached_limit
 
 Emit = Callable[[Any], None]
 Work = Callable[[CancelToken, Callable[[dict[str, Any]], None], Emit], Any]
@@ -105,7 +106,9 @@ class Job(QRunnable):
 
 
 def solve_work(plugin: Any, puzzle: Any, limit: int | None) -> Work:
-    """A job body that streams a plug-in's solutions and returns the solver's info dict."""
+    """A job body that streams a plug-in's solutions and returns the solver's info dict, with
+    ``info["outcome"]`` the ``SearchOutcome`` (a cancelled job ends by ``Cancelled`` instead; its
+    caller builds the outcome from the items it received)."""
 
     def work(cancel: CancelToken, progress: Callable[[dict[str, Any]], None], emit: Emit) -> Any:
         info: dict[str, Any] = {}
@@ -117,10 +120,10 @@ def solve_work(plugin: Any, puzzle: Any, limit: int | None) -> Work:
             found += 1
             emit(solution)
             progress({"found": found})
-            if limit and found >= limit:
+            if reached_limit(found, limit):
                 break
             cancel.raise_if_cancelled()
-        info["exhausted"] = not (limit and found >= limit)
+        info["outcome"] = SearchOutcome.after(found, limit, cancel)
         return info
 
     return work

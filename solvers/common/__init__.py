@@ -3,6 +3,7 @@
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.display import DisplayList
 from solvers.common.errors import InputError, ParseError
+from solvers.common.outcome import SearchOutcome
 from solvers.common.protocol import (
     CheckResult,
     CountResult,
@@ -24,6 +25,7 @@ __all__ = [
     "ParseError",
     "Plugin",
     "PluginBase",
+    "SearchOutcome",
     "Solution",
     "Violation",
 ]

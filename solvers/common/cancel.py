@@ -22,17 +22,19 @@ class CancelToken:
         self._lock = threading.Lock()
         self._callbacks: list[Callable[[], None]] = []
         self._deadline = None if timeout is None else time.monotonic() + timeout
+        self.reason: str | None = None  # why it fired: "timeout" (its deadline) or what cancel() was told
 
     @property
     def cancelled(self) -> bool:
         if not self._event.is_set() and self._deadline is not None and time.monotonic() > self._deadline:
-            self.cancel()
+            self.cancel("timeout")
         return self._event.is_set()
 
-    def cancel(self) -> None:
+    def cancel(self, reason: str = "cancelled") -> None:
         with self._lock:
             if self._event.is_set():
                 return
+            self.reason = reason
             self._event.set()
             callbacks = list(self._callbacks)
         for callback in callbacks:

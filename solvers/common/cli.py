@@ -165,7 +165,7 @@ class _Watchdog:
     def _fire(self, reason: str) -> None:
         if self.reason is None:
             self.reason = reason
-        self.token.cancel()
+        self.token.cancel(reason)
 
     def claim(self) -> bool:
         """True for the first caller: that one prints the last line and picks the exit code."""

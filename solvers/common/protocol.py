@@ -5,8 +5,12 @@ values. The shell (GUI, CLI, solution browser, export, registry-wide tests) is w
 it. A module subclasses ``PluginBase`` and overrides what it supports; ``meta.capabilities`` says
 which optional parts exist.
 
-State kinds stay apart: the *puzzle* (givens), *entries* (the player's or solver's marks, module
-specific), *solutions* (``Solution`` values from the solver) and UI-only state (never here).
+State kinds stay apart: the *puzzle* (givens), *entries* (the player's or solver's marks and any
+options of the game record, module specific; saved and undone with the document), *solutions*
+(``Solution`` values from the solver) and *UI state* (Tatham's ``game_ui``: what lives between two
+events, e.g. where a drag started). The plug-in object itself holds none of them: it is shared by
+every document and by worker threads. UI state is a value from ``new_ui`` that the shell's document
+keeps and hands back as ``ui=`` to ``edit``/``draw``/``hover``/``drag_preview``.
 Editing is Tatham's ``interpret_move``: the shell turns mouse/keys into ``EditEvent`` values, the
 plug-in answers with a new puzzle/entries value (or ``None`` = nothing happened). So editors are
 Qt-free and testable; the shell wraps each change in one undo step.
@@ -14,6 +18,7 @@ Qt-free and testable; the shell wraps each change in one undo step.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +28,7 @@ from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList
 from solvers.common.errors import InputError
 from solvers.common.limits import limit_text, read_user_text, shown
+from solvers.common.outcome import SearchOutcome, reached_limit
 
 Cell = tuple[int, int]
 ProgressFn = Callable[[dict[str, Any]], None]
@@ -95,27 +101,8 @@ class Solution:
         return {"grid": list(self.grid), **self.extras}
 
 
-@dataclass(frozen=True)
-class CountResult:
-    count: int
-    complete: bool  # the search was exhausted (count is exact)
-
-    @property
-    def unique(self) -> bool | None:
-        if self.count == 1 and self.complete:
-            return True
-        if self.count >= 2 or (self.count == 0 and self.complete):
-            return False
-        return None
-
-    def status(self) -> str:
-        if self.count == 0:
-            return "no solution" if self.complete else "stopped before any solution"
-        if self.count == 1 and self.complete:
-            return "unique"
-        if self.complete:
-            return f"{self.count} found, search complete"
-        return f"{self.count} found, stopped at limit"
+# The result of ``count``: how many solutions and whether that is exact (solvers/common/outcome.py).
+CountResult = SearchOutcome
 
 
 @dataclass(frozen=True)
@@ -186,6 +173,31 @@ class Plugin(Protocol):
     def draw(
         self, puzzle: Any, solution: Solution | None = None, entries: Any = None, overlay: Any = None
     ) -> DisplayList: ...
+
+
+def takes_ui(method: Callable[..., Any]) -> bool:
+    """True if a plug-in method accepts the ``ui=`` keyword (older plug-ins' methods do not)."""
+    func = getattr(method, "__func__", method)
+    known = _TAKES_UI.get(func)
+    if known is None:
+        try:
+            params = list(inspect.signature(method).parameters.values())
+        except (TypeError, ValueError):  # a builtin without a signature: call it the old way
+            params = []
+        known = any(p.name == "ui" or p.kind is inspect.Parameter.VAR_KEYWORD for p in params)
+        _TAKES_UI[func] = known
+    return known
+
+
+_TAKES_UI: dict[Any, bool] = {}
+
+
+def call_with_ui(method: Callable[..., Any], *args: Any, ui: Any = None) -> Any:
+    """How the shell calls ``edit``/``draw``/``hover``/``drag_preview``: with the document's UI
+    state when the plug-in's method takes it, with the old signature when it does not."""
+    if ui is not None and takes_ui(method):
+        return method(*args, ui=ui)
+    return method(*args)
 
 
 class PluginBase:
@@ -272,9 +284,9 @@ class PluginBase:
         found = 0
         for _ in self.solve(puzzle, limit=limit, cancel=cancel):
             found += 1
-        cancelled = cancel is not None and cancel.cancelled
-        complete = not cancelled and (limit in (0, None) or found < limit)
-        return CountResult(found, complete)
+            if reached_limit(found, limit):
+                break
+        return SearchOutcome.after(found, limit, cancel)
 
     # ---- play ---------------------------------------------------------------------------------
     def empty_entries(self, puzzle: Any) -> Any:
@@ -287,10 +299,24 @@ class PluginBase:
         """Entries to keep after the givens changed (default: start afresh)."""
         return self.empty_entries(puzzle)
 
+    # ---- UI state (Tatham's new_ui / game_ui) -------------------------------------------------
+    def new_ui(self, puzzle: Any) -> Any:
+        """A fresh UI-state value for one document (default: None, no UI state).
+
+        What a plug-in must remember between events but is neither puzzle nor entries: where a
+        drag started, the value a stroke writes. The shell's document holds it (one per document,
+        never saved, never undone; a fresh one when the document gets new content) and passes it
+        as ``ui=`` to ``edit`` (which may change it in place), ``draw``, ``hover`` and
+        ``drag_preview``. A plug-in must cope with ``ui=None`` (callers without a document, such
+        as export and tests) and with a value left over from an earlier puzzle of the document."""
+        return None
+
     # ---- editing (Tatham's interpret_move) ----------------------------------------------------
     def tools(self, puzzle: Any) -> list[Tool]:
         return []
 
+    # A plug-in with UI state adds ``ui: Any = None`` to the methods that use it (``call_with_ui``
+    # sees it); the base signatures leave it out so that plug-ins without UI state keep theirs.
     def edit(self, puzzle: Any, entries: Any, event: EditEvent) -> EditResult | None:
         return None
 
@@ -300,7 +326,8 @@ class PluginBase:
 
     def drag_preview(self, puzzle: Any, pos: tuple[float, float]) -> Any:
         """While a drag that ``edit`` started is under way: an overlay for ``draw`` showing what is
-        dragged and where it would land (default: none). Called on every pointer move."""
+        dragged and where it would land (default: none). Called on every pointer move; what the
+        press picked up is in ``ui``."""
         return None
 
     def context_actions(self, puzzle: Any, entries: Any, event: EditEvent) -> list[ContextAction]:

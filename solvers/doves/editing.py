@@ -1,12 +1,12 @@
 """Tokyo Doves editing (Tatham's interpret_move): the set-up editor and play-mode moves.
 
 Pure functions over values; the only state across events is the set-up editor's drag source,
-which the caller keeps and hands back.
+which the caller keeps (in the document's ``DovesUI``) and hands back.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from solvers.common.errors import InputError
 from solvers.common.protocol import EditEvent, EditResult, Tool
@@ -16,6 +16,13 @@ from solvers.doves.model import COLOUR_NAMES, KIND_HINTS, KIND_NAMES, LETTERS, P
 from solvers.doves.rules import DEFAULT_RULES, Action, Rules, legal_steps, to_ssn
 
 Drag = tuple[str, int] | None  # edit-mode drag source: ("board" | "hand", dove)
+
+
+@dataclass
+class DovesUI:
+    """Per-document UI state (the plug-in's ``new_ui``): the set-up editor's drag source."""
+
+    drag: Drag = None
 
 
 def tools(puzzle: Position) -> list[Tool]:

@@ -6,7 +6,7 @@ the panel: what the record is, where it stands, and why an action is refused.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from solvers.common.errors import InputError
 from solvers.common.protocol import Violation
@@ -21,11 +21,14 @@ class PlayEntries:
     """Play-mode state: actions played from the set-up position, and a dove picked up (or None).
 
     ``later`` holds the game record's actions after the shown position (the move list's "forward"):
-    going back keeps them, playing another action there replaces them (one undoable edit)."""
+    going back keeps them, playing another action there replaces them (one undoable edit).
+    ``rules`` are the game's rule options: part of the document (saved with it, undone with it),
+    so the board, Check and every analysis job read the same ones."""
 
     actions: tuple[Action, ...] = ()
     selected: int | None = None
     later: tuple[Action, ...] = ()
+    rules: Rules = DEFAULT_RULES
 
     @property
     def record(self) -> tuple[Action, ...]:
@@ -35,12 +38,19 @@ class PlayEntries:
         """The same record shown after its first ``ply`` actions."""
         record = self.record
         ply = max(0, min(ply, len(record)))
-        return PlayEntries(record[:ply], None, record[ply:])
+        return PlayEntries(record[:ply], None, record[ply:], self.rules)
 
     def then(self, action: Action) -> PlayEntries:
         """``action`` played at the shown position: the record's next action keeps the rest."""
         later = self.later[1:] if self.later[:1] == (action,) else ()
-        return PlayEntries(self.actions + (action,), None, later)
+        return PlayEntries(self.actions + (action,), None, later, self.rules)
+
+    def restart(self) -> PlayEntries:
+        """No actions played (a new set-up), under the same rules."""
+        return PlayEntries(rules=self.rules)
+
+    def with_rules(self, rules: Rules) -> PlayEntries:
+        return replace(self, rules=rules)
 
 
 @dataclass

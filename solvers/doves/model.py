@@ -223,10 +223,12 @@ def parse_file(text: str) -> Position:
         stripped = ln.strip()
         if ":" in stripped:
             key, _, value = stripped.partition(":")
-            if key.strip().lower() == "moves":
-                continue  # played actions: read by parse_moves (documents)
+            if key.strip().lower() in ("moves", "rules"):
+                continue  # played actions and rule options: read by parse_field (documents)
             if key.strip().lower().replace("-", " ") not in ("to move", "side", "turn"):
-                raise ParseError(f"unknown field {shown(key.strip())} (expected 'to move' or 'moves')", n, 1)
+                raise ParseError(
+                    f"unknown field {shown(key.strip())} (expected 'to move', 'moves' or 'rules')", n, 1
+                )
             try:
                 to_move = parse_side(value)
             except InputError as exc:
@@ -248,21 +250,29 @@ def parse_file(text: str) -> Position:
     return _build(cells, to_move, first_row_line)
 
 
-def format_file(position: Position, moves: list[str] | None = None) -> str:
+def format_file(position: Position, moves: list[str] | None = None, rules: str = "") -> str:
     lines = [
         "# Tokyo Doves position: rows top to bottom, '.' = empty square; doves not shown are in hand",
         f"to move: {COLOUR_NAMES[position.to_move]}",
         *position.rows(),
     ]
+    if rules:
+        lines.append(f"rules: {rules}")
     if moves:
         lines.append("moves: " + " ".join(moves))
     return "\n".join(lines) + "\n"
 
 
-def parse_moves(text: str) -> tuple[list[str], int | None]:
-    """The SSN actions of a ``moves:`` line (played from the position), and that line's number."""
+def parse_field(text: str, name: str) -> tuple[str, int | None]:
+    """The value of a document's ``name:`` line (``moves``, ``rules``) and its line number."""
     for n, ln in nonblank_lines(normalise(text), comment="#"):
         key, sep, value = ln.strip().partition(":")
-        if sep and key.strip().lower() == "moves":
-            return value.split(), n
-    return [], None
+        if sep and key.strip().lower() == name:
+            return value.strip(), n
+    return "", None
+
+
+def parse_moves(text: str) -> tuple[list[str], int | None]:
+    """The SSN actions of a ``moves:`` line (played from the position), and that line's number."""
+    value, n = parse_field(text, "moves")
+    return value.split(), n

@@ -41,11 +41,12 @@ from solvers.doves.model import (
     Position,
     format_file,
     looks_like_board,
+    parse_field,
     parse_file,
     parse_moves,
 )
 from solvers.doves.play import arrangement_problems, isolated_doves
-from solvers.doves.rules import DEFAULT_RULES, Action, from_ssn, play, surrounded, to_ssn
+from solvers.doves.rules import DEFAULT_RULES, Action, Rules, from_ssn, play, surrounded, to_ssn
 
 DEFAULT_DEPTH = 9
 MAX_MOVES = 10_000  # actions a saved game may replay; bounds the work on a hostile file
@@ -62,9 +63,8 @@ class DovesPlugin(PluginBase):
         capabilities=frozenset({SOLVE, PLAY, GAME}),
     )
 
-    def __init__(self) -> None:
-        self.rules = DEFAULT_RULES
-        self._drag: editing.Drag = None  # the set-up editor's drag source between press and release
+    # Rule options are part of the document (``PlayEntries.rules``, the ``rules:`` line of a file);
+    # analysis takes them as an argument. The plug-in object keeps no state.
 
     # ---- formats --------------------------------------------------------------------------------
     def parse(self, text: str) -> Position:
@@ -74,8 +74,14 @@ class DovesPlugin(PluginBase):
         return format_file(puzzle)
 
     def parse_document(self, text: str) -> tuple[Position, PlayEntries]:
-        """A position plus the actions played from it (the optional ``moves:`` line, in SSN)."""
+        """A position plus the actions played from it (the optional ``moves:`` line, in SSN) under
+        its rule options (the optional ``rules:`` line, e.g. ``remove=no both=draw``)."""
         position = parse_file(text)
+        rules_text, rules_line = parse_field(text, "rules")
+        try:
+            rules = Rules.from_text(rules_text)
+        except InputError as exc:
+            raise ParseError(str(exc), rules_line) from None
         moves, line = parse_moves(text)
         if len(moves) > MAX_MOVES:
             raise ParseError(f"more than {MAX_MOVES:,} moves in the 'moves:' line", line)
@@ -83,23 +89,23 @@ class DovesPlugin(PluginBase):
         current = position
         for n, ssn in enumerate(moves, 1):
             try:
-                step = play(current, from_ssn(current, ssn), self.rules)
+                step = play(current, from_ssn(current, ssn), rules)
             except InputError as exc:
                 raise ParseError(f"move {n} ({shown(ssn)}): {exc}", line) from None
             if step.outcome != engine.ONGOING and n < len(moves):
                 raise ParseError(f"move {n + 1} comes after the game ended", line)
             actions.append(step.action)
             current = step.position
-        return position, PlayEntries(tuple(actions))
+        return position, PlayEntries(tuple(actions), rules=rules)
 
     def serialize_document(self, puzzle: Position, entries: Any = None) -> str:
-        actions = entries.record if isinstance(entries, PlayEntries) else ()
+        game = _game(entries)
         moves = []
         current = puzzle
-        for action in actions:
+        for action in game.record:
             moves.append(to_ssn(current, action))
-            current = play(current, action, self.rules).position
-        return format_file(puzzle, moves)
+            current = play(current, action, game.rules).position
+        return format_file(puzzle, moves, "" if game.rules == DEFAULT_RULES else game.rules.to_text())
 
     def looks_like_inline(self, arg: str) -> bool:
         return looks_like_board(arg)
@@ -114,8 +120,8 @@ class DovesPlugin(PluginBase):
     # ---- game record (the move list) -----------------------------------------------------------
     def record_moves(self, puzzle: Position, entries: Any) -> tuple[list[str], int]:
         """Every action of the game record in SSN (with the mover), and how many are played."""
-        game = entries if isinstance(entries, PlayEntries) else PlayEntries()
-        state = replay(puzzle, game.record, self.rules)
+        game = _game(entries)
+        state = replay(puzzle, game.record, game.rules)
         texts = []
         before = puzzle
         for step in state.steps:
@@ -126,12 +132,15 @@ class DovesPlugin(PluginBase):
         return texts, min(len(game.actions), len(texts))
 
     def record_goto(self, puzzle: Position, entries: Any, ply: int) -> PlayEntries:
-        game = entries if isinstance(entries, PlayEntries) else PlayEntries()
-        return game.goto(ply)
+        return _game(entries).goto(ply)
 
     # ---- rules ----------------------------------------------------------------------------------
     def empty_entries(self, puzzle: Position) -> PlayEntries:
         return PlayEntries()
+
+    def adapt_entries(self, puzzle: Position, entries: Any) -> PlayEntries:
+        """A new set-up starts a new game under the same rule options."""
+        return _game(entries).restart()
 
     def entries_from_solution(self, puzzle: Position, solution: Solution) -> PlayEntries:
         analysis: Analysis = solution.data
@@ -141,8 +150,9 @@ class DovesPlugin(PluginBase):
         problems = arrangement_problems(puzzle)
         if problems:
             return CheckResult(False, problems)
-        actions = entries.actions if isinstance(entries, PlayEntries) else ()
-        result = replay(puzzle, actions, self.rules)
+        game = _game(entries)
+        actions = game.actions
+        result = replay(puzzle, actions, game.rules)
         # complete = a legal record with at least one action (an analysis line may stop before the
         # end: Unknown); a set-up without actions reads "no rule broken so far", not "complete"
         complete = result.error is None and (result.finished or bool(actions))
@@ -157,8 +167,10 @@ class DovesPlugin(PluginBase):
         cancel: CancelToken | None = None,
         progress: ProgressFn | None = None,
         info: dict[str, Any] | None = None,
+        rules: Rules = DEFAULT_RULES,
     ) -> Iterator[Solution]:
-        """Analysis by iterative deepening, to the proven value or to depth ``DEFAULT_DEPTH``.
+        """Analysis by iterative deepening, to the proven value or to depth ``DEFAULT_DEPTH``,
+        under ``rules`` (a document's are ``entries.rules``; the panel passes them).
 
         With ``limit`` 0/None ("find all") every completed depth is yielded as it arrives (the
         value and best line so far); with a positive limit only the final, deepest result is
@@ -168,11 +180,11 @@ class DovesPlugin(PluginBase):
         if problems:
             raise InputError(problems[0].message)
         if info is not None:
-            info["rules"] = self.rules.describe()
+            info["rules"] = rules.describe()
             info["max_depth"] = DEFAULT_DEPTH
         stream = not limit
         last: Analysis | None = None
-        for last in analyse(puzzle, max_depth=DEFAULT_DEPTH, rules=self.rules, cancel=cancel):
+        for last in analyse(puzzle, max_depth=DEFAULT_DEPTH, rules=rules, cancel=cancel):
             if progress is not None:
                 best = " ".join(last.ssn[:3])
                 progress(
@@ -215,20 +227,20 @@ class DovesPlugin(PluginBase):
             if result.line:
                 self._draw_first_action(dl, puzzle, result.line[0])
             return dl
-        game = entries if isinstance(entries, PlayEntries) else PlayEntries()
-        state = replay(puzzle, game.actions, self.rules)
+        game = _game(entries)
+        state = replay(puzzle, game.actions, game.rules)
         position = state.position
         selected = game.selected if game.selected is not None else overlay.get("selected")
         highlights = tuple(overlay.get("highlight", ()))
         if selected is not None and not state.finished:
-            highlights += tuple(legal_targets(position, selected, self.rules))
+            highlights += tuple(legal_targets(position, selected, game.rules))
         last: tuple[tuple[int, int], ...] = ()
         if state.steps:
             # the moved/put dove's square after the last action
             cells = position.cells()
             dove = state.steps[-1].action.dove
             last = (cells[dove],) if dove in cells else ()
-        caption, live = game_status(puzzle, game.actions, self.rules)
+        caption, live = game_status(puzzle, game.actions, game.rules)
         if live and game.actions:
             caption += f"  (move {len(game.actions) + 1})"
         if "caption" in overlay:
@@ -265,17 +277,24 @@ class DovesPlugin(PluginBase):
     def tools(self, puzzle: Position) -> list[Tool]:
         return editing.tools(puzzle)
 
-    def edit(self, puzzle: Position, entries: Any, event: EditEvent) -> EditResult | None:
+    def new_ui(self, puzzle: Position) -> editing.DovesUI:
+        return editing.DovesUI()
+
+    def edit(self, puzzle: Position, entries: Any, event: EditEvent, ui: Any = None) -> EditResult | None:
+        """``ui`` (a ``DovesUI``) carries the set-up editor's drag from press to release."""
+        game = _game(entries)
         if event.mode == "play":
-            game = entries if isinstance(entries, PlayEntries) else PlayEntries()
-            return editing.play_edit(puzzle, game, event, self.rules)
-        result, self._drag = editing.setup_edit(puzzle, event, self._drag)
+            return editing.play_edit(puzzle, game, event, game.rules)
+        state = ui if isinstance(ui, editing.DovesUI) else editing.DovesUI()
+        result, state.drag = editing.setup_edit(puzzle, event, state.drag)
+        if result is not None and isinstance(result.entries, PlayEntries):
+            result.entries = result.entries.with_rules(game.rules)  # a new set-up keeps the rules
         return result
 
     # ---- AI helpers used by the panel -------------------------------------------------------------
     def current_position(self, puzzle: Position, entries: Any) -> Position:
-        game = entries if isinstance(entries, PlayEntries) else PlayEntries()
-        return replay(puzzle, game.actions, self.rules).position
+        game = _game(entries)
+        return replay(puzzle, game.actions, game.rules).position
 
     def ai_entries(
         self,
@@ -286,14 +305,14 @@ class DovesPlugin(PluginBase):
         seed: int | None = None,
     ) -> PlayEntries | None:
         """Entries with the AI's action appended (None if the game is over)."""
-        game = entries if isinstance(entries, PlayEntries) else PlayEntries()
-        state = replay(puzzle, game.actions, self.rules)
+        game = _game(entries)
+        state = replay(puzzle, game.actions, game.rules)
         if state.error is not None or state.finished:
             return None
-        action = choose_action(state.position, level, rules=self.rules, cancel=cancel, seed=seed)
+        action = choose_action(state.position, level, rules=game.rules, cancel=cancel, seed=seed)
         if action is None:
             return None
-        return PlayEntries(game.actions + (action,))
+        return PlayEntries(game.actions + (action,), rules=game.rules)
 
     # ---- module CLI -------------------------------------------------------------------------------
     # ---- help ---------------------------------------------------------------------------------
@@ -322,6 +341,11 @@ class DovesPlugin(PluginBase):
         from solvers.doves.cli import main
 
         return main(argv, self)
+
+
+def _game(entries: Any) -> PlayEntries:
+    """The document's game record (fresh under the default rules when there is none)."""
+    return entries if isinstance(entries, PlayEntries) else PlayEntries()
 
 
 PLUGIN = DovesPlugin()

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from solvers.common.errors import InputError
+from solvers.common.limits import shown
 from solvers.doves import engine
 from solvers.doves.model import COLOUR_NAMES, LETTERS, Position
 
@@ -35,6 +36,27 @@ class Rules:
         remove = "remove allowed" if self.allow_remove else "no remove"
         both = self.both_surrounded.replace("_", " ")
         return f"{remove}; both bosses surrounded: {both}"
+
+    def to_text(self) -> str:
+        """The ``rules:`` line of a ``.doves`` document: ``remove=yes both=mover_loses``."""
+        return f"remove={'yes' if self.allow_remove else 'no'} both={self.both_surrounded}"
+
+    @staticmethod
+    def from_text(text: str) -> Rules:
+        """Inverse of ``to_text``; options left out keep their defaults."""
+        allow_remove, both = DEFAULT_RULES.allow_remove, DEFAULT_RULES.both_surrounded
+        for word in text.split():
+            key, sep, value = word.partition("=")
+            key, value = key.lower(), value.lower()
+            if key == "remove" and sep and value in ("yes", "no"):
+                allow_remove = value == "yes"
+            elif key == "both" and sep and value in JUDGES:
+                both = value
+            else:
+                raise InputError(
+                    f"unknown rule option {shown(word)} (expected remove=yes|no, both={'|'.join(JUDGES)})"
+                )
+        return Rules(allow_remove, both)
 
 
 DEFAULT_RULES = Rules()

@@ -8,6 +8,7 @@ from typing import Any
 from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList
 from solvers.common.errors import InputError
+from solvers.common.outcome import SearchOutcome
 from solvers.common.protocol import (
     PLAY,
     SOLVE,
@@ -103,8 +104,7 @@ class FlowPlugin(PluginBase):
     ) -> CountResult:
         """``count`` under a chosen rule set ("designed", "strict" or "auto")."""
         found = sum(1 for _ in self.solve(puzzle, limit=limit, cancel=cancel, rules=rules))
-        cancelled = cancel is not None and cancel.cancelled
-        return CountResult(found, not cancelled and (limit in (0, None) or found < limit))
+        return SearchOutcome.after(found, limit, cancel)
 
     # ---- editing and drawing ------------------------------------------------------------------
     def tools(self, puzzle: FlowPuzzle) -> list[Tool]:

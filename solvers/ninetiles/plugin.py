@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from solvers.common.cancel import CancelToken
@@ -77,6 +78,13 @@ def town_label(code: str, scores: list[int], themes: tuple[int, ...]) -> str:
     return code + "\n" + "  ".join(f"T{t}: {scores[t - 1]}" for t in themes)
 
 
+@dataclass
+class NineTilesUI:
+    """Per-document UI state: what the last press picked up, until its release."""
+
+    pressed: tuple[str, int] | None = None  # ("board", position) or ("tray", tile)
+
+
 class NineTilesPlugin(PluginBase):
     meta = Meta(
         id="ninetiles",
@@ -90,8 +98,8 @@ class NineTilesPlugin(PluginBase):
     # The theme cards Solve's completions are captioned with (the Best towns panel sets them).
     card_themes: tuple[int, int, int] = (1, 2, 3)
 
-    def __init__(self) -> None:
-        self._pressed: tuple[str, int] | None = None  # ("board", position) or ("tray", tile) of a press
+    def new_ui(self, puzzle: Town) -> NineTilesUI:
+        return NineTilesUI()
 
     # ---- formats --------------------------------------------------------------------------------
     def parse(self, text: str) -> Town:
@@ -187,16 +195,19 @@ class NineTilesPlugin(PluginBase):
             out[tile] = (MARGIN + c * (TRAY_CELL + TRAY_GAP), top + r * (TRAY_CELL + TRAY_GAP))
         return out
 
-    def edit(self, puzzle: Town, entries: Any, event: EditEvent) -> EditResult | None:
+    def edit(self, puzzle: Town, entries: Any, event: EditEvent, ui: Any = None) -> EditResult | None:
+        """``ui`` (a ``NineTilesUI``) carries what a press picked up to its release; without one,
+        each event stands alone (a press and its release cannot move a tile)."""
+        state = ui if isinstance(ui, NineTilesUI) else NineTilesUI()
         p = _position(event)
         tool = event.tool or "arrange"
         if event.kind == "press":
             if p is None:
                 tile = self._tray_slot(puzzle, event.pos)
-                self._pressed = None if tile is None else ("tray", tile)
+                state.pressed = None if tile is None else ("tray", tile)
                 return None
             if event.button == "right" or tool == "flip":
-                self._pressed = None
+                state.pressed = None
                 return self._result(puzzle, puzzle.flipped_tile(p), f"Flip tile at position {p}")
             if tool == "turn-right":
                 return self._result(puzzle, puzzle.rotated_tile(p, 3), f"Turn tile at position {p}")
@@ -204,10 +215,10 @@ class NineTilesPlugin(PluginBase):
                 return self._result(
                     puzzle, puzzle.with_position(p, EMPTY, EMPTY), f"Remove tile at position {p}"
                 )
-            self._pressed = ("board", p) if puzzle.tiles[p] != EMPTY else None
+            state.pressed = ("board", p) if puzzle.tiles[p] != EMPTY else None
             return None
         if event.kind == "release":
-            pressed, self._pressed = self._pressed, None
+            pressed, state.pressed = state.pressed, None
             if pressed is None:
                 return None
             where, what = pressed
@@ -283,11 +294,11 @@ class NineTilesPlugin(PluginBase):
                 return Hover({"road": k}, road_text(k, road))
         return None
 
-    def drag_preview(self, puzzle: Town, pos: tuple[float, float]) -> dict[str, Any] | None:
+    def drag_preview(self, puzzle: Town, pos: tuple[float, float], ui: Any = None) -> dict[str, Any] | None:
         """While a tile is dragged: a ghost of it under the pointer and the position it would land on."""
-        if self._pressed is None:
+        if not isinstance(ui, NineTilesUI) or ui.pressed is None:
             return None
-        where, what = self._pressed
+        where, what = ui.pressed
         if where == "board":
             f = puzzle.face_at(what)
             if f is None:

@@ -1,7 +1,8 @@
 """Qt-free editing (Tatham's interpret_move): mouse/keys -> new puzzle or entries.
 
 Stroke state (which edge value a border drag writes, the cells of a paint stroke, the cell an
-arrow drag started from) lives in a small ``Stroke`` object; it is UI state, never undone.
+arrow drag started from) lives in a small ``Stroke`` object inside the document's ``EditorUI``
+(the plug-in's ``new_ui``); it is UI state, never undone, and never kept by the plug-in object.
 """
 
 from __future__ import annotations
@@ -64,9 +65,26 @@ class Stroke:
     last: tuple[int, int] | None = None
 
 
+@dataclass
+class EditorUI:
+    """Per-document UI state: the stroke under way (a press starts a new one)."""
+
+    stroke: Stroke = field(default_factory=Stroke)
+
+
 class Editor:
-    def __init__(self) -> None:
-        self.stroke = Stroke()
+    """One event's editor over a document's ``EditorUI`` (a throwaway one when none is given)."""
+
+    def __init__(self, ui: EditorUI | None = None) -> None:
+        self.ui = ui if ui is not None else EditorUI()
+
+    @property
+    def stroke(self) -> Stroke:
+        return self.ui.stroke
+
+    @stroke.setter
+    def stroke(self, stroke: Stroke) -> None:
+        self.ui.stroke = stroke
 
     def edit(self, p: Toichika, entries: tuple[int, ...], event: EditEvent) -> EditResult | None:
         if event.cell is not None and not (0 <= event.cell[0] < p.rows and 0 <= event.cell[1] < p.cols):

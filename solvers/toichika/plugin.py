@@ -24,7 +24,7 @@ from solvers.common.protocol import (
 from solvers.common.words import plural
 from solvers.toichika import rules
 from solvers.toichika.drawing import draw_board, live_errors
-from solvers.toichika.editing import TOOLS, Editor
+from solvers.toichika.editing import TOOLS, Editor, EditorUI
 from solvers.toichika.model import DIRECTIONS, Entries, Toichika, empty_entries, grid_rows
 from solvers.toichika.pzprv3_codec import looks_like_pzprv3, read_pzprv3
 from solvers.toichika.sat_solver import differing_cells, iter_solutions, model_for
@@ -54,8 +54,8 @@ class ToichikaPlugin(PluginBase):
         capabilities=frozenset({SOLVE, PLAY, EXPLAIN}),
     )
 
-    def __init__(self) -> None:
-        self._editor = Editor()
+    def new_ui(self, puzzle: Toichika) -> EditorUI:
+        return EditorUI()
 
     # ---- formats --------------------------------------------------------------------------------
     def parse(self, text: str) -> Toichika:
@@ -147,9 +147,10 @@ class ToichikaPlugin(PluginBase):
     def tools(self, puzzle: Toichika) -> list[Tool]:
         return list(TOOLS)
 
-    def edit(self, puzzle: Toichika, entries: Any, event: EditEvent) -> EditResult | None:
+    def edit(self, puzzle: Toichika, entries: Any, event: EditEvent, ui: Any = None) -> EditResult | None:
+        """``ui`` (an ``EditorUI``) carries a drag's stroke from event to event."""
         current = tuple(entries) if entries is not None else empty_entries(puzzle)
-        return self._editor.edit(puzzle, current, event)
+        return Editor(ui if isinstance(ui, EditorUI) else None).edit(puzzle, current, event)
 
     # ---- drawing --------------------------------------------------------------------------------
     def draw(

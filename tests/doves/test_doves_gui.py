@@ -215,32 +215,38 @@ def _texts(dl) -> list[str]:
     return [item.text for item in dl.items if isinstance(item, Text)]
 
 
-def test_rule_options_reach_the_analysis_and_the_plugin(panel_and_ctx) -> None:
+def test_rule_options_are_document_state_and_reach_the_analysis(panel_and_ctx) -> None:
     from solvers.doves.analysis import analyse
     from solvers.doves.rules import DEFAULT_RULES, Rules
 
     panel, ctx = panel_and_ctx
     position = ctx.puzzle()
-    try:
-        panel.allow_remove.setChecked(False)
-        assert PLUGIN.rules == Rules(allow_remove=False)
-        panel.start_analysis()
-        without = list(analyse(position, max_depth=panel.depth.value(), rules=PLUGIN.rules))[-1]
-        assert panel.result is not None and panel.result.nodes == without.nodes
-        assert str(panel.result.value) == str(without.value) == "Win(5)"
-        info: dict = {}
-        list(PLUGIN.solve(position, limit=1, info=info))
-        assert info["rules"] == "no remove; both bosses surrounded: mover loses"
-        panel.both_rule.setCurrentIndex(panel.both_rule.findData("draw"))
-        assert PLUGIN.rules == Rules(allow_remove=False, both_surrounded="draw")
-        panel.allow_remove.setChecked(True)
-        panel.both_rule.setCurrentIndex(panel.both_rule.findData("mover_loses"))
-        assert PLUGIN.rules == DEFAULT_RULES
-        panel.start_analysis()
-        default = list(analyse(position, max_depth=panel.depth.value()))[-1]
-        assert panel.result.nodes == default.nodes != without.nodes
-    finally:
-        PLUGIN.rules = DEFAULT_RULES  # the plug-in is shared by every test
+    before = dict(vars(PLUGIN))
+    panel.allow_remove.setChecked(False)
+    # the switch edits the document (one undo step), never the shared plug-in object
+    assert ctx.entries().rules == Rules(allow_remove=False)
+    assert ctx.history[-1] == "Rules: no remove; both bosses surrounded: mover loses"
+    assert vars(PLUGIN) == before and not hasattr(PLUGIN, "rules")
+    panel.start_analysis()
+    without = list(analyse(position, max_depth=panel.depth_spin.value(), rules=ctx.entries().rules))[-1]
+    assert panel.result is not None and panel.result.nodes == without.nodes
+    assert str(panel.result.value) == str(without.value) == "Win(5)"
+    info: dict = {}
+    list(PLUGIN.solve(position, limit=1, info=info, rules=ctx.entries().rules))
+    assert info["rules"] == "no remove; both bosses surrounded: mover loses"
+    # saved with the document and read back
+    saved = PLUGIN.serialize_document(position, ctx.entries())
+    assert "rules: remove=no both=mover_loses" in saved
+    assert PLUGIN.parse_document(saved)[1].rules == Rules(allow_remove=False)
+    panel.both_rule.setCurrentIndex(panel.both_rule.findData("draw"))
+    assert ctx.entries().rules == Rules(allow_remove=False, both_surrounded="draw")
+    # undo (the context puts the old entries back): the switches follow the document
+    ctx.apply(EditResult(entries=ctx.entries().with_rules(DEFAULT_RULES), label="undo"))
+    assert panel.allow_remove.isChecked() and panel.both_rule.currentData() == "mover_loses"
+    assert panel.value_label.text() != "" and panel.result is None  # the old value is dropped
+    panel.start_analysis()
+    default = list(analyse(position, max_depth=panel.depth_spin.value()))[-1]
+    assert panel.result.nodes == default.nodes != without.nodes
 
 
 # ---- idle start, move list, refusals --------------------------------------------------------------
@@ -355,3 +361,23 @@ def test_keyboard_plays_a_move(view, qtbot) -> None:
     assert board.cursor_cell == (1, 1)
     qtbot.keyClick(board, Qt.Key.Key_Return)
     assert view.doc.entries.actions == (Action("move", 0, (-1, 0)),)
+
+
+def test_rule_switches_edit_the_document_with_undo(main_window, qtbot, tmp_path) -> None:
+    """In the real window: a switch is one undo step of the document, saved with it; undo moves
+    the switch back; the plug-in object is not touched."""
+    from solvers.doves.rules import DEFAULT_RULES, Rules
+
+    view = main_window.show_kind("doves")
+    panel = _panel(view)
+    before = dict(vars(PLUGIN))
+    panel.allow_remove.click()
+    assert view.doc.entries.rules == Rules(allow_remove=False)
+    assert view.doc.undo_stack.undoText().startswith("Rules: no remove")
+    path = view.doc.save(tmp_path / "game.doves")
+    assert "rules: remove=no both=mover_loses" in path.read_text(encoding="utf-8")
+    view.doc.undo_stack.undo()
+    assert view.doc.entries.rules == DEFAULT_RULES and panel.allow_remove.isChecked()
+    view.doc.load(path)
+    assert view.doc.entries.rules == Rules(allow_remove=False) and not panel.allow_remove.isChecked()
+    assert vars(PLUGIN) == before

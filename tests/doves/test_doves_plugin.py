@@ -69,8 +69,9 @@ def test_setup_editing() -> None:
     r = PLUGIN.edit(START, None, press(board_cell(0, 1), mode="edit", tool="dove:A"))
     assert r is not None and r.puzzle.board_string() == "bA;B"
     # moving by drag in edit mode
-    PLUGIN.edit(r.puzzle, None, press(board_cell(0, 1), mode="edit"))
-    r2 = PLUGIN.edit(r.puzzle, None, release(board_cell(2, 0), mode="edit"))
+    ui = PLUGIN.new_ui(r.puzzle)  # the drag source lives in the document's UI state
+    PLUGIN.edit(r.puzzle, None, press(board_cell(0, 1), mode="edit"), ui=ui)
+    r2 = PLUGIN.edit(r.puzzle, None, release(board_cell(2, 0), mode="edit"), ui=ui)
     assert r2 is not None and r2.puzzle.board_string() == "b;B;A"
     r3 = PLUGIN.edit(r2.puzzle, None, press(board_cell(2, 0), mode="edit", tool="erase"))
     assert r3 is not None and r3.puzzle == START
@@ -163,8 +164,9 @@ def test_isolated_dove_is_ringed_and_hand_drag_places() -> None:
     rings = [i for i in PLUGIN.draw(isolated).items if getattr(i, "stroke", None) == "error"]
     assert len(rings) == 1
     # edit mode: drag the red Y from its hand slot onto the board
-    assert PLUGIN.edit(START, None, press(hand_slot(4), mode="edit")) is None
-    r = PLUGIN.edit(START, None, release(board_cell(1, 1), mode="edit"))
+    ui = PLUGIN.new_ui(START)
+    assert PLUGIN.edit(START, None, press(hand_slot(4), mode="edit"), ui=ui) is None
+    r = PLUGIN.edit(START, None, release(board_cell(1, 1), mode="edit"), ui=ui)
     assert r is not None and r.puzzle.board_string() == "b;BY"
 
 
@@ -178,3 +180,30 @@ def test_cli_rule_options(capsys) -> None:
     assert PLUGIN.cli(["analyse", "bB;T YA", "--both", "mover_wins", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["value"] == "Win(5)"
     assert PLUGIN.cli(["analyse", "bB;T YA", "--both", "sideways"]) == 2
+
+
+def test_rule_options_are_document_state() -> None:
+    """Rules ride in the entries: saved as a 'rules:' line, kept by set-up edits, used by check."""
+    from solvers.common.errors import ParseError
+    from solvers.doves.rules import Rules
+
+    no_remove = Rules(allow_remove=False, both_surrounded="draw")
+    game = PlayEntries(rules=no_remove)
+    text = PLUGIN.serialize_document(START, game)
+    assert "rules: remove=no both=draw" in text
+    assert PLUGIN.parse_document(text) == (START, game)
+    assert "rules:" not in PLUGIN.serialize_document(START, PlayEntries())  # defaults stay unwritten
+    with pytest.raises(ParseError, match="line 5.*unknown rule option 'remove=maybe'"):
+        PLUGIN.parse_document(text.replace("remove=no", "remove=maybe"))
+    # a set-up edit starts a new game under the same rules; so do new givens
+    placed = PLUGIN.edit(START, game, press(board_cell(0, 1), mode="edit", tool="dove:A"))
+    assert placed is not None and placed.entries == PlayEntries(rules=no_remove)
+    assert PLUGIN.adapt_entries(placed.puzzle, game).rules == no_remove
+    # the rules decide what is legal: a remove is refused in a game without it
+    position = parse_board("bBA")
+    red_a = PLUGIN.edit(position, PlayEntries(rules=no_remove), press(board_cell(*position.cells()[2])))
+    assert red_a is not None and red_a.entries.selected == 2
+    refused = PLUGIN.edit(position, red_a.entries, EditEvent("key", mode="play", key="Delete"))
+    assert refused is not None and refused.entries is None and "switched off" in refused.label
+    allowed = PLUGIN.edit(position, PlayEntries(selected=2), EditEvent("key", mode="play", key="Delete"))
+    assert allowed is not None and allowed.entries is not None and len(allowed.entries.actions) == 1

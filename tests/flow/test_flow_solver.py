@@ -74,7 +74,7 @@ def test_auto_falls_back_to_strict_and_says_so() -> None:
 def test_limit_and_count() -> None:
     open_board = PLUGIN.parse("A....\n.....\n.....\n....A\n")  # many strict snakes
     assert len(list(PLUGIN.solve(open_board, limit=3, rules="strict"))) == 3
-    assert PLUGIN.count(open_board, limit=2).status() == "2 found, stopped at limit"
+    assert PLUGIN.count(open_board, limit=2).status() == "at least 2 solutions (stopped at the limit)"
     assert PLUGIN.count(PLUGIN.parse("R.R\nG.G\nB.B\n")).status() == "unique"
 
 

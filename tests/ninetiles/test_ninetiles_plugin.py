@@ -67,13 +67,14 @@ def _ev(kind: str, cell=None, **kw) -> EditEvent:
 
 def test_click_rotates_right_click_flips_drag_swaps() -> None:
     town = PLUGIN.parse(EXAMPLE)
-    assert PLUGIN.edit(town, None, _ev("press", (0, 0), button="left")) is None
-    res = PLUGIN.edit(town, None, _ev("release", (0, 0), button="left"))
+    ui = PLUGIN.new_ui(town)  # what a press picked up lives in the document's UI state
+    assert PLUGIN.edit(town, None, _ev("press", (0, 0), button="left"), ui=ui) is None
+    res = PLUGIN.edit(town, None, _ev("release", (0, 0), button="left"), ui=ui)
     assert res.puzzle.dirs[0] == 0 and res.puzzle.tiles == town.tiles  # 3 -> 0 (front, one more turn)
     res = PLUGIN.edit(town, None, _ev("press", (0, 0), button="right"))
     assert res.puzzle.dirs[0] == 7
-    PLUGIN.edit(town, None, _ev("press", (0, 0), button="left"))
-    res = PLUGIN.edit(town, None, _ev("release", (2, 2), button="left"))
+    PLUGIN.edit(town, None, _ev("press", (0, 0), button="left"), ui=ui)
+    res = PLUGIN.edit(town, None, _ev("release", (2, 2), button="left"), ui=ui)
     assert res.puzzle.tiles[0] == 3 and res.puzzle.tiles[8] == 2
     res = PLUGIN.edit(town, None, _ev("key", (1, 1), key="Delete"))
     assert res.puzzle.tiles[4] == -1
@@ -87,8 +88,9 @@ def test_drag_from_tray_places_a_tile() -> None:
     dl = PLUGIN.draw(town)
     assert dl.height > 3 * 100 + 20  # a tray is shown for the unused tile
     x, y = PLUGIN._tray_layout(town)[4]
-    assert PLUGIN.edit(town, None, _ev("press", None, pos=(x + 5, y + 5))) is None
-    res = PLUGIN.edit(town, None, _ev("release", (1, 1)))
+    ui = PLUGIN.new_ui(town)
+    assert PLUGIN.edit(town, None, _ev("press", None, pos=(x + 5, y + 5)), ui=ui) is None
+    res = PLUGIN.edit(town, None, _ev("release", (1, 1)), ui=ui)
     assert res.puzzle.tiles[4] == 4
 
 

@@ -43,6 +43,12 @@ def test_cli_bad_input_is_one_line_exit_2(capsys) -> None:
     assert PLUGIN.cli([]) == 2
 
 
+def _session():
+    """An editor over one document's UI state (a drag's stroke lives there, not in the plug-in)."""
+    ui = PLUGIN.new_ui(None)
+    return lambda p, entries, event: PLUGIN.edit(p, entries, event, ui=ui)
+
+
 def _edge_pos(kind: str, r: int, c: int) -> tuple[float, float]:
     if kind == "v":  # right edge of (r, c)
         return (MARGIN + (c + 1) * CELL + 1, MARGIN + (r + 0.5) * CELL)
@@ -50,31 +56,30 @@ def _edge_pos(kind: str, r: int, c: int) -> tuple[float, float]:
 
 
 def test_border_drag_draws_then_erases_walls() -> None:
+    edit = _session()
     p = Toichika.empty(3, 3)
     events = [("press", _edge_pos("v", 0, 0)), ("drag", _edge_pos("v", 1, 0)), ("drag", _edge_pos("v", 2, 0))]
     keys = set()
     for kind, pos in events:
-        result = PLUGIN.edit(p, None, EditEvent(kind, "border", "edit", None, pos, "left"))
+        result = edit(p, None, EditEvent(kind, "border", "edit", None, pos, "left"))
         assert result is not None
         p = result.puzzle
         keys.add(result.merge_key)
     assert keys == {"border"} and all(p.wall_right(r, 0) for r in range(3)) and len(p.regions) == 2
     # pressing on an existing wall erases along the drag
-    result = PLUGIN.edit(p, None, EditEvent("press", "border", "edit", None, _edge_pos("v", 1, 0), "left"))
+    result = edit(p, None, EditEvent("press", "border", "edit", None, _edge_pos("v", 1, 0), "left"))
     assert result is not None and not result.puzzle.wall_right(1, 0)
     # horizontal edge, and a press far from any interior edge does nothing
-    result = PLUGIN.edit(p, None, EditEvent("press", "border", "edit", None, _edge_pos("h", 0, 2), "left"))
+    result = edit(p, None, EditEvent("press", "border", "edit", None, _edge_pos("h", 0, 2), "left"))
     assert result is not None and result.puzzle.wall_below(0, 2)
-    assert (
-        PLUGIN.edit(p, None, EditEvent("press", "border", "edit", None, (MARGIN + 1, MARGIN + 1), "left"))
-        is None
-    )
+    assert edit(p, None, EditEvent("press", "border", "edit", None, (MARGIN + 1, MARGIN + 1), "left")) is None
 
 
 def test_paint_country_carves_a_connected_region() -> None:
+    edit = _session()
     p = Toichika.empty(3, 3)
     for kind, cell in (("press", (0, 0)), ("drag", (0, 1)), ("drag", (1, 1)), ("drag", (2, 2))):
-        result = PLUGIN.edit(p, None, EditEvent(kind, "paint", "edit", cell))
+        result = edit(p, None, EditEvent(kind, "paint", "edit", cell))
         if result is not None:
             p = result.puzzle
     region = p.region_of
@@ -84,46 +89,49 @@ def test_paint_country_carves_a_connected_region() -> None:
 
 
 def test_given_arrows_by_click_drag_and_keys() -> None:
+    edit = _session()
     p = Toichika.empty(3, 3)
-    r1 = PLUGIN.edit(p, None, EditEvent("press", "arrow", "edit", (1, 1)))
+    r1 = edit(p, None, EditEvent("press", "arrow", "edit", (1, 1)))
     assert r1 is not None and r1.puzzle.given(1, 1) == UP
-    r2 = PLUGIN.edit(r1.puzzle, None, EditEvent("press", "arrow", "edit", (1, 1)))
+    r2 = edit(r1.puzzle, None, EditEvent("press", "arrow", "edit", (1, 1)))
     assert r2 is not None and r2.puzzle.given(1, 1) == RIGHT  # clicks cycle
     p = Toichika.empty(3, 3)
-    PLUGIN.edit(p, None, EditEvent("press", "arrow", "edit", (0, 0)))
-    r3 = PLUGIN.edit(p, None, EditEvent("drag", "arrow", "edit", (1, 0)))
+    edit(p, None, EditEvent("press", "arrow", "edit", (0, 0)))
+    r3 = edit(p, None, EditEvent("drag", "arrow", "edit", (1, 0)))
     assert r3 is not None and r3.puzzle.given(0, 0) == DOWN  # drag sets the direction of motion
-    assert PLUGIN.edit(p, None, EditEvent("key", "arrow", "edit", (2, 2), key="Left")) is None  # cursor
+    assert edit(p, None, EditEvent("key", "arrow", "edit", (2, 2), key="Left")) is None  # cursor
     shift = frozenset({"shift"})
-    r4 = PLUGIN.edit(p, None, EditEvent("key", "arrow", "edit", (2, 2), key="Left", modifiers=shift))
+    r4 = edit(p, None, EditEvent("key", "arrow", "edit", (2, 2), key="Left", modifiers=shift))
     assert r4 is not None and r4.puzzle.given(2, 2) == LEFT
-    r4b = PLUGIN.edit(p, None, EditEvent("key", "arrow", "edit", (2, 2), key="3"))
+    r4b = edit(p, None, EditEvent("key", "arrow", "edit", (2, 2), key="3"))
     assert r4b is not None and r4b.puzzle.given(2, 2) == DOWN  # digits 1-4: ^ > v <
-    r5 = PLUGIN.edit(r4.puzzle, None, EditEvent("key", "", "edit", (2, 2), key="?"))
+    r5 = edit(r4.puzzle, None, EditEvent("key", "", "edit", (2, 2), key="?"))
     assert r5 is not None and r5.puzzle.given(2, 2) == QUESTION
-    r6 = PLUGIN.edit(r5.puzzle, None, EditEvent("key", "", "edit", (2, 2), key="Delete"))
+    r6 = edit(r5.puzzle, None, EditEvent("key", "", "edit", (2, 2), key="Delete"))
     assert r6 is not None and r6.puzzle.given(2, 2) == 0
-    r7 = PLUGIN.edit(p, None, EditEvent("press", "question", "edit", (0, 1)))
+    r7 = edit(p, None, EditEvent("press", "question", "edit", (0, 1)))
     assert r7 is not None and r7.puzzle.given(0, 1) == QUESTION
 
 
 def test_letters_are_tool_shortcuts_not_cell_edits() -> None:
+    edit = _session()
     p = Toichika.empty(3, 3).with_given(1, 1, UP)
     for key in ("e", "q", "E", "Q"):  # E = Erase tool, Q = "?" tool: the shell selects the tool
-        assert PLUGIN.edit(p, None, EditEvent("key", "arrow", "edit", (1, 1), key=key)) is None
+        assert edit(p, None, EditEvent("key", "arrow", "edit", (1, 1), key=key)) is None
 
 
 def test_play_mode_entries_respect_givens() -> None:
+    edit = _session()
     p = decode_url(URL)
     entries = PLUGIN.empty_entries(p)
-    assert PLUGIN.edit(p, entries, EditEvent("press", "arrow", "play", (0, 0))) is None  # given
-    r1 = PLUGIN.edit(p, entries, EditEvent("key", "arrow", "play", (0, 3), key="4"))
+    assert edit(p, entries, EditEvent("press", "arrow", "play", (0, 0))) is None  # given
+    r1 = edit(p, entries, EditEvent("key", "arrow", "play", (0, 3), key="4"))
     assert r1 is not None and r1.puzzle is None and r1.entries[3] == LEFT
-    r2 = PLUGIN.edit(p, r1.entries, EditEvent("press", "dot", "play", (0, 1)))
+    r2 = edit(p, r1.entries, EditEvent("press", "dot", "play", (0, 1)))
     assert r2 is not None and r2.entries[1] == DOT
-    r3 = PLUGIN.edit(p, r2.entries, EditEvent("drag", "dot", "play", (0, 2)))
+    r3 = edit(p, r2.entries, EditEvent("drag", "dot", "play", (0, 2)))
     assert r3 is not None and r3.entries[2] == DOT
-    r4 = PLUGIN.edit(p, r3.entries, EditEvent("press", "arrow", "play", (1, 1), button="right"))
+    r4 = edit(p, r3.entries, EditEvent("press", "arrow", "play", (1, 1), button="right"))
     assert r4 is not None and r4.entries[5] == DOT
 
 

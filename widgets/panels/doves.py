@@ -6,6 +6,9 @@ GUI thread), so the value and the best line improve while the search deepens.
 
 Analysis runs when asked (Analyse) to the chosen depth, or in the background while playing with a
 small time budget (a switch); never on its own in Edit mode, so a freshly opened module stays idle.
+
+The rule options belong to the document (``PlayEntries.rules``): the switches change them through
+``ctx.apply`` (one undo step, saved with the file) and every job gets them as an argument.
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ class DovesPanel(QWidget):
         self.ai_job: Any = None
         self.result: Analysis | None = None
         self.analysed: Position | None = None
+        self.analysed_rules: Rules | None = None  # the rules the shown analysis was made under
         self.budgeted = False  # the last analysis ran with a time budget (background)
 
         self.side_label = QLabel()
@@ -79,11 +83,11 @@ class DovesPanel(QWidget):
         self.budget.setPrefix("at most ")
         self.budget.setSuffix(" s")
         self.budget.setAccessibleName("Background analysis budget")
-        self.depth = QSpinBox()
-        self.depth.setRange(1, 25)
-        self.depth.setValue(11)
-        self.depth.setPrefix("depth ")
-        self.depth.setSuffix(" plies")
+        self.depth_spin = QSpinBox()  # not "depth": that is QWidget.depth()
+        self.depth_spin.setRange(1, 25)
+        self.depth_spin.setValue(11)
+        self.depth_spin.setPrefix("depth ")
+        self.depth_spin.setSuffix(" plies")
         self.analyse_button = QPushButton("Analyse")
         self.analyse_button.setToolTip("Analyse the position on the board to the maximum depth")
         self.analyse_button.clicked.connect(lambda: self.start_analysis())
@@ -106,18 +110,17 @@ class DovesPanel(QWidget):
         self.ai_button.clicked.connect(self.ai_move)
         self.ai_red = QCheckBox("AI plays Red")
         self.ai_green = QCheckBox("AI plays Green")
-        for box in (self.ai_red, self.ai_green):
-            box.toggled.connect(self._schedule_ai)
+        for ai_box in (self.ai_red, self.ai_green):
+            ai_box.toggled.connect(self._schedule_ai)
         self.back_button = QPushButton("Take back")
         self.back_button.clicked.connect(self.take_back)
 
-        # Rule options live on the plug-in, so the board's legal moves, F5 and this panel agree.
+        # Rule options live in the document, so the board's legal moves, F5 and this panel agree.
         self.allow_remove = QCheckBox("Remove action allowed")
-        self.allow_remove.setChecked(self.rules().allow_remove)
         self.both_rule = QComboBox()
         for key in JUDGES:
             self.both_rule.addItem(f"Both Bosses surrounded: {key.replace('_', ' ')}", key)
-        self.both_rule.setCurrentIndex(list(JUDGES).index(self.rules().both_surrounded))
+        self._show_rules()
         for combo in (self.level, self.both_rule):  # long entries must not widen the panel
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(16)
@@ -141,7 +144,7 @@ class DovesPanel(QWidget):
         box_layout = QVBoxLayout(box)
         box_layout.addWidget(self.value_label)
         row = QHBoxLayout()
-        row.addWidget(self.depth)
+        row.addWidget(self.depth_spin)
         row.addWidget(self.analyse_button)
         row.addWidget(self.stop_button)
         box_layout.addLayout(row)
@@ -188,15 +191,34 @@ class DovesPanel(QWidget):
 
     # ---- state --------------------------------------------------------------------------------
     def rules(self) -> Rules:
-        return self.ctx.plugin.rules
+        """The document's rule options."""
+        return self.entries().rules
 
     def _rules_changed(self) -> None:
-        self.ctx.plugin.rules = Rules(
+        rules = Rules(
             allow_remove=self.allow_remove.isChecked(), both_surrounded=str(self.both_rule.currentData())
         )
-        self.analysed = None  # the same position may now have another value
+        if rules == self.rules():
+            return
+        # one undo step; the document's change signal refreshes this panel and the board
+        self.ctx.apply(
+            EditResult(entries=self.entries().with_rules(rules), label=f"Rules: {rules.describe()}")
+        )
         self.ctx.status(f"Tokyo Doves rules: {self.rules().describe()}")
-        self.ctx.changed.emit()
+
+    def _show_rules(self) -> None:
+        """Set the switches from the document's rules without sending them back."""
+        rules = self.rules()
+        for widget in (self.allow_remove, self.both_rule):
+            widget.blockSignals(True)
+        self.allow_remove.setChecked(rules.allow_remove)
+        self.both_rule.setCurrentIndex(list(JUDGES).index(rules.both_surrounded))
+        for widget in (self.allow_remove, self.both_rule):
+            widget.blockSignals(False)
+
+    def _is_analysed(self, position: Position) -> bool:
+        """The shown analysis is of ``position`` under the document's rules."""
+        return position == self.analysed and self.analysed_rules == self.rules()
 
     def entries(self) -> PlayEntries:
         entries = self.ctx.entries()
@@ -217,11 +239,12 @@ class DovesPanel(QWidget):
     # ---- refresh ----------------------------------------------------------------------------
     def refresh(self) -> None:
         position, live = self.current()
+        self._show_rules()
         self.side_label.setText(f"<b>{COLOUR_NAMES[position.to_move].capitalize()}</b> to move")
         self.switch_side.setEnabled(not self.entries().actions)
         self.back_button.setEnabled(bool(self.entries().actions))
         self.ai_button.setEnabled(live)
-        if position != self.analysed:
+        if not self._is_analysed(position):
             self.stop_analysis()
             self.result = None
             self.line_list.clear()
@@ -245,7 +268,7 @@ class DovesPanel(QWidget):
             and self.analysed is not None
         ):
             position, _ = self.current()
-            if position == self.analysed:
+            if self._is_analysed(position):
                 overlay["hint"] = self.result.line[0]
         self.ctx.set_overlay(overlay)
 
@@ -256,7 +279,7 @@ class DovesPanel(QWidget):
 
     def _background_analysis(self) -> None:
         position, live = self.current()
-        if self.auto_analyse.isChecked() and self.ctx.mode() == "play" and position != self.analysed:
+        if self.auto_analyse.isChecked() and self.ctx.mode() == "play" and not self._is_analysed(position):
             self.start_analysis(budget=float(self.budget.value()))
 
     def solve_requested(self, limit: int | None = 2) -> None:
@@ -272,11 +295,11 @@ class DovesPanel(QWidget):
         self.stop_analysis()
         self.generation += 1
         generation = self.generation
-        self.analysed = position
+        rules = self.rules()  # passed to the worker: it never reads the document or the plug-in
+        self.analysed, self.analysed_rules = position, rules
         self.budgeted = budget is not None
         self.value_label.setText("Analysing…" if budget is None else f"Analysing (≤ {budget:g} s)…")
-        max_depth = self.depth.value()
-        rules = self.rules()
+        max_depth = self.depth_spin.value()
 
         def work(cancel: Any, progress: Any) -> Analysis | None:
             last = None
@@ -318,7 +341,7 @@ class DovesPanel(QWidget):
     def play_line(self) -> None:
         """Append the best line (up to the selected row) to the played actions."""
         position, live = self.current()
-        if not live or self.result is None or position != self.analysed or not self.result.line:
+        if not live or self.result is None or not self._is_analysed(position) or not self.result.line:
             return
         row = self.line_list.currentRow()
         line = self.result.line[: row + 1] if row >= 0 else self.result.line
@@ -335,7 +358,7 @@ class DovesPanel(QWidget):
         self.ctx.apply(
             EditResult(
                 puzzle=puzzle.with_to_move(1 - puzzle.to_move),
-                entries=PlayEntries(),
+                entries=self.entries().restart(),
                 label="Switch side to move",
             )
         )

@@ -232,7 +232,7 @@ class XceteroPanel(QWidget):
         rows = engine.opening_table(Position(rules=rules))
         self.openings.setRowCount(len(rows))
         for r, row in enumerate(rows):
-            replies = ", ".join(str(s) for s in row["replies"])  # type: ignore[union-attr]
+            replies = ", ".join(str(s) for s in row["replies"])  # type: ignore[union-attr,attr-defined]
             cells = [str(row["square"]), str(row["value"]), f"{replies} ({row['reply_value']})"]
             for c, text in enumerate(cells):
                 self.openings.setItem(r, c, QTableWidgetItem(text))

@@ -1,0 +1,90 @@
+"""One answer to "is this count exact?" for every caller of a solver (CLI, GUI jobs, plug-ins).
+
+A search that yields solutions ends in one of four ways: it ran out of candidates (the count is
+exact), it reached the caller's limit, the user cancelled it, or its time ran out. Only the first
+gives a complete count; the others say "at least N". ``SearchOutcome.after`` is the one place that
+decides, and ``status`` the one wording.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from solvers.common.cancel import CancelToken
+
+Stop = Literal["exhausted", "limit", "cancelled", "timeout"]
+
+
+def reached_limit(found: int, limit: int | None) -> bool:
+    """True once ``found`` solutions satisfy ``limit`` (0 or None means "find all": never)."""
+    return bool(limit) and found >= (limit or 0)
+
+
+@dataclass(frozen=True)
+class SearchOutcome:
+    """How many solutions a search found and why it ended.
+
+    Built positionally as ``SearchOutcome(count, complete)`` (the older ``CountResult`` form), an
+    incomplete search counts as stopped at the limit; ``after`` names the reason exactly.
+    """
+
+    count: int
+    complete: bool  # the search was exhausted (count is exact)
+    stop: Stop | None = None  # why it ended; None: "exhausted" if complete else "limit"
+
+    def __post_init__(self) -> None:
+        if self.stop is None:
+            object.__setattr__(self, "stop", "exhausted" if self.complete else "limit")
+        elif self.complete != (self.stop == "exhausted"):
+            raise ValueError(f"a search that stopped by {self.stop!r} cannot be complete={self.complete}")
+
+    @classmethod
+    def after(
+        cls, found: int, limit: int | None, cancel: CancelToken | None = None, *, cancelled: bool = False
+    ) -> SearchOutcome:
+        """The outcome of a search that yielded ``found`` solutions under ``limit``.
+
+        Reaching the limit wins over a cancel that came later; a cancel token that fired on its
+        deadline (or was cancelled with reason "timeout") reads as a timeout."""
+        if reached_limit(found, limit):
+            return cls(found, False, "limit")
+        if cancelled or (cancel is not None and cancel.cancelled):
+            timeout = cancel is not None and cancel.reason == "timeout"
+            return cls(found, False, "timeout" if timeout else "cancelled")
+        return cls(found, True, "exhausted")
+
+    @property
+    def interrupted(self) -> bool:
+        """The user or the clock ended it (not the search itself, nor the limit)."""
+        return self.stop in ("cancelled", "timeout")
+
+    @property
+    def unique(self) -> bool | None:
+        """True/False when known; None when the search stopped before it could tell."""
+        if self.count == 1 and self.complete:
+            return True
+        if self.count >= 2 or (self.count == 0 and self.complete):
+            return False
+        return None
+
+    def status(self) -> str:
+        """The user-visible wording: "unique", "3 solutions (complete)", "at least 2 solutions ..."."""
+        n = self.count
+        if self.complete:
+            if n == 0:
+                return "no solution"
+            return "unique" if n == 1 else f"{n:,} solutions (complete)"
+        why = {"limit": "stopped at the limit", "cancelled": "cancelled", "timeout": "timed out"}[
+            str(self.stop)
+        ]
+        if n == 0:
+            return f"{why} before any solution"
+        return f"at least {n:,} solution{'' if n == 1 else 's'} ({why})"
+
+    def describe(self, verdict: object = None) -> str:
+        """``status``, or a module's own wording (e.g. Flow's "unique (designed)") when the search
+        ended by itself: a verdict never speaks for a search the user or the clock cut short."""
+        if isinstance(verdict, str) and verdict and not self.interrupted:
+            return verdict
+        return self.status()
