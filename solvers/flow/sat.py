@@ -14,11 +14,14 @@ neighbouring cells of one colour are linked), plus its consequence on square gri
 block holds three used edges (a U-turn would leave two same-coloured neighbours unlinked).
 
 Under strict rules the freedom of wandering pipes makes the plain search hopeless on boards drawn
-by hand (see ``detour.py``), so ``solutions`` runs it in *levels*: level i allows colour k in cell v
-only if its detour to v exceeds the cheapest colour's by at most ``LEVELS[i]``; the last level has
-no such restriction, so the search stays complete. Each level is a fresh solver that starts with
-the solutions already found blocked (measured: 2-10x faster than one incremental solver with the
-levels as assumptions, whose narrow-level learning misleads the wider searches).
+by hand, so ``solutions`` runs it in *stages*, each a fresh solver that starts with the solutions
+already found blocked and has colour variables only where its restriction allows the colour:
+first corridors round a quick disjoint routing of all pipes (``route.py``: colour k may take cell v
+only if v is at most ``CORRIDORS[i]`` steps further from k's route than from the nearest route),
+then the detour levels (``detour.py``: k's detour to v at most ``LEVELS[i]`` over the cheapest
+colour's), then no restriction at all, so the search stays complete. Loops in a strict model are
+spliced into a pipe beside them when a 4-cycle allows it (``splice.py``), which turns the model
+into a solution at once; the loop is cut as well, so enumeration stays exact.
 
 CaDiCaL in python-sat holds the GIL inside ``solve_limited`` and has no ``interrupt()``, so the
 search runs in slices of a conflict budget sized to take about 30 ms (the solver keeps its state
@@ -28,7 +31,6 @@ other Python threads (the GUI) get the GIL back at every slice boundary.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
@@ -57,13 +59,11 @@ SOLVER_NAME = "cadical195"
 # measured 1.6 s instead of 5 s CPU on a generated 50x50 board, the same on the reference set.
 # Under designed rules, keeping all learned clauses (no "reduce") halves the time again on 50x50
 # boards; under strict rules it costs 1.5x on the hardest reference boards, so only designed.
-# Under strict rules inprocessing pays (about 2x faster on boards drawn by hand, 30x30 ones that
-# time out without it solve in 20 s) but its stretches hold the GIL for 0.5-2 s (measured), so it
-# is used only on the main thread, where no GUI event loop waits (CLI, tests, benchmarks); a worker
-# thread (a GUI job) keeps the slices short (longest stall 0.13-0.14 s on the same boards).
+# Strict searches once gained 2x from inprocessing on the main thread; since the corridor stages
+# they do not (5.9 s CPU without it, 7.1 s with it, on nine 30-50 boards drawn by hand; strict
+# reference uniqueness 16.4 s against 18.2 s), so CLI and GUI jobs search the same way.
 SOLVER_OPTIONS = {"inprocessing": 0}
 RULE_OPTIONS = {"designed": {"reduce": 0}, "strict": {}}
-MAIN_THREAD_OPTIONS = {"designed": {}, "strict": {"inprocessing": 1}}
 SLICE_SECONDS = 0.03  # aim for solve slices this long (cancel latency, GIL hand-back)
 FIRST_SLICE = 200  # conflicts in the first slice; later slices adapt to the measured speed
 # Strict-rule corridors: allowed distance of a colour from its route over the nearest route's.
@@ -112,8 +112,6 @@ class FlowSat:
         self.solver = Solver(name=SOLVER_NAME)
         if hasattr(self.solver, "configure"):
             options = {**SOLVER_OPTIONS, **RULE_OPTIONS[self.rules]}
-            if threading.current_thread() is threading.main_thread():
-                options.update(MAIN_THREAD_OPTIONS[self.rules])
             self.solver.configure(options)
         self._budget = FIRST_SLICE
         self._add_many = _clause_adder(self.solver)
