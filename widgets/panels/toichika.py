@@ -218,7 +218,7 @@ class ToichikaPanel(QWidget):
         self.steps.blockSignals(False)
         status = "solved" if ex.solved else (ex.error or "stopped: several solutions remain")
         self.grade.setText(
-            f"{len(ex.steps)} steps, {ex.trials} trials, grade: {ex.grade()} ({status}, {ex.seconds:.2f} s)"
+            f"{len(ex.steps)} steps, {ex.trials} trials, grade: {ex.grade_text()} ({status}, {ex.seconds:.2f} s)"
         )
         self._update_buttons()
 
