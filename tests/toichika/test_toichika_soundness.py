@@ -10,9 +10,10 @@ from toichika_corpus import load_corpus
 from toichika_soundness import check_sweeps, random_board, random_state
 
 from solvers.toichika.candidates import Board
-from solvers.toichika.explain import explain
+from solvers.toichika.explain import explain, masks_to_arrows
 from solvers.toichika.generate import generate
 from solvers.toichika.model import Toichika
+from solvers.toichika.sat_solver import iter_solutions
 from solvers.toichika.techniques import BY_ID, local_cases, long_arrow
 
 
@@ -52,8 +53,10 @@ def test_every_technique_sound_on_many_random_boards(seed: int) -> None:
 @pytest.mark.parametrize(("grade", "seed"), [("fiendish", 2), ("diabolical", 3)])
 def test_generated_puzzles_need_the_new_techniques_soundly(grade: str, seed: int) -> None:
     made = generate(7, 7, grade, seed=seed)
+    assert list(iter_solutions(made.puzzle, limit=2)) == [made.solution]  # unique
     ex = explain(made.puzzle)
-    assert ex.grade() == grade and ex.trials == 0
+    assert ex.grade() == grade == made.grade and ex.trials == 0
+    assert masks_to_arrows(ex.final) == made.solution
     rule = "long-arrow" if grade == "fiendish" else "local-cases"
     assert rule in ex.hardest_uses()
     tally: dict[str, int] = {}
