@@ -406,6 +406,8 @@ def _remove_givens(
     puzzle = Toichika(blank.rows, blank.cols, blank.vwalls, blank.hwalls, tuple(givens))
     if level <= NAMED_LEVEL:
         return None if level > 1 and solved_within(board, givens, level - 1) else puzzle
+    if solved_within(board, givens, NAMED_LEVEL):
+        return None  # no trial needed: most candidates end here, cheaper than a full explanation
     ex = explain(puzzle, cancel)
     return puzzle if ex.solved and ex.hardest_level() == level else None
 
