@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 from solvers.common.cancel import Cancelled, CancelToken  # noqa: E402
 from solvers.toichika.generate import generate  # noqa: E402
 
-GRADES = ("easy", "medium", "hard", "very-hard", "expert")
+GRADES = ("easy", "medium", "hard", "very-hard", "fiendish", "diabolical", "expert")
 
 
 def main() -> int:

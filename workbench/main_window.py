@@ -225,6 +225,10 @@ class MainWindow(QMainWindow):
         )
         puzzle_menu.addSeparator()
         puzzle_menu.addActions([self.act_edit_mode, self.act_play_mode])
+        # Module entries (e.g. Toichika's Generate…): a panel offers them with ``menu_actions()``.
+        self.puzzle_menu = puzzle_menu
+        self.module_separator = puzzle_menu.addSeparator()
+        self.module_actions: list[QAction] = []
 
         view_menu = menu.addMenu("&View")
         scheme_menu = view_menu.addMenu("&Colour Scheme")
@@ -302,7 +306,21 @@ class MainWindow(QMainWindow):
         self.act_solve_all.setVisible(not is_game)
         self.act_play_mode.setEnabled(PLAY in plugin.meta.capabilities)
         self.act_resize.setEnabled(plugin.size_of(self.current().doc.puzzle) is not None)
+        self._update_module_actions()
         self._update_cancel()
+
+    def _update_module_actions(self) -> None:
+        """The Puzzle menu's module section: what the current kind's panels offer."""
+        for action in self.module_actions:
+            self.puzzle_menu.removeAction(action)
+        view = self.current()
+        self.module_actions = []
+        for i in range(view.side.count()):
+            offer = getattr(view.panel(view.side.tabText(i)), "menu_actions", None)
+            if callable(offer):
+                self.module_actions.extend(offer())
+        self.puzzle_menu.addActions(self.module_actions)
+        self.module_separator.setVisible(bool(self.module_actions))
 
     # ---- files ------------------------------------------------------------------------------
     def _ask_unsaved(self, view: DocumentView) -> str:

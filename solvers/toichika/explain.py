@@ -17,7 +17,18 @@ from solvers.toichika.model import ARROW_CHAR, DIRECTIONS, DOT, Entries, Toichik
 from solvers.toichika.sat_solver import Probe, is_consistent, iter_solutions
 from solvers.toichika.techniques import BY_ID, TECHNIQUES, Step
 
-GRADES = {1: "easy", 2: "medium", 3: "hard", 4: "very hard", 5: "expert", 6: "extreme"}
+GRADES = {
+    1: "easy",
+    2: "medium",
+    3: "hard",
+    4: "very hard",
+    5: "fiendish",
+    6: "diabolical",
+    7: "expert",
+    8: "extreme",
+}
+NAMED_LEVEL = max(t.level for t in TECHNIQUES)  # the hardest named technique; trials are above
+TRIAL_LEVEL = 4  # a trial propagates with the techniques up to this level (the group searches cost too much)
 
 
 def apply(state: State, step: Step) -> dict[int, int]:
@@ -34,7 +45,7 @@ def apply(state: State, step: Step) -> dict[int, int]:
     return changed
 
 
-def propagate(state: State, cancel: CancelToken | None = None, max_level: int = 4) -> None:
+def propagate(state: State, cancel: CancelToken | None = None, max_level: int = TRIAL_LEVEL) -> None:
     """Run the techniques to a fixpoint (no record). Raises Contradiction."""
     progress = True
     while progress:
@@ -80,6 +91,22 @@ class Explanation:
         if not self.solved:
             return "unsolved"
         return GRADES[self.hardest_level()]
+
+    def hardest_uses(self) -> dict[str, int]:
+        """How often each technique of the hardest level was used: the grade's weight."""
+        level = self.hardest_level()
+        out: dict[str, int] = {}
+        for s in self.steps:
+            if BY_ID[s.rule].level == level:
+                out[s.rule] = out.get(s.rule, 0) + 1
+        return out
+
+    def grade_text(self) -> str:
+        """E.g. "fiendish (long arrow x2)"."""
+        if not self.solved:
+            return "unsolved"
+        uses = ", ".join(f"{BY_ID[k].name.split(' (')[0]} x{n}" for k, n in self.hardest_uses().items())
+        return f"{self.grade()} ({uses})" if uses else self.grade()
 
 
 def _record(state: State, step: Step, out: Explanation) -> bool:
@@ -316,6 +343,7 @@ def explain_json(puzzle: Toichika, cancel: CancelToken | None = None) -> dict[st
         "solved": ex.solved,
         "steps": [step_json(puzzle, s, ex.states[k + 1]) for k, s in enumerate(ex.steps)],
         "grade": ex.grade(),
+        "grade_uses": ex.hardest_uses(),
         "trials": ex.trials,
         "grid": grid_of(puzzle, ex.final),
         "seconds": round(ex.seconds, 4),

@@ -28,7 +28,7 @@ from typing import Any
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.errors import InputError
 from solvers.toichika.candidates import ALL, BIT, Board, Contradiction, State
-from solvers.toichika.explain import GRADES, explain, propagate
+from solvers.toichika.explain import GRADES, NAMED_LEVEL, explain, propagate
 from solvers.toichika.model import DIRECTIONS, Toichika
 from solvers.toichika.sat_solver import model_for, new_solver
 
@@ -40,7 +40,14 @@ SIZE_WEIGHTS = {2: 14, 3: 24, 4: 24, 5: 16, 6: 10, 7: 7, 8: 5}
 # puzzles were medium; with these weights about a third reach hard, a quarter very hard.
 HARD_WEIGHTS = {2: 6, 3: 3, 4: 1}
 VERY_HARD_WEIGHTS = {2: 5, 3: 3, 4: 1, 5: 1}
-GRADE_WEIGHTS = {3: HARD_WEIGHTS, 4: VERY_HARD_WEIGHTS, 5: HARD_WEIGHTS, 6: HARD_WEIGHTS}
+GRADE_WEIGHTS = {
+    3: HARD_WEIGHTS,
+    4: VERY_HARD_WEIGHTS,
+    5: HARD_WEIGHTS,
+    6: HARD_WEIGHTS,
+    7: HARD_WEIGHTS,
+    8: HARD_WEIGHTS,
+}
 ORDERS_PER_BOARD = 3  # removal orders tried on one hidden solution before drawing a new board
 MAX_ATTEMPTS = 2000  # boards drawn before giving up (a 2x2 board has no solution at all)
 
@@ -297,7 +304,7 @@ def hidden_solution(
 
 
 def solved_within(board: Board, givens: list[int], level: int) -> bool:
-    """Do the explainer's techniques up to ``level`` (1..4) solve the board without trial?
+    """Do the explainer's techniques up to ``level`` (1..NAMED_LEVEL) solve the board without trial?
 
     No cancel token inside: one run takes ~10-50 ms on 20x20, and polling the token in every
     technique sweep cost a third of the generator's time; the caller polls between runs.
@@ -377,7 +384,7 @@ def _remove_givens(
     try:
         if not uniq.unique(givens):
             return None  # symmetric: the arrows alone (not all of them givens yet) are ambiguous
-        if 2 <= level <= 4:
+        if 2 <= level <= NAMED_LEVEL:
             start = _first_at_level(board, uniq, givens, orbits, level, report, without)
             if start is None:
                 return None
@@ -390,15 +397,17 @@ def _remove_givens(
         for k, orbit in enumerate(orbits):
             report(k, len(orbits), "removing givens")
             trial = without(givens, orbit)
-            if uniq.unique(trial) and (level > 4 or solved_within(board, trial, level)):
+            if uniq.unique(trial) and (level > NAMED_LEVEL or solved_within(board, trial, level)):
                 givens = trial
         if symmetric and any(bool(givens[i]) != bool(givens[_mirror(i, n)]) for i in range(n)):
             return None  # a lonely arrow had to stay
     finally:
         uniq.close()
     puzzle = Toichika(blank.rows, blank.cols, blank.vwalls, blank.hwalls, tuple(givens))
-    if level <= 4:
+    if level <= NAMED_LEVEL:
         return None if level > 1 and solved_within(board, givens, level - 1) else puzzle
+    if solved_within(board, givens, NAMED_LEVEL):
+        return None  # no trial needed: most candidates end here, cheaper than a full explanation
     ex = explain(puzzle, cancel)
     return puzzle if ex.solved and ex.hardest_level() == level else None
 

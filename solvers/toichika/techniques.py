@@ -486,6 +486,252 @@ def matching(s: State) -> Iterator[Step]:
             )
 
 
+# ---- levels 5-6: several countries at once ---------------------------------------------------------
+GROUP_NODES = 1000  # search nodes for one group of countries
+SWEEP_NODES = 12_000  # search nodes for one sweep of a technique (a fixed budget keeps runs reproducible)
+
+
+def _options(s: State, reg: int) -> list[tuple[int, int]]:
+    """(cell, direction) placements still open to a country's arrow."""
+    masks = s.masks
+    return [(i, d) for i in s.board.regions[reg] for d in DIRECTIONS if masks[i] & BIT[d]]
+
+
+def _sight(s: State, i: int, d: int, members: set[int]) -> tuple[tuple[int, ...], bool]:
+    """Walk the ray of an arrow (i, d) up to the first cell outside the group that settles it.
+
+    Returns the group's cells met before that point (nearest first) and what the point means:
+    True for a possible partner outside the group, False for a cell that must hold an arrow
+    that cannot be the partner, or the edge of the board.
+    """
+    b = s.board
+    masks = s.masks
+    ri = b.reg[i]
+    opp = BIT[OPPOSITE[d]]
+    inside: list[int] = []
+    for j in b.rays[i][d]:
+        m = masks[j]
+        if not m & ARROWS:
+            continue
+        rj = b.reg[j]
+        if rj in members:
+            inside.append(j)
+            continue
+        if m & opp and b.pairable(ri, rj):
+            return tuple(inside), True
+        if not m & EMPTY:
+            return tuple(inside), False
+    return tuple(inside), False
+
+
+class _Budget:
+    def __init__(self, nodes: int) -> None:
+        self.left = nodes
+
+
+def _consistent_options(
+    s: State, group: tuple[int, ...], budget: _Budget
+) -> list[set[tuple[int, int]]] | None:
+    """For each country of ``group``, the placements used by some consistent joint placement.
+
+    A joint placement gives each country of the group one arrow; it is consistent when each of
+    these arrows can still see a partner: walking its ray, the group's other cells are empty, a
+    placed arrow of the group ends the walk (a partner only if it faces back from a pairable
+    country), and outside the group the candidates decide. Backtracking judges the cells of
+    countries not yet placed optimistically (a partner if they could be one), so no consistent
+    placement is lost. None when the group is not worth it or the budget runs out.
+    """
+    b = s.board
+    members = set(group)
+    opts = [_options(s, r) for r in group]
+    sights = {(i, d): _sight(s, i, d, members) for o in opts for i, d in o}
+    # countries that never look at one another add nothing to what one country alone shows
+    if not any(b.reg[j] != b.reg[i] for (i, _), (cells, _) in sights.items() for j in cells):
+        return None
+    alive: list[set[tuple[int, int]]] = [set() for _ in group]
+    chosen: dict[int, int] = {}
+    placed: set[int] = set()
+
+    def sees(i: int, d: int) -> bool:
+        cells, outcome = sights[(i, d)]
+        opp = OPPOSITE[d]
+        for j in cells:
+            e = chosen.get(j)
+            if e is not None:
+                return e == opp and b.pairable(b.reg[i], b.reg[j])
+            rj = b.reg[j]
+            if rj not in placed and s.masks[j] & BIT[opp] and b.pairable(b.reg[i], rj):
+                return True  # not placed yet: it might be the partner
+        return outcome
+
+    def witness(order: list[int]) -> bool:
+        """Place the countries of ``order`` after the ones already placed; True at the first success."""
+        if not order:
+            return True
+        k, rest = order[0], order[1:]
+        placed.add(group[k])
+        for i, d in opts[k]:
+            budget.left -= 1
+            if budget.left < 0:
+                raise TimeoutError
+            chosen[i] = d
+            if all(sees(j, e) for j, e in chosen.items()) and witness(rest):
+                return True  # keep the placement: the caller reads it
+            del chosen[i]
+        placed.discard(group[k])
+        return False
+
+    # one witness search per placement not yet seen in a consistent joint placement
+    try:
+        for k in range(len(group)):
+            for opt in opts[k]:
+                if opt in alive[k]:
+                    continue
+                chosen.clear()
+                placed.clear()
+                chosen[opt[0]] = opt[1]
+                placed.add(group[k])
+                others = sorted((x for x in range(len(group)) if x != k), key=lambda x: len(opts[x]))
+                if sees(*opt) and witness(others):
+                    for x, r in enumerate(group):
+                        alive[x].add(next((i, d) for i, d in chosen.items() if b.reg[i] == r))
+    except TimeoutError:
+        return None
+    return alive
+
+
+def _group_step(s: State, group: tuple[int, ...], budget: _Budget, rule: str, lead: str) -> Step | None:
+    b = s.board
+    own = _Budget(min(GROUP_NODES, budget.left))
+    alive = _consistent_options(s, group, own)
+    # the rays walked to set up the search count too
+    budget.left -= min(GROUP_NODES, budget.left) - max(own.left, 0) + sum(len(_options(s, r)) for r in group)
+    if alive is None:
+        return None
+    cells = [c for r in group for c in b.regions[r]]
+    if any(not a for a in alive):
+        raise Contradiction("these countries have no way to place their arrows together", cells)
+    removals: dict[int, int] = {}
+    for k, r in enumerate(group):
+        for i, d in _options(s, r):
+            if (i, d) not in alive[k]:
+                removals[i] = removals.get(i, 0) | BIT[d]
+    if not removals:
+        return None
+    dead = ", ".join(f"{b.name(i)} {_dirs(bits)}" for i, bits in sorted(removals.items()))
+    return Step(
+        rule,
+        cells,
+        removals,
+        f"{lead} Placing their {len(group)} arrows together, every way with {dead} leaves one of them "
+        "blocked by another that does not face back, or with no possible partner, so those are impossible.",
+    )
+
+
+def _undecided(s: State) -> list[bool]:
+    return [len(_options(s, r)) > 1 for r in range(len(s.board.regions))]
+
+
+def _tightest_first(s: State, groups: Iterator[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """Groups with the fewest joint placements first: the cheapest to search, the likeliest to conclude."""
+    counts = [len(_options(s, r)) for r in range(len(s.board.regions))]
+    sized = []
+    for group in groups:
+        total = 1
+        for r in group:
+            total *= counts[r]
+        sized.append((total, group))
+    sized.sort()
+    return [group for _, group in sized]
+
+
+def _line_groups(s: State, size: int) -> Iterator[tuple[int, ...]]:
+    """Runs of ``size`` undecided countries met one after another along a row or a column."""
+    b = s.board
+    rows, cols = b.p.rows, b.cols
+    undecided = _undecided(s)
+    lines = [range(r * cols, (r + 1) * cols) for r in range(rows)]
+    lines += [range(c, rows * cols, cols) for c in range(cols)]
+    seen: set[tuple[int, ...]] = set()
+    for line in lines:
+        s.poll()
+        run: list[int] = []
+        for j in line:
+            rj = b.reg[j]
+            if undecided[rj] and s.masks[j] & ARROWS and rj not in run:
+                run.append(rj)
+        for k in range(len(run) - size + 1):
+            group = tuple(sorted(run[k : k + size]))
+            if group not in seen:
+                seen.add(group)
+                yield group
+
+
+def long_arrow(s: State) -> Iterator[Step]:
+    """Long arrow over a run of countries (techniques.md #11, generalised).
+
+    The countries met one after another along a line hold one arrow each; an arrow of one placed
+    across another's line blocks it unless it faces back, so an arrow's partner must lie beyond
+    the next countries. Every joint placement of the run's arrows is tried; a placement that is
+    part of no consistent one is impossible. Sound: a solution restricted to the run is such a
+    joint placement, because the rest of the board is judged only by its remaining candidates.
+    """
+    b = s.board
+    budget = _Budget(SWEEP_NODES)
+    for size in (2, 3):
+        for group in _tightest_first(s, _line_groups(s, size)):
+            if budget.left <= 0:
+                return
+            names = ", ".join(b.name(b.regions[r][0]) for r in group)
+            step = _group_step(
+                s, group, budget, "long-arrow", f"The countries of {names} lie along one line."
+            )
+            if step is not None:
+                yield step
+                return  # candidates changed: the engine re-runs the cheaper techniques first
+
+
+LOCAL_SIDE = 3  # the window of local case analysis (cells)
+LOCAL_LIMIT = 6  # most countries considered together
+
+
+def _window_groups(s: State) -> Iterator[tuple[int, ...]]:
+    """Undecided countries with a free cell in a LOCAL_SIDE x LOCAL_SIDE window, each window once."""
+    b = s.board
+    rows, cols = b.p.rows, b.cols
+    undecided = _undecided(s)
+    seen: set[tuple[int, ...]] = set()
+    for r0 in range(max(1, rows - LOCAL_SIDE + 1)):
+        s.poll()
+        for c0 in range(max(1, cols - LOCAL_SIDE + 1)):
+            regs = set()
+            for r in range(r0, min(rows, r0 + LOCAL_SIDE)):
+                for c in range(c0, min(cols, c0 + LOCAL_SIDE)):
+                    i = r * cols + c
+                    if undecided[b.reg[i]] and s.masks[i] & ARROWS:
+                        regs.add(b.reg[i])
+            group = tuple(sorted(regs))
+            if 3 < len(group) <= LOCAL_LIMIT and group not in seen:
+                seen.add(group)
+                yield group
+
+
+def local_cases(s: State) -> Iterator[Step]:
+    """Local case analysis: the same joint placement as the long arrow, for the countries that meet
+    in a small window of the board (up to LOCAL_LIMIT countries); no propagation beyond sight."""
+    b = s.board
+    budget = _Budget(SWEEP_NODES)
+    for group in _tightest_first(s, _window_groups(s)):
+        if budget.left <= 0:
+            return
+        where = b.name(min(c for r in group for c in b.regions[r] if s.masks[c] & ARROWS))
+        lead = f"The countries of {', '.join(b.name(b.regions[r][0]) for r in group)} meet near {where}."
+        step = _group_step(s, group, budget, "local-cases", lead)
+        if step is not None:
+            yield step
+            return
+
+
 TECHNIQUES: tuple[Technique, ...] = (
     Technique("adjacency-ban", "adjacency ban", "端・隣接禁", 1, adjacency_ban),
     Technique("one-per-country", "one arrow per country", "国に矢印1つ", 1, one_arrow_per_country),
@@ -499,7 +745,11 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("reservation", "reservation", "予約", 4, reservation),
     Technique("matching", "global matching", "マッチング", 4, matching),
     Technique("charao", "charao (weak reservation)", "チャラ男手筋", 4, charao),
+    Technique(
+        "long-arrow", "long arrow (a run of countries along a line)", "長い矢印(国の列)", 5, long_arrow
+    ),
+    Technique("local-cases", "local case analysis", "局所場合分け", 6, local_cases),
 )
-TRIAL = Technique("trial", "trial (assume and refute)", "仮定・背理法", 5, lambda s: iter(()))
-DEEP_TRIAL = Technique("deep-trial", "trial by exhaustive search", "仮定(総当たり)", 6, lambda s: iter(()))
+TRIAL = Technique("trial", "trial (assume and refute)", "仮定・背理法", 7, lambda s: iter(()))
+DEEP_TRIAL = Technique("deep-trial", "trial by exhaustive search", "仮定(総当たり)", 8, lambda s: iter(()))
 BY_ID = {t.id: t for t in (*TECHNIQUES, TRIAL, DEEP_TRIAL)}

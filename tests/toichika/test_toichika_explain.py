@@ -20,7 +20,8 @@ def _bit(value: int) -> int:
 
 
 def test_every_corpus_puzzle_is_explained_soundly(shared_reference) -> None:
-    real_trials = {}
+    trials = {}
+    rules: dict[str, set[str]] = {}
     for item in load_corpus(shared_reference):
         puzzle = item.puzzle
         ex = explain(puzzle)
@@ -31,12 +32,22 @@ def test_every_corpus_puzzle_is_explained_soundly(shared_reference) -> None:
             for i, removed in step.applied.items():
                 # a deduction never removes the value the unique solution has
                 assert not removed & _bit(item.answer[i]), (item.name, step.rule, step.text)
-        if item.real:
-            real_trials[item.name] = ex.trials
-    assert len(real_trials) == 11
-    assert all(t == 0 for t in real_trials.values()), (
-        real_trials
-    )  # the target: no trial on real puzzles
+        trials[item.name] = ex.trials
+        rules[item.name] = {s.rule for s in ex.steps}
+    assert len(trials) == 35
+    assert all(t == 0 for t in trials.values()), trials  # the target: no trial at all
+    # synthetic #29 (20x20) is the one that needs the long arrow and the local case analysis
+    hardest = [name for name, used in rules.items() if "local-cases" in used]
+    assert len(hardest) == 1 and "long-arrow" in rules[hardest[0]]
+
+
+def test_grade_names_the_hardest_technique_and_its_uses(shared_reference) -> None:
+    item = load_corpus(shared_reference)[28]
+    ex = explain(item.puzzle)
+    assert ex.grade() == "diabolical" and ex.hardest_uses() == {"local-cases": 1}
+    assert ex.grade_text() == "diabolical (local case analysis x1)"
+    out = explain_json(item.puzzle)
+    assert out["grade"] == "diabolical" and out["grade_uses"] == {"local-cases": 1}
 
 
 @pytest.mark.parametrize(
@@ -183,6 +194,7 @@ GENERATED = [
     "https://puzz.link/p?toichika/8/8/9daapfbkvisgc3vndj1hfp7054c2l2z516",
     "https://puzz.link/p?toichika/8/8/l2mthlqr6j5gqkefnnl77t6062o3c492g4c37",
     "https://puzz.link/p?toichika/8/8/hqeb76vnit70v0uunlgbft00a2292l1i354d1735",
+    "https://puzz.link/p?toichika/7/7/55invvnr8uvvl2l8dgv151i4536",  # generated "expert": needs a trial
 ]
 
 

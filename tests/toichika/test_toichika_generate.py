@@ -124,6 +124,25 @@ def test_grade_names_accept_cli_spelling() -> None:
     assert grade_level("very-hard") == grade_level("very hard") == 4
 
 
+def test_grade_ladder_places_the_group_techniques_below_trials() -> None:
+    from solvers.toichika.generate import grade_names
+    from solvers.toichika.techniques import BY_ID
+
+    assert grade_names() == [
+        "easy",
+        "medium",
+        "hard",
+        "very-hard",
+        "fiendish",
+        "diabolical",
+        "expert",
+        "extreme",
+    ]
+    assert grade_level("fiendish") == BY_ID["long-arrow"].level == 5
+    assert grade_level("diabolical") == BY_ID["local-cases"].level == 6
+    assert grade_level("expert") == BY_ID["trial"].level == 7
+
+
 def _cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "workbench", "toichika", "generate", *args],
@@ -173,7 +192,16 @@ def test_cli_timeout_exit_3() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("size", "grade"),
-    [(10, "hard"), (12, "very-hard"), (15, "medium"), (8, "expert"), (20, "hard"), (20, "very-hard")],
+    [
+        (10, "hard"),
+        (12, "very-hard"),
+        (15, "medium"),
+        (8, "expert"),
+        (20, "hard"),
+        (20, "very-hard"),
+        (10, "fiendish"),
+        (10, "diabolical"),
+    ],
 )
 def test_bigger_generated_puzzles(size: int, grade: str) -> None:
     made = generate(size, size, grade, seed=size)

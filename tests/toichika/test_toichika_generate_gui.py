@@ -52,3 +52,76 @@ def test_generate_job_cancels_and_leaves_the_document_alone(main_window, qtbot) 
     assert time.monotonic() - start < 3.0
     qtbot.wait(100)
     assert view.doc.puzzle == before
+
+
+def _generate_action(main_window):
+    found = [a for a in main_window.puzzle_menu.actions() if a.text().replace("&", "") == "Generate…"]
+    return found[0] if found else None
+
+
+def test_puzzle_menu_generate_dialog_opens_a_unique_puzzle_untitled(main_window, qtbot, tmp_path) -> None:
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    main_window.show_kind("flow")
+    assert _generate_action(main_window) is None  # only a kind whose panel offers it
+    view = main_window.show_kind("toichika")
+    action = _generate_action(main_window)
+    assert action is not None and action.isEnabled()
+    before = view.doc.puzzle
+    action.trigger()
+    dialog = view.panel("Steps").generate_dialog
+    qtbot.waitExposed(dialog)
+    dialog.grab().save(str(tmp_path / "generate_dialog.png"))
+    dialog.width_box.setValue(6)
+    dialog.height_box.setValue(5)
+    dialog.grade_box.setCurrentText("medium")
+    dialog.seed_box.setValue(7)
+    dialog.symmetric_box.setChecked(True)
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    assert not dialog.isVisible()
+    qtbot.waitUntil(lambda: view.doc.puzzle != before, timeout=30000)
+    puzzle = view.doc.puzzle
+    assert (puzzle.cols, puzzle.rows) == (6, 5)
+    assert view.doc.path is None  # untitled
+    assert len(list(iter_solutions(puzzle, limit=2))) == 1
+    assert explain(puzzle).grade() == "medium"
+    assert puzzle == generate(6, 5, "medium", seed=7, symmetric=True).puzzle
+    g, n = puzzle.givens, puzzle.size
+    assert all(bool(g[i]) == bool(g[n - 1 - i]) for i in range(n))
+
+
+def test_generate_dialog_cancel_button_starts_nothing(main_window, qtbot) -> None:
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    view = main_window.show_kind("toichika")
+    panel = view.panel("Steps")
+    _generate_action(main_window).trigger()
+    dialog = panel.generate_dialog
+    qtbot.waitExposed(dialog)
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Cancel), Qt.MouseButton.LeftButton)
+    assert not dialog.isVisible() and panel._generate_job is None
+
+
+def test_generate_from_the_menu_cancels_with_esc(main_window, qtbot) -> None:
+    import time
+
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    view = main_window.show_kind("toichika")
+    panel = view.panel("Steps")
+    before = view.doc.puzzle
+    _generate_action(main_window).trigger()
+    dialog = panel.generate_dialog
+    dialog.width_box.setValue(30)
+    dialog.height_box.setValue(30)
+    dialog.grade_box.setCurrentText("extreme")
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    job = panel._generate_job
+    qtbot.wait(300)
+    assert not job.done
+    start = time.monotonic()
+    main_window.act_cancel.trigger()  # Esc: Puzzle > Cancel Job
+    qtbot.waitUntil(lambda: job.done, timeout=5000)
+    assert time.monotonic() - start < 3.0
+    qtbot.wait(100)
+    assert view.doc.puzzle == before

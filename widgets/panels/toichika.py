@@ -14,9 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
+    QDialog,
+    QDialogButtonBox,
     QFileDialog,
     QFormLayout,
     QGroupBox,
@@ -218,7 +221,7 @@ class ToichikaPanel(QWidget):
         self.steps.blockSignals(False)
         status = "solved" if ex.solved else (ex.error or "stopped: several solutions remain")
         self.grade.setText(
-            f"{len(ex.steps)} steps, {ex.trials} trials, grade: {ex.grade()} ({status}, {ex.seconds:.2f} s)"
+            f"{len(ex.steps)} steps, {ex.trials} trials, grade: {ex.grade_text()} ({status}, {ex.seconds:.2f} s)"
         )
         self._update_buttons()
 
@@ -320,6 +323,8 @@ class ToichikaPanel(QWidget):
         self.gen_seed.setRange(0, 2**31 - 1)
         self.gen_seed.setSpecialValueText("random")  # 0: a fresh seed, reported in the status bar
         self.gen_seed.setToolTip("The same seed, size and grade give the same puzzle")
+        self.gen_symmetric = QCheckBox("Symmetric givens")
+        self.gen_symmetric.setToolTip("Countries and givens are laid out with 180° symmetry")
         self.generate_button = QPushButton("Generate")
         self.generate_button.setToolTip(
             "A random puzzle with a unique solution whose explanation needs this grade"
@@ -331,8 +336,38 @@ class ToichikaPanel(QWidget):
         form.addRow("Height", self.gen_height)
         form.addRow("Grade", self.gen_grade)
         form.addRow("Seed", self.gen_seed)
+        form.addRow(self.gen_symmetric)
         form.addRow(self.generate_button)
         return group
+
+    def menu_actions(self) -> list[QAction]:
+        """Actions the shell puts into its Puzzle menu while this kind is shown."""
+        if not hasattr(self, "_menu_actions"):
+            action = QAction("&Generate…", self)
+            action.setShortcut("Ctrl+Shift+G")
+            action.setStatusTip("A random puzzle with a unique solution at a chosen grade")
+            action.triggered.connect(self.open_generate_dialog)
+            self._menu_actions = [action]
+        return self._menu_actions
+
+    def open_generate_dialog(self) -> GenerateDialog:
+        """Puzzle > Generate…: a small dialog with the generator's settings (shared with the group)."""
+        dialog = GenerateDialog(self)
+        dialog.accepted.connect(lambda: self._generate_from(dialog))
+        dialog.open()
+        self.generate_dialog = dialog
+        return dialog
+
+    def _generate_from(self, dialog: GenerateDialog) -> None:
+        for mine, theirs in (
+            (self.gen_width, dialog.width_box),
+            (self.gen_height, dialog.height_box),
+            (self.gen_seed, dialog.seed_box),
+        ):
+            mine.setValue(theirs.value())
+        self.gen_grade.setCurrentText(dialog.grade_box.currentText())
+        self.gen_symmetric.setChecked(dialog.symmetric_box.isChecked())
+        self.generate()
 
     def generate(self) -> None:
         job = self._generate_job
@@ -341,9 +376,12 @@ class ToichikaPanel(QWidget):
             return
         cols, rows = self.gen_width.value(), self.gen_height.value()
         grade, seed = self.gen_grade.currentText(), self.gen_seed.value() or None
+        symmetric = self.gen_symmetric.isChecked()
 
         def work(cancel, progress):
-            return generate(cols, rows, grade, seed=seed, cancel=cancel, progress=progress)
+            return generate(
+                cols, rows, grade, seed=seed, symmetric=symmetric, cancel=cancel, progress=progress
+            )
 
         self._generate_job = self.ctx.run_job(
             f"Generating a {cols}x{rows} {grade} puzzle", work, self._generated, self._job_failed
@@ -370,6 +408,44 @@ class ToichikaPanel(QWidget):
             self.ctx.status(f"Cannot paste: {exc}")
             return
         self.ctx.replace_untitled(puzzle, "Paste URL")
+
+
+class GenerateDialog(QDialog):
+    """Size, grade, seed and symmetry for Puzzle > Generate…, started from the panel's settings."""
+
+    def __init__(self, panel: ToichikaPanel) -> None:
+        super().__init__(panel)
+        self.setWindowTitle("Generate Toichika")
+        self.width_box = QSpinBox()
+        self.height_box = QSpinBox()
+        for mine, theirs in ((self.width_box, panel.gen_width), (self.height_box, panel.gen_height)):
+            mine.setRange(MIN_SIDE, MAX_SIDE)
+            mine.setValue(theirs.value())
+            mine.setSuffix(" cells")
+        self.grade_box = QComboBox()
+        self.grade_box.addItems(grade_names())
+        self.grade_box.setCurrentText(panel.gen_grade.currentText())
+        self.grade_box.setToolTip("The hardest technique the explanation needs (docs: grade ladder)")
+        self.seed_box = QSpinBox()
+        self.seed_box.setRange(0, 2**31 - 1)
+        self.seed_box.setSpecialValueText("random")
+        self.seed_box.setValue(panel.gen_seed.value())
+        self.seed_box.setToolTip("The same seed, size and grade give the same puzzle")
+        self.symmetric_box = QCheckBox("Symmetric givens")
+        self.symmetric_box.setChecked(panel.gen_symmetric.isChecked())
+        form = QFormLayout(self)
+        form.addRow("Width", self.width_box)
+        form.addRow("Height", self.height_box)
+        form.addRow("Grade", self.grade_box)
+        form.addRow("Seed", self.seed_box)
+        form.addRow(self.symmetric_box)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Generate")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        form.addRow(self.buttons)
 
 
 def _esc(text: str) -> str:
