@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from solvers.common import cli
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.cli import Parser, add_json, add_timeout
-from solvers.common.protocol import CountResult, PluginBase
+from solvers.common.outcome import SearchOutcome
+from solvers.common.protocol import PluginBase
 from solvers.flow import codec
 from solvers.flow.generate import generate
 from solvers.flow.model import FlowPuzzle
@@ -74,8 +75,7 @@ def _solve(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) ->
     except Cancelled:
         stopped = True
     seconds = time.perf_counter() - start
-    complete = not stopped and (args.limit in (0, None) or len(solutions) < args.limit)
-    result = CountResult(len(solutions), complete)
+    result = SearchOutcome.after(len(solutions), args.limit, cancel, cancelled=stopped)
     if args.json:
         out = {
             "kind": "flow",
@@ -84,7 +84,8 @@ def _solve(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) ->
             "count": result.count,
             "complete": result.complete,
             "unique": result.unique,
-            "verdict": info.get("verdict") or result.status(),
+            "stop": result.stop,
+            "verdict": result.describe(info.get("verdict")),
             "seconds": round(seconds, 4),
         }
         print(json.dumps(out))
@@ -92,7 +93,7 @@ def _solve(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) ->
         for solution in solutions:
             print(f"# {solution.label}")
             print("\n".join(solution.grid))
-        print(f"{info.get('verdict') or result.status()} ({seconds:.3f} s)")
+        print(f"{result.describe(info.get('verdict'))} ({seconds:.3f} s)")
     return 0
 
 
