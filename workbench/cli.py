@@ -96,13 +96,14 @@ def cmd_solve(args: argparse.Namespace, cancel: CancelToken) -> int:
     plugin = registry.get(args.kind)
     if SOLVE not in plugin.meta.capabilities:
         raise InputError(f"{plugin.meta.name} has no solver")
-    puzzle, _ = _load(plugin, args.input)
+    puzzle, entries = _load(plugin, args.input)
+    options = plugin.solve_options(entries)
     info: dict[str, Any] = {}
     solutions = []
     start = time.perf_counter()
     interrupted = False
     try:
-        for solution in plugin.solve(puzzle, limit=args.limit, cancel=cancel, info=info):
+        for solution in plugin.solve(puzzle, limit=args.limit, cancel=cancel, info=info, **options):
             solutions.append(solution)
             if reached_limit(len(solutions), args.limit):
                 break
@@ -181,7 +182,8 @@ def cmd_export(args: argparse.Namespace, cancel: CancelToken) -> int:
     if args.solved:
         if SOLVE not in plugin.meta.capabilities:
             raise InputError(f"{plugin.meta.name} has no solver")
-        solution = next(iter(plugin.solve(puzzle, limit=1, cancel=cancel)), None)
+        solve_options = plugin.solve_options(entries)
+        solution = next(iter(plugin.solve(puzzle, limit=1, cancel=cancel, **solve_options)), None)
         cancel.raise_if_cancelled()
         if solution is None:
             raise InputError("no solution to draw (the puzzle has none)")

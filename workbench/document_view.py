@@ -429,7 +429,7 @@ class DocumentView(QWidget):
         self.side.setCurrentWidget(self.browser)  # results appear where the user is looking
         job = Job(
             "Analysing" if GAME in self.plugin.meta.capabilities else "Solving",
-            solve_work(self.plugin, self.doc.puzzle, limit),
+            solve_work(self.plugin, self.doc.puzzle, limit, self.plugin.solve_options(self.doc.entries)),
         )
         job.signals.items.connect(self._solutions_arrived)
         job.signals.progress.connect(self.progress.update_progress)

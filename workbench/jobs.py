@@ -105,16 +105,17 @@ class Job(QRunnable):
         self.signals.finished.emit(outcome)
 
 
-def solve_work(plugin: Any, puzzle: Any, limit: int | None) -> Work:
+def solve_work(plugin: Any, puzzle: Any, limit: int | None, options: dict[str, Any] | None = None) -> Work:
     """A job body that streams a plug-in's solutions and returns the solver's info dict, with
     ``info["outcome"]`` the ``SearchOutcome`` (a cancelled job ends by ``Cancelled`` instead; its
-    caller builds the outcome from the items it received)."""
+    caller builds the outcome from the items it received). ``options``: the document's own
+    ``solve_options`` (read on the GUI thread: the worker never reads the live document)."""
 
     def work(cancel: CancelToken, progress: Callable[[dict[str, Any]], None], emit: Emit) -> Any:
         info: dict[str, Any] = {}
         found = 0
         solutions: Iterator[Any] = plugin.solve(
-            puzzle, limit=limit, cancel=cancel, progress=progress, info=info
+            puzzle, limit=limit, cancel=cancel, progress=progress, info=info, **(options or {})
         )
         for solution in solutions:
             found += 1

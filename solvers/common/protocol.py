@@ -280,6 +280,11 @@ class PluginBase:
     ) -> Iterator[Solution]:
         raise NotImplementedError
 
+    def solve_options(self, entries: Any) -> dict[str, Any]:
+        """Keyword options for ``solve`` that a document keeps beside its puzzle (e.g. Tokyo
+        Doves' rule options), so every caller that has the entries solves the document as saved."""
+        return {}
+
     def count(self, puzzle: Any, limit: int = 2, cancel: CancelToken | None = None) -> CountResult:
         found = 0
         for _ in self.solve(puzzle, limit=limit, cancel=cancel):

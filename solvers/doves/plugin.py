@@ -159,6 +159,9 @@ class DovesPlugin(PluginBase):
         return CheckResult(complete, [result.error] if result.error else [])
 
     # ---- analysis -------------------------------------------------------------------------------
+    def solve_options(self, entries: Any) -> dict[str, Any]:
+        return {"rules": entries.rules} if isinstance(entries, PlayEntries) else {}
+
     def solve(
         self,
         puzzle: Position,
