@@ -189,3 +189,81 @@ def test_fast_draw_follows_edits_of_a_big_board() -> None:
             entries[rng.randrange(p.size)] = rng.choice([0, 1, 2, 3, 4, DOT])
         fast = PLUGIN.draw(p, entries=tuple(entries))
         assert fast.signature() == reference_draw(p, entries=tuple(entries)).signature()
+
+
+def reference_region_of(p: Toichika) -> tuple[int, ...]:
+    """Flood fill in row-major order: the numbering the vectorised version must reproduce."""
+    region = [-1] * p.size
+    count = 0
+    for start in range(p.size):
+        if region[start] >= 0:
+            continue
+        region[start] = count
+        stack = [start]
+        while stack:
+            i = stack.pop()
+            r, c = divmod(i, p.cols)
+            for j, open_ in (
+                (i - p.cols, r > 0 and not p.wall_below(r - 1, c)),
+                (i + p.cols, r + 1 < p.rows and not p.wall_below(r, c)),
+                (i - 1, c > 0 and not p.wall_right(r, c - 1)),
+                (i + 1, c + 1 < p.cols and not p.wall_right(r, c)),
+            ):
+                if open_ and region[j] < 0:
+                    region[j] = count
+                    stack.append(j)
+        count += 1
+    return tuple(region)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_countries_match_a_flood_fill(seed: int) -> None:
+    rng = random.Random(seed)
+    p = random_board(rng, rng.randint(1, 30), rng.randint(1, 30))
+    assert p.region_of == reference_region_of(p)
+    assert all(isinstance(k, int) for k in p.region_of)
+
+
+def test_countries_of_a_spiral() -> None:
+    """One long winding country (many hooking rounds) and single-row and single-column boards."""
+    from benchmarks.gui_stall_bench import toichika_board
+
+    n = 21
+    labels = [[0] * n for _ in range(n)]
+    for r in range(1, n - 1, 2):  # a serpentine: walls between alternate row pairs, open at one end
+        labels[r] = [1] * n
+        labels[r][0 if r % 4 == 1 else n - 1] = 0
+    p = Toichika.from_labels(labels)
+    assert p.region_of == reference_region_of(p)
+    for board in (
+        toichika_board(1, 9),
+        toichika_board(9, 1),
+        toichika_board(1, 1),
+        toichika_board(40, 30, 3, 1),
+    ):
+        assert board.region_of == reference_region_of(board)
+
+
+def reference_write_text(p: Toichika) -> str:
+    lines = ["toichika", "+" + "-+" * p.cols]
+    for r in range(p.rows):
+        row = ["|"]
+        for c in range(p.cols):
+            g = p.given(r, c)
+            row.append("?" if g == QUESTION else {1: "^", 2: "v", 3: "<", 4: ">"}.get(g, "."))
+            row.append("|" if c + 1 == p.cols or p.wall_right(r, c) else " ")
+        lines.append("".join(row))
+        if r + 1 < p.rows:
+            lines.append("+" + "".join(("-" if p.wall_below(r, c) else " ") + "+" for c in range(p.cols)))
+    lines.append("+" + "-+" * p.cols)
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_native_text_matches_the_cell_by_cell_writer(seed: int) -> None:
+    from solvers.toichika.text_format import read_text, write_text
+
+    rng = random.Random(seed)
+    p = random_board(rng, rng.randint(1, 20), rng.randint(1, 20))
+    assert write_text(p) == reference_write_text(p)
+    assert read_text(write_text(p)) == p

@@ -88,22 +88,33 @@ def _paint_items(painter: QPainter, items: Sequence[Item], palette: Palette, wid
         return brushes[color]
 
     i, n = 0, len(items)
+    qlines, qpolys = _QLINES, _QPOLYS
+    if len(qlines) > _CACHE_MAX:
+        qlines.clear()
+    if len(qpolys) > _CACHE_MAX:
+        qpolys.clear()
     while i < n:
         item = items[i]
-        if isinstance(item, Line):
+        if type(item) is Line:
             style = (item.color, item.width, item.cap, item.dash)
-            run = [QLineF(*item.p1, *item.p2)]
-            i += 1
-            while i < n:
-                nxt = items[i]
-                if not isinstance(nxt, Line) or (nxt.color, nxt.width, nxt.cap, nxt.dash) != style:
-                    break
-                run.append(QLineF(*nxt.p1, *nxt.p2))
+            run = []
+            while True:
+                key = (item.p1, item.p2)
+                q = qlines.get(key)
+                if q is None:
+                    q = qlines[key] = QLineF(*item.p1, *item.p2)
+                run.append(q)
                 i += 1
-            line_pen = pen(item.color, item.width, item.cap)
-            if item.dash:
+                if i == n:
+                    break
+                item = items[i]
+                if type(item) is not Line or (item.color, item.width, item.cap, item.dash) != style:
+                    break
+            color, line_width, cap, dash = style
+            line_pen = pen(color, line_width, cap)
+            if dash:
                 line_pen = QPen(line_pen)
-                line_pen.setDashPattern([d / max(item.width, 0.01) for d in item.dash])
+                line_pen.setDashPattern([d / max(line_width, 0.01) for d in dash])
             painter.setPen(line_pen)
             painter.drawLines(run)
             continue
@@ -111,7 +122,9 @@ def _paint_items(painter: QPainter, items: Sequence[Item], palette: Palette, wid
         if isinstance(item, Polyline):
             painter.setPen(pen(item.color, item.width, item.cap, item.join))
             painter.setBrush(brush(item.fill))
-            poly = QPolygonF([QPointF(x, y) for x, y in item.points])
+            poly = qpolys.get(item.points)
+            if poly is None:
+                poly = qpolys[item.points] = QPolygonF([QPointF(x, y) for x, y in item.points])
             if item.closed or item.fill is not None:
                 painter.drawPolygon(poly)
             else:
@@ -130,6 +143,13 @@ def _paint_items(painter: QPainter, items: Sequence[Item], palette: Palette, wid
             painter.drawEllipse(QPointF(item.cx, item.cy), item.r, item.r)
         elif isinstance(item, Text):
             _draw_text(painter, palette, item, width)
+
+
+# Qt geometry of display-list items, by value: building a QLineF costs several microseconds in
+# Python, and a big board repaints ~10k unchanged lines after every edit. Bounded by clearing.
+_CACHE_MAX = 200_000
+_QLINES: dict[tuple[tuple[float, float], tuple[float, float]], QLineF] = {}
+_QPOLYS: dict[tuple[tuple[float, float], ...], QPolygonF] = {}
 
 
 @lru_cache(maxsize=256)

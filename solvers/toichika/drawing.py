@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from solvers.common.display import Circle, DisplayList, GridGeometry, Item, Line, Polyline, Rect, Text
+from solvers.common.protocol import CheckResult
 from solvers.toichika.model import DELTA, DIRECTIONS, DOT, QUESTION, Toichika
 from solvers.toichika.rules import check
 
@@ -61,13 +62,25 @@ def live_errors(p: Toichika, entries: tuple[int, ...]) -> list[tuple[int, int]]:
     return list(_live_errors(p, tuple(entries)))
 
 
+def checked(p: Toichika, entries: Any = None) -> CheckResult:
+    """``rules.check``, remembered for the last few positions (the board drawing, the live error
+    marks and the status line all check the same position after an edit)."""
+    result = _check(p, tuple(entries) if entries is not None else None)
+    return CheckResult(result.complete, list(result.violations))
+
+
+@lru_cache(maxsize=4)
+def _check(p: Toichika, entries: tuple[int, ...] | None) -> CheckResult:
+    return check(p, entries)
+
+
 @lru_cache(maxsize=4)
 def _live_errors(p: Toichika, entries: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     # Cached: one edit asks for the same answer from the board drawing and from the status
     # line's check, and the full-board check takes tens of ms on a 100x80 board.
     out: list[tuple[int, int]] = []
     givens, rows, cols = p.givens, p.rows, p.cols
-    for v in check(p, entries).violations:
+    for v in _check(p, entries).violations:
         if v.code == "bkNoNum":
             continue
         if v.code == "arAlone":
