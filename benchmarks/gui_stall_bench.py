@@ -293,6 +293,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="how long to watch each solve")
     parser.add_argument("--cancel-after", type=float, default=0.5, help="seconds before pressing Esc")
     parser.add_argument("--kinds", default="", help="comma-separated module ids (default: all)")
+    parser.add_argument("--cases", default="", help="only boards whose label contains this text")
     parser.add_argument("--scenarios", default=",".join(SCENARIOS), help="subset of " + ",".join(SCENARIOS))
     parser.add_argument("--events", type=int, default=15, help="edit events per mode")
     parser.add_argument("--cold-numba", action="store_true", help="empty numba cache (fresh install)")
@@ -318,7 +319,7 @@ def main() -> None:
         f"{'(idle, no view)':<32} {'idle':<8} {idle * 1000:10.1f} {meter.over():6d} {meter.worst_cpu() * 1000:7.1f}"
     )
     for case in CASES:
-        if case.kind not in wanted:
+        if case.kind not in wanted or args.cases not in case.label:
             continue
         case.make()
         rows: list[Row] = []
