@@ -63,6 +63,7 @@ def test_view_is_usable_while_the_kernels_load(main_window, qtbot, monkeypatch, 
     assert not scores.ready()
     assert "Preparing the score tables" in scores.status.text()
     assert {scores.table.item(t, 2).text() for t in range(26)} == {"…"}
+    qtbot.waitUntil(lambda: "Preparing" in main_window.statusBar().currentMessage(), timeout=5000)
     assert scores.roads.count() == 4  # roads are traced without the kernels
     # Edit, undo, hover, point at a road, export and play while it prepares: nothing waits or fails.
     view.doc.apply(EditResult(puzzle=Town.from_code(EXAMPLE).rotated_tile(8, 1), label="turn"))
@@ -80,6 +81,7 @@ def test_view_is_usable_while_the_kernels_load(main_window, qtbot, monkeypatch, 
 
     assert [int(scores.table.item(t, 2).text()) for t in range(26)] == score_town(Town.from_code(EXAMPLE))
     assert scores.status.text() == f"Valid town {EXAMPLE}"
+    assert "score tables ready" in main_window.statusBar().currentMessage()
 
 
 def test_a_failed_warmup_is_reported_not_raised(main_window, qtbot, monkeypatch) -> None:

@@ -12,7 +12,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QObject, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
@@ -68,6 +68,7 @@ class KernelWarmup(QObject):
         self.ready.emit()  # queued to the panels on the GUI thread
 
 
+PREPARING = "Preparing the score tables (first use only, a few seconds)…"
 WARMUP_TOWN = "206745813361230035"  # the rule book's example town
 _WARMUP: KernelWarmup | None = None
 
@@ -246,9 +247,16 @@ class ScoresPanel(QWidget):
         if hasattr(ctx, "hover_changed"):
             ctx.hover_changed.connect(self._hovered)
         self.kernels = kernels()
-        self.kernels.ready.connect(self.refresh)
+        self.kernels.ready.connect(self._kernels_ready)
         self.kernels.start()
         self.refresh()
+        if not self.ready():  # on the status bar too (after the view is wired to the window)
+            QTimer.singleShot(0, lambda: self.ctx.status(PREPARING))
+
+    def _kernels_ready(self) -> None:
+        self.refresh()
+        if self.ready() and self.ctx.puzzle() is not None:
+            self.ctx.status("Nine Tiles score tables ready.")
 
     def ready(self) -> bool:
         """False while the scoring kernels are still being prepared (the scores show "…")."""
@@ -285,9 +293,7 @@ class ScoresPanel(QWidget):
         if preparing and self.kernels.error:
             self.status.setText(f"{what} {town.code}. Scores unavailable: {self.kernels.error}")
         elif preparing:
-            self.status.setText(
-                f"{what} {town.code}. Preparing the score tables (first use only, a few seconds)…"
-            )
+            self.status.setText(f"{what} {town.code}. {PREPARING}")
         scores = score_town(town) if ok and not preparing else None
         for t in range(26):
             item = self.table.item(t, 2)
