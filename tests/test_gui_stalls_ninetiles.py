@@ -101,3 +101,14 @@ def test_best_towns_are_scored_in_the_background_job() -> None:
 
     scored = panels.scored_towns([EXAMPLE])
     assert scored == [(EXAMPLE, Town.from_code(EXAMPLE), score_town(Town.from_code(EXAMPLE)))]
+
+
+def test_readiness_check_survives_a_half_imported_scoring_module(monkeypatch) -> None:
+    """The warm-up thread imports the kernels module while the GUI thread asks whether it is ready:
+    a module still being executed has no kernels yet (this raised AttributeError once)."""
+    import types
+
+    monkeypatch.setitem(
+        sys.modules, "solvers.ninetiles.scoring", types.ModuleType("solvers.ninetiles.scoring")
+    )
+    assert panels.KernelWarmup().is_ready() is False

@@ -50,8 +50,9 @@ class KernelWarmup(QObject):
         self.error = ""
 
     def is_ready(self) -> bool:
-        scoring = sys.modules.get("solvers.ninetiles.scoring")
-        return scoring is not None and bool(scoring.score_batch.signatures)
+        # The module may be half-imported (the warm-up thread is importing it right now).
+        kernel = getattr(sys.modules.get("solvers.ninetiles.scoring"), "score_batch", None)
+        return bool(getattr(kernel, "signatures", None))
 
     def start(self) -> None:
         if self._thread is None and not self.is_ready():
