@@ -75,6 +75,7 @@ def _paint_items(painter: QPainter, items: Sequence[Item], palette: Palette, wid
     and one call per line made a repaint take most of a second."""
     pens: dict[tuple[object, ...], QPen] = {}
     brushes: dict[str | None, QBrush] = {}
+    text_pens: dict[str, QPen] = {}
 
     def pen(color: str | None, width: float, cap: str = "flat", join: str = "miter") -> QPen:
         key = (color, width, cap, join)
@@ -88,22 +89,33 @@ def _paint_items(painter: QPainter, items: Sequence[Item], palette: Palette, wid
         return brushes[color]
 
     i, n = 0, len(items)
+    qlines, qpolys = _QLINES, _QPOLYS
+    if len(qlines) > _CACHE_MAX:
+        qlines.clear()
+    if len(qpolys) > _CACHE_MAX:
+        qpolys.clear()
     while i < n:
         item = items[i]
-        if isinstance(item, Line):
+        if type(item) is Line:
             style = (item.color, item.width, item.cap, item.dash)
-            run = [QLineF(*item.p1, *item.p2)]
-            i += 1
-            while i < n:
-                nxt = items[i]
-                if not isinstance(nxt, Line) or (nxt.color, nxt.width, nxt.cap, nxt.dash) != style:
-                    break
-                run.append(QLineF(*nxt.p1, *nxt.p2))
+            run = []
+            while True:
+                key = (item.p1, item.p2)
+                q = qlines.get(key)
+                if q is None:
+                    q = qlines[key] = QLineF(*item.p1, *item.p2)
+                run.append(q)
                 i += 1
-            line_pen = pen(item.color, item.width, item.cap)
-            if item.dash:
+                if i == n:
+                    break
+                item = items[i]
+                if type(item) is not Line or (item.color, item.width, item.cap, item.dash) != style:
+                    break
+            color, line_width, cap, dash = style
+            line_pen = pen(color, line_width, cap)
+            if dash:
                 line_pen = QPen(line_pen)
-                line_pen.setDashPattern([d / max(item.width, 0.01) for d in item.dash])
+                line_pen.setDashPattern([d / max(line_width, 0.01) for d in dash])
             painter.setPen(line_pen)
             painter.drawLines(run)
             continue
@@ -111,7 +123,9 @@ def _paint_items(painter: QPainter, items: Sequence[Item], palette: Palette, wid
         if isinstance(item, Polyline):
             painter.setPen(pen(item.color, item.width, item.cap, item.join))
             painter.setBrush(brush(item.fill))
-            poly = QPolygonF([QPointF(x, y) for x, y in item.points])
+            poly = qpolys.get(item.points)
+            if poly is None:
+                poly = qpolys[item.points] = QPolygonF([QPointF(x, y) for x, y in item.points])
             if item.closed or item.fill is not None:
                 painter.drawPolygon(poly)
             else:
@@ -129,7 +143,17 @@ def _paint_items(painter: QPainter, items: Sequence[Item], palette: Palette, wid
             painter.setBrush(brush(item.fill))
             painter.drawEllipse(QPointF(item.cx, item.cy), item.r, item.r)
         elif isinstance(item, Text):
-            _draw_text(painter, palette, item, width)
+            text_pen = text_pens.get(item.color)
+            if text_pen is None:
+                text_pen = text_pens[item.color] = QPen(qcolor(palette, item.color))
+            _draw_text(painter, text_pen, item, width)
+
+
+# Qt geometry of display-list items, by value: building a QLineF costs several microseconds in
+# Python, and a big board repaints ~10k unchanged lines after every edit. Bounded by clearing.
+_CACHE_MAX = 200_000
+_QLINES: dict[tuple[tuple[float, float], tuple[float, float]], QLineF] = {}
+_QPOLYS: dict[tuple[tuple[float, float], ...], QPolygonF] = {}
 
 
 @lru_cache(maxsize=256)
@@ -154,28 +178,36 @@ _V = {
 MIN_SHRINK = 0.75  # a caption too wide for the drawing shrinks this far before it wraps
 
 
-def _draw_text(painter: QPainter, palette: Palette, item: Text, width: float) -> None:
+def _draw_text(painter: QPainter, pen: QPen, item: Text, width: float) -> None:
     """Text sized in device pixels (the same on screen, PNG at any dpi, SVG and PDF) and measured:
     a caption wider than the drawing shrinks a little, then wraps inside it; it is never clipped."""
     k = max(abs(painter.worldTransform().m11()), 1e-6)  # uniform scale: display units -> device
     size = max(item.size, 0.5) * k
-    font = _font(round(size), item.bold)
+    pixels = round(size)
+    font = _font(pixels, item.bold)
     room = max(width * k - 2, 1.0)
-    natural = QFontMetricsF(font).horizontalAdvance(item.text)
+    natural = _advance(pixels, item.bold, item.text)
     if natural > room:
-        font = _font(round(max(size * room / natural, size * MIN_SHRINK)), item.bold)
+        pixels = round(max(size * room / natural, size * MIN_SHRINK))
+        font = _font(pixels, item.bold)
     painter.save()
     painter.translate(item.x, item.y)
     painter.scale(1 / k, 1 / k)
     painter.setFont(font)
-    painter.setPen(QPen(qcolor(palette, item.color)))
+    painter.setPen(pen)
     flags = _H[item.align] | _V[item.valign]
     big = 100_000.0
     y = {"top": 0.0, "middle": -big / 2, "bottom": -big}[item.valign]
-    if QFontMetricsF(font).horizontalAdvance(item.text) <= room:
+    if _advance(pixels, item.bold, item.text) <= room:
         x = {"left": 0.0, "center": -big / 2, "right": -big}[item.align]
         painter.drawText(QRectF(x, y, big, big), int(flags), item.text)
     else:
         left = -item.x * k + 1  # wrap inside the drawing's own width, whatever the anchor
         painter.drawText(QRectF(left, y, room, big), int(flags | Qt.TextFlag.TextWordWrap), item.text)
     painter.restore()
+
+
+@lru_cache(maxsize=4096)
+def _advance(pixels: int, bold: bool, text: str) -> float:
+    """Width of ``text`` in the font ``_font(pixels, bold)``: boards repeat the same few labels."""
+    return QFontMetricsF(_font(pixels, bold)).horizontalAdvance(text)

@@ -65,6 +65,9 @@ SOLVER_NAME = "cadical195"
 SOLVER_OPTIONS = {"inprocessing": 0}
 RULE_OPTIONS = {"designed": {"reduce": 0}, "strict": {}}
 SLICE_SECONDS = 0.03  # aim for solve slices this long (cancel latency, GIL hand-back)
+# Clauses per call into the solver while encoding: each call holds the GIL (20,000 took 25-35 ms
+# of CPU on a 50x50 board, 0.1 s and more of GUI stall on a loaded machine).
+ADD_CHUNK = 5_000
 FIRST_SLICE = 200  # conflicts in the first slice; later slices adapt to the measured speed
 # Strict-rule corridors: allowed distance of a colour from its route over the nearest route's.
 CORRIDORS = (1, 2, 3, 4)
@@ -127,10 +130,10 @@ class FlowSat:
     # ---- encoding -------------------------------------------------------------------------------
     def _add(self, clauses: np.ndarray | list[list[int]]) -> None:
         # Chunks: poll cancel while encoding big boards, and hand the GIL back between them.
-        for start in range(0, len(clauses), 20_000):
+        for start in range(0, len(clauses), ADD_CHUNK):
             if self.cancel is not None:
                 self.cancel.raise_if_cancelled()
-            chunk = clauses[start : start + 20_000]
+            chunk = clauses[start : start + ADD_CHUNK]
             self._add_many(chunk.tolist() if isinstance(chunk, np.ndarray) else chunk)
         self.stats.clauses += len(clauses)
 

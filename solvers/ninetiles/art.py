@@ -7,6 +7,7 @@ place, so a rotated tile is drawn exactly like the physical one turned on the ta
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from solvers.common.display import Circle, Item, Line, Polyline, Rect, Text
 from solvers.ninetiles.tiles import AGENT, ALIEN, HAMBURGER, Face, Segment
@@ -63,6 +64,9 @@ class TilePainter:
         return (self.x + u * self.size, self.y + v * self.size)
 
     def draw(self, face: Face, highlight_segments: frozenset[int] = frozenset()) -> list[Item]:
+        return list(_drawn(self.x, self.y, self.size, self.k, face, frozenset(highlight_segments)))
+
+    def _draw(self, face: Face, highlight_segments: frozenset[int]) -> list[Item]:
         s = self.size
         items: list[Item] = [Rect(self.x, self.y, s, s, fill=GRASS, stroke="grid", width=max(0.5, s * 0.01))]
         # off-road items first (under the roads), in spots away from the roads
@@ -208,6 +212,15 @@ class TilePainter:
             cx, cy = self.pt(spot)
             items += ICONS[what](cx, cy, self.size * 0.11)
         return items
+
+
+@lru_cache(maxsize=512)
+def _drawn(
+    x: float, y: float, size: float, k: int, face: Face, highlight: frozenset[int]
+) -> tuple[Item, ...]:
+    """One tile's items, remembered: every edit, hover and drag preview redraws the same few
+    dozen tiles (the items are immutable, so sharing them is safe)."""
+    return tuple(TilePainter(x, y, size, k)._draw(face, highlight))
 
 
 def _house(cx: float, cy: float, r: float) -> list[Item]:

@@ -50,7 +50,7 @@ HOVER_REACH = 0.14  # of a cell: a little wider than half the drawn road (0.22)
 
 def road_text(index: int, road: Road) -> str:
     """'Road 2: positions 0 → 1 → 4, length 3; objects Ag-R, Al-L*, H; 1 alien captured' (* = caught)."""
-    from solvers.ninetiles.scoring import capture_flags
+    from solvers.ninetiles.themes import capture_flags
 
     labels = road.object_labels()
     caught = capture_flags(labels)

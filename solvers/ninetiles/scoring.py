@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit
 
 from solvers.ninetiles import tiles as T
+from solvers.ninetiles.themes import THEME_NAMES, capture_flags, theme_values  # noqa: F401 (re-exported)
 from solvers.ninetiles.town import Town, trace_roads
 
 N_THEMES = 26
@@ -25,34 +26,6 @@ MAX_OBJS = 18  # at most one object per segment, 18 segments at most
 OBJ_NONE, OBJ_H, OBJ_AG_L, OBJ_AG_R, OBJ_AL_L, OBJ_AL_R = range(6)
 OBJ_LABELS = ("", "H", "Ag-L", "Ag-R", "Al-L", "Al-R")
 
-THEME_NAMES = (
-    "Capture",
-    "Surrounded",
-    "Dog Roundup",
-    "Finish Quickly!",
-    "The Longest Road",
-    "Curvy",
-    "Real Estate Day",
-    "Hungry Aliens",
-    "Agents",
-    "Many Roads",
-    "No Roads",
-    "Life with Dogs",
-    "Same Length Roads",
-    "The Safest Road",
-    "Few Roads",
-    "Eat It Up",
-    "Extraterrestrial",
-    "Abduction",
-    "Alien Power",
-    "The Food Chain",
-    "Safe Zone",
-    "Citizen Area",
-    "Residential Area",
-    "Walk the Dog",
-    "Ladies Night",
-    "Boy Scouts",
-)
 
 # Which themes depend on what (for staged scoring and for the docs).
 SHAPE_THEMES = (4, 5, 6, 10, 11, 13, 15)
@@ -328,40 +301,3 @@ def score_towns(towns: list[Town]) -> np.ndarray:
 
 def score_town(town: Town) -> list[int]:
     return [int(v) for v in score_towns([town])[0]]
-
-
-def capture_flags(labels: list[str]) -> list[bool]:
-    """Which objects of one road (labels in reading order) the capture pass catches (for display).
-
-    A plain-Python restatement of the pass in ``object_themes`` (themes.md §0); tests check both
-    agree on theme 1."""
-    caught = [False] * len(labels)
-    waiting_r = free_l = free_r = -1
-    for i, label in enumerate(labels):
-        if label == "Ag-R":
-            waiting_r = i
-        elif label == "Ag-L":
-            if max(free_l, free_r) >= 0:
-                if free_l > free_r:
-                    caught[free_l], free_l = True, -1
-                else:
-                    caught[free_r], free_r = True, -1
-        elif label.startswith("Al"):
-            if waiting_r >= 0:
-                caught[i], waiting_r = True, -1
-            elif label == "Al-L":
-                free_l = i
-            else:
-                free_r = i
-    return caught
-
-
-def theme_values() -> dict[int, dict]:
-    """Possible scores / maximum / towns at maximum per theme over all towns (shipped asset,
-    produced by the full enumeration)."""
-    import json
-
-    from solvers.common.protocol import ASSETS
-
-    doc = json.loads((ASSETS / "ninetiles" / "theme_values.json").read_text(encoding="utf-8"))
-    return {int(k): v for k, v in doc["themes"].items()}

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+import numpy as np
+
 from solvers.common.errors import InputError
 
 Cell = tuple[int, int]
@@ -117,29 +119,30 @@ class Toichika:
     # ---- countries ------------------------------------------------------------------------------
     @cached_property
     def region_of(self) -> tuple[int, ...]:
-        """Country id per cell, numbered by first cell in row-major order."""
+        """Country id per cell, numbered by first cell in row-major order.
+
+        Vectorised (hook every open edge's larger root onto the smaller, then shortcut): the GUI
+        recomputes it after every edit, and a flood fill in Python took ~16 ms at 100x80."""
         rows, cols = self.rows, self.cols
-        region = [-1] * (rows * cols)
-        count = 0
-        for start in range(rows * cols):
-            if region[start] >= 0:
-                continue
-            region[start] = count
-            stack = [start]
-            while stack:
-                i = stack.pop()
-                r, c = divmod(i, cols)
-                for j, open_ in (
-                    (i - cols, r > 0 and not self.hwalls[i - cols]),
-                    (i + cols, r + 1 < rows and not self.hwalls[i]),
-                    (i - 1, c > 0 and not self.vwalls[r * (cols - 1) + c - 1]),
-                    (i + 1, c + 1 < cols and not self.vwalls[r * (cols - 1) + c]),
-                ):
-                    if open_ and region[j] < 0:
-                        region[j] = count
-                        stack.append(j)
-            count += 1
-        return tuple(region)
+        idx = np.arange(rows * cols).reshape(rows, cols)
+        vopen = ~np.array(self.vwalls, dtype=bool).reshape(rows, cols - 1)
+        hopen = ~np.array(self.hwalls, dtype=bool).reshape(rows - 1, cols)
+        a = np.concatenate([idx[:, :-1][vopen], idx[:-1, :][hopen]])
+        b = np.concatenate([idx[:, 1:][vopen], idx[1:, :][hopen]])
+        parent = np.arange(rows * cols)
+        while True:
+            pa, pb = parent[a], parent[b]
+            differ = pa != pb
+            if not differ.any():
+                break
+            np.minimum.at(parent, np.maximum(pa, pb)[differ], np.minimum(pa, pb)[differ])
+            while True:  # shortcut until every cell points at its root
+                up = parent[parent]
+                if np.array_equal(up, parent):
+                    break
+                parent = up
+        # Every root is the smallest cell of its country, so the roots' order is first-cell order.
+        return tuple(np.unique(parent, return_inverse=True)[1].reshape(-1).tolist())
 
     @cached_property
     def regions(self) -> tuple[tuple[int, ...], ...]:

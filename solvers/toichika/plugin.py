@@ -22,8 +22,7 @@ from solvers.common.protocol import (
     Tool,
 )
 from solvers.common.words import plural
-from solvers.toichika import rules
-from solvers.toichika.drawing import draw_board, live_errors
+from solvers.toichika.drawing import checked, draw_board, live_errors
 from solvers.toichika.editing import TOOLS, Editor, EditorUI
 from solvers.toichika.model import DIRECTIONS, Entries, Toichika, empty_entries, grid_rows
 from solvers.toichika.pzprv3_codec import looks_like_pzprv3, read_pzprv3
@@ -104,7 +103,7 @@ class ToichikaPlugin(PluginBase):
         """The shell's rule: unfinished is not broken. ``rules.check`` is pzprjs' full-board check;
         while countries are still empty, an empty country or an arrow still waiting for its partner
         is work left, not a broken rule (the same cells the board flags live)."""
-        result = rules.check(puzzle, entries)
+        result = checked(puzzle, entries)
         if result.complete:
             return result
         current = tuple(entries) if entries is not None else empty_entries(puzzle)

@@ -66,18 +66,18 @@ def read_document(text: str) -> tuple[Toichika, Entries | None]:
 
 
 def write_text(p: Toichika) -> str:
-    lines = [HEADER]
-    top = "+" + "-+" * p.cols
-    lines.append(top)
-    for r in range(p.rows):
-        row = ["|"]
-        for c in range(p.cols):
-            g = p.given(r, c)
-            row.append("?" if g == QUESTION else ARROW_CHAR.get(g, "."))
-            row.append("|" if c + 1 == p.cols or p.wall_right(r, c) else " ")
-        lines.append("".join(row))
-        if r + 1 < p.rows:
-            lines.append("+" + "".join(("-" if p.wall_below(r, c) else " ") + "+" for c in range(p.cols)))
+    # Row slices and joins, not per-cell method calls: the Text tab rewrites it after every edit.
+    rows, cols = p.rows, p.cols
+    chars = ["?" if g == QUESTION else ARROW_CHAR.get(g, ".") for g in p.givens]
+    bars = ["|" if w else " " for w in p.vwalls]
+    dashes = ["-+" if w else " +" for w in p.hwalls]
+    top = "+" + "-+" * cols
+    lines = [HEADER, top]
+    for r in range(rows):
+        seps = bars[r * (cols - 1) : (r + 1) * (cols - 1)] + ["|"]
+        lines.append("|" + "".join(map(str.__add__, chars[r * cols : (r + 1) * cols], seps)))
+        if r + 1 < rows:
+            lines.append("+" + "".join(dashes[r * cols : (r + 1) * cols]))
     lines.append(top)
     return "\n".join(lines) + "\n"
 

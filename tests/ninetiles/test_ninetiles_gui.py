@@ -16,10 +16,13 @@ EXAMPLE = "206745813361230035"
 
 
 @pytest.fixture
-def view(main_window):
+def view(main_window, qtbot):
     win = main_window
     view = win.show_kind("ninetiles")
     view.doc.apply(EditResult(puzzle=Town.from_code(EXAMPLE), label="Example"))
+    # The scoring kernels load in the background the first time a view opens.
+    qtbot.waitUntil(lambda: view.panel("Scores").ready(), timeout=120000)
+    qtbot.wait(50)  # the queued "ready" refresh
     yield view
 
 

@@ -7,10 +7,12 @@ enumeration store and build it first (background job with progress, cancellable)
 from __future__ import annotations
 
 import random
+import sys
+import threading
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QObject, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
@@ -30,9 +32,66 @@ from PySide6.QtWidgets import (
 
 from solvers.common.protocol import Solution
 from solvers.ninetiles.plugin import road_text, town_label
-from solvers.ninetiles.scoring import THEME_NAMES, capture_flags, score_town, theme_values
+from solvers.ninetiles.themes import THEME_NAMES, capture_flags, theme_values
 from solvers.ninetiles.town import Town, trace_roads, validity
 from widgets.solution_browser import SolutionBrowser
+
+
+class KernelWarmup(QObject):
+    """The numba scoring kernels, loaded (or compiled, on a fresh install: several seconds) in a
+    background thread the first time a Nine Tiles view opens, never on the GUI thread. Panels show
+    "preparing" until ``ready`` fires; everything else in the view works meanwhile."""
+
+    ready = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._thread: threading.Thread | None = None
+        self.error = ""
+
+    def is_ready(self) -> bool:
+        # The module may be half-imported (the warm-up thread is importing it right now).
+        kernel = getattr(sys.modules.get("solvers.ninetiles.scoring"), "score_batch", None)
+        return bool(getattr(kernel, "signatures", None))
+
+    def start(self) -> None:
+        if self._thread is None and not self.is_ready():
+            self._thread = threading.Thread(target=self._run, name="ninetiles-kernels", daemon=True)
+            self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            from solvers.ninetiles.scoring import score_town
+
+            score_town(Town.from_code(WARMUP_TOWN))
+        except Exception as exc:  # reported in the panel; scoring then runs (slowly) on demand
+            self.error = f"{type(exc).__name__}: {exc}"
+        self.ready.emit()  # queued to the panels on the GUI thread
+
+
+PREPARING = "Preparing the score tables (first use only, a few seconds)…"
+WARMUP_TOWN = "206745813361230035"  # the rule book's example town
+_WARMUP: KernelWarmup | None = None
+
+
+def kernels() -> KernelWarmup:
+    global _WARMUP
+    if _WARMUP is None:
+        _WARMUP = KernelWarmup()
+    return _WARMUP
+
+
+def score_town(town: Town) -> list[int]:
+    from solvers.ninetiles.scoring import score_town as score
+
+    return score(town)
+
+
+def scored_towns(codes: list[str]) -> list[tuple[str, Town, list[int]]]:
+    """Towns and their 26 scores, computed in the query's background job: scoring a page of 200
+    towns (road tracing in Python) on the GUI thread froze the window."""
+    towns = [(code, Town.from_code(code)) for code in codes]
+    return [(code, town, score_town(town)) for code, town in towns]
 
 
 def create_panels(ctx: Any) -> list[tuple[str, QWidget]]:
@@ -188,7 +247,21 @@ class ScoresPanel(QWidget):
         _enable_open_on_double_click(ctx, self.open_shown)
         if hasattr(ctx, "hover_changed"):
             ctx.hover_changed.connect(self._hovered)
+        self.kernels = kernels()
+        self.kernels.ready.connect(self._kernels_ready)
+        self.kernels.start()
         self.refresh()
+        if not self.ready():  # on the status bar too (after the view is wired to the window)
+            QTimer.singleShot(0, lambda: self.ctx.status(PREPARING))
+
+    def _kernels_ready(self) -> None:
+        self.refresh()
+        if self.ready() and self.ctx.puzzle() is not None:
+            self.ctx.status("Nine Tiles score tables ready.")
+
+    def ready(self) -> bool:
+        """False while the scoring kernels are still being prepared (the scores show "…")."""
+        return self.kernels.is_ready()
 
     def previewed(self) -> Town | None:
         """The town of the solution shown on the board (a completion or a best town), if any."""
@@ -217,10 +290,17 @@ class ScoresPanel(QWidget):
         ok, reason = validity(town)
         what = "Previewed town" if previewing else "Valid town"
         self.status.setText(f"{what} {town.code}" if ok else f"Not a valid town: {reason}")
-        scores = score_town(town) if ok else None
+        preparing = ok and not self.ready()
+        if preparing and self.kernels.error:
+            self.status.setText(f"{what} {town.code}. Scores unavailable: {self.kernels.error}")
+        elif preparing:
+            self.status.setText(f"{what} {town.code}. {PREPARING}")
+        scores = score_town(town) if ok and not preparing else None
         for t in range(26):
             item = self.table.item(t, 2)
-            item.setText("–" if scores is None else str(scores[t]))
+            item.setText(
+                "…" if preparing and not self.kernels.error else "–" if scores is None else str(scores[t])
+            )
             at_max = scores is not None and scores[t] == self.maxima[t + 1]
             font = item.font()
             font.setBold(at_max)
@@ -357,6 +437,7 @@ class BestTownsPanel(QWidget):
             store = _open_store(folder, cancel, progress)
             result = store.best(themes, limit=limit)
             result["vids"] = [int(v) for v in store.best_vectors(themes)[2]]
+            result["scored"] = scored_towns(result["towns"])
             return result
 
         if not store_ready(folder) and not self.ask_build(self, folder, self.store_dir is not None):
@@ -398,18 +479,20 @@ class BestTownsPanel(QWidget):
         self._themes = tuple(result["themes"])  # type: ignore[assignment]
         self._total = result["town_count"]
         self._shown = 0
-        self._add_towns(result["towns"])
+        self._add_towns(result["scored"])
 
-    def _add_towns(self, codes: list[str]) -> None:
-        batch = []
-        for code in codes:
-            town = Town.from_code(code)
-            label = town_label(code, score_town(town), self._themes)
-            batch.append(
-                Solution(grid=town.readable().split("\n"), extras={"code": code}, data=town, label=label)
+    def _add_towns(self, scored: list[tuple[str, Town, list[int]]]) -> None:
+        batch = [
+            Solution(
+                grid=town.readable().split("\n"),
+                extras={"code": code},
+                data=town,
+                label=town_label(code, scores, self._themes),
             )
+            for code, town, scores in scored
+        ]
         self.results.add(batch)
-        self._shown += len(codes)
+        self._shown += len(scored)
         self.more_button.setEnabled(self._shown < self._total)
         self.more_button.setText(f"More ({self._shown:,} of {self._total:,})")
 
@@ -419,7 +502,7 @@ class BestTownsPanel(QWidget):
         def work(cancel: Any, progress: Any) -> list[str]:
             from solvers.ninetiles.store import Store
 
-            return [code for code, _ in Store(folder).towns_of_vectors(vids, offset, page)]
+            return scored_towns([code for code, _ in Store(folder).towns_of_vectors(vids, offset, page)])
 
         self.more_button.setEnabled(False)
         self.job = self.ctx.run_job("More Nine Tiles Panic towns", work, self._add_towns, self.show_error)
