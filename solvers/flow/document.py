@@ -25,7 +25,10 @@ _TOKEN = re.compile(r"\S+")
 # The paths section starts at a comment line: '#', blanks, a word, or a bare '#'. A board row may
 # start with '#' (a hole), also spaced ("# . A"), but never with a word of two or more letters (a
 # bare '#' row would be a one-column board with a hole: given up for old files' bare headers).
-_COMMENT = re.compile(r"^[^\S\n]*#(?:[^\S\n]+[A-Za-z]{2,}|[^\S\n]*$)", re.MULTILINE)
+_COMMENT = re.compile(r"^[^\S\n]*#[^\S\n]+[A-Za-z]{2,}", re.MULTILINE)
+# Old documents began the paths section with a bare '#' line; on a one-column board with holes
+# such a line is also a board row, so it counts as the header only if the text is no board.
+_BARE = re.compile(r"^[^\S\n]*#[^\S\n]*$", re.MULTILINE)
 _NONBLANK = re.compile(r"^[^\n]*\S[^\n]*$", re.MULTILINE)
 _MAX_PATH_LINES = 1000  # 62 colours and some comments; bounds the work on hostile files
 _MAX_LINE = 8 * 200 * 200  # a path of every cell of the largest board, written "199,199 "
@@ -35,7 +38,7 @@ def parse_document(text: str) -> tuple[FlowPuzzle, FlowPaths | None]:
     norm = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     if community.looks_like(norm):
         return community.parse(norm), None
-    hash_at = _COMMENT.search(norm)
+    hash_at = _COMMENT.search(norm) or _bare_header(norm)
     # A document may hold a board the setter has not finished (one endpoint of a colour so far):
     # saving it must never give a file that cannot be opened again.
     if hash_at is None:
@@ -82,6 +85,17 @@ def parse_document(text: str) -> tuple[FlowPuzzle, FlowPaths | None]:
             cells.append((r, c))
         paths[letter] = cells
     return puzzle, FlowPaths.from_dict(paths)
+
+
+def _bare_header(norm: str) -> re.Match[str] | None:
+    bare = _BARE.search(norm)
+    if bare is None:
+        return None
+    try:
+        codec.parse(norm, complete=False)
+    except ParseError:
+        return bare
+    return None
 
 
 def serialize_document(puzzle: FlowPuzzle, entries: FlowPaths | None) -> str:
