@@ -499,7 +499,7 @@ class BestTownsPanel(QWidget):
     def more(self) -> None:
         folder, vids, offset, page = self._folder(), list(self._vids), self._shown, self.limit.value()
 
-        def work(cancel: Any, progress: Any) -> list[str]:
+        def work(cancel: Any, progress: Any) -> list[tuple[str, Town, list[int]]]:
             from solvers.ninetiles.store import Store
 
             return scored_towns([code for code, _ in Store(folder).towns_of_vectors(vids, offset, page)])
