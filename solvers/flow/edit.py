@@ -25,6 +25,7 @@ from solvers.flow.model import (
     LABELS,
     LETTERS,
     MNEMONIC_ORDER,
+    NOT_COLOURS,
     Cell,
     FlowPaths,
     FlowPuzzle,
@@ -119,7 +120,7 @@ def edit(puzzle: FlowPuzzle, entries: FlowPaths | None, event: EditEvent) -> Edi
             new = puzzle.with_cell(r, c, EMPTY) if here != EMPTY else None
         elif event.tool.startswith("c") and event.tool[1:].isdigit():
             index = int(event.tool[1:])
-            if here != EMPTY and puzzle.colour_index(here) == index:
+            if here not in NOT_COLOURS and puzzle.colour_index(here) == index:
                 new = puzzle.with_cell(r, c, EMPTY)  # clicking an endpoint again removes it
             else:
                 new = place_colour(puzzle.with_cell(r, c, EMPTY), (r, c), index)
