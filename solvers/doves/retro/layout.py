@@ -1,12 +1,15 @@
 """A variant's index space: its dove-set partitions laid end to end.
 
-A reduced game gives each side its Boss plus some doves ("red AT, green AT"). Its positions are every
-placement of a subset of those doves that holds both Bosses, with either side to move. Normalised to
-Red to move, a Green-to-move position lands in the colour-swapped dove set, so the partitions are
-the subsets S of the variant's doves and their swaps. Partitions are ordered by dove-set mask; the
-global index is ``offset[partition] + slot``, so each partition is one contiguous range a worker can
-own. The full game is the variant with all five kinds on both sides (1,024 partitions of 2..12 doves,
-508,064,190,482 classes: the count of counting.py).
+A reduced game gives each side its Boss plus some doves ("red AT, green AY"); the other doves are
+out of the game (not in hand). Its positions are every placement of a subset of those doves that
+holds both Bosses, with either side to move. Normalised to Red to move, a Green-to-move position
+lands in the colour-swapped dove set. When both sides have the same doves that is the whole story;
+when they differ, "Red to move with {B, b}" is two different situations (who may put what), so each
+partition also carries an *orientation*: 0 = Red really is to move, 1 = the colours were swapped.
+Partitions are ordered by (orientation, dove-set mask); the global index is
+``offset[partition] + slot``, so each partition is one contiguous range a worker can own. The full
+game is the variant with all five kinds on both sides: 1,024 partitions of 2..12 doves,
+508,064,190,482 classes (the count of counting.py).
 """
 
 from __future__ import annotations
@@ -59,9 +62,10 @@ def rank_codes(
     """Global index of every (code, side to move); -1 for a dove set outside the variant."""
     for n in range(codes.shape[0]):
         code = codes[n]
-        if sides[n]:
+        side = sides[n]
+        if side:
             code = swap_colours(code)
-        p = part_of_set[dove_set(code)]
+        p = part_of_set[side, dove_set(code)]
         if p < 0:
             out[n] = -1
             continue
@@ -93,26 +97,37 @@ def unrank_range(
 class Layout:
     red: tuple[int, ...]
     green: tuple[int, ...]
-    parts: np.ndarray = field(init=False)  # dove-set mask of each partition, increasing
+    mask: int = field(init=False)  # doves in the game (bit i = dove i)
+    parts: np.ndarray = field(init=False)  # dove-set mask of each partition
+    orient: np.ndarray = field(init=False)  # 0: Red to move, 1: colours swapped (Green to move)
+    hands: np.ndarray = field(init=False)  # doves in the game, in the partition's (Red-to-move) frame
     part_off: np.ndarray = field(init=False)  # len(parts) + 1 offsets
-    part_of_set: np.ndarray = field(init=False)  # 4096 -> partition or -1
+    part_of_set: np.ndarray = field(init=False)  # (real side to move, 4096) -> partition or -1
     tables: ShapeTables = field(init=False)
 
     def __post_init__(self) -> None:
         doves = [0, 1] + [2 * k for k in self.red] + [2 * k + 1 for k in self.green]
+        self.mask = sum(1 << d for d in doves)
+        symmetric = _swap_set(self.mask) == self.mask
         others = [d for d in doves if d > 1]
-        sets: set[int] = set()
-        for sub in range(1 << len(others)):
-            s = 3 | sum(1 << d for j, d in enumerate(others) if sub >> j & 1)
-            sets.add(s)
-            sets.add(_swap_set(s))
-        self.parts = np.array(sorted(sets), dtype=np.int64)
-        kmax = max(_popcount(s) for s in sets)
+        keys: list[tuple[int, int]] = []
+        for orient in (0,) if symmetric else (0, 1):
+            for sub in range(1 << len(others)):
+                s = 3 | sum(1 << d for j, d in enumerate(others) if sub >> j & 1)
+                keys.append((orient, _swap_set(s) if orient else s))
+        keys.sort()
+        self.parts = np.array([s for _, s in keys], dtype=np.int64)
+        self.orient = np.array([o for o, _ in keys], dtype=np.int64)
+        self.hands = np.array([_swap_set(self.mask) if o else self.mask for o, _ in keys], dtype=np.int64)
+        kmax = max(_popcount(s) for _, s in keys)
         self.tables = indexing.shape_tables(kmax)
-        sizes = [self.tables.partition_size(_popcount(s)) for s in self.parts.tolist()]
+        sizes = [self.tables.partition_size(_popcount(s)) for _, s in keys]
         self.part_off = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
-        self.part_of_set = np.full(4096, -1, dtype=np.int64)
-        self.part_of_set[self.parts] = np.arange(len(self.parts))
+        self.part_of_set = np.full((2, 4096), -1, dtype=np.int64)
+        for p, (o, s) in enumerate(keys):
+            self.part_of_set[o, s] = p
+            if symmetric:
+                self.part_of_set[1, s] = p
 
     @staticmethod
     def from_letters(red: str, green: str | None = None) -> Layout:
@@ -176,6 +191,14 @@ class Layout:
         p = int(np.searchsorted(self.part_off, index, side="right")) - 1
         lo, _ = self.partition_range(p)
         return Position.from_code(int(self.codes(p, index - lo, index - lo + 1)[0]))
+
+    def position(self, index: int) -> Position:
+        """The class ``index`` as a position of the game: Green to move in a swapped partition."""
+        p = int(np.searchsorted(self.part_off, index, side="right")) - 1
+        position = self.unrank(index)
+        if self.orient[p]:
+            return Position.from_cells({i ^ 1: rc for i, rc in position.cells().items()}, 1)
+        return position
 
     def expected_size(self, by: dict[int, dict[str, int]] | None = None) -> int:
         """The same total from counting.py's closed form: per k doves, count_k / C(10, k - 2)."""
