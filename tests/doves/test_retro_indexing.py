@@ -28,12 +28,19 @@ def test_small_variants_exhaustively(red: str, green: str) -> None:
         lo, hi = layout.partition_range(p)
         codes = layout.codes(p)
         assert len(codes) == hi - lo
-        ranks = layout.rank_many(codes, np.zeros(len(codes), dtype=np.int64))
-        assert (ranks == np.arange(lo, hi)).all()
-        # the same class with Green to move: colours swapped
         swapped = np.array([indexing.swap_colours(np.uint64(c)) for c in codes], dtype=np.uint64)
-        assert (layout.rank_many(swapped, np.ones(len(codes), dtype=np.int64)) == np.arange(lo, hi)).all()
-        keys.update(canonical(Position.from_code(int(c))) for c in codes)
+        zeros = np.zeros(len(codes), dtype=np.int64)
+        # the class as played: Red to move, or (swapped partition) Green to move with colours swapped
+        real = (swapped, zeros + 1) if layout.orient[p] else (codes, zeros)
+        mirror = (codes, zeros) if layout.orient[p] else (swapped, zeros + 1)
+        assert (layout.rank_many(*real) == np.arange(lo, hi)).all()
+        other = layout.rank_many(*mirror)
+        if red == green:  # same doves on both sides: colour-swapped with the other side to move, same class
+            assert (other == np.arange(lo, hi)).all()
+        else:  # the mirrored situation is a class of the other orientation, or has foreign doves
+            half = layout.part_off[len(layout.parts) // 2]
+            assert ((other == -1) | ((other >= half) != bool(layout.orient[p]))).all()
+        keys.update((int(layout.orient[p]), canonical(Position.from_code(int(c)))) for c in codes)
     assert len(keys) == layout.size  # distinct classes: the index is onto *and* one-to-one
 
 
@@ -43,8 +50,8 @@ def test_partition_sizes_match_the_closed_form_count() -> None:
     for k in range(2, 13):
         assert tables.partition_size(k) * comb(10, k - 2) == by[k]["positions"]
     layout = Layout.from_letters("AT", "AY")
-    assert layout.size == layout.expected_size(by) == 596_306
-    assert len(layout.parts) == 16 + 16 - 4  # subsets of {A, T, y, a} and their swaps, shared ones once
+    assert layout.size == layout.expected_size(by) == 596_980
+    assert len(layout.parts) == 16 + 16  # subsets of {A, T, a, y}, each with either side to move
 
 
 def random_position(rng: random.Random, k: int, pool: list[int]) -> Position:

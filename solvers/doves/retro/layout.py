@@ -106,16 +106,7 @@ class Layout:
     tables: ShapeTables = field(init=False)
 
     def __post_init__(self) -> None:
-        doves = [0, 1] + [2 * k for k in self.red] + [2 * k + 1 for k in self.green]
-        self.mask = sum(1 << d for d in doves)
-        symmetric = _swap_set(self.mask) == self.mask
-        others = [d for d in doves if d > 1]
-        keys: list[tuple[int, int]] = []
-        for orient in (0,) if symmetric else (0, 1):
-            for sub in range(1 << len(others)):
-                s = 3 | sum(1 << d for j, d in enumerate(others) if sub >> j & 1)
-                keys.append((orient, _swap_set(s) if orient else s))
-        keys.sort()
+        self.mask, symmetric, keys = _keys(self.red, self.green)
         self.parts = np.array([s for _, s in keys], dtype=np.int64)
         self.orient = np.array([o for o, _ in keys], dtype=np.int64)
         self.hands = np.array([_swap_set(self.mask) if o else self.mask for o, _ in keys], dtype=np.int64)
@@ -207,6 +198,26 @@ class Layout:
 
             by = count_positions().by_doves
         return sum(by[_popcount(s)]["positions"] // comb(10, _popcount(s) - 2) for s in self.parts.tolist())
+
+
+def _keys(red: tuple[int, ...], green: tuple[int, ...]) -> tuple[int, bool, list[tuple[int, int]]]:
+    """(doves in the game, same doves on both sides?, sorted (orientation, dove set) partitions)."""
+    doves = [0, 1] + [2 * k for k in red] + [2 * k + 1 for k in green]
+    mask = sum(1 << d for d in doves)
+    symmetric = _swap_set(mask) == mask
+    others = [d for d in doves if d > 1]
+    keys: list[tuple[int, int]] = []
+    for orient in (0,) if symmetric else (0, 1):
+        for sub in range(1 << len(others)):
+            s = 3 | sum(1 << d for j, d in enumerate(others) if sub >> j & 1)
+            keys.append((orient, _swap_set(s) if orient else s))
+    return mask, symmetric, sorted(keys)
+
+
+def variant_size(red: tuple[int, ...], green: tuple[int, ...]) -> int:
+    """Number of classes of a variant without building its prefix tables (cheap for any variant)."""
+    tables = indexing.shape_tables(2)
+    return sum(tables.partition_size(_popcount(s)) for _, s in _keys(red, green)[2])
 
 
 def _swap_set(s: int) -> int:
