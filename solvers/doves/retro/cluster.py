@@ -132,14 +132,19 @@ def solve_distributed(
     seconds: dict[str, float] = {}
 
     def run(futures: list[Any], phase: str) -> list[tuple[int, int, float]]:
-        results = []
+        """Results of ``futures``; polls the cancel token every 0.1 s, reports each finished batch."""
+        results: list[tuple[int, int, float]] = []
         pending = as_completed(futures)
-        for future in pending:
+        while len(results) < len(futures):
             if cancel is not None and cancel.cancelled:
                 client.cancel(futures)
                 cancel.raise_if_cancelled()
-            results.append(future.result())  # re-raises a task's error here
-            if progress and (len(results) == len(futures) or len(results) % 8 == 0):
+            batch = pending.next_batch(block=False)
+            if not batch:
+                time.sleep(0.1)
+                continue
+            results.extend(future.result() for future in batch)  # re-raises a task's error here
+            if progress:
                 progress(f"{phase}: {len(results)}/{len(futures)} partitions")
         return results
 
