@@ -70,13 +70,47 @@ def _parser() -> argparse.ArgumentParser:
     )
     add_json(z)
     add_timeout(z)
+    r = sub.add_parser("retro", help="solve a reduced game exactly (retrograde analysis)")
+    r.add_argument("red", help="red's doves besides the Boss, e.g. 'AT' (letters A Y M T H)")
+    r.add_argument("green", nargs="?", default=None, help="green's doves (default: the same as red)")
+    r.add_argument("--query", default=None, metavar="BOARD", help="also print the value of this position")
+    r.add_argument(
+        "--check",
+        type=cli.int_range(0, 100_000),
+        default=0,
+        metavar="N",
+        help="cross-check N random classes with the Win(n) search",
+    )
+    r.add_argument("--check-depth", type=cli.int_range(1, 15), default=7)
+    r.add_argument(
+        "--store",
+        default=None,
+        metavar="DIR",
+        help="keep the tables on disk in DIR (memory-mapped; a rerun resumes)",
+    )
+    r.add_argument(
+        "--workers",
+        type=cli.int_range(0, 1024),
+        default=0,
+        metavar="N",
+        help="run on a local Dask cluster of N workers (needs the [cluster] extra and --store)",
+    )
+    r.add_argument("--scheduler", default=None, metavar="ADDRESS", help="run on this Dask scheduler")
+    r.add_argument(
+        "--max-classes",
+        type=cli.int_range(1, 10**13),
+        default=50_000_000,
+        help="refuse larger variants (default 50,000,000 classes)",
+    )
+    add_json(r)
+    add_timeout(r)
     m = sub.add_parser("ai", help="the AI's action for a position")
     m.add_argument("board")
     m.add_argument("--to-move", default=None)
     m.add_argument("--level", type=cli.parse_int, default=3, choices=sorted(LEVELS))
     add_json(m)
     add_timeout(m)
-    for sp in (*[sub.choices[n] for n in ("analyse", "analyze", "perft", "ai")],):
+    for sp in (*[sub.choices[n] for n in ("analyse", "analyze", "perft", "ai", "retro")],):
         sp.add_argument("--no-remove", action="store_true", help="play without the optional Remove action")
         sp.add_argument(
             "--both",
@@ -115,6 +149,8 @@ def _dispatch(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken)
         else:
             _emit(count_positions().to_json(), args.json)
         return 0
+    if args.command == "retro":
+        return _retro(plugin, args, cancel)
     if args.command == "puzzles":
         from solvers.doves.analysis import find_puzzles
 
@@ -180,3 +216,53 @@ def _dispatch(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken)
     action = choose_action(position, args.level, rules=rules, cancel=cancel)
     _emit({"action": to_ssn(position, action) if action else None, "level": args.level}, args.json)
     return 0
+
+
+def _retro(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) -> int:
+    from solvers.doves.retro.layout import Layout, parse_kinds, variant_size
+    from solvers.doves.retro.solve import DiskStore, save_result, solve, value_name
+
+    red = parse_kinds(args.red, "red doves")
+    green = red if args.green is None else parse_kinds(args.green, "green doves")
+    size = variant_size(red, green)
+    if size > args.max_classes:
+        raise InputError(f"the variant has {size:,} classes, more than --max-classes {args.max_classes:,}")
+    layout = Layout(red, green)
+    rules = Rules(allow_remove=not args.no_remove, both_surrounded=args.both)
+    query = _position(plugin, args.query, None) if args.query is not None else None
+    qindex = layout.rank(query) if query is not None else -1  # a foreign dove fails before the work
+    if (args.workers or args.scheduler) and args.store is None:
+        raise InputError("--workers/--scheduler need --store DIR (a directory every worker can reach)")
+    progress = None if args.json else print
+    if args.workers or args.scheduler:
+        from solvers.doves.retro.cluster import solve_distributed
+
+        result = solve_distributed(
+            layout, rules, args.store, max(1, args.workers), args.scheduler, cancel=cancel, progress=progress
+        )
+        values = DiskStore(args.store, layout).values
+    else:
+        store = DiskStore(args.store, layout) if args.store else None
+        result, used = solve(layout, rules, store, cancel=cancel, progress=progress)
+        values = used.values
+    if args.store:
+        save_result(args.store, result)
+    data = result.to_json()
+    if args.check:
+        from solvers.doves.retro.check import cross_check
+
+        checked = cross_check(layout, rules, values, args.check, args.check_depth, cancel=cancel)
+        data["check"] = {
+            "checked": checked.checked,
+            "decided_within_depth": checked.decided,
+            "depth": args.check_depth,
+            "mismatches": [list(m) for m in checked.mismatches[:20]],
+        }
+    if query is not None:
+        data["query"] = {
+            "board": query.board_string(),
+            "to_move": COLOUR_NAMES[query.to_move],
+            "value": value_name(int(values[qindex])),
+        }
+    _emit(data, args.json)
+    return 1 if args.check and data["check"]["mismatches"] else 0  # type: ignore[index]

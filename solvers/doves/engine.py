@@ -224,8 +224,12 @@ def generate(
     codes: np.ndarray,
     outs: np.ndarray,
     libs: np.ndarray,
+    hand: int = 0xFFF,
 ) -> int:
-    """All legal actions of ``side``: fills acts/codes/outs/libs, returns their number."""
+    """All legal actions of ``side``: fills acts/codes/outs/libs, returns their number.
+
+    ``hand`` (bit i = dove i) limits the doves that may be put: a reduced game (retro/) plays with
+    fewer doves, the others stay out of the game rather than in hand."""
     decode(code, pos)
     occ = occupancy(pos)
     n = 0
@@ -236,7 +240,7 @@ def generate(
     # put: next to an own dove, not orthogonally beside the enemy boss, group stays within 4x4
     put_cells = own_near & ~occ & ~N4[pos[1 - side]]
     for i in range(side, 12, 2):
-        if pos[i] >= 0:
+        if pos[i] >= 0 or not (hand >> i) & 1:
             continue
         cells = put_cells
         while cells:

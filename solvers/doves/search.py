@@ -96,12 +96,13 @@ def prove(
     outs: np.ndarray,
     libs: np.ndarray,
     order: np.ndarray,
+    hand: int = 0xFFF,
 ) -> bool:
     """Answer ``question`` (WIN: wins within r plies; LOSE: loses within r plies) for ``side`` to move.
 
     Depth-first with an explicit stack (one frame per ply) rather than recursion, so numba can cache
     the compiled code. When ``stats[STOP]`` gets set the answer is meaningless and nothing more is
-    stored."""
+    stored. ``hand`` limits the doves that may be put (``engine.generate``)."""
     f_code = np.zeros(MAX_PLY, dtype=np.uint64)
     f_key = np.zeros(MAX_PLY, dtype=np.uint64)
     f_side = np.zeros(MAX_PLY, dtype=np.int64)
@@ -139,7 +140,9 @@ def prove(
                 stats[STOP] = max(stats[STOP], 1)
                 result = False
                 continue
-            n = generate(c, sd, allow_remove, judge, pos[ply], acts[ply], codes[ply], outs[ply], libs[ply])
+            n = generate(
+                c, sd, allow_remove, judge, pos[ply], acts[ply], codes[ply], outs[ply], libs[ply], hand
+            )
             f_n[ply] = n
             decided = False
             for k in range(n):

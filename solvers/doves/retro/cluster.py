@@ -1,0 +1,195 @@
+"""Distributed driver on Dask distributed (optional extra: ``pip install ".[cluster]"``).
+
+The tasks are the single-process steps, one per partition: ``build_partition`` (graph phase) and
+``pass_partition`` (pass t). Tables live on a filesystem every worker sees (``DiskStore``: values in
+one memory-mapped .npy, each partition's CSR graph in its own .npy files), so tasks exchange only
+small integers. Pass t only writes values of distance t and only reads distances < t, so the
+partitions of a pass need no locking, and a task that is run twice (its worker died and Dask
+re-ran it elsewhere) gives the same values.
+
+Restart: ``state.json`` in the store records the finished passes; a graph whose files exist is
+finished. Running the driver again on the same directory resumes where it stopped (after a killed
+driver, a cancel, or a lost cluster). A dead worker inside a run is handled by Dask itself (its
+nanny restarts it and the scheduler re-runs the lost tasks).
+
+Nothing here is imported by the app or the single-process path.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from solvers.common.cancel import CancelToken
+from solvers.common.errors import InputError
+from solvers.doves.retro.layout import Layout
+from solvers.doves.retro.solve import (
+    DiskStore,
+    Progress,
+    RetroResult,
+    build_partition,
+    pass_partition,
+    summarise,
+)
+from solvers.doves.rules import Rules
+
+STATE = "state.json"
+
+
+def available() -> bool:
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@lru_cache(maxsize=4)
+def _worker_layout(red: str, green: str) -> Layout:
+    return Layout.from_letters(red, green)
+
+
+def graph_task(
+    root: str, red: str, green: str, allow_remove: bool, both: str, p: int
+) -> tuple[int, int, float]:
+    """(edges, 1 if built now else 0, seconds) after building one partition's graph into the store."""
+    start = time.perf_counter()
+    layout = _worker_layout(red, green)
+    store = DiskStore(root, layout)
+    built = 0
+    if not store.has_graph(p):
+        build_partition(layout, Rules(allow_remove, both), store, p)
+        store.flush()
+        built = 1
+    edges = int(store.graph(p)[1].shape[0])
+    return edges, built, time.perf_counter() - start
+
+
+def pass_task(root: str, red: str, green: str, t: int, p: int) -> tuple[int, int, float]:
+    """(partition, classes decided, seconds) of pass ``t`` over one partition."""
+    start = time.perf_counter()
+    layout = _worker_layout(red, green)
+    store = DiskStore(root, layout)
+    decided = pass_partition(layout, store, t, p)
+    store.flush()
+    return p, decided, time.perf_counter() - start
+
+
+def _letters(kinds: tuple[int, ...]) -> str:
+    return "".join("AYMTH"[k - 1] for k in kinds)
+
+
+def _load_state(root: Path, key: dict[str, Any]) -> dict[str, Any]:
+    path = root / STATE
+    if not path.exists():
+        return {**key, "passes": []}
+    state = json.loads(path.read_text())
+    if {k: state.get(k) for k in key} != key:
+        raise InputError(f"{root}: holds tables of another variant or rule set ({state.get('variant')})")
+    return state
+
+
+def _save_state(root: Path, state: dict[str, Any]) -> None:
+    tmp = root / (STATE + ".tmp")
+    tmp.write_text(json.dumps(state))
+    tmp.replace(root / STATE)
+
+
+def solve_distributed(
+    layout: Layout,
+    rules: Rules,
+    root: str | Path,
+    workers: int = 2,
+    address: str | None = None,
+    cancel: CancelToken | None = None,
+    progress: Progress | None = None,
+    client: Any = None,
+) -> RetroResult:
+    """Solve ``layout`` with Dask: a LocalCluster of ``workers`` processes, or the scheduler at
+    ``address``, or an existing ``client``. Resumes from the tables already in ``root``."""
+    if not available():
+        raise InputError('the distributed driver needs Dask: pip install ".[cluster]"')
+    from distributed import Client, LocalCluster, as_completed
+
+    root = Path(root)
+    root.mkdir(parents=True, exist_ok=True)
+    key = {"variant": layout.name, "rules": rules.describe(), "classes": layout.size}
+    state = _load_state(root, key)
+    DiskStore(root, layout)  # create the values file once, before any worker opens it
+    red, green = _letters(layout.red), _letters(layout.green)
+    own = None
+    if client is None:
+        if address is None:
+            own = LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+            )
+            client = Client(own)
+        else:
+            client = Client(address)
+    seconds: dict[str, float] = {}
+
+    def run(futures: list[Any], phase: str) -> list[tuple[int, int, float]]:
+        """Results of ``futures``; polls the cancel token every 0.1 s, reports each finished batch."""
+        results: list[tuple[int, int, float]] = []
+        pending = as_completed(futures)
+        while len(results) < len(futures):
+            if cancel is not None and cancel.cancelled:
+                client.cancel(futures)
+                cancel.raise_if_cancelled()
+            batch = pending.next_batch(block=False)
+            if not batch:
+                time.sleep(0.1)
+                continue
+            results.extend(future.result() for future in batch)  # re-raises a task's error here
+            if progress:
+                progress(f"{phase}: {len(results)}/{len(futures)} partitions")
+        return results
+
+    try:
+        clock = time.perf_counter()
+        parts = range(len(layout.parts))
+        graphs = run(
+            [
+                client.submit(
+                    graph_task,
+                    str(root),
+                    red,
+                    green,
+                    rules.allow_remove,
+                    rules.both_surrounded,
+                    p,
+                    pure=False,
+                )
+                for p in parts
+            ],
+            "graph",
+        )
+        edges = sum(e for e, _, _ in graphs)
+        if any(b for _, b, _ in graphs) and state["passes"]:
+            # a graph rebuilt after passes began reset its partition: redo the passes from t = 2
+            # (values already decided stay; each pass decides exactly the remaining distance-t ones)
+            state["passes"] = []
+        seconds["graph"] = time.perf_counter() - clock
+        seconds["graph_task_sum"] = sum(s for _, _, s in graphs)
+        clock = time.perf_counter()
+        store = DiskStore(root, layout)
+        decided: list[int] = list(state["passes"]) or [int((store.values == 1).sum())]
+        t = len(decided) + 1
+        while not (len(decided) > 2 and decided[-1] == 0):
+            futures = [client.submit(pass_task, str(root), red, green, t, p, pure=False) for p in parts]
+            decided.append(sum(n for _, n, _ in run(futures, f"pass {t}")))
+            state["passes"] = decided
+            _save_state(root, state)
+            if progress:
+                progress(f"pass {t}: {decided[-1]:,} decided")
+            t += 1
+        seconds["passes"] = time.perf_counter() - clock
+    finally:
+        if own is not None:
+            client.close()
+            own.close()
+    store = DiskStore(root, layout)
+    return summarise(layout, rules, store.values, edges, decided, seconds)
