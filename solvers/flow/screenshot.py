@@ -19,7 +19,10 @@ Steps (OpenCV + numpy throughout):
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+import sys
+import tempfile
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -139,10 +142,13 @@ def decode(data: bytes, name: str = "image") -> np.ndarray:
         raise InputError(
             f"{name}: image too large ({shape[1]}x{shape[0]} pixels; limit {MAX_PIXELS:,} pixels)"
         )
-    try:
-        img = cv2.imdecode(buf, cv2.IMREAD_UNCHANGED)
-    except cv2.error:
-        img = None
+    with _decoder_messages() as complaints:
+        try:
+            img = cv2.imdecode(buf, cv2.IMREAD_UNCHANGED)
+        except cv2.error:
+            img = None
+    if img is not None and complaints:
+        raise InputError(f"{name}: damaged image data ({complaints[0]})")
     if img is not None:
         img = _to_bgr(img)
     if img is None:
@@ -152,6 +158,29 @@ def decode(data: bytes, name: str = "image") -> np.ndarray:
     if img.shape[0] * img.shape[1] > MAX_PIXELS:
         raise InputError(f"{name}: image too large ({img.shape[1]}x{img.shape[0]} pixels)")
     return img
+
+
+@contextmanager
+def _decoder_messages() -> Iterator[list[str]]:
+    """Collect what libjpeg/libpng print on stderr (fd 2) while decoding, instead of letting it
+    reach the terminal: a damaged file becomes one clear error. The list fills on exit."""
+    found: list[str] = []
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no usable stderr (a GUI without a console): nothing to catch
+        yield found
+        return
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield found
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            sink.seek(0)
+            text = sink.read(4096).decode("utf-8", "replace")
+            found.extend(line.strip() for line in text.splitlines() if line.strip())
 
 
 def _to_bgr(img: np.ndarray) -> np.ndarray | None:

@@ -153,7 +153,14 @@ def render(scene: Scene, style: Style = Style()) -> np.ndarray:
                 seg(a, b, grid, line)
     wall_colour = (215, 215, 215)
     thick = max(2, round(s * style.wall_ratio))
-    for (r1, c1), (r2, c2) in scene.walls:
+    # The app outlines a hole like the board's edge: a bar on each side it shares with the board.
+    outline = [
+        ((r, c), (r + dr, c + dc))
+        for r, c in holes
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+        if puzzle.inside(r + dr, c + dc) and (r + dr, c + dc) not in holes
+    ]
+    for (r1, c1), (r2, c2) in list(scene.walls) + outline:
         r, c = max(r1, r2), max(c1, c2)
         x, y = _cell_rect(x0, y0, s, r, c)
         half = thick / 2
@@ -218,3 +225,66 @@ def same_endpoints(a: Mapping[str, Iterable[Cell]], b: Mapping[str, Iterable[Cel
         return {frozenset(v) for v in m.values()}
 
     return groups(a) == groups(b)
+
+
+QUALITIES = (95, 75, 50)
+# (rows, cols, walls, holes): every square size, rectangles both ways, walls, holes with walls
+BOARDS: tuple[tuple[int, int, int, int], ...] = (
+    *((n, n, 0, 0) for n in range(5, 16)),
+    (8, 5, 0, 0),
+    (10, 8, 0, 0),
+    (13, 10, 0, 0),
+    (6, 9, 0, 0),
+    (7, 7, 4, 0),
+    (10, 10, 8, 0),
+    (14, 14, 10, 0),
+    (9, 9, 2, 3),
+    (12, 12, 3, 4),
+)
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    data: bytes  # the encoded screenshot
+    scene: Scene
+
+
+def _case(res: tuple[int, int], quality: int | None, board: tuple[int, int, int, int], seed: int) -> Case:
+    rng = random.Random(seed)
+    rows, cols, walls, holes = board
+    scene = random_scene(rows, cols, rng, walls=walls, holes=holes)
+    tablet = res[1] / res[0] < 1.5
+    style = Style(
+        width=res[0],
+        height=res[1],
+        grid_grey=rng.randint(45, 110),
+        tint=(rng.randint(0, 30), rng.randint(0, 30), rng.randint(0, 30)),
+        dot_ratio=rng.uniform(0.7, 0.8),
+        board_fraction=rng.uniform(0.8, 0.9) if tablet else rng.uniform(0.9, 0.98),
+        wall_ratio=rng.uniform(0.11, 0.15),
+        offset=rng.randint(-20, 20),
+        seed=seed,
+    )
+    img = render(scene, style)
+    ext, q = (".png", 0) if quality is None else (".jpg", quality)
+    name = f"{res[0]}x{res[1]} {'png' if quality is None else f'q{quality}'} {cols}x{rows}"
+    name += f" walls={walls}" * bool(walls) + f" holes={holes}" * bool(holes)
+    return Case(name, encode(img, ext, q), scene)
+
+
+def test_set(subset: bool = False) -> Iterable[Case]:
+    """The synthetic screenshots: every resolution x JPEG quality x board, plus lossless PNGs.
+
+    ``subset`` gives a small spread for CI: each resolution once per kind of board.
+    """
+    seed = 0
+    for i, res in enumerate(RESOLUTIONS):
+        for quality in (*QUALITIES, None):
+            for j, board in enumerate(BOARDS):
+                seed += 1
+                if quality is None and j % 4:
+                    continue  # lossless: every fourth board is enough
+                if subset and (j + 3 * i + (quality or 0)) % 19:
+                    continue
+                yield _case(res, quality, board, seed)
