@@ -28,7 +28,7 @@ from solvers.common.errors import InputError  # noqa: E402
 from solvers.common.protocol import read_text  # noqa: E402
 from solvers.flow import PLUGIN  # noqa: E402
 from solvers.flow.screenshot import decode, detect  # noqa: E402
-from solvers.flow.screenshot_synth import Case, Scene, same_endpoints, test_set  # noqa: E402
+from solvers.flow.screenshot_synth import Case, Scene, same_endpoints, synthetic_set  # noqa: E402
 
 
 def exports() -> Iterator[Case]:
@@ -55,7 +55,7 @@ def main() -> int:
     args = ap.parse_args()
     rows = []
     times: list[float] = []
-    for case in [*test_set(args.subset), *exports()]:
+    for case in [*synthetic_set(args.subset), *exports()]:
         start = time.perf_counter()
         try:
             found = detect(decode(case.data, case.name))

@@ -194,7 +194,9 @@ def _to_bgr(img: np.ndarray) -> np.ndarray | None:
     if img.shape[2] == 4:
         alpha = img[:, :, 3:].astype(np.float32) / 255.0
         opaque = img[:, :, 3] > 127
-        under = np.median(img[:, :, :3][opaque], axis=0) if opaque.any() else np.zeros(3)
+        step = max(1, min(img.shape[:2]) // 256)  # a sample is plenty for a median colour
+        sample = img[::step, ::step][opaque[::step, ::step]][:, :3]
+        under = np.median(sample, axis=0) if len(sample) else np.zeros(3)
         return (img[:, :, :3] * alpha + under * (1 - alpha)).round().astype(np.uint8)
     return img if img.shape[2] == 3 else None
 
@@ -263,7 +265,9 @@ def _ink(img: np.ndarray) -> np.ndarray:
     background, so light diagrams read like the app's black screen."""
     small = img[:: max(1, img.shape[0] // 256), :: max(1, img.shape[1] // 256)].reshape(-1, 3)
     background = np.median(small, axis=0).round().astype(np.uint8)
-    diff = cv2.absdiff(img, np.full_like(img, background))
+    # A Scalar second operand (no full-size copy of the colour); OpenCV's stubs only list arrays.
+    scalar = (float(background[0]), float(background[1]), float(background[2]), 0.0)
+    diff = cv2.absdiff(img, scalar)  # type: ignore[call-overload]
     return cv2.max(cv2.max(diff[:, :, 0], diff[:, :, 1]), diff[:, :, 2])
 
 
@@ -518,9 +522,11 @@ def to_puzzle(found: Detection) -> tuple[FlowPuzzle, list[str]]:
             puzzle = puzzle.with_cell(r, c, letter)
     notes = list(found.warnings)
     if found.walls:
-        notes.append(f"{len(found.walls)} walls detected but not imported (the board model has no walls yet)")
+        n = len(found.walls)
+        notes.append(f"{n} wall{'s' * (n != 1)} detected but not imported (the board model has no walls yet)")
     if found.holes:
-        notes.append(f"{len(found.holes)} holes detected but not imported (the board model has no holes yet)")
+        n = len(found.holes)
+        notes.append(f"{n} hole{'s' * (n != 1)} detected but not imported (the board model has no holes yet)")
     return puzzle, notes
 
 

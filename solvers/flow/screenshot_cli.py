@@ -19,6 +19,9 @@ def _write(path: Path, text: str) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise InputError(f"--to: folder {folder} does not exist")
+    if path.is_dir():
+        raise InputError(f"--to: {path} is a folder")
+    name = ""
     try:
         fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
@@ -26,6 +29,9 @@ def _write(path: Path, text: str) -> None:
         os.replace(name, path)
     except OSError as exc:
         raise InputError(f"--to: cannot write {path} ({exc.strerror or exc})") from None
+    finally:
+        if name and os.path.exists(name):
+            os.unlink(name)
 
 
 def import_command(args: argparse.Namespace) -> int:
@@ -42,6 +48,8 @@ def import_command(args: argparse.Namespace) -> int:
     puzzle, notes = to_puzzle(found)
     text = codec.serialize(puzzle)
     if args.output is not None:
+        if not args.output.strip():
+            raise InputError("--to: empty file name")
         target = Path(args.output)
         if target.exists() and target.resolve() == image.resolve():
             raise InputError("--to: refusing to overwrite the screenshot itself")

@@ -8,7 +8,7 @@ banners above and below the board. Deterministic for a given seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 import cv2
@@ -250,34 +250,51 @@ class Case:
     scene: Scene
 
 
-def _case(res: tuple[int, int], quality: int | None, board: tuple[int, int, int, int], seed: int) -> Case:
-    rng = random.Random(seed)
-    rows, cols, walls, holes = board
+@dataclass(frozen=True)
+class Spec:
+    """One screenshot of the test set, before rendering (cheap to list)."""
+
+    resolution: tuple[int, int]
+    quality: int | None  # JPEG quality, None = lossless PNG
+    board: tuple[int, int, int, int]  # rows, cols, walls, holes
+    seed: int
+
+    @property
+    def name(self) -> str:
+        rows, cols, walls, holes = self.board
+        res = f"{self.resolution[0]}x{self.resolution[1]}"
+        text = f"{res} {'png' if self.quality is None else f'q{self.quality}'} {cols}x{rows}"
+        return text + f" walls={walls}" * bool(walls) + f" holes={holes}" * bool(holes)
+
+
+def make_case(spec: Spec) -> Case:
+    rng = random.Random(spec.seed)
+    rows, cols, walls, holes = spec.board
     scene = random_scene(rows, cols, rng, walls=walls, holes=holes)
-    tablet = res[1] / res[0] < 1.5
+    width, height = spec.resolution
+    tablet = height / width < 1.5
     style = Style(
-        width=res[0],
-        height=res[1],
+        width=width,
+        height=height,
         grid_grey=rng.randint(45, 110),
         tint=(rng.randint(0, 30), rng.randint(0, 30), rng.randint(0, 30)),
         dot_ratio=rng.uniform(0.7, 0.8),
         board_fraction=rng.uniform(0.8, 0.9) if tablet else rng.uniform(0.9, 0.98),
         wall_ratio=rng.uniform(0.11, 0.15),
         offset=rng.randint(-20, 20),
-        seed=seed,
+        seed=spec.seed,
     )
     img = render(scene, style)
-    ext, q = (".png", 0) if quality is None else (".jpg", quality)
-    name = f"{res[0]}x{res[1]} {'png' if quality is None else f'q{quality}'} {cols}x{rows}"
-    name += f" walls={walls}" * bool(walls) + f" holes={holes}" * bool(holes)
-    return Case(name, encode(img, ext, q), scene)
+    ext, q = (".png", 0) if spec.quality is None else (".jpg", spec.quality)
+    return Case(spec.name, encode(img, ext, q), scene)
 
 
-def test_set(subset: bool = False) -> Iterable[Case]:
+def synthetic_specs(subset: bool = False) -> list[Spec]:
     """The synthetic screenshots: every resolution x JPEG quality x board, plus lossless PNGs.
 
-    ``subset`` gives a small spread for CI: each resolution once per kind of board.
+    ``subset`` gives a small spread for CI: each resolution and quality, every kind of board.
     """
+    out = []
     seed = 0
     for i, res in enumerate(RESOLUTIONS):
         for quality in (*QUALITIES, None):
@@ -287,4 +304,9 @@ def test_set(subset: bool = False) -> Iterable[Case]:
                     continue  # lossless: every fourth board is enough
                 if subset and (j + 3 * i + (quality or 0)) % 19:
                     continue
-                yield _case(res, quality, board, seed)
+                out.append(Spec(res, quality, board, seed))
+    return out
+
+
+def synthetic_set(subset: bool = False) -> Iterator[Case]:
+    return (make_case(spec) for spec in synthetic_specs(subset))
