@@ -55,6 +55,7 @@ def main() -> int:
     args = ap.parse_args()
     rows = []
     times: list[float] = []
+    endpoints = [0, 0]  # right (cell and partner), all
     for case in [*synthetic_set(args.subset), *exports()]:
         start = time.perf_counter()
         try:
@@ -69,6 +70,10 @@ def main() -> int:
         walls_ok = found is not None and set(found.walls) == set(truth.walls)
         holes_ok = found is not None and set(found.holes) == set(truth.holes)
         rows.append((case.name, size_ok, dots_ok, walls_ok, holes_ok))
+        truth_groups = {c: frozenset(v) for v in truth.puzzle.endpoints().values() for c in v}
+        found_groups = {c: frozenset(v) for v in (found.endpoints.values() if found else ()) for c in v}
+        endpoints[0] += sum(1 for c, g in truth_groups.items() if size_ok and found_groups.get(c) == g)
+        endpoints[1] += len(truth_groups)
         if not (dots_ok and walls_ok and holes_ok):
             print(
                 f"WRONG {case.name}: size {size_ok} endpoints {dots_ok} walls {walls_ok} holes {holes_ok} {error}"
@@ -80,11 +85,17 @@ def main() -> int:
     for label, k in (("grid size", 1), ("all endpoints", 2), ("walls", 3), ("holes", 4)):
         right = sum(1 for r in rows if r[k])
         print(f"{label:>14}: {right}/{n} images right ({100 * right / n:.1f} %)")
+    print(f"{'endpoints':>14}: {endpoints[0]}/{endpoints[1]} right (cell, colour group and partner)")
     print(
         f"time per image (decode + detect): mean {1000 * statistics.mean(times):.0f} ms, "
         f"median {1000 * statistics.median(times):.0f} ms, max {1000 * max(times):.0f} ms "
         f"({n} images, {sum(times):.1f} s)"
     )
+    by_kind: dict[str, list[float]] = {}
+    for (name, *_), seconds in zip(rows, times, strict=True):
+        by_kind.setdefault(name.split()[0], []).append(seconds)
+    for kind, spent in by_kind.items():
+        print(f"  {kind:>10}: mean {1000 * statistics.mean(spent):.0f} ms over {len(spent)} images")
     return 0 if all(r[2] for r in rows) else 1
 
 

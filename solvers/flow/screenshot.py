@@ -31,7 +31,16 @@ import numpy as np
 
 from solvers.common.errors import InputError
 from solvers.common.palette import CATEGORICAL_DARK, CATEGORICAL_LIGHT
-from solvers.flow.model import EXTRA, MNEMONIC, Cell, FlowPuzzle, colour_name
+from solvers.flow.model import (
+    EXTRA,
+    LABELS,
+    MNEMONIC,
+    Cell,
+    FlowPuzzle,
+    colour_index,
+    colour_name,
+    is_label_form,
+)
 
 MAX_FILE_BYTES = 50 * 1024 * 1024  # a phone screenshot is a few MB
 MAX_PIXELS = 40_000_000  # 8K is 33 MP; a decompression bomb is refused before decoding
@@ -87,7 +96,7 @@ class Detection:
         for letter, cells in self.endpoints.items():
             if len(cells) != 2:
                 where = ", ".join(f"R{r + 1}C{c + 1}" for r, c in cells)
-                name = _name(letter)
+                name = _name(letter, is_label_form(set(self.endpoints)))
                 out.append(
                     f"colour {letter!r} ({name}) has {len(cells)} dot{'s' * (len(cells) > 1)} ({where})"
                 )
@@ -107,8 +116,9 @@ class Detection:
         }
 
 
-def _name(letter: str) -> str:
-    return colour_name(MNEMONIC.index(letter)) if letter in MNEMONIC else "unnamed colour"
+def _name(letter: str, label_form: bool) -> str:
+    index = colour_index(letter, label_form)
+    return colour_name(index) if index < len(MNEMONIC) else "unnamed colour"
 
 
 # ---- reading the file ------------------------------------------------------------------------------
@@ -457,7 +467,7 @@ def _walls_and_holes(gray: np.ndarray, grid: _Grid, dots: set[Cell]) -> tuple[li
     if not len(widths):
         return [], []
     line = float(np.median(widths))
-    wall_at = max(0.07 * s, 1.8 * line, line + 2)
+    wall_at = line + max(2.0, 0.035 * s)  # a wall is a bar of at least a tenth of a cell
     vwall = (vw >= wall_at) & (vp >= 25)
     hwall = (hw >= wall_at) & (hp >= 25)
     vopen = (vp >= 25) & ~vwall  # an ordinary grid line
@@ -500,6 +510,10 @@ def detect(img: np.ndarray) -> Detection:
     groups = _group(lab)
     means = np.array([lab[g].mean(axis=0) for g in groups]).reshape(-1, 3)
     letters = _letters(means)
+    if is_label_form(set(letters)):
+        # Letters all in A..P would be read as colour indices (C = yellow, not cyan): write the
+        # same colours in that form instead.
+        letters = [LABELS[MNEMONIC.index(ch)] for ch in letters]
     endpoints: dict[str, tuple[Cell, ...]] = {}
     colours: dict[str, str] = {}
     for letter, members in sorted(zip(letters, groups, strict=True), key=lambda t: min(t[1])):

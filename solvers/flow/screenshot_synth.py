@@ -211,7 +211,21 @@ def random_scene(rows: int, cols: int, rng: random.Random, walls: int = 0, holes
     edges += [((r, c), (r + 1, c)) for r in range(rows - 1) for c in range(cols)]
     edges = [e for e in edges if e[0] not in hole_cells and e[1] not in hole_cells]
     rng.shuffle(edges)
-    return Scene(puzzle, tuple(sorted(edges[:walls])), hole_cells)
+    # No cell may end up walled in on every side (a dead cell, which reads as a hole).
+    blocked: dict[Cell, int] = {
+        (r, c): sum((r + dr, c + dc) in hole_cells for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)))
+        for r in range(rows)
+        for c in range(cols)
+    }
+    chosen: list[tuple[Cell, Cell]] = []
+    for a, b in edges:
+        if len(chosen) == walls:
+            break
+        if blocked[a] < 3 and blocked[b] < 3:
+            chosen.append((a, b))
+            blocked[a] += 1
+            blocked[b] += 1
+    return Scene(puzzle, tuple(sorted(chosen)), hole_cells)
 
 
 def scene_endpoints(scene: Scene) -> dict[str, list[Cell]]:

@@ -157,3 +157,16 @@ def test_grey_png_and_rgba_inputs_decode() -> None:
     assert decode(encode(rgba)).shape == img.shape
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     assert decode(encode(gray)).shape == img.shape
+
+
+def test_colours_keep_their_display_colour_when_letters_fall_in_a_to_p() -> None:
+    # blue (B) and cyan (C) alone would read as the label form, where C is yellow
+    puzzle = FlowPuzzle.from_rows(["B...C", ".....", "C...B"])
+    found = detect(render(Scene(puzzle), Style(width=720, height=1280)))
+    imported, _ = to_puzzle(found)
+    shown = {imported.colour_index(ch) for ch in imported.colours}
+    assert shown == {1, 5}  # blue and cyan
+    assert _pairs(imported.endpoints()) == _pairs(puzzle.endpoints())
+    single = FlowPuzzle.from_rows(["B...C", ".....", "....B"])
+    problems = detect(render(Scene(single), Style(width=720, height=1280))).problems()
+    assert problems == ["colour 'F' (cyan) has 1 dot (R1C5)"]
