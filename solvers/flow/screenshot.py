@@ -503,8 +503,14 @@ def detect(img: np.ndarray) -> Detection:
     warnings: list[str] = []
     if grid.rows < 2 or grid.cols < 2:
         raise InputError(f"unreadable grid: found only {grid.cols}x{grid.rows} cells")
-    if abs(grid.sx - grid.sy) > 0.12 * max(grid.sx, grid.sy):
-        warnings.append(f"cells are not square ({grid.sx:.0f}x{grid.sy:.0f} px): the grid size may be wrong")
+    skew = abs(grid.sx - grid.sy) / max(grid.sx, grid.sy)
+    cell_size = f"{grid.sx:.0f}x{grid.sy:.0f} px"
+    if skew > 0.25:  # Flow cells are square: this is some other grid (a photo, a table)
+        raise InputError(
+            f"unreadable grid: a {grid.cols}x{grid.rows} grid of {cell_size} cells is no Flow board"
+        )
+    if skew > 0.12:
+        warnings.append(f"cells are not square ({cell_size}): the grid size may be wrong")
     cells, rgb = _dots(img, gray, grid)
     lab = _lab(rgb) if len(rgb) else np.zeros((0, 3))
     groups = _group(lab)
@@ -521,7 +527,7 @@ def detect(img: np.ndarray) -> Detection:
         mean = rgb[members].mean(axis=0).round().astype(int)
         colours[letter] = "#{:02x}{:02x}{:02x}".format(*(int(v) for v in mean))
     if not cells:
-        warnings.append("no endpoint dots found on the board")
+        raise InputError(f"no endpoint dots found on the {grid.cols}x{grid.rows} grid")
     walls, holes = _walls_and_holes(gray, grid, set(cells))
     return Detection(
         grid.rows, grid.cols, endpoints, colours, tuple(walls), tuple(holes), tuple(warnings), box

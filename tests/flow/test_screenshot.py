@@ -110,6 +110,16 @@ def _damaged_jpeg() -> bytes:
     return bytes(data)
 
 
+def _table() -> bytes:
+    """A grid of tall cells, as a photo or a spreadsheet shows: no Flow board."""
+    img = np.zeros((1280, 720, 3), np.uint8)
+    for x in range(60, 661, 200):
+        cv2.line(img, (x, 200), (x, 1100), (90, 90, 90), 2)
+    for y in range(200, 1101, 450):
+        cv2.line(img, (60, y), (660, y), (90, 90, 90), 2)
+    return encode(img)
+
+
 GOOD_JPEG = encode(render(_odd_scene(), Style(width=720, height=1280)), ".jpg", 75)
 
 
@@ -125,12 +135,27 @@ GOOD_JPEG = encode(render(_odd_scene(), Style(width=720, height=1280)), ".jpg", 
         (_damaged_jpeg(), "damaged image data"),
         (encode(np.zeros((1280, 720, 3), np.uint8)), "image is blank"),
         (encode(np.zeros((20, 20, 3), np.uint8)), "image too small"),
+        (encode(render(Scene(FlowPuzzle.empty(6, 6)))), "no endpoint dots found on the 6x6 grid"),
+        (_table(), "unreadable grid: a 3x2 grid of 200x450 px cells is no Flow board"),
         (
             encode(np.random.default_rng(1).integers(0, 256, (640, 480, 3), dtype=np.uint8)),
             "no grid of lines",
         ),
     ],
-    ids=["empty", "text", "unicode", "cut-jpeg", "cut-png", "bomb", "damaged", "black", "tiny", "noise"],
+    ids=[
+        "empty",
+        "text",
+        "unicode",
+        "cut-jpeg",
+        "cut-png",
+        "bomb",
+        "damaged",
+        "black",
+        "tiny",
+        "no-dots",
+        "table",
+        "noise",
+    ],
 )
 def test_bad_files_give_one_clear_error(data: bytes, message: str, capfd) -> None:
     with pytest.raises(InputError) as info:
