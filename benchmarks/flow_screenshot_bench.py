@@ -5,7 +5,7 @@
 The test set: synthetic screenshots in the Flow Free app's look (solvers/flow/screenshot_synth.py)
 at 5 resolutions x JPEG quality 95/75/50 (+ some lossless PNGs) x 20 boards (5x5..15x15,
 rectangles, walls, holes), plus this program's own PNG exports of every Flow sample (light, dark,
-transparent), drawn with the export path. An image counts as right when the grid size, every
+transparent, and light and dark with the solution's pipes), drawn with the export path. An image counts as right when the grid size, every
 endpoint and its pairing are right; walls and holes are counted separately.
 """
 
@@ -41,10 +41,18 @@ def exports() -> Iterator[Case]:
     with tempfile.TemporaryDirectory() as tmp:
         for sample in PLUGIN.sample_paths():
             puzzle = PLUGIN.parse(read_text(sample))
-            for palette, transparent in (("light", False), ("dark", False), ("light", True)):
+            solution = next(iter(PLUGIN.solve(puzzle, limit=1)))
+            for palette, transparent, solved in (
+                ("light", False, False),
+                ("dark", False, False),
+                ("light", True, False),
+                ("light", False, True),
+                ("dark", False, True),
+            ):
                 out = Path(tmp) / "out.png"
-                export(PLUGIN.draw(puzzle), out, ExportOptions(palette=palette, transparent=transparent))
-                name = f"export {sample.stem} {palette}{' transparent' * transparent}"
+                picture = PLUGIN.draw(puzzle, solution if solved else None)
+                export(picture, out, ExportOptions(palette=palette, transparent=transparent))
+                name = f"export {sample.stem} {palette}{' transparent' * transparent}{' solved' * solved}"
                 yield Case(name, out.read_bytes(), Scene(puzzle))
 
 

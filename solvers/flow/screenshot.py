@@ -3,16 +3,19 @@
 The app draws a black background, thin dim grid lines and big round dots (about 3/4 of a cell).
 Steps (OpenCV + numpy throughout):
 
-1. Thin bright structures: a white top-hat with a short horizontal (vertical) kernel keeps what is
-   narrower than the kernel (vertical or horizontal grid lines) and drops dots, banners and walls.
-2. The board is the connected set of such lines with the largest bounding box (status bar text and
-   banners are small or solid, and separated from the board by black).
-3. Per column (row) of the board, the share of pixels on a line gives a profile whose peaks are the
-   grid lines; the line count is the regular spacing that best explains the peaks (walls may hide
-   parts of a line, so a few missing peaks are tolerated).
-4. A cell holds a dot when a square patch around its centre is almost all bright; its colour is the
-   patch median. Dots are grouped by colour distance (CIE Lab) and named by the nearest app colour.
-5. Each cell edge is measured across the line: a wall is a much thicker bright bar than a grid
+1. Ink: each pixel's distance from the background colour (the image's median colour), so the
+   app's black screens and this program's white diagrams read alike.
+2. The board is the connected part of the ink with the largest bounding box among the sparse
+   ones: grid lines and walls are one big sparse part; dots, text and icons are small parts,
+   banners solid, and black separates them from the board.
+3. Per column (row) of the board, the share of that part which is thin (a white top-hat with a
+   short kernel) or grey (walls) gives a profile whose peaks are the grid lines; pipes of a solved
+   board are wide and coloured, so they add none. The line count is the regular spacing that best
+   explains the peaks (walls and holes may hide parts of lines, so a few are allowed to be missing).
+4. A cell holds a dot when a square patch around its centre is almost all ink and a ring around
+   the centre is too (a pipe crosses the ring only twice); its colour is the patch median. Dots are
+   grouped by colour distance (CIE Lab) and named by the nearest known colour.
+5. Each cell edge is measured across the line: a wall is a clearly thicker bright bar than a grid
    line; an edge with no line at all borders a hole (cells enclosed by walls or nothing are holes).
 """
 
@@ -73,6 +76,10 @@ NAME_COLOUR = 45.0  # Lab distance up to which a group takes the nearest known c
 # grid line, and as part of a dot (the app's darkest colour, dark blue, is at 139).
 LINE_LEVEL = 18
 DOT_LEVEL = 60
+# Share of a board column (row) that must be line for it to be a grid line: low enough for an edge
+# line that holes interrupt, far above a cell's column (which crosses only the other lines).
+LINE_SHARE = 0.3
+GREY_CHROMA = 50  # largest minus smallest channel below which ink is grey (lines, walls)
 
 Edge = tuple[Cell, Cell]
 
@@ -325,11 +332,24 @@ class _Grid:
     cols: int
 
 
-def _find_grid(gray: np.ndarray) -> tuple[_Grid, tuple[int, int, int, int]]:
+def _find_grid(img: np.ndarray, gray: np.ndarray) -> tuple[_Grid, tuple[int, int, int, int]]:
     mask, (x, y, w, h) = _grid_mask(gray)
+    ink = gray[y : y + h, x : x + w]
+    crop = img[y : y + h, x : x + w]
+    # Lines are thin or grey (walls are grey bars); pipes of a solved board touch the lines but
+    # are wide and coloured, and would add a peak at every cell centre they run through.
+    chroma = cv2.subtract(
+        cv2.max(cv2.max(crop[:, :, 0], crop[:, :, 1]), crop[:, :, 2]),
+        cv2.min(cv2.min(crop[:, :, 0], crop[:, :, 1]), crop[:, :, 2]),
+    )
+    grey = chroma < GREY_CHROMA
+    k = max(5, round(min(gray.shape) / 90)) | 1  # wider than a grid line, narrower than a pipe
+    rect = cv2.MORPH_RECT
+    thin_x = cv2.morphologyEx(ink, cv2.MORPH_TOPHAT, cv2.getStructuringElement(rect, (k, 1))) > LINE_LEVEL
+    thin_y = cv2.morphologyEx(ink, cv2.MORPH_TOPHAT, cv2.getStructuringElement(rect, (1, k))) > LINE_LEVEL
     # A grid line column is (nearly) all line; a cell's column only crosses the horizontal lines.
-    cols, gx, sx = _fit_count(_peaks(mask.mean(axis=0), 0.5))
-    rows, gy, sy = _fit_count(_peaks(mask.mean(axis=1), 0.5))
+    cols, gx, sx = _fit_count(_peaks((mask & (grey | thin_x)).mean(axis=0), LINE_SHARE))
+    rows, gy, sy = _fit_count(_peaks((mask & (grey | thin_y)).mean(axis=1), LINE_SHARE))
     if cols < 1 or rows < 1:
         raise InputError("unreadable grid: could not find evenly spaced grid lines on the board")
     return _Grid(x + gx, y + gy, sx, sy, rows, cols), (x, y, w, h)
@@ -356,6 +376,8 @@ def _dots(img: np.ndarray, ink: np.ndarray, grid: _Grid) -> tuple[list[Cell], np
     """Cells holding a dot and their colours (RGB rows)."""
     s = min(grid.sx, grid.sy)
     half = max(2, round(0.2 * s))
+    angles = np.linspace(0, 2 * np.pi, 24, endpoint=False)
+    ring = 0.28 * np.stack((np.sin(angles), np.cos(angles)), axis=1)  # inside a dot of 70 %
     cells: list[Cell] = []
     colours = []
     for r in range(grid.rows):
@@ -364,6 +386,11 @@ def _dots(img: np.ndarray, ink: np.ndarray, grid: _Grid) -> tuple[list[Cell], np
             cy = round(grid.y0 + (r + 0.5) * grid.sy)
             patch = ink[cy - half : cy + half + 1, cx - half : cx + half + 1]
             if patch.size == 0 or (patch > DOT_LEVEL).mean() < 0.8:
+                continue
+            # A dot is round: ink all around a ring; a pipe through the centre crosses it twice.
+            ring_y = np.clip(cy + np.round(ring[:, 0] * grid.sy).astype(int), 0, ink.shape[0] - 1)
+            ring_x = np.clip(cx + np.round(ring[:, 1] * grid.sx).astype(int), 0, ink.shape[1] - 1)
+            if (ink[ring_y, ring_x] > DOT_LEVEL).mean() < 0.85:
                 continue
             pixels = img[cy - half : cy + half + 1, cx - half : cx + half + 1].reshape(-1, 3)
             cells.append((r, c))
@@ -466,7 +493,7 @@ def _walls_and_holes(gray: np.ndarray, grid: _Grid, dots: set[Cell]) -> tuple[li
     widths = np.concatenate((vw.ravel(), hw.ravel()))[present]
     if not len(widths):
         return [], []
-    line = float(np.median(widths))
+    line = float(np.percentile(widths, 25))  # most edges are plain lines, but walls may be many
     wall_at = line + max(2.0, 0.035 * s)  # a wall is a bar of at least a tenth of a cell
     vwall = (vw >= wall_at) & (vp >= 25)
     hwall = (hw >= wall_at) & (hp >= 25)
@@ -499,7 +526,7 @@ def detect(img: np.ndarray) -> Detection:
     if img.ndim != 3 or img.shape[2] != 3:
         raise InputError("not a colour image")
     gray = _ink(img)
-    grid, box = _find_grid(gray)
+    grid, box = _find_grid(img, gray)
     warnings: list[str] = []
     if grid.rows < 2 or grid.cols < 2:
         raise InputError(f"unreadable grid: found only {grid.cols}x{grid.rows} cells")

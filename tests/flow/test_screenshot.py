@@ -55,14 +55,19 @@ def test_every_endpoint_of_the_subset(spec) -> None:
     assert found.endpoints == {k: tuple(v) for k, v in truth.puzzle.endpoints().items()}
 
 
-@pytest.mark.parametrize("palette,transparent", [("light", False), ("dark", False), ("light", True)])
-def test_own_exports_read_back_exactly(qapp, tmp_path, palette, transparent) -> None:
+@pytest.mark.parametrize(
+    "palette,transparent,solved",
+    [("light", False, False), ("dark", False, False), ("light", True, False), ("dark", False, True)],
+)
+def test_own_exports_read_back_exactly(qapp, tmp_path, palette, transparent, solved) -> None:
     from workbench.export import ExportOptions, export
 
     for sample in PLUGIN.sample_paths():
         puzzle = PLUGIN.parse(read_text(sample))
+        # a solved diagram: pipes cross the grid lines and run through the dots
+        solution = next(iter(PLUGIN.solve(puzzle, limit=1))) if solved else None
         out = tmp_path / f"{sample.stem}.png"
-        export(PLUGIN.draw(puzzle), out, ExportOptions(palette=palette, transparent=transparent))
+        export(PLUGIN.draw(puzzle, solution), out, ExportOptions(palette=palette, transparent=transparent))
         imported, notes = import_screenshot(out)
         assert imported == puzzle, sample.name
         assert notes == []
