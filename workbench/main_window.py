@@ -35,7 +35,7 @@ from solvers.common import registry
 from solvers.common.errors import InputError
 from solvers.common.limits import limit_text
 from solvers.common.palette import PALETTES
-from solvers.common.protocol import GAME, PLAY, SOLVE, PluginBase
+from solvers.common.protocol import GAME, PLAY, SOLVE, Importer, PluginBase
 from solvers.common.words import check_text
 from widgets.export_dialog import ExportDialog
 from widgets.help_dialog import HelpDialog, keys_html, rules_html
@@ -63,6 +63,7 @@ class MainWindow(QMainWindow):
             self.scheme = "system"
         self.palette_name = "light"
         self.last_error: QMessageBox | None = None
+        self.last_notice: QMessageBox | None = None  # the latest import's "please check" notes
         self.last_open_error = ""  # why the last open failed (``--open ... --screenshot`` reports it)
         # Hook for "unsaved changes" questions; tests replace it. Returns "save", "discard" or "cancel".
         self.confirm = self._ask_unsaved
@@ -188,6 +189,18 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.act_save, self.act_save_as])
         file_menu.addSeparator()
         file_menu.addActions([self.act_export, self.act_copy, self.act_paste])
+        # Importers the modules declare (Flow: a screenshot of the app).
+        self.import_actions: dict[str, QAction] = {}
+        for plugin in registry.plugins().values():
+            for importer in plugin.importers():
+                action = self._action(
+                    importer.label,
+                    lambda _=False, k=plugin.meta.id, i=importer: self.import_dialog(k, i),
+                    None,
+                    f"{plugin.meta.name}: read a puzzle from a file for you to correct",
+                )
+                file_menu.addAction(action)
+                self.import_actions[f"{plugin.meta.id}:{importer.label.replace('&', '')}"] = action
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
 
@@ -560,6 +573,47 @@ class MainWindow(QMainWindow):
         view = self.current()
         if self.may_discard(view):
             self.open_text(text)
+
+    def import_dialog(self, kind: str, importer: Importer) -> None:
+        name, _ = QFileDialog.getOpenFileName(
+            self, importer.label.replace("&", "").rstrip("…"), "", f"{importer.file_filter};;All files (*)"
+        )
+        if name:
+            self.import_file(kind, importer, name)
+
+    def import_file(self, kind: str, importer: Importer, path: str | Path) -> bool:
+        """Run a module's importer; the result becomes an untitled document. Never raises."""
+        path = Path(path)
+        view = self.show_kind(kind)
+        if not self.may_discard(view):
+            return False
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            puzzle, notes = importer.load(path)
+        except InputError as exc:
+            text = str(exc) if path.name in str(exc) else f"{path.name}: {exc}"
+            return self._report_open_error("Cannot import", text)
+        except Exception as exc:  # a reader bug must show a dialog, not escape into Qt's event loop
+            return self._report_open_error("Cannot import", f"{path.name}: {_describe(exc)}")
+        finally:
+            QApplication.restoreOverrideCursor()
+        view.cancel_jobs()
+        view.doc.replace_untitled(puzzle, f"Import {path.name}")
+        self._update_actions()
+        if notes:
+            box = QMessageBox(
+                QMessageBox.Icon.Warning,
+                "Check the imported puzzle",
+                f"{path.name}: imported; please check it before solving.\n\n"
+                + "\n".join(f"• {note}" for note in notes),
+                QMessageBox.StandardButton.Ok,
+                self,
+            )
+            box.setWindowModality(Qt.WindowModality.WindowModal)
+            box.open()
+            self.last_notice = box
+        self.statusBar().showMessage(f"Imported {path.name}: {view.plugin.describe(puzzle)}", 8000)
+        return True
 
     # ---- checking and export ----------------------------------------------------------------
     def check(self) -> None:

@@ -146,6 +146,19 @@ class ContextAction:
     key: str
 
 
+@dataclass(frozen=True)
+class Importer:
+    """A way to make a puzzle from a file that is no puzzle file (the shell's File menu lists it).
+
+    ``load(path)`` returns the puzzle and notes on what could not be read or kept (shown to the
+    user, who corrects the puzzle in the editor), or raises ``InputError`` naming the problem.
+    """
+
+    label: str  # menu text, e.g. "Import &Screenshot…"
+    file_filter: str  # file dialog filter, e.g. "Images (*.png *.jpg)"
+    load: Callable[[Path], tuple[Any, list[str]]]
+
+
 @dataclass
 class EditResult:
     puzzle: Any = None  # new puzzle value, or None if unchanged
@@ -237,6 +250,10 @@ class PluginBase:
         if "\n" not in arg and not self.looks_like_inline(arg):
             raise InputError(f"no such file: {shown(arg, 200)}")
         return self.parse_document(arg)
+
+    def importers(self) -> list[Importer]:
+        """Other files this module can read a puzzle from (File menu entries; default: none)."""
+        return []
 
     def looks_like_inline(self, arg: str) -> bool:
         """True if a one-line argument should be parsed as the puzzle itself (URL, code)."""

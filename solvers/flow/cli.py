@@ -1,4 +1,4 @@
-"""Module commands: ``python -m workbench flow solve|generate|convert ...``."""
+"""Module commands: ``python -m workbench flow solve|generate|convert|import ...``."""
 
 from __future__ import annotations
 
@@ -44,6 +44,10 @@ def _parser() -> argparse.ArgumentParser:
     c = sub.add_parser("convert", help="rewrite a puzzle in another text form")
     c.add_argument("input")
     c.add_argument("--to", choices=("plain", "spaced", "labels", "mnemonic"), default="plain")
+    i = sub.add_parser("import", help="read a puzzle from a screenshot of the Flow Free app")
+    i.add_argument("image")
+    i.add_argument("--to", dest="output", default=None, help="write the puzzle to this file")
+    add_json(i)
     return p
 
 
@@ -53,6 +57,10 @@ def main(argv: Sequence[str], plugin: PluginBase) -> int:
             return _solve(plugin, args, cancel)
         if args.command == "generate":
             return _generate(args, cancel)
+        if args.command == "import":
+            from solvers.flow.screenshot_cli import import_command  # OpenCV loads only when needed
+
+            return import_command(args)
         return _convert(plugin, args)
 
     return cli.run(PROG, _parser(), dispatch, argv)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from solvers.common.cancel import CancelToken
@@ -16,6 +17,7 @@ from solvers.common.protocol import (
     CountResult,
     EditEvent,
     EditResult,
+    Importer,
     Meta,
     PluginBase,
     ProgressFn,
@@ -27,6 +29,13 @@ from solvers.flow import solve as solving
 from solvers.flow.model import MAX_SIDE, FlowPaths, FlowPuzzle
 
 DEFAULT_SIZE = 5
+IMAGE_FILTER = "Screenshots (*.png *.jpg *.jpeg *.webp *.bmp *.tif *.tiff)"
+
+
+def _import_screenshot(path: Path) -> tuple[FlowPuzzle, list[str]]:
+    from solvers.flow.screenshot import import_screenshot  # OpenCV loads only when needed
+
+    return import_screenshot(path)
 
 
 class FlowPlugin(PluginBase):
@@ -51,6 +60,9 @@ class FlowPlugin(PluginBase):
 
     def serialize_document(self, puzzle: FlowPuzzle, entries: Any = None) -> str:
         return document.serialize_document(puzzle, entries)
+
+    def importers(self) -> list[Importer]:
+        return [Importer("Import &Screenshot…", IMAGE_FILTER, _import_screenshot)]
 
     def adapt_entries(self, puzzle: FlowPuzzle, entries: Any) -> FlowPaths:
         return document.adapt_entries(puzzle, entries)

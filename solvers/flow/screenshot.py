@@ -1,0 +1,593 @@
+"""Read a Flow Free app screenshot: grid size, endpoints paired by colour, walls and holes.
+
+The app draws a black background, thin dim grid lines and big round dots (about 3/4 of a cell).
+Steps (OpenCV + numpy throughout):
+
+1. Ink: each pixel's distance from the background colour (the image's median colour), so the
+   app's black screens and this program's white diagrams read alike.
+2. The board is the connected part of the ink with the largest bounding box among the sparse
+   ones: grid lines and walls are one big sparse part; dots, text and icons are small parts,
+   banners solid, and black separates them from the board.
+3. Per column (row) of the board, the share of that part which is thin (a white top-hat with a
+   short kernel) or grey (walls) gives a profile whose peaks are the grid lines; pipes of a solved
+   board are wide and coloured, so they add none. The line count is the regular spacing that best
+   explains the peaks (walls and holes may hide parts of lines, so a few are allowed to be missing).
+4. A cell holds a dot when a square patch around its centre is almost all ink and a ring around
+   the centre is too (a pipe crosses the ring only twice); its colour is the patch median. Dots are
+   grouped by colour distance (CIE Lab) and named by the nearest known colour.
+5. Each cell edge is measured across the line: a wall is a clearly thicker bright bar than a grid
+   line; an edge with no line at all borders a hole (cells enclosed by walls or nothing are holes).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from solvers.common.errors import InputError
+from solvers.common.palette import CATEGORICAL_DARK, CATEGORICAL_LIGHT
+from solvers.flow.model import (
+    EXTRA,
+    LABELS,
+    MNEMONIC,
+    Cell,
+    FlowPuzzle,
+    colour_index,
+    colour_name,
+    is_label_form,
+)
+
+MAX_FILE_BYTES = 50 * 1024 * 1024  # a phone screenshot is a few MB
+MAX_PIXELS = 40_000_000  # 8K is 33 MP; a decompression bomb is refused before decoding
+MIN_SIDE = 64
+MAX_CELLS = 40  # per side; the app's boards stop at 15, puzzle packs at about 30
+MIN_CELL = 8  # pixels: smaller cells cannot hold a readable dot
+
+# The app's colours (RGB) by our mnemonic letter, used to name the colour groups.
+APP_PALETTE: dict[str, tuple[int, int, int]] = {
+    "R": (255, 0, 0),
+    "B": (0, 0, 255),
+    "Y": (238, 238, 0),
+    "G": (0, 141, 0),
+    "O": (255, 137, 0),
+    "C": (0, 255, 255),
+    "M": (255, 0, 255),
+    "m": (165, 44, 42),
+    "P": (128, 0, 128),
+    "A": (160, 160, 160),
+    "W": (255, 255, 255),
+    "g": (0, 255, 0),
+    "T": (189, 183, 107),
+    "b": (0, 0, 139),
+    "c": (0, 128, 128),
+    "p": (255, 105, 180),
+}
+SAME_COLOUR = 6.0  # Lab distance below which two dots are one colour (app blue and dark blue: 12.8)
+NAME_COLOUR = 45.0  # Lab distance up to which a group takes the nearest known colour's letter
+# Distance from the background colour (0..255, largest channel) for a pixel to count as part of a
+# grid line, and as part of a dot (the app's darkest colour, dark blue, is at 139).
+LINE_LEVEL = 18
+DOT_LEVEL = 60
+# Share of a board column (row) that must be line for it to be a grid line: low enough for an edge
+# line that holes interrupt, far above a cell's column (which crosses only the other lines).
+LINE_SHARE = 0.3
+GREY_CHROMA = 50  # largest minus smallest channel below which ink is grey (lines, walls)
+
+Edge = tuple[Cell, Cell]
+
+
+@dataclass(frozen=True)
+class Detection:
+    """What was read from a screenshot. Cells are 0-based (row, column)."""
+
+    rows: int
+    cols: int
+    endpoints: Mapping[str, tuple[Cell, ...]]  # letter -> its dots, in row-major order
+    colours: Mapping[str, str] = field(default_factory=dict)  # letter -> measured "#rrggbb"
+    walls: tuple[Edge, ...] = ()
+    holes: tuple[Cell, ...] = ()
+    warnings: tuple[str, ...] = ()
+    board: tuple[int, int, int, int] = (0, 0, 0, 0)  # x, y, width, height in pixels
+
+    def problems(self) -> list[str]:
+        """Colours that do not come as a pair (one dot, or three and more)."""
+        out = []
+        for letter, cells in self.endpoints.items():
+            if len(cells) != 2:
+                where = ", ".join(f"R{r + 1}C{c + 1}" for r, c in cells)
+                name = _name(letter, is_label_form(set(self.endpoints)))
+                out.append(
+                    f"colour {letter!r} ({name}) has {len(cells)} dot{'s' * (len(cells) > 1)} ({where})"
+                )
+        return out
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "rows": self.rows,
+            "cols": self.cols,
+            "size": f"{self.cols}x{self.rows}",
+            "endpoints": {k: [list(c) for c in v] for k, v in self.endpoints.items()},
+            "colours": dict(self.colours),
+            "walls": [[list(a), list(b)] for a, b in self.walls],
+            "holes": [list(c) for c in self.holes],
+            "warnings": list(self.warnings),
+            "problems": self.problems(),
+        }
+
+
+def _name(letter: str, label_form: bool) -> str:
+    index = colour_index(letter, label_form)
+    return colour_name(index) if index < len(MNEMONIC) else "unnamed colour"
+
+
+# ---- reading the file ------------------------------------------------------------------------------
+
+
+def _looks_complete(data: bytes) -> str | None:
+    """Why an image file is cut short (JPEG without its end marker, PNG without IEND), else None."""
+    if data[:3] == b"\xff\xd8\xff":
+        return None if b"\xff\xd9" in data[-4096:] else "truncated JPEG (no end-of-image marker)"
+    if data[:8] == b"\x89PNG\r\n\x1a\n":
+        return None if b"IEND" in data[-4096:] else "truncated PNG (no IEND chunk)"
+    return None
+
+
+def decode(data: bytes, name: str = "image") -> np.ndarray:
+    """A BGR image from file bytes, or ``InputError`` naming what is wrong with them."""
+    if not data:
+        raise InputError(f"{name}: empty file")
+    if len(data) > MAX_FILE_BYTES:
+        raise InputError(f"{name}: file too large ({len(data):,} bytes; limit {MAX_FILE_BYTES:,})")
+    cut = _looks_complete(data)
+    if cut:
+        raise InputError(f"{name}: {cut}")
+    buf = np.frombuffer(data, np.uint8)
+    # The header alone gives the size: refuse a decompression bomb before allocating it.
+    try:
+        shape = _header_size(data)
+    except ValueError as exc:
+        raise InputError(f"{name}: {exc}") from None
+    if shape is not None and shape[0] * shape[1] > MAX_PIXELS:
+        raise InputError(
+            f"{name}: image too large ({shape[1]}x{shape[0]} pixels; limit {MAX_PIXELS:,} pixels)"
+        )
+    with _decoder_messages() as complaints:
+        try:
+            img = cv2.imdecode(buf, cv2.IMREAD_UNCHANGED)
+        except cv2.error:
+            img = None
+    if img is not None and complaints:
+        raise InputError(f"{name}: damaged image data ({complaints[0]})")
+    if img is not None:
+        img = _to_bgr(img)
+    if img is None:
+        raise InputError(f"{name}: not an image OpenCV can read (PNG, JPEG, WebP, BMP, TIFF)")
+    if min(img.shape[:2]) < MIN_SIDE:
+        raise InputError(f"{name}: image too small ({img.shape[1]}x{img.shape[0]} pixels)")
+    if img.shape[0] * img.shape[1] > MAX_PIXELS:
+        raise InputError(f"{name}: image too large ({img.shape[1]}x{img.shape[0]} pixels)")
+    return img
+
+
+@contextmanager
+def _decoder_messages() -> Iterator[list[str]]:
+    """Collect what libjpeg/libpng print on stderr (fd 2) while decoding, instead of letting it
+    reach the terminal: a damaged file becomes one clear error. The list fills on exit."""
+    found: list[str] = []
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no usable stderr (a GUI without a console): nothing to catch
+        yield found
+        return
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield found
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            sink.seek(0)
+            text = sink.read(4096).decode("utf-8", "replace")
+            found.extend(line.strip() for line in text.splitlines() if line.strip())
+
+
+def _to_bgr(img: np.ndarray) -> np.ndarray | None:
+    """8-bit BGR; transparent pixels (an exported diagram) take the opaque pixels' median colour."""
+    if img.dtype == np.uint16:
+        img = (img >> 8).astype(np.uint8)
+    if img.dtype != np.uint8:
+        return None
+    if img.ndim == 2:
+        return cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
+    if img.shape[2] == 4:
+        alpha = img[:, :, 3:].astype(np.float32) / 255.0
+        opaque = img[:, :, 3] > 127
+        step = max(1, min(img.shape[:2]) // 256)  # a sample is plenty for a median colour
+        sample = img[::step, ::step][opaque[::step, ::step]][:, :3]
+        under = np.median(sample, axis=0) if len(sample) else np.zeros(3)
+        return (img[:, :, :3] * alpha + under * (1 - alpha)).round().astype(np.uint8)
+    return img if img.shape[2] == 3 else None
+
+
+def _header_size(data: bytes) -> tuple[int, int] | None:
+    """(height, width) from a PNG or JPEG header, None for other formats."""
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 24:
+        return int.from_bytes(data[20:24], "big"), int.from_bytes(data[16:20], "big")
+    if data[:2] == b"\xff\xd8":
+        i = 2
+        while i + 9 < len(data) and i < 1 << 20:
+            if data[i] != 0xFF:
+                raise ValueError("corrupt JPEG header")
+            marker = data[i + 1]
+            if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+                i += 2
+                continue
+            length = int.from_bytes(data[i + 2 : i + 4], "big")
+            if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+                return int.from_bytes(data[i + 5 : i + 7], "big"), int.from_bytes(data[i + 7 : i + 9], "big")
+            i += 2 + length
+    return None
+
+
+def read_image(path: str | os.PathLike[str]) -> np.ndarray:
+    p = Path(path)
+    try:
+        if not p.is_file():
+            raise InputError(f"{p}: {'no such file' if not p.exists() else 'not a regular file'}")
+        size = p.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise InputError(f"{p.name}: file too large ({size:,} bytes; limit {MAX_FILE_BYTES:,})")
+        data = p.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{p}: cannot read file ({exc.strerror or exc})") from None
+    return decode(data, p.name)
+
+
+# ---- the grid ----------------------------------------------------------------------------------------
+
+
+def _grid_mask(gray: np.ndarray) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """The board's lines (with walls) as a mask, and its bounding box (x, y, w, h).
+
+    Everything brighter than the black background splits into connected parts: the grid lines
+    and walls form one big sparse part; dots, text and icons are small parts; banners are solid.
+    The board is the sparse part with the largest bounding box.
+    """
+    bright = (gray > LINE_LEVEL).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(bright, connectivity=8)
+    if count < 2:
+        raise InputError("no Flow board found: the image is blank")
+    w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.int64)
+    h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.int64)
+    fill = stats[1:, cv2.CC_STAT_AREA] / np.maximum(w * h, 1)
+    sparse = (fill < 0.5) & (w >= 4 * MIN_CELL) & (h >= 4 * MIN_CELL)
+    if not sparse.any():
+        raise InputError("no Flow board found: no grid of lines in the image")
+    best = 1 + int(np.argmax(np.where(sparse, w * h, -1)))
+    x, y, bw, bh = (int(v) for v in stats[best, :4])
+    return labels[y : y + bh, x : x + bw] == best, (x, y, bw, bh)
+
+
+def _ink(img: np.ndarray) -> np.ndarray:
+    """How far each pixel is from the background colour (the image's median colour): 0 on the
+    background, so light diagrams read like the app's black screen."""
+    small = img[:: max(1, img.shape[0] // 256), :: max(1, img.shape[1] // 256)].reshape(-1, 3)
+    background = np.median(small, axis=0).round().astype(np.uint8)
+    # A Scalar second operand (no full-size copy of the colour); OpenCV's stubs only list arrays.
+    scalar = (float(background[0]), float(background[1]), float(background[2]), 0.0)
+    diff = cv2.absdiff(img, scalar)  # type: ignore[call-overload]
+    return cv2.max(cv2.max(diff[:, :, 0], diff[:, :, 1]), diff[:, :, 2])
+
+
+def _peaks(profile: np.ndarray, threshold: float) -> list[float]:
+    """Centres of the runs where ``profile`` is at least ``threshold``."""
+    on = np.concatenate(([False], profile >= threshold, [False]))
+    edges = np.flatnonzero(on[1:] != on[:-1])
+    out = []
+    for a, b in zip(edges[::2], edges[1::2], strict=True):
+        weights = profile[a:b]
+        out.append(float(np.average(np.arange(a, b), weights=weights)))
+    return out
+
+
+def _fit_count(peaks: list[float]) -> tuple[int, float, float]:
+    """Cell count, first line and spacing that best explain the line positions ``peaks``."""
+    if len(peaks) < 2:
+        return 0, 0.0, 0.0
+    found = np.array(peaks)
+    lo, hi = found[0], found[-1]
+    best = (-(10**9), 0)
+    for n in range(1, MAX_CELLS + 1):
+        step = (hi - lo) / n
+        if step < MIN_CELL:
+            break
+        expected = lo + step * np.arange(n + 1)
+        dist = np.abs(expected[:, None] - found[None, :])
+        tol = max(2.0, 0.2 * step)
+        matched = int((dist.min(axis=1) < tol).sum())
+        stray = int((dist.min(axis=0) >= tol).sum())
+        score = 2 * matched - (n + 1) - 2 * stray
+        if score > best[0]:
+            best = (score, n)
+    n = best[1]
+    return n, float(lo), float((hi - lo) / n) if n else 0.0
+
+
+@dataclass(frozen=True)
+class _Grid:
+    x0: float
+    y0: float
+    sx: float
+    sy: float
+    rows: int
+    cols: int
+
+
+def _find_grid(img: np.ndarray, gray: np.ndarray) -> tuple[_Grid, tuple[int, int, int, int]]:
+    mask, (x, y, w, h) = _grid_mask(gray)
+    ink = gray[y : y + h, x : x + w]
+    crop = img[y : y + h, x : x + w]
+    # Lines are thin or grey (walls are grey bars); pipes of a solved board touch the lines but
+    # are wide and coloured, and would add a peak at every cell centre they run through.
+    chroma = cv2.subtract(
+        cv2.max(cv2.max(crop[:, :, 0], crop[:, :, 1]), crop[:, :, 2]),
+        cv2.min(cv2.min(crop[:, :, 0], crop[:, :, 1]), crop[:, :, 2]),
+    )
+    grey = chroma < GREY_CHROMA
+    k = max(5, round(min(gray.shape) / 90)) | 1  # wider than a grid line, narrower than a pipe
+    rect = cv2.MORPH_RECT
+    thin_x = cv2.morphologyEx(ink, cv2.MORPH_TOPHAT, cv2.getStructuringElement(rect, (k, 1))) > LINE_LEVEL
+    thin_y = cv2.morphologyEx(ink, cv2.MORPH_TOPHAT, cv2.getStructuringElement(rect, (1, k))) > LINE_LEVEL
+    # A grid line column is (nearly) all line; a cell's column only crosses the horizontal lines.
+    cols, gx, sx = _fit_count(_peaks((mask & (grey | thin_x)).mean(axis=0), LINE_SHARE))
+    rows, gy, sy = _fit_count(_peaks((mask & (grey | thin_y)).mean(axis=1), LINE_SHARE))
+    if cols < 1 or rows < 1:
+        raise InputError("unreadable grid: could not find evenly spaced grid lines on the board")
+    return _Grid(x + gx, y + gy, sx, sy, rows, cols), (x, y, w, h)
+
+
+# ---- dots ---------------------------------------------------------------------------------------------
+
+
+def _lab(rgb: np.ndarray) -> np.ndarray:
+    """CIE Lab (D65, L 0..100) of RGB rows (0..255); plain numpy (OpenCV's float table setup costs
+    more than the few colours here)."""
+    c = np.asarray(rgb, np.float64).reshape(-1, 3) / 255.0
+    lin = np.where(c > 0.04045, ((c + 0.055) / 1.055) ** 2.4, c / 12.92)
+    xyz = (
+        lin
+        @ np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]]).T
+        / np.array([0.95047, 1.0, 1.08883])
+    )
+    f = np.where(xyz > 0.008856, np.cbrt(xyz), 7.787 * xyz + 16 / 116)
+    return np.stack((116 * f[:, 1] - 16, 500 * (f[:, 0] - f[:, 1]), 200 * (f[:, 1] - f[:, 2])), axis=1)
+
+
+def _dots(img: np.ndarray, ink: np.ndarray, grid: _Grid) -> tuple[list[Cell], np.ndarray]:
+    """Cells holding a dot and their colours (RGB rows)."""
+    s = min(grid.sx, grid.sy)
+    half = max(2, round(0.2 * s))
+    angles = np.linspace(0, 2 * np.pi, 24, endpoint=False)
+    ring = 0.28 * np.stack((np.sin(angles), np.cos(angles)), axis=1)  # inside a dot of 70 %
+    cells: list[Cell] = []
+    colours = []
+    for r in range(grid.rows):
+        for c in range(grid.cols):
+            cx = round(grid.x0 + (c + 0.5) * grid.sx)
+            cy = round(grid.y0 + (r + 0.5) * grid.sy)
+            patch = ink[cy - half : cy + half + 1, cx - half : cx + half + 1]
+            if patch.size == 0 or (patch > DOT_LEVEL).mean() < 0.8:
+                continue
+            # A dot is round: ink all around a ring; a pipe through the centre crosses it twice.
+            ring_y = np.clip(cy + np.round(ring[:, 0] * grid.sy).astype(int), 0, ink.shape[0] - 1)
+            ring_x = np.clip(cx + np.round(ring[:, 1] * grid.sx).astype(int), 0, ink.shape[1] - 1)
+            if (ink[ring_y, ring_x] > DOT_LEVEL).mean() < 0.85:
+                continue
+            pixels = img[cy - half : cy + half + 1, cx - half : cx + half + 1].reshape(-1, 3)
+            cells.append((r, c))
+            colours.append(np.median(pixels, axis=0)[::-1])  # BGR -> RGB
+    return cells, np.array(colours, np.float64).reshape(-1, 3)
+
+
+def _group(lab: np.ndarray) -> list[list[int]]:
+    """Single-linkage groups of colours closer than ``SAME_COLOUR``."""
+    n = len(lab)
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    if n:
+        dist = np.linalg.norm(lab[:, None, :] - lab[None, :, :], axis=2)
+        for i, j in zip(*np.nonzero(np.triu(dist < SAME_COLOUR, 1)), strict=True):
+            parent[root(int(i))] = root(int(j))
+    groups: dict[int, list[int]] = {}
+    for i in range(n):
+        groups.setdefault(root(i), []).append(i)
+    return list(groups.values())
+
+
+def _hex_rgb(code: str) -> tuple[int, int, int]:
+    return int(code[1:3], 16), int(code[3:5], 16), int(code[5:7], 16)
+
+
+def _known_colours() -> tuple[list[str], np.ndarray]:
+    """Letters and Lab values of the colours we can name: the app's, and this program's own
+    diagram palettes (so its exported PNGs read back with their letters)."""
+    names = list(APP_PALETTE)
+    rgb = list(APP_PALETTE.values())
+    for palette in (CATEGORICAL_LIGHT, CATEGORICAL_DARK):
+        for letter, code in zip(MNEMONIC, palette, strict=False):
+            names.append(letter)
+            rgb.append(_hex_rgb(code))
+    return names, _lab(np.array(rgb))
+
+
+def _letters(means: np.ndarray) -> list[str]:
+    """A colour letter per group: the nearest known colour's mnemonic where close and unclaimed."""
+    names, palette = _known_colours()
+    dist = np.linalg.norm(means[:, None, :] - palette[None, :, :], axis=2)
+    out = [""] * len(means)
+    used: set[str] = set()
+    for flat in np.argsort(dist, axis=None):
+        g, k = divmod(int(flat), len(names))
+        if out[g] or names[k] in used or dist[g, k] > NAME_COLOUR:
+            continue
+        out[g] = names[k]
+        used.add(names[k])
+    spare = iter(ch for ch in EXTRA if ch not in used)
+    return [ch or next(spare) for ch in out]
+
+
+# ---- walls and holes ------------------------------------------------------------------------------------
+
+
+def _edge_widths(gray: np.ndarray, grid: _Grid) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Bright width (pixels) and peak brightness across every vertical and horizontal cell edge.
+
+    Vertical edges: arrays of shape (rows, cols + 1); horizontal edges: (rows + 1, cols). Measured
+    on two short stretches away from the edge's middle (where round dots come closest to it) and
+    from its corners (where the crossing line is).
+    """
+    s = min(grid.sx, grid.sy)
+    reach = max(2, round(0.15 * s))
+    offsets = np.linspace(0.25, 0.38, 4)
+    along = np.concatenate((-offsets[::-1], offsets))
+    h, w = gray.shape
+    span = np.arange(-reach, reach + 1)
+
+    def measure(strips: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        # strips: (..., samples along the edge, pixels across it)
+        peak = strips.max(axis=-1)
+        level = np.maximum(peak / 2, 25)
+        width = (strips > level[..., None]).sum(axis=-1)
+        return np.median(width, axis=-1), np.median(peak, axis=-1)
+
+    # vertical edges: rows x (cols + 1) x samples x across
+    ys = np.round(grid.y0 + (np.arange(grid.rows)[:, None] + 0.5 + along) * grid.sy).astype(int)
+    xs = np.round(grid.x0 + np.arange(grid.cols + 1) * grid.sx).astype(int)[:, None] + span
+    vw, vp = measure(gray[np.clip(ys, 0, h - 1)[:, None, :, None], np.clip(xs, 0, w - 1)[None, :, None, :]])
+    # horizontal edges: (rows + 1) x cols x samples x across
+    xs = np.round(grid.x0 + (np.arange(grid.cols)[:, None] + 0.5 + along) * grid.sx).astype(int)
+    ys = np.round(grid.y0 + np.arange(grid.rows + 1) * grid.sy).astype(int)[:, None] + span
+    hw, hp = measure(gray[np.clip(ys, 0, h - 1)[:, None, None, :], np.clip(xs, 0, w - 1)[None, :, :, None]])
+    return vw, vp, hw, hp
+
+
+def _walls_and_holes(gray: np.ndarray, grid: _Grid, dots: set[Cell]) -> tuple[list[Edge], list[Cell]]:
+    vw, vp, hw, hp = _edge_widths(gray, grid)
+    s = min(grid.sx, grid.sy)
+    present = np.concatenate((vp.ravel(), hp.ravel())) >= 25
+    widths = np.concatenate((vw.ravel(), hw.ravel()))[present]
+    if not len(widths):
+        return [], []
+    line = float(np.percentile(widths, 25))  # most edges are plain lines, but walls may be many
+    wall_at = line + max(2.0, 0.035 * s)  # a wall is a bar of at least a tenth of a cell
+    vwall = (vw >= wall_at) & (vp >= 25)
+    hwall = (hw >= wall_at) & (hp >= 25)
+    vopen = (vp >= 25) & ~vwall  # an ordinary grid line
+    hopen = (hp >= 25) & ~hwall
+    holes = [
+        (r, c)
+        for r in range(grid.rows)
+        for c in range(grid.cols)
+        if (r, c) not in dots and not (vopen[r, c] or vopen[r, c + 1] or hopen[r, c] or hopen[r + 1, c])
+    ]
+    hole_set = set(holes)
+    walls: list[Edge] = []
+    for r in range(grid.rows):
+        for c in range(1, grid.cols):
+            if vwall[r, c] and (r, c - 1) not in hole_set and (r, c) not in hole_set:
+                walls.append(((r, c - 1), (r, c)))
+    for r in range(1, grid.rows):
+        for c in range(grid.cols):
+            if hwall[r, c] and (r - 1, c) not in hole_set and (r, c) not in hole_set:
+                walls.append(((r - 1, c), (r, c)))
+    return sorted(walls), holes
+
+
+# ---- the whole reading ----------------------------------------------------------------------------------
+
+
+def detect(img: np.ndarray) -> Detection:
+    """Read a BGR screenshot. Raises ``InputError`` when no board can be read at all."""
+    if img.ndim != 3 or img.shape[2] != 3:
+        raise InputError("not a colour image")
+    gray = _ink(img)
+    grid, box = _find_grid(img, gray)
+    warnings: list[str] = []
+    if grid.rows < 2 or grid.cols < 2:
+        raise InputError(f"unreadable grid: found only {grid.cols}x{grid.rows} cells")
+    skew = abs(grid.sx - grid.sy) / max(grid.sx, grid.sy)
+    cell_size = f"{grid.sx:.0f}x{grid.sy:.0f} px"
+    if skew > 0.25:  # Flow cells are square: this is some other grid (a photo, a table)
+        raise InputError(
+            f"unreadable grid: a {grid.cols}x{grid.rows} grid of {cell_size} cells is no Flow board"
+        )
+    if skew > 0.12:
+        warnings.append(f"cells are not square ({cell_size}): the grid size may be wrong")
+    cells, rgb = _dots(img, gray, grid)
+    lab = _lab(rgb) if len(rgb) else np.zeros((0, 3))
+    groups = _group(lab)
+    means = np.array([lab[g].mean(axis=0) for g in groups]).reshape(-1, 3)
+    letters = _letters(means)
+    if is_label_form(set(letters)):
+        # Letters all in A..P would be read as colour indices (C = yellow, not cyan): write the
+        # same colours in that form instead.
+        letters = [LABELS[MNEMONIC.index(ch)] for ch in letters]
+    endpoints: dict[str, tuple[Cell, ...]] = {}
+    colours: dict[str, str] = {}
+    for letter, members in sorted(zip(letters, groups, strict=True), key=lambda t: min(t[1])):
+        endpoints[letter] = tuple(sorted(cells[i] for i in members))
+        mean = rgb[members].mean(axis=0).round().astype(int)
+        colours[letter] = "#{:02x}{:02x}{:02x}".format(*(int(v) for v in mean))
+    if not cells:
+        raise InputError(f"no endpoint dots found on the {grid.cols}x{grid.rows} grid")
+    walls, holes = _walls_and_holes(gray, grid, set(cells))
+    return Detection(
+        grid.rows, grid.cols, endpoints, colours, tuple(walls), tuple(holes), tuple(warnings), box
+    )
+
+
+def to_puzzle(found: Detection) -> tuple[FlowPuzzle, list[str]]:
+    """The puzzle as far as the model holds it, and what it could not take (as warnings)."""
+    puzzle = FlowPuzzle.empty(found.rows, found.cols)
+    for letter, cells in found.endpoints.items():
+        for r, c in cells:
+            puzzle = puzzle.with_cell(r, c, letter)
+    notes = list(found.warnings)
+    if found.walls:
+        n = len(found.walls)
+        notes.append(f"{n} wall{'s' * (n != 1)} detected but not imported (the board model has no walls yet)")
+    if found.holes:
+        n = len(found.holes)
+        notes.append(f"{n} hole{'s' * (n != 1)} detected but not imported (the board model has no holes yet)")
+    return puzzle, notes
+
+
+def import_screenshot(path: str | os.PathLike[str]) -> tuple[FlowPuzzle, list[str]]:
+    """Read an image file into a puzzle plus notes: what could not be read or imported.
+
+    Raises ``InputError`` (naming the file) when the file is no readable image or holds no board.
+    A colour with one or three dots is no error here: the editor shows it for the user to fix.
+    """
+    name = Path(path).name
+    img = read_image(path)
+    try:
+        found = detect(img)
+    except InputError as exc:
+        raise InputError(f"{name}: {exc}") from None
+    puzzle, notes = to_puzzle(found)
+    return puzzle, found.problems() + notes

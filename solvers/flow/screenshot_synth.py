@@ -1,0 +1,326 @@
+"""Synthetic Flow Free app screenshots for the screenshot-import tests and benchmark.
+
+Drawn with OpenCV in the app's look: black background, thin dim grid lines, big endpoint dots in
+the app's palette, walls as thick bars, a status bar, a header, control buttons and fake ad
+banners above and below the board. Deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from solvers.flow.model import Cell, FlowPuzzle
+from solvers.flow.screenshot import APP_PALETTE
+
+APP_COLOURS = APP_PALETTE
+
+RESOLUTIONS = ((720, 1280), (1080, 1920), (1080, 2340), (1440, 3200), (1536, 2048))
+
+
+@dataclass(frozen=True)
+class Style:
+    """What varies between screenshots besides the board."""
+
+    width: int = 1080
+    height: int = 1920
+    grid_grey: int = 70  # grid line brightness
+    tint: tuple[int, int, int] = (0, 0, 0)  # added to the grid colour (the app tints it per pack)
+    dot_ratio: float = 0.76  # dot diameter / cell
+    board_fraction: float = 0.96  # board width / screen width (portrait phones)
+    wall_ratio: float = 0.13  # wall thickness / cell
+    offset: int = 0  # vertical shift of the board (pixels)
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What a screenshot shows: the board and its walls (cell-pair edges)."""
+
+    puzzle: FlowPuzzle
+    walls: tuple[tuple[Cell, Cell], ...] = ()
+    holes: tuple[Cell, ...] = field(default_factory=tuple)
+
+
+def _bgr(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    return rgb[2], rgb[1], rgb[0]
+
+
+def _text(img: np.ndarray, text: str, x: int, y: int, scale: float, colour: tuple[int, int, int]) -> None:
+    thick = max(1, round(scale * 2))
+    cv2.putText(img, text, (x, y), cv2.FONT_HERSHEY_SIMPLEX, scale, colour, thick, cv2.LINE_AA)
+
+
+def _chrome(img: np.ndarray, rng: random.Random, unit: float) -> tuple[int, int]:
+    """Status bar, header, ad banners and buttons; returns the free band (top, bottom) for the board."""
+    h, w = img.shape[:2]
+    white = (235, 235, 235)
+    # status bar: clock, icons, battery
+    bar = round(unit * 0.05)
+    _text(
+        img,
+        f"{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}",
+        round(unit * 0.03),
+        bar - 10,
+        unit / 1400,
+        white,
+    )
+    for k in range(3):
+        x = w - round(unit * (0.05 + 0.05 * k))
+        cv2.rectangle(img, (x, round(bar * 0.3)), (x + round(unit * 0.03), bar - 8), white, -1)
+    # top ad banner (solid, colourful, with text and a button)
+    ad_top = bar + round(unit * 0.01)
+    ad_h = round(unit * 0.14)
+    colour = tuple(rng.randint(40, 255) for _ in range(3))
+    cv2.rectangle(img, (0, ad_top), (w - 1, ad_top + ad_h), colour, -1)
+    _text(img, "Play now! Best game", round(unit * 0.05), ad_top + ad_h // 2, unit / 900, (20, 20, 20))
+    cv2.rectangle(
+        img,
+        (w - round(unit * 0.25), ad_top + ad_h // 4),
+        (w - round(unit * 0.05), ad_top + 3 * ad_h // 4),
+        (255, 140, 0),
+        -1,
+    )
+    # header: level number, size, and the flows/moves counters
+    y = ad_top + ad_h + round(unit * 0.08)
+    _text(img, f"level {rng.randint(1, 150)}", round(unit * 0.05), y, unit / 600, white)
+    _text(
+        img,
+        "flows: 0/9   moves: 0   pipe: 0%",
+        round(unit * 0.05),
+        y + round(unit * 0.06),
+        unit / 1300,
+        white,
+    )
+    top = y + round(unit * 0.1)
+    # bottom: ad banner and buttons
+    ad2_h = round(unit * 0.14)
+    ad2_top = h - ad2_h - round(unit * 0.02)
+    colour = tuple(rng.randint(40, 255) for _ in range(3))
+    cv2.rectangle(img, (0, ad2_top), (w - 1, ad2_top + ad2_h), colour, -1)
+    _text(img, "Install FREE", round(unit * 0.3), ad2_top + ad2_h // 2, unit / 800, (255, 255, 255))
+    buttons_y = ad2_top - round(unit * 0.12)
+    for k in range(4):
+        cx = round(w * (k + 1) / 5)
+        cv2.circle(img, (cx, buttons_y), round(unit * 0.045), white, max(2, round(unit / 300)), cv2.LINE_AA)
+    bottom = buttons_y - round(unit * 0.1)
+    return top, bottom
+
+
+def _cell_rect(x0: float, y0: float, s: float, r: int, c: int) -> tuple[float, float]:
+    return x0 + c * s, y0 + r * s
+
+
+def render(scene: Scene, style: Style = Style()) -> np.ndarray:
+    """A BGR screenshot of ``scene``."""
+    rng = random.Random(style.seed)
+    w, h = style.width, style.height
+    img = np.zeros((h, w, 3), np.uint8)
+    unit = min(w, h * 0.5625)  # phone-width units, so tablets get phone-sized chrome
+    top, bottom = _chrome(img, rng, unit)
+    puzzle = scene.puzzle
+    rows, cols = puzzle.rows, puzzle.cols
+    s = min(w * style.board_fraction / cols, (bottom - top) / rows)
+    x0 = (w - cols * s) / 2
+    y0 = top + ((bottom - top) - rows * s) / 2 + style.offset
+    line = max(1, round(w / 540))
+    grid = tuple(min(255, style.grid_grey + t) for t in style.tint)
+    holes = set(scene.holes)
+    shift = 4  # cv2 sub-pixel coordinates (fixed point, 4 fractional bits)
+
+    def p(x: float, y: float) -> tuple[int, int]:
+        return round(x * 16), round(y * 16)
+
+    def seg(a: tuple[float, float], b: tuple[float, float], colour: tuple[int, ...], thick: int) -> None:
+        cv2.line(img, p(*a), p(*b), colour, thick, cv2.LINE_AA, shift)
+
+    # grid: every edge of a non-hole cell (so holes show as background)
+    for r in range(rows):
+        for c in range(cols):
+            if (r, c) in holes:
+                continue
+            x, y = _cell_rect(x0, y0, s, r, c)
+            for a, b in (
+                ((x, y), (x + s, y)),
+                ((x, y + s), (x + s, y + s)),
+                ((x, y), (x, y + s)),
+                ((x + s, y), (x + s, y + s)),
+            ):
+                seg(a, b, grid, line)
+    wall_colour = (215, 215, 215)
+    thick = max(2, round(s * style.wall_ratio))
+    # The app outlines a hole like the board's edge: a bar on each side it shares with the board.
+    outline = [
+        ((r, c), (r + dr, c + dc))
+        for r, c in holes
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+        if puzzle.inside(r + dr, c + dc) and (r + dr, c + dc) not in holes
+    ]
+    for (r1, c1), (r2, c2) in list(scene.walls) + outline:
+        r, c = max(r1, r2), max(c1, c2)
+        x, y = _cell_rect(x0, y0, s, r, c)
+        half = thick / 2
+        if r1 == r2:  # vertical bar between two cells of one row
+            corners = ((x - half, y - half), (x + half, y + s + half))
+        else:
+            corners = ((x - half, y - half), (x + s + half, y + half))
+        cv2.rectangle(img, p(*corners[0]), p(*corners[1]), wall_colour, -1, cv2.LINE_AA, shift)
+    radius = s * style.dot_ratio / 2
+    for i, ch in enumerate(puzzle.cells):
+        if ch in APP_COLOURS:
+            r, c = divmod(i, cols)
+            x, y = _cell_rect(x0, y0, s, r, c)
+            cv2.circle(
+                img,
+                p(x + s / 2, y + s / 2),
+                round(radius * 16),
+                _bgr(APP_COLOURS[ch]),
+                -1,
+                cv2.LINE_AA,
+                shift,
+            )
+    return img
+
+
+def encode(img: np.ndarray, ext: str = ".png", quality: int = 95) -> bytes:
+    params = [cv2.IMWRITE_JPEG_QUALITY, quality] if ext in (".jpg", ".jpeg") else []
+    ok, buf = cv2.imencode(ext, img, params)
+    if not ok:
+        raise ValueError(f"cannot encode {ext}")
+    return buf.tobytes()
+
+
+def random_scene(rows: int, cols: int, rng: random.Random, walls: int = 0, holes: int = 0) -> Scene:
+    """Endpoints of up to 16 app colours (two per colour) on a rows x cols board, plus random walls."""
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    rng.shuffle(cells)
+    hole_cells = tuple(sorted(cells[:holes]))
+    free = cells[holes:]
+    n = min(16, max(2, (rows * cols) // 9), len(free) // 2)
+    letters = list(APP_COLOURS)
+    rng.shuffle(letters)
+    puzzle = FlowPuzzle.empty(rows, cols)
+    for k, ch in enumerate(letters[:n]):
+        for r, c in free[2 * k : 2 * k + 2]:
+            puzzle = puzzle.with_cell(r, c, ch)
+    edges = [((r, c), (r, c + 1)) for r in range(rows) for c in range(cols - 1)]
+    edges += [((r, c), (r + 1, c)) for r in range(rows - 1) for c in range(cols)]
+    edges = [e for e in edges if e[0] not in hole_cells and e[1] not in hole_cells]
+    rng.shuffle(edges)
+    # No cell may end up walled in on every side (a dead cell, which reads as a hole).
+    blocked: dict[Cell, int] = {
+        (r, c): sum((r + dr, c + dc) in hole_cells for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)))
+        for r in range(rows)
+        for c in range(cols)
+    }
+    chosen: list[tuple[Cell, Cell]] = []
+    for a, b in edges:
+        if len(chosen) == walls:
+            break
+        if blocked[a] < 3 and blocked[b] < 3:
+            chosen.append((a, b))
+            blocked[a] += 1
+            blocked[b] += 1
+    return Scene(puzzle, tuple(sorted(chosen)), hole_cells)
+
+
+def scene_endpoints(scene: Scene) -> dict[str, list[Cell]]:
+    return scene.puzzle.endpoints()
+
+
+def same_endpoints(a: Mapping[str, Iterable[Cell]], b: Mapping[str, Iterable[Cell]]) -> bool:
+    """True if both pair the same cells (letters may differ)."""
+
+    def groups(m: Mapping[str, Iterable[Cell]]) -> set[frozenset[Cell]]:
+        return {frozenset(v) for v in m.values()}
+
+    return groups(a) == groups(b)
+
+
+QUALITIES = (95, 75, 50)
+# (rows, cols, walls, holes): every square size, rectangles both ways, walls, holes with walls
+BOARDS: tuple[tuple[int, int, int, int], ...] = (
+    *((n, n, 0, 0) for n in range(5, 16)),
+    (8, 5, 0, 0),
+    (10, 8, 0, 0),
+    (13, 10, 0, 0),
+    (6, 9, 0, 0),
+    (7, 7, 4, 0),
+    (10, 10, 8, 0),
+    (14, 14, 10, 0),
+    (9, 9, 2, 3),
+    (12, 12, 3, 4),
+)
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    data: bytes  # the encoded screenshot
+    scene: Scene
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One screenshot of the test set, before rendering (cheap to list)."""
+
+    resolution: tuple[int, int]
+    quality: int | None  # JPEG quality, None = lossless PNG
+    board: tuple[int, int, int, int]  # rows, cols, walls, holes
+    seed: int
+
+    @property
+    def name(self) -> str:
+        rows, cols, walls, holes = self.board
+        res = f"{self.resolution[0]}x{self.resolution[1]}"
+        text = f"{res} {'png' if self.quality is None else f'q{self.quality}'} {cols}x{rows}"
+        return text + f" walls={walls}" * bool(walls) + f" holes={holes}" * bool(holes)
+
+
+def make_case(spec: Spec) -> Case:
+    rng = random.Random(spec.seed)
+    rows, cols, walls, holes = spec.board
+    scene = random_scene(rows, cols, rng, walls=walls, holes=holes)
+    width, height = spec.resolution
+    tablet = height / width < 1.5
+    style = Style(
+        width=width,
+        height=height,
+        grid_grey=rng.randint(45, 110),
+        tint=(rng.randint(0, 30), rng.randint(0, 30), rng.randint(0, 30)),
+        dot_ratio=rng.uniform(0.7, 0.8),
+        board_fraction=rng.uniform(0.8, 0.9) if tablet else rng.uniform(0.9, 0.98),
+        wall_ratio=rng.uniform(0.11, 0.15),
+        offset=rng.randint(-20, 20),
+        seed=spec.seed,
+    )
+    img = render(scene, style)
+    ext, q = (".png", 0) if spec.quality is None else (".jpg", spec.quality)
+    return Case(spec.name, encode(img, ext, q), scene)
+
+
+def synthetic_specs(subset: bool = False) -> list[Spec]:
+    """The synthetic screenshots: every resolution x JPEG quality x board, plus lossless PNGs.
+
+    ``subset`` gives a small spread for CI: each resolution and quality, every kind of board.
+    """
+    out = []
+    seed = 0
+    for i, res in enumerate(RESOLUTIONS):
+        for quality in (*QUALITIES, None):
+            for j, board in enumerate(BOARDS):
+                seed += 1
+                if quality is None and j % 4:
+                    continue  # lossless: every fourth board is enough
+                if subset and (j + 3 * i + (quality or 0)) % 19:
+                    continue
+                out.append(Spec(res, quality, board, seed))
+    return out
+
+
+def synthetic_set(subset: bool = False) -> Iterator[Case]:
+    return (make_case(spec) for spec in synthetic_specs(subset))

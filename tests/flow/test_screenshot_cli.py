@@ -1,0 +1,90 @@
+"""``workbench flow import IMAGE [--to FILE] [--json]``: output, file, errors (exit 2, one line)."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from solvers.flow import PLUGIN
+from solvers.flow.model import FlowPuzzle
+from solvers.flow.screenshot_synth import Scene, Style, encode, random_scene, render
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _shot(tmp_path: Path, scene: Scene, name: str = "shot.jpg") -> Path:
+    path = tmp_path / name
+    path.write_bytes(encode(render(scene, Style(width=1080, height=2340)), ".jpg", 75))
+    return path
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "workbench", "flow", "import", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_import_prints_the_puzzle_and_writes_it(tmp_path: Path, capsys) -> None:
+    scene = random_scene(7, 6, random.Random(3))
+    shot = _shot(tmp_path, scene)
+    assert PLUGIN.cli(["import", str(shot)]) == 0
+    captured = capsys.readouterr()
+    assert PLUGIN.parse(captured.out) == scene.puzzle
+    assert captured.err == ""
+    out = tmp_path / "read.flow"
+    assert PLUGIN.cli(["import", str(shot), "--to", str(out)]) == 0
+    assert capsys.readouterr().out == ""
+    assert PLUGIN.parse(out.read_text(encoding="utf-8")) == scene.puzzle
+
+
+def test_import_json_with_walls(tmp_path: Path, capsys) -> None:
+    scene = random_scene(8, 8, random.Random(5), walls=2)
+    assert PLUGIN.cli(["import", str(_shot(tmp_path, scene)), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["kind"] == "flow" and out["size"] == "8x8" and (out["rows"], out["cols"]) == (8, 8)
+    assert FlowPuzzle.from_rows(out["puzzle"]) == scene.puzzle
+    assert {k: [tuple(c) for c in v] for k, v in out["endpoints"].items()} == scene.puzzle.endpoints()
+    assert sorted(tuple(map(tuple, w)) for w in out["walls"]) == sorted(scene.walls)
+    assert out["problems"] == [] and out["holes"] == []
+    assert any("walls detected but not imported" in n for n in out["notes"])
+
+
+def _one_error_line(argv: list[str], text: str, capfd) -> None:
+    assert PLUGIN.cli(["import", *argv]) == 2
+    captured = capfd.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and text in lines[0], captured.err
+    assert captured.out == ""
+
+
+def test_import_errors_exit_2_with_one_line(tmp_path: Path, capfd) -> None:
+    odd = Scene(FlowPuzzle.from_rows(["R...B", ".....", "..R..", ".....", "Y...Y"]))
+    _one_error_line([str(_shot(tmp_path, odd))], "'B' (blue) has 1 dot (R1C5)", capfd)
+    text = tmp_path / "puzzle.png"
+    text.write_text("R.R\n", encoding="utf-8")
+    _one_error_line([str(text)], "puzzle.png: not an image", capfd)
+    good = _shot(tmp_path, random_scene(5, 5, random.Random(1)))
+    _one_error_line([str(tmp_path / "missing.png")], "no such file", capfd)
+    _one_error_line([str(good), "--to", str(good)], "--to: refusing to overwrite the screenshot", capfd)
+    _one_error_line([str(good), "--to", str(tmp_path / "nowhere" / "x.flow")], "does not exist", capfd)
+    _one_error_line([], "the following arguments are required: image", capfd)
+
+
+def test_damaged_file_in_a_real_process(tmp_path: Path) -> None:
+    """The decoders' own stderr chatter must not add lines to the one-line error."""
+    data = bytearray(_shot(tmp_path, random_scene(5, 5, random.Random(1))).read_bytes())
+    for i in range(2000, len(data) - 100, 997):
+        data[i] = (data[i] * 7 + 3) & 255
+    bad = tmp_path / "damaged.jpg"
+    bad.write_bytes(bytes(data))
+    result = _run(str(bad))
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("workbench flow: damaged.jpg: damaged image data ("), lines

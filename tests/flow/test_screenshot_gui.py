@@ -1,0 +1,90 @@
+"""File > Import Screenshot in the real main window (pytest-qt)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QFileDialog
+
+from solvers.flow.model import FlowPuzzle
+from solvers.flow.screenshot_synth import Scene, Style, encode, random_scene, render
+
+pytestmark = pytest.mark.gui
+
+
+def _action(window):
+    actions = [a for a in window.menuBar().actions() if a.text() == "&File"][0].menu().actions()
+    matches = [a for a in actions if a.text() == "Import &Screenshot…"]
+    assert len(matches) == 1
+    return matches[0]
+
+
+def _choose(monkeypatch, path: Path) -> list[str]:
+    asked: list[str] = []
+
+    def fake(parent, caption, folder, filters, *rest):
+        asked.append(filters)
+        return str(path), filters.split(";;")[0]
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(fake))
+    return asked
+
+
+def test_menu_import_opens_an_untitled_document(main_window, qtbot, tmp_path, monkeypatch) -> None:
+    scene = random_scene(9, 7, random.Random(8))
+    shot = tmp_path / "phone.png"
+    shot.write_bytes(encode(render(scene, Style(width=1080, height=1920)), ".png"))
+    asked = _choose(monkeypatch, shot)
+    main_window.show_kind("xcetero")  # the import switches to Flow by itself
+    _action(main_window).trigger()
+    view = main_window.current()
+    assert view.plugin.meta.id == "flow"
+    assert "*.png" in asked[0] and "*.jpg" in asked[0]
+    assert view.doc.puzzle == scene.puzzle
+    assert view.doc.puzzle.endpoints() == scene.puzzle.endpoints()
+    assert view.doc.path is None and view.doc.dirty  # untitled: Save asks for a name
+    assert main_window.last_notice is None  # nothing to report
+    assert "Imported phone.png: 7x9" in main_window.statusBar().currentMessage()
+    view.doc.undo_stack.undo()  # one undoable step
+    assert view.doc.puzzle != scene.puzzle
+
+
+def test_walls_and_odd_colours_are_shown_with_a_notice(main_window, qtbot, tmp_path, monkeypatch) -> None:
+    puzzle = FlowPuzzle.from_rows(["R...B", ".....", "..R..", ".....", "Y.R.Y"])
+    shot = tmp_path / "odd.jpg"
+    scene = Scene(puzzle, walls=(((1, 1), (1, 2)),))
+    shot.write_bytes(encode(render(scene, Style(width=720, height=1280)), ".jpg", 75))
+    _choose(monkeypatch, shot)
+    _action(main_window).trigger()
+    assert main_window.current().doc.puzzle == puzzle  # shown as read, for the user to correct
+    notice = main_window.last_notice
+    assert notice is not None and notice.isVisible()
+    text = notice.text()
+    assert "'R' (red) has 3 dots" in text and "'B' (blue) has 1 dot" in text
+    assert "1 wall detected but not imported" in text
+    notice.close()
+
+
+@pytest.mark.parametrize("content", [b"R.R\n", b"\x89PNG\r\n\x1a\n" + b"\x00" * 40, b""])
+def test_a_non_image_gives_a_dialog(main_window, qtbot, tmp_path, monkeypatch, content) -> None:
+    bad = tmp_path / "not-a-picture.png"
+    bad.write_bytes(content)
+    _choose(monkeypatch, bad)
+    before = main_window.show_kind("flow").doc.puzzle
+    with qtbot.waitSignal(main_window.error_shown, timeout=2000) as blocker:
+        _action(main_window).trigger()
+    assert "not-a-picture.png" in blocker.args[0]
+    assert main_window.last_error is not None and main_window.last_error.isVisible()
+    assert main_window.last_error.windowTitle() == "Cannot import"
+    assert main_window.current().doc.puzzle == before
+    main_window.last_error.close()
+
+
+def test_cancelled_file_dialog_changes_nothing(main_window, monkeypatch) -> None:
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a: ("", "")))
+    view = main_window.show_kind("flow")
+    before = view.doc.puzzle
+    _action(main_window).trigger()
+    assert view.doc.puzzle == before and not view.doc.dirty
