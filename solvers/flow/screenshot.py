@@ -35,7 +35,9 @@ import numpy as np
 from solvers.common.errors import InputError
 from solvers.common.palette import CATEGORICAL_DARK, CATEGORICAL_LIGHT
 from solvers.flow.model import (
+    EMPTY,
     EXTRA,
+    HOLE,
     LABELS,
     MNEMONIC,
     Cell,
@@ -43,6 +45,7 @@ from solvers.flow.model import (
     colour_index,
     colour_name,
     is_label_form,
+    wall,
 )
 
 MAX_FILE_BYTES = 50 * 1024 * 1024  # a phone screenshot is a few MB
@@ -562,19 +565,16 @@ def detect(img: np.ndarray) -> Detection:
 
 
 def to_puzzle(found: Detection) -> tuple[FlowPuzzle, list[str]]:
-    """The puzzle as far as the model holds it, and what it could not take (as warnings)."""
-    puzzle = FlowPuzzle.empty(found.rows, found.cols)
-    for letter, cells in found.endpoints.items():
-        for r, c in cells:
-            puzzle = puzzle.with_cell(r, c, letter)
-    notes = list(found.warnings)
-    if found.walls:
-        n = len(found.walls)
-        notes.append(f"{n} wall{'s' * (n != 1)} detected but not imported (the board model has no walls yet)")
-    if found.holes:
-        n = len(found.holes)
-        notes.append(f"{n} hole{'s' * (n != 1)} detected but not imported (the board model has no holes yet)")
-    return puzzle, notes
+    """The puzzle with its endpoints, walls and holes, and the detection's warnings."""
+    cells = [EMPTY] * (found.rows * found.cols)
+    for r, c in found.holes:
+        cells[r * found.cols + c] = HOLE
+    for letter, where in found.endpoints.items():
+        for r, c in where:
+            cells[r * found.cols + c] = letter
+    walls = frozenset(wall(a, b) for a, b in found.walls)
+    puzzle = FlowPuzzle(found.rows, found.cols, tuple(cells), walls=walls)
+    return puzzle, list(found.warnings)
 
 
 def import_screenshot(path: str | os.PathLike[str]) -> tuple[FlowPuzzle, list[str]]:

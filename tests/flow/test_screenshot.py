@@ -73,14 +73,17 @@ def test_own_exports_read_back_exactly(qapp, tmp_path, palette, transparent, sol
         assert notes == []
 
 
-def test_walls_and_holes_are_kept_and_reported_as_not_imported() -> None:
+def test_walls_and_holes_are_imported_into_the_puzzle() -> None:
+    from solvers.flow.model import HOLE, wall
+
     scene = random_scene(9, 9, random.Random(4), walls=3, holes=2)
     found = detect(render(scene, Style(width=1080, height=1920)))
     assert set(found.walls) == set(scene.walls) and set(found.holes) == set(scene.holes)
     puzzle, notes = to_puzzle(found)
     assert puzzle.endpoints() == scene.puzzle.endpoints()
-    assert any("3 walls detected but not imported" in n for n in notes)
-    assert any("2 holes detected but not imported" in n for n in notes)
+    assert puzzle.walls == {wall(a, b) for a, b in scene.walls}
+    assert {(r, c) for r in range(9) for c in range(9) if puzzle.at(r, c) == HOLE} == set(scene.holes)
+    assert notes == list(found.warnings)
     data = found.to_json()
     assert data["size"] == "9x9" and len(data["walls"]) == 3 and len(data["holes"]) == 2
 
