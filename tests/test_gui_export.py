@@ -83,3 +83,24 @@ def test_export_dialog_returns_one_options_value(qtbot) -> None:
     assert dialog.options() == ExportOptions(palette="dark")
     dialog.cell_size.setValue(25)
     assert dialog.options().cell_size == 25
+
+
+def test_menu_export_writes_the_png_in_a_job_and_reports_errors(main_window, qtbot, tmp_path) -> None:
+    # The menu's path: painted at once, encoded and written by a background job.
+    main_window.show_kind("example")
+    out = tmp_path / "board.png"
+    job = main_window.export_in_background(out)
+    assert job is not None
+    qtbot.waitUntil(lambda: job.done, timeout=30_000)
+    qtbot.waitUntil(lambda: "Exported" in main_window.statusBar().currentMessage(), timeout=5_000)
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    svg = tmp_path / "board.svg"
+    svg_job = main_window.export_in_background(svg)
+    assert svg_job is not None
+    qtbot.waitUntil(lambda: svg_job.done, timeout=30_000)
+    assert b"<svg" in svg.read_bytes()
+    with qtbot.waitSignal(main_window.error_shown, timeout=5_000) as blocker:
+        assert main_window.export_in_background(tmp_path / "missing" / "board.png") is None
+    assert "does not exist" in blocker.args[0]
+    with qtbot.waitSignal(main_window.error_shown, timeout=5_000):
+        assert main_window.export_in_background(tmp_path / "board.bmp") is None

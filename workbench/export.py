@@ -6,6 +6,7 @@ The rendering itself (and ``ExportOptions``) lives next to the painter in ``widg
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from solvers.common.display import DisplayList
@@ -28,6 +29,7 @@ __all__ = [
     "ExportOptions",
     "export",
     "output_size",
+    "prepare_export",
     "render_image",
 ]
 
@@ -37,6 +39,18 @@ MAX_PIXELS = 100_000_000  # a PNG over this (400 MB of pixels) is refused before
 
 def export(dl: DisplayList, path: str | os.PathLike[str], options: ExportOptions | None = None) -> Path:
     """Write ``dl`` to ``path``; the format comes from the extension. Written atomically."""
+    return prepare_export(dl, path, options)()
+
+
+def prepare_export(
+    dl: DisplayList, path: str | os.PathLike[str], options: ExportOptions | None = None
+) -> Callable[[], Path]:
+    """Check the request and paint now; return the step that writes the file.
+
+    Painting uses the caller's thread (the GUI's fonts and Qt object caches are not shared with
+    workers); for a PNG the returned step encodes and writes the painted image, which takes 10x
+    longer than painting on big boards (1.4 s against 0.15 s at 100x100) and releases the GIL, so
+    the window runs it as a background job. SVG and PDF are written while painting."""
     options = options or ExportOptions()
     target = Path(path)
     fmt = target.suffix.lower().lstrip(".")
@@ -47,6 +61,19 @@ def export(dl: DisplayList, path: str | os.PathLike[str], options: ExportOptions
     w, h = output_size(dl, options)
     if fmt == "png" and w * h > MAX_PIXELS:
         raise InputError(f"the PNG would be {w}x{h} pixels (limit {MAX_PIXELS:,}); use a smaller cell size")
-    with atomic_output(target) as tmp:
-        WRITERS[fmt](dl, tmp, options)
-    return target
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError(f"{folder}: folder does not exist")
+    if fmt != "png":
+        with atomic_output(target) as tmp:
+            WRITERS[fmt](dl, tmp, options)
+        return lambda: target
+    image = render_image(dl, options)
+
+    def write() -> Path:
+        with atomic_output(target) as tmp:
+            if not image.save(str(tmp), "PNG"):  # type: ignore[call-overload]
+                raise InputError(f"{target}: could not write PNG")
+        return target
+
+    return write

@@ -43,8 +43,8 @@ from widgets.theme import SCHEMES, apply_scheme
 from workbench import settings
 from workbench.document import Document
 from workbench.document_view import DocumentView
-from workbench.export import ExportOptions, export, render_image
-from workbench.jobs import JobManager
+from workbench.export import ExportOptions, export, prepare_export, render_image
+from workbench.jobs import Job, JobManager
 
 
 class MainWindow(QMainWindow):
@@ -633,7 +633,7 @@ class MainWindow(QMainWindow):
         )
         if not name:
             return
-        self.export_to(name, dialog.options(), dialog.with_solution.isChecked())
+        self.export_in_background(name, dialog.options(), dialog.with_solution.isChecked())
 
     def export_to(
         self, path: str | Path, options: ExportOptions | None = None, with_solution: bool = True
@@ -648,6 +648,26 @@ class MainWindow(QMainWindow):
             return False
         self.statusBar().showMessage(f"Exported {target}", 5000)
         return True
+
+    def export_in_background(
+        self, path: str | Path, options: ExportOptions | None = None, with_solution: bool = True
+    ) -> Job | None:
+        """Export as the menu does: paint now, encode and write the file in a job (PNG encoding
+        of a big board takes over a second); the status line reports when it is written."""
+        view = self.current()
+        try:
+            write = prepare_export(
+                view.picture(with_solution), path, options or ExportOptions(palette=self.palette_name)
+            )
+        except InputError as exc:
+            self.show_error("Export failed", str(exc))
+            return None
+        return view.run_job(
+            "Exporting",
+            lambda _cancel, _progress: write(),
+            lambda target: self.statusBar().showMessage(f"Exported {target}", 5000),
+            lambda error: self.show_error("Export failed", error),
+        )
 
     def copy_image(self) -> None:
         image = render_image(self.current().picture(), ExportOptions(palette=self.palette_name))
