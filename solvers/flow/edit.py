@@ -60,7 +60,7 @@ def tools(puzzle: FlowPuzzle) -> list[Tool]:
             )
         )
     out.append(Tool(ERASE_TOOL, "Erase endpoint", shortcut="Delete", mode="edit"))
-    out.append(Tool(WALL_TOOL, "Wall (click a cell side)", mode="edit"))
+    out.append(Tool(WALL_TOOL, "Wall (click or drag along cell sides)", mode="edit"))
     out.append(Tool(HOLE_TOOL, "Hole", mode="edit"))
     if not puzzle.hex:
         out.append(Tool(BRIDGE_TOOL, "Bridge", mode="edit"))
