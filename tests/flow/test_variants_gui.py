@@ -87,3 +87,29 @@ def test_hex_cursor_follows_hex_cells(view, qtbot) -> None:
     ]
     assert len(changed) > 20
     assert all((x - centre.x()) ** 2 + (y - centre.y()) ** 2 <= (radius + 2) ** 2 for x, y in changed)
+
+
+def test_wall_stroke_is_one_undo_step(view, qtbot) -> None:
+    from solvers.flow import codec
+    from solvers.flow.draw import geometry
+
+    view.doc.replace(codec.parse("A...\n....\n...A\n"), "board")
+    undo = view.doc.undo_stack.count()
+    board = view.board
+    view.set_mode("edit")
+    assert view.tools.select("wall")  # as a click on the tool button (a board edit re-reads it)
+    geom = geometry(view.doc.puzzle)
+    board.cell_center(0, 0)  # lays the board out for the new puzzle (to_widget uses that)
+    y = geom.y0 + geom.cell  # between rows 1 and 2
+    points = [
+        board.to_widget(geom.x0 + (0.4 + 3.2 * i / 24) * geom.cell, y + (1 if i % 2 else -1)).toPoint()
+        for i in range(25)
+    ]
+    qtbot.mousePress(board, Qt.MouseButton.LeftButton, pos=points[0])
+    for point in points[1:]:
+        qtbot.mouseMove(board, point)
+    qtbot.mouseRelease(board, Qt.MouseButton.LeftButton, pos=points[-1])
+    assert view.doc.puzzle.walls == {((0, c), (1, c)) for c in range(4)}
+    assert view.doc.undo_stack.count() == undo + 1
+    view.window().act_undo.trigger()
+    assert view.doc.puzzle.walls == frozenset()
