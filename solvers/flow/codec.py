@@ -110,6 +110,9 @@ def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
             if token in EMPTY_CHARS:
                 cells.append(EMPTY)
             elif token in (HOLE, BRIDGE):
+                if token == HOLE and len(ln.strip()) == 1:
+                    # A lone '#' line starts the paths section of a saved document (old files).
+                    raise ParseError("a row that is only a hole (#) reads as a comment line", line_no, column)
                 cells.append(token)
             elif token in LETTERS:
                 cells.append(token)

@@ -131,8 +131,8 @@ def edit(
     if event.kind == "press":
         if event.tool in (HOLE_TOOL, BRIDGE_TOOL) and event.button != "right":
             mark = HOLE if event.tool == HOLE_TOOL else BRIDGE
-            if mark == BRIDGE and puzzle.hex:
-                return None
+            if (mark == BRIDGE and puzzle.hex) or (mark == HOLE and puzzle.cols == 1):
+                return None  # a one-column board's hole row would be a lone '#' line in the file
             new = puzzle.with_cell(r, c, EMPTY if here == mark else mark)
         elif event.button == "right" or event.tool == ERASE_TOOL:
             new = puzzle.with_cell(r, c, EMPTY) if here != EMPTY else None
@@ -146,7 +146,7 @@ def edit(
         if event.key in ("Delete", "Backspace", "Space", ".", "-"):
             new = puzzle.with_cell(r, c, EMPTY) if here != EMPTY else None
         elif len(event.key) == 1 and event.key in LETTERS + HOLE + BRIDGE and event.key != here:
-            if event.key == BRIDGE and puzzle.hex:
+            if (event.key == BRIDGE and puzzle.hex) or (event.key == HOLE and puzzle.cols == 1):
                 return None
             new = puzzle.with_cell(r, c, event.key)
     if new is None or new == puzzle:

@@ -183,6 +183,8 @@ class FlowPuzzle:
             for r in range(rows)
             for c in range(cols)
         )
+        if cols == 1:  # a one-column hole row would be a lone '#' line, a comment in a saved file
+            cells = tuple(EMPTY if ch == HOLE else ch for ch in cells)
         inside = FlowPuzzle.empty(rows, cols)
         walls = frozenset(w for w in self.walls if inside.inside(*w[0]) and inside.inside(*w[1]))
         return FlowPuzzle(

@@ -56,3 +56,19 @@ def test_thousands_of_walls_and_valid_edge_cases() -> None:
     assert codec.parse(codec.serialize(puzzle)) == puzzle
     # A bridge on the border of a warped row crosses the seam; a hole inside a warped row is fine.
     assert codec.parse("warp rows: 2\nA..B\n+.#.\nA..B\n").at(1, 0) == "+"
+
+
+def test_lone_hole_rows_are_refused() -> None:
+    # A saved document's paths section may begin with a bare '#' line: a row that is only a hole
+    # would be read as that, so the parser, the hole tool and resizing never make one.
+    from solvers.common.protocol import EditEvent
+    from solvers.flow.edit import edit
+
+    for text, where in (("#\n", (1, 1)), ("A\n#\nA\n", (2, 1))):
+        with pytest.raises(ParseError) as err:
+            codec.parse(text)
+        assert (err.value.line, err.value.column) == where
+    column = codec.parse("A\n.\nA\n")
+    assert edit(column, None, EditEvent("press", tool="hole", cell=(1, 0), button="left")) is None
+    assert edit(column, None, EditEvent("key", cell=(1, 0), key="#")) is None
+    assert codec.parse("A#.\n...\n..A\n").resized(3, 1).cells == ("A", ".", ".")
