@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import threading
 import time
@@ -131,8 +132,12 @@ def _variants(sizes: list[int], seeds: int) -> None:
     print(
         f"{'variant':8} {'size':>6} {'seed':>4} {'colours':>7} {'generate':>9} {'solve+uniq':>10} {'cpu':>7}  verdict"
     )
+    summary: list[str] = []
     for kind in KINDS:
         for n in sizes:
+            times: list[float] = []
+            cpus: list[float] = []
+            gens: list[float] = []
             for seed in range(1, seeds + 1):
                 started = time.perf_counter()
                 try:
@@ -144,11 +149,22 @@ def _variants(sizes: list[int], seeds: int) -> None:
                 found, rules, wall, cpu = _timed(made.puzzle, "auto")
                 verdict = "unique" if found == 1 else _verdict(found)
                 colours = len(made.puzzle.colours)
+                times.append(wall)
+                cpus.append(cpu)
+                gens.append(gen)
                 print(
                     f"{kind:8} {n:>3}x{n:<3} {seed:>4} {colours:>7} {gen:>8.2f}s {wall:>9.3f}s {cpu:>6.3f}s"
                     f"  {verdict} ({rules})",
                     flush=True,
                 )
+            if times:
+                summary.append(
+                    f"{kind:8} {n:>3}x{n:<3} solve+uniq median {statistics.median(times):.3f} s, "
+                    f"worst {max(times):.3f} s (CPU {statistics.median(cpus):.3f} / {max(cpus):.3f} s); "
+                    f"generate median {statistics.median(gens):.2f} s, worst {max(gens):.2f} s"
+                )
+    print(f"== summary over {seeds} seed(s) ==")
+    print("\n".join(summary))
 
 
 def _verdict(found: int) -> str:
@@ -163,18 +179,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--size", type=int, default=50, help="side of the generated boards")
     ap.add_argument("--random-path", action="store_true", help="boards cut from a random Hamiltonian path")
     ap.add_argument("--sizes", default="10,15,20,25,30,40,50", help="board sides for --random-path")
-    ap.add_argument("--seeds", type=int, default=3, help="boards per size for --random-path")
+    ap.add_argument(
+        "--seeds", type=int, default=None, help="boards per size (--random-path: 3, --variants: 1)"
+    )
     ap.add_argument("--timeout", type=float, default=60.0, help="per-board limit for --random-path")
     ap.add_argument("--variants", action="store_true", help="generated walls/holes/bridges/warps/hex boards")
     args = ap.parse_args(argv)
     if args.variants:
         list(solve(PLUGIN.parse("R.R\nG.G\n"), limit=2))  # warm-up (library load)
         sizes = "9,15,30" if args.sizes == ap.get_default("sizes") else args.sizes
-        _variants([int(x) for x in sizes.split(",")], args.seeds if args.seeds != 3 else 1)
+        _variants([int(x) for x in sizes.split(",")], args.seeds or 1)
         return 0
     if args.random_path:
         list(solve(PLUGIN.parse("R.R\nG.G\n"), limit=2, rules="strict"))  # warm-up (library load)
-        _random_path([int(x) for x in args.sizes.split(",")], args.seeds, args.timeout)
+        _random_path([int(x) for x in args.sizes.split(",")], args.seeds or 3, args.timeout)
         return 0
 
     files = sorted(REFERENCE.glob("*.txt")) if REFERENCE.is_dir() else []

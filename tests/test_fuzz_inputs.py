@@ -43,6 +43,10 @@ EXTRA_SEEDS: dict[str, list[str]] = {
     "flow": [
         "- - A\nA - -\n",
         "R.G\n...\nR.G\n# paths (row,column from 0, in drawing order)\nR 0,0 1,0 2,0\n",
+        "shape: hex\nwalls: 1,1-1,2 2,2-3,2\nA.B.\n....\n.A.B\n",
+        "warp rows: 2\nwarp columns: 1 3\nwalls: 1,2-2,2\nA...\n+.#.\nA..B\n..B.\n",
+        "# type: hex\n# size: 3x2\n# fill: true\nab.\n.ab\n",
+        "# spaced labels\nred . . blue\n. . + .\n. # . .\nblue . . red\n",
     ],
     "example": ["12\n21\n", "1.\n.1\n"],
 }

@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap, QWheelEvent
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap, QPolygonF, QWheelEvent
 from PySide6.QtWidgets import QMenu, QScrollArea, QSizePolicy, QWidget
 
 from solvers.common.display import DisplayList
@@ -172,6 +172,12 @@ class BoardView(QWidget):
         pen.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
+        corners = getattr(g, "corners", None)  # a non-square geometry (Flow hexes) outlines its cell
+        if corners is not None:
+            cx, cy = g.center(r, c)
+            outline = [self.to_widget(cx + (x - cx) * 0.88, cy + (y - cy) * 0.88) for x, y in corners(r, c)]
+            painter.drawPolygon(QPolygonF(outline))
+            return
         x = self._origin.x() + (g.x0 + c * g.cell) * self._scale
         y = self._origin.y() + (g.y0 + r * g.cell) * self._scale
         size = g.cell * self._scale
@@ -315,10 +321,14 @@ class BoardView(QWidget):
         move = _ARROWS.get(Qt.Key(event.key()))
         if move and dl.grid is not None and self.cursor_cell is not None:
             r, c = self.cursor_cell
-            self.cursor_cell = (
-                min(max(r + move[0], 0), dl.grid.rows - 1),
-                min(max(c + move[1], 0), dl.grid.cols - 1),
-            )
+            g, nr = dl.grid, min(max(r + move[0], 0), dl.grid.rows - 1)
+            nc = min(max(c + move[1], 0), g.cols - 1)
+            if nr != r:  # the nearest cell of that row (offset rows: hexes); ties keep the column
+                nc = min(
+                    range(g.cols),
+                    key=lambda k: (round(abs(g.center(nr, k)[0] - g.center(r, c)[0]), 6), k != c),
+                )
+            self.cursor_cell = (nr, nc)
             self.update()
             return
         super().keyPressEvent(event)

@@ -110,6 +110,9 @@ def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
             if token in EMPTY_CHARS:
                 cells.append(EMPTY)
             elif token in (HOLE, BRIDGE):
+                if token == HOLE and len(ln.strip()) == 1:
+                    # A lone '#' line starts the paths section of a saved document (old files).
+                    raise ParseError("a row that is only a hole (#) reads as a comment line", line_no, column)
                 cells.append(token)
             elif token in LETTERS:
                 cells.append(token)
@@ -192,7 +195,11 @@ def _apply_header(puzzle: FlowPuzzle, header: list[tuple[int, str]]) -> FlowPuzz
     walls: set[tuple[tuple[int, int], tuple[int, int]]] = set()
     if "walls" in fields:
         line_no, value, col = fields["walls"]
-        for m in _TOKEN.finditer(value):
+        for m in _TOKEN.finditer(value):  # a repeat stops a huge line early: walls are distinct
+            if len(walls) > 3 * out.rows * out.cols + out.rows + out.cols:
+                raise ParseError(
+                    f"more walls than the {out.rows}x{out.cols} board has sides", line_no, col + m.start()
+                )
             token = m.group()
             where = col + m.start()
             parts = token.replace("-", ",").split(",")
@@ -208,6 +215,8 @@ def _apply_header(puzzle: FlowPuzzle, header: list[tuple[int, str]]) -> FlowPuzz
                 raise ParseError(
                     f"wall {shown(token)} does not separate two neighbouring cells", line_no, where
                 )
+            if wall(a, b) in walls:
+                raise ParseError(f"wall {shown(token)} is listed twice", line_no, where)
             walls.add(wall(a, b))
     return FlowPuzzle(out.rows, out.cols, out.cells, frozenset(walls), warp_rows, warp_cols, hexagonal)
 

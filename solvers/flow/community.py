@@ -13,6 +13,7 @@ given mnemonic letters in order of first appearance (red, blue, yellow, ...). ``
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from solvers.common.errors import ParseError
@@ -22,7 +23,7 @@ from solvers.flow.model import BRIDGE, EMPTY, HOLE, LETTERS, MAX_SIDE, MNEMONIC_
 _DIRECTIVE = re.compile(r"^\s*#\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$")
 _COMMENT = re.compile(r"^\s*#(\s|$)")
 _TOKEN = re.compile(r"\S+")
-_SIZE = re.compile(r"^(\d{1,4})\s*[xX]\s*(\d{1,4})$")
+_SIZE = re.compile(r"^([0-9]{1,4})\s*[xX]\s*([0-9]{1,4})$")  # ASCII digits only
 
 
 def looks_like(text: str) -> bool:
@@ -70,8 +71,12 @@ def parse(text: str) -> FlowPuzzle:
                     )
             elif key == "size":
                 found = _SIZE.match(value)
-                if not found:
-                    raise ParseError(f"# size: expected WxH, got {shown(value)}", number, column)
+                if not found or not all(1 <= int(n) <= MAX_SIDE for n in found.groups()):
+                    raise ParseError(
+                        f"# size: expected WxH with W and H in 1..{MAX_SIDE}, got {shown(value)}",
+                        number,
+                        column,
+                    )
                 size = (int(found.group(1)), int(found.group(2)), number)
             else:
                 raise ParseError(f"unknown directive {shown(key)} (use type, fill or size)", number, 1)
@@ -79,11 +84,13 @@ def parse(text: str) -> FlowPuzzle:
         if _COMMENT.match(line):
             continue
         body = line.rstrip()
+        # At most MAX_SIDE + 1 tokens are read: a multi-megabyte row fails fast.
         if " " in body.strip() or "\t" in body.strip():
-            tokens = [(m.group(), m.start() + 1) for m in _TOKEN.finditer(body)]
+            found_tokens = ((m.group(), m.start() + 1) for m in _TOKEN.finditer(body))
+            tokens = list(itertools.islice(found_tokens, MAX_SIDE + 1))
         else:
             start = len(body) - len(body.lstrip())
-            tokens = [(ch, start + i + 1) for i, ch in enumerate(body.strip())]
+            tokens = [(ch, start + i + 1) for i, ch in enumerate(body.strip()[: MAX_SIDE + 1])]
         if len(tokens) > MAX_SIDE:
             raise ParseError(f"board is wider than {MAX_SIDE} cells", number, tokens[MAX_SIDE][1])
         if rows and len(tokens) != len(rows[0]):

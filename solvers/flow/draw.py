@@ -193,6 +193,11 @@ def _variant_board(dl: DisplayList, puzzle: FlowPuzzle, geom: GridGeometry, bad:
                 x, y = geom.x0 + c * CELL, geom.y0 + r * CELL
                 for dx in (0.22, 0.78):  # the deck's rails (the vertical lane is on top)
                     dl.add(Line((x + dx * CELL, y), (x + dx * CELL, y + CELL), color="grid", width=2.0))
+                # The lane underneath shows its edges up to the deck: an overpass, not two walls.
+                for dy in (0.22, 0.78):
+                    for x0, x1 in ((0.0, 0.22), (0.78, 1.0)):
+                        a, b = (x + x0 * CELL, y + dy * CELL), (x + x1 * CELL, y + dy * CELL)
+                        dl.add(Line(a, b, color="grid", width=2.0))
     for a, b in sorted(puzzle.walls):
         for cell, other in ((a, b), (b, a)):
             found = next((d for d in range(puzzle.n_dirs) if puzzle.step(*cell, d) == other), None)

@@ -13,7 +13,8 @@ straight on, and each lane of a bridge holds its own pipe.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any
 
 from solvers.common.protocol import EditEvent, EditResult, Tool
 from solvers.flow.codec import relabel
@@ -60,7 +61,7 @@ def tools(puzzle: FlowPuzzle) -> list[Tool]:
             )
         )
     out.append(Tool(ERASE_TOOL, "Erase endpoint", shortcut="Delete", mode="edit"))
-    out.append(Tool(WALL_TOOL, "Wall (click a cell side)", mode="edit"))
+    out.append(Tool(WALL_TOOL, "Wall (click or drag along cell sides)", mode="edit"))
     out.append(Tool(HOLE_TOOL, "Hole", mode="edit"))
     if not puzzle.hex:
         out.append(Tool(BRIDGE_TOOL, "Bridge", mode="edit"))
@@ -98,9 +99,22 @@ def place_colour(puzzle: FlowPuzzle, cell: Cell, index: int) -> FlowPuzzle:
     return puzzle.with_cell(cell[0], cell[1], letter)
 
 
-def edit(puzzle: FlowPuzzle, entries: FlowPaths | None, event: EditEvent) -> EditResult | None:
+@dataclass
+class FlowUI:
+    """UI state of one document (``new_ui``): what the current wall stroke writes and where the
+    pointer was at its last event (drag events come only when the cell changes)."""
+
+    wall_add: bool | None = None
+    last_pos: tuple[float, float] | None = None
+
+
+def edit(
+    puzzle: FlowPuzzle, entries: FlowPaths | None, event: EditEvent, ui: Any = None
+) -> EditResult | None:
     if event.cell is not None and not puzzle.inside(*event.cell):
         event = replace(event, cell=None)  # a stale view's cell (board just resized): as if off-board
+    if event.tool == WALL_TOOL and event.mode == "edit" and event.kind in ("drag", "release"):
+        return _wall_drag(puzzle, event, ui if isinstance(ui, FlowUI) else None)
     if event.mode == "play":
         return _play(puzzle, entries or FlowPaths(), event)
     if event.cell is None:
@@ -109,12 +123,17 @@ def edit(puzzle: FlowPuzzle, entries: FlowPaths | None, event: EditEvent) -> Edi
     here = puzzle.at(r, c)
     new: FlowPuzzle | None = None
     if event.kind == "press" and event.button != "right" and event.tool in (WALL_TOOL, WARP_TOOL):
-        return _layout_edit(puzzle, event)
+        done = _layout_edit(puzzle, event)
+        if event.tool == WALL_TOOL and isinstance(ui, FlowUI):
+            # The stroke keeps doing what the press did (add or remove), whatever it passes over.
+            ui.wall_add = None if done is None else done.label.startswith("Add")
+            ui.last_pos = event.pos
+        return done
     if event.kind == "press":
         if event.tool in (HOLE_TOOL, BRIDGE_TOOL) and event.button != "right":
             mark = HOLE if event.tool == HOLE_TOOL else BRIDGE
-            if mark == BRIDGE and puzzle.hex:
-                return None
+            if (mark == BRIDGE and puzzle.hex) or (mark == HOLE and puzzle.cols == 1):
+                return None  # a one-column board's hole row would be a lone '#' line in the file
             new = puzzle.with_cell(r, c, EMPTY if here == mark else mark)
         elif event.button == "right" or event.tool == ERASE_TOOL:
             new = puzzle.with_cell(r, c, EMPTY) if here != EMPTY else None
@@ -128,7 +147,7 @@ def edit(puzzle: FlowPuzzle, entries: FlowPaths | None, event: EditEvent) -> Edi
         if event.key in ("Delete", "Backspace", "Space", ".", "-"):
             new = puzzle.with_cell(r, c, EMPTY) if here != EMPTY else None
         elif len(event.key) == 1 and event.key in LETTERS + HOLE + BRIDGE and event.key != here:
-            if event.key == BRIDGE and puzzle.hex:
+            if (event.key == BRIDGE and puzzle.hex) or (event.key == HOLE and puzzle.cols == 1):
                 return None
             new = puzzle.with_cell(r, c, event.key)
     if new is None or new == puzzle:
@@ -161,7 +180,9 @@ def _layout_edit(puzzle: FlowPuzzle, event: EditEvent) -> EditResult | None:
         walls = puzzle.walls - {w} if w in puzzle.walls else puzzle.walls | {w}
         label = "Remove wall" if w in puzzle.walls else "Add wall"
         return EditResult(
-            puzzle=replace(puzzle, walls=frozenset(walls)), label=f"{label} at ({r + 1},{c + 1})"
+            puzzle=replace(puzzle, walls=frozenset(walls)),
+            label=f"{label} at ({r + 1},{c + 1})",
+            merge_key="walls",
         )
     if puzzle.hex:
         return None
@@ -177,6 +198,62 @@ def _layout_edit(puzzle: FlowPuzzle, event: EditEvent) -> EditResult | None:
         new = replace(puzzle, warp_cols=frozenset(cols), walls=puzzle.walls - {seam})
         return EditResult(puzzle=new, label=f"{'Open' if c in cols else 'Close'} warp on column {c + 1}")
     return None
+
+
+def side_under(
+    puzzle: FlowPuzzle, pos: tuple[float, float], motion: tuple[float, float] = (0.0, 0.0)
+) -> tuple[Cell, Cell] | None:
+    """The wall slot whose side passes near its middle under ``pos`` (within 0.3 cell of the
+    side's midpoint; corners and cell interiors give None, so a stroke never jumps sideways).
+    With a ``motion``, only a side within 30 degrees of it counts (crossing a side is no stroke)."""
+    geom = geometry(puzzle)
+    cell = geom.cell_at(*pos)
+    if cell is None:
+        return None
+    cx, cy = geom.center(*cell)
+    best = None
+    for d in range(puzzle.n_dirs):
+        ux, uy = unit(puzzle, d)
+        dist = math.hypot(cx + 0.5 * geom.cell * ux - pos[0], cy + 0.5 * geom.cell * uy - pos[1])
+        across = abs(motion[0] * ux + motion[1] * uy)  # motion along the side's normal
+        if across > 0.5 * math.hypot(*motion):
+            continue
+        if dist < 0.3 * geom.cell and (best is None or dist < best[0]):
+            best = (dist, d)
+    if best is None:
+        return None
+    other = puzzle.step(*cell, best[1])
+    return None if other is None else (cell, other)
+
+
+def _wall_drag(puzzle: FlowPuzzle, event: EditEvent, ui: FlowUI | None) -> EditResult | None:
+    """A wall stroke: every cell side the pointer ran along since the last event gets the value
+    the press chose (add or remove); the whole stroke is one undo step (``merge_key``)."""
+    if ui is None or ui.wall_add is None or ui.last_pos is None:
+        return None
+    if event.kind == "release":
+        ui.wall_add = ui.last_pos = None
+        return None
+    start = ui.last_pos
+    dx, dy = event.pos[0] - start[0], event.pos[1] - start[1]
+    size = geometry(puzzle).cell
+    if math.hypot(dx, dy) < 0.25 * size:
+        return None  # too short to tell the stroke's direction from a shaky hand: wait
+    ui.last_pos = event.pos
+    samples = max(1, int(math.hypot(dx, dy) / (0.1 * size)))
+    walls = set(puzzle.walls)
+    for i in range(samples + 1):
+        slot = side_under(puzzle, (start[0] + dx * i / samples, start[1] + dy * i / samples), (dx, dy))
+        if slot is not None:
+            w = wall(*slot)
+            (walls.add if ui.wall_add else walls.discard)(w)
+    if walls == puzzle.walls:
+        return None
+    return EditResult(
+        puzzle=replace(puzzle, walls=frozenset(walls)),
+        label="Add walls" if ui.wall_add else "Remove walls",
+        merge_key="walls",
+    )
 
 
 def _play(puzzle: FlowPuzzle, paths: FlowPaths, event: EditEvent) -> EditResult | None:

@@ -183,6 +183,8 @@ class FlowPuzzle:
             for r in range(rows)
             for c in range(cols)
         )
+        if cols == 1:  # a one-column hole row would be a lone '#' line, a comment in a saved file
+            cells = tuple(EMPTY if ch == HOLE else ch for ch in cells)
         inside = FlowPuzzle.empty(rows, cols)
         walls = frozenset(w for w in self.walls if inside.inside(*w[0]) and inside.inside(*w[1]))
         return FlowPuzzle(
@@ -262,6 +264,7 @@ class FlowPuzzle:
             out.append((f"bridges are for square boards only (row {r + 1}, column {c + 1})", (r, c)))
         if self.hex and (self.warp_rows or self.warp_cols):
             out.append(("warps are for square boards only", None))
+        out.extend(self._layout_problems())
         for ch, cells in self.endpoints().items():
             if len(cells) == 1:
                 r, c = cells[0]
@@ -275,6 +278,48 @@ class FlowPuzzle:
                         cells[2],
                     )
                 )
+        return out
+
+    def _layout_problems(self) -> list[tuple[str, Cell | None]]:
+        """Bridges whose lanes cannot go on, warps that open into a hole (square boards)."""
+        out: list[tuple[str, Cell | None]] = []
+        if self.hex:
+            return out
+        for i, ch in enumerate(self.cells):
+            if ch != BRIDGE:
+                continue
+            r, c = divmod(i, self.cols)
+            for d in range(4):
+                nxt = self.step(r, c, d)
+                if nxt is None:
+                    why = "the border"
+                elif not self.is_cell(*nxt):
+                    why = f"the hole at row {nxt[0] + 1}, column {nxt[1] + 1}"
+                elif wall((r, c), nxt) in self.walls:
+                    why = "a wall"
+                else:
+                    continue
+                lane = "horizontal" if d in (1, 3) else "vertical"
+                out.append(
+                    (
+                        f"the bridge at row {r + 1}, column {c + 1} cannot be crossed: its {lane} lane "
+                        f"runs into {why} (both lanes must be used)",
+                        (r, c),
+                    )
+                )
+                break
+        for r in sorted(self.warp_rows):
+            for c in (0, self.cols - 1):
+                if self.inside(r, c) and not self.is_cell(r, c):
+                    out.append(
+                        (f"warp row {r + 1} opens into the hole at row {r + 1}, column {c + 1}", (r, c))
+                    )
+        for c in sorted(self.warp_cols):
+            for r in (0, self.rows - 1):
+                if self.inside(r, c) and not self.is_cell(r, c):
+                    out.append(
+                        (f"warp column {c + 1} opens into the hole at row {r + 1}, column {c + 1}", (r, c))
+                    )
         return out
 
     def require_valid(self) -> None:

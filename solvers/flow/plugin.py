@@ -122,8 +122,11 @@ class FlowPlugin(PluginBase):
     def tools(self, puzzle: FlowPuzzle) -> list[Tool]:
         return edit.tools(puzzle)
 
-    def edit(self, puzzle: FlowPuzzle, entries: Any, event: EditEvent) -> EditResult | None:
-        return edit.edit(puzzle, entries, event)
+    def new_ui(self, puzzle: FlowPuzzle) -> edit.FlowUI:
+        return edit.FlowUI()
+
+    def edit(self, puzzle: FlowPuzzle, entries: Any, event: EditEvent, ui: Any = None) -> EditResult | None:
+        return edit.edit(puzzle, entries, event, ui)
 
     def draw(
         self, puzzle: FlowPuzzle, solution: Solution | None = None, entries: Any = None, overlay: Any = None

@@ -196,9 +196,9 @@ def test_community_format() -> None:
     assert community.looks_like(text)
     puzzle = codec.parse(text)
     assert puzzle.hex and puzzle.row_strings() == ["ab.", ".ab"]
-    spaced = codec.parse("# spaced labels\nred . blue\n. + .\nblue # red\n")
-    assert spaced.at(1, 1) == BRIDGE and spaced.at(2, 1) == HOLE and len(spaced.colours) == 2
-    assert spaced.at(0, 0) == spaced.at(2, 2) != spaced.at(0, 2)
+    spaced = codec.parse("# spaced labels\nred . . blue\n. . + .\n. # . .\nblue . . red\n")
+    assert spaced.at(1, 2) == BRIDGE and spaced.at(2, 1) == HOLE and len(spaced.colours) == 2
+    assert spaced.at(0, 0) == spaced.at(3, 3) != spaced.at(0, 3)
     odd = codec.parse("# labels that are no letters\n*.@\n...\n@.*\n")
     assert len(odd.colours) == 2
     doc, entries = parse_document("# type: square\nA.A\n")
@@ -312,7 +312,7 @@ def test_hex_hit_testing_and_drawing() -> None:
 
 
 def test_drawing_variants_has_walls_warps_bridges() -> None:
-    puzzle = codec.parse("warp rows: 1\nwalls: 2,1-2,2\nA.+.A\n#....\nB...B\n")
+    puzzle = codec.parse("warp rows: 1\nwalls: 2,1-2,2\nA...A\n#.+..\nB...B\n")
     solution = next(iter(solve(puzzle, limit=1, rules="strict")), None)
     plain = draw(FlowPuzzle.empty(3, 5))
     dl = draw(puzzle, solution)
