@@ -55,7 +55,13 @@ def import_command(args: argparse.Namespace) -> int:
             raise InputError("--to: refusing to overwrite the screenshot itself")
         _write(target, text)
     if args.json:
-        out = {"kind": "flow", "puzzle": puzzle.row_strings(), **found.to_json(), "notes": notes}
+        # "puzzle": the file text (our format: walls and holes included), one line per item.
+        out = {
+            "kind": "flow",
+            "puzzle": codec.serialize(puzzle).splitlines(),
+            **found.to_json(),
+            "notes": notes,
+        }
         print(json.dumps(out))
     else:
         if args.output is None:
