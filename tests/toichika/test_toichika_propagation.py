@@ -11,6 +11,7 @@ from solvers.toichika.candidates import ALL, BIT, Board, Contradiction, State
 from solvers.toichika.explain import propagate, propagate_reference
 from solvers.toichika.generate import divide, hidden_solution
 from solvers.toichika.model import DIRECTIONS, Toichika
+from solvers.toichika.techniques import _perfect_matchings
 
 
 def _outcome(fn, board: Board, masks: list[int], level: int) -> list[int] | str:
@@ -50,3 +51,49 @@ def test_incremental_fixpoint_matches_the_plain_loop(level: int) -> None:
         assert fast == _outcome(propagate_reference, board, masks, level)
         outcomes.add("contradiction" if fast == "contradiction" else "state")
     assert outcomes == {"contradiction", "state"}  # both kinds of outcome were compared
+
+
+def _plain_matchings(nodes: list[int], edges: dict[int, set[int]], limit: int) -> set[tuple[int, int]] | None:
+    """The enumeration ``_perfect_matchings`` must agree with, cut-off included."""
+    used: set[tuple[int, int]] = set()
+    chosen: list[tuple[int, int]] = []
+    budget = [limit]
+
+    def search(free: frozenset[int]) -> bool:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise TimeoutError
+        if not free:
+            used.update(chosen)
+            return True
+        first, found = min(free), False
+        for other in sorted(edges[first] & free):
+            chosen.append((min(first, other), max(first, other)))
+            found |= search(free - {first, other})
+            chosen.pop()
+        return found
+
+    try:
+        search(frozenset(nodes))
+    except TimeoutError:
+        return None
+    return used
+
+
+def test_memoised_matchings_match_the_plain_enumeration() -> None:
+    rng = random.Random(5)
+    kinds = set()
+    for _ in range(300):
+        n = rng.choice([4, 6, 8, 10, 14, 18])
+        p = rng.uniform(0.1, 0.9)
+        edges: dict[int, set[int]] = {i: set() for i in range(n)}
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rng.random() < p:
+                    edges[i].add(j)
+                    edges[j].add(i)
+        limit = rng.choice([50, 500, 20000])
+        want = _plain_matchings(list(range(n)), edges, limit)
+        assert _perfect_matchings(list(range(n)), edges, [limit]) == want
+        kinds.add("cut off" if want is None else ("none" if not want else "some"))
+    assert kinds == {"cut off", "none", "some"}
