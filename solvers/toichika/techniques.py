@@ -404,10 +404,15 @@ def _perfect_matchings(
     subtree size added to the count: same answer and same cut-off, a fraction of the work.
     """
     limit = budget[0]
-    memo: dict[frozenset[int], tuple[int, bool]] = {}  # free countries -> (subtree size, matchable)
+    # sets of countries as bit masks over the group's positions: far cheaper to hash than frozensets
+    # (bit order = country order, so the lowest bit is the plain enumeration's ``min(free)``)
+    nodes = sorted(nodes)
+    where = {v: k for k, v in enumerate(nodes)}
+    adj = [sum(1 << where[o] for o in edges[v] if o in where) for v in nodes]
+    memo: dict[int, tuple[int, bool]] = {}  # free countries -> (subtree size, matchable)
     count = 0
 
-    def walk(free: frozenset[int]) -> tuple[int, bool]:
+    def walk(free: int) -> tuple[int, bool]:
         nonlocal count
         hit = memo.get(free)
         if hit is not None:
@@ -420,25 +425,35 @@ def _perfect_matchings(
             raise TimeoutError
         size, ok = 1, not free
         if free:
-            first = min(free)
-            for other in edges[first] & free:
-                sub, sub_ok = walk(free - {first, other})
+            low = free & -free
+            rest = free ^ low
+            options = adj[low.bit_length() - 1] & rest
+            while options:
+                bit = options & -options
+                options ^= bit
+                sub, sub_ok = walk(rest ^ bit)
                 size += sub
                 ok = ok or sub_ok
         memo[free] = (size, ok)
         return size, ok
 
     try:
-        walk(frozenset(nodes))
+        walk((1 << len(nodes)) - 1)
     except TimeoutError:
         return None
     budget[0] = limit - count
     used: set[tuple[int, int]] = set()
     for free in memo:
         if free:
-            first = min(free)
-            for other in edges[first] & free:
-                if memo[free - {first, other}][1]:
+            low = free & -free
+            rest = free ^ low
+            first = nodes[low.bit_length() - 1]
+            options = adj[low.bit_length() - 1] & rest
+            while options:
+                bit = options & -options
+                options ^= bit
+                if memo[rest ^ bit][1]:
+                    other = nodes[bit.bit_length() - 1]
                     used.add((min(first, other), max(first, other)))
     return used
 
