@@ -397,29 +397,64 @@ MATCHING_LIMIT = 40  # largest group of countries whose pairings are enumerated 
 def _perfect_matchings(
     nodes: list[int], edges: dict[int, set[int]], budget: list[int]
 ) -> set[tuple[int, int]] | None:
-    """Edges used by some perfect matching of the group, or None when the search budget runs out."""
-    used: set[tuple[int, int]] = set()
-    chosen: list[tuple[int, int]] = []
+    """Edges used by some perfect matching of the group, or None when the search budget runs out.
 
-    def search(free: frozenset[int]) -> bool:
-        budget[0] -= 1
-        if budget[0] < 0:
+    The budget counts the nodes of the plain enumeration tree (pair the lowest free country, in
+    every way); the tree repeats subtrees, so each set of free countries is solved once and its
+    subtree size added to the count: same answer and same cut-off, a fraction of the work.
+    """
+    limit = budget[0]
+    # sets of countries as bit masks over the group's positions: far cheaper to hash than frozensets
+    # (bit order = country order, so the lowest bit is the plain enumeration's ``min(free)``)
+    nodes = sorted(nodes)
+    where = {v: k for k, v in enumerate(nodes)}
+    adj = [sum(1 << where[o] for o in edges[v] if o in where) for v in nodes]
+    memo: dict[int, tuple[int, bool]] = {}  # free countries -> (subtree size, matchable)
+    count = 0
+
+    def walk(free: int) -> tuple[int, bool]:
+        nonlocal count
+        hit = memo.get(free)
+        if hit is not None:
+            count += hit[0]
+            if count > limit:
+                raise TimeoutError
+            return hit
+        count += 1
+        if count > limit:
             raise TimeoutError
-        if not free:
-            used.update(chosen)
-            return True
-        first = min(free)
-        found = False
-        for other in sorted(edges[first] & free):
-            chosen.append((min(first, other), max(first, other)))
-            found |= search(free - {first, other})
-            chosen.pop()
-        return found
+        size, ok = 1, not free
+        if free:
+            low = free & -free
+            rest = free ^ low
+            options = adj[low.bit_length() - 1] & rest
+            while options:
+                bit = options & -options
+                options ^= bit
+                sub, sub_ok = walk(rest ^ bit)
+                size += sub
+                ok = ok or sub_ok
+        memo[free] = (size, ok)
+        return size, ok
 
     try:
-        search(frozenset(nodes))
+        walk((1 << len(nodes)) - 1)
     except TimeoutError:
         return None
+    budget[0] = limit - count
+    used: set[tuple[int, int]] = set()
+    for free in memo:
+        if free:
+            low = free & -free
+            rest = free ^ low
+            first = nodes[low.bit_length() - 1]
+            options = adj[low.bit_length() - 1] & rest
+            while options:
+                bit = options & -options
+                options ^= bit
+                if memo[rest ^ bit][1]:
+                    other = nodes[bit.bit_length() - 1]
+                    used.add((min(first, other), max(first, other)))
     return used
 
 
