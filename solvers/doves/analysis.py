@@ -30,7 +30,7 @@ DEFAULT_TT_BITS = 20
 class Value:
     """Win(n) / Lose(n) in plies for the side to move, or Unknown (searched ``depth`` plies)."""
 
-    kind: str  # "win" | "lose" | "unknown"
+    kind: str  # "win" | "lose" | "draw" (a tablebase's exact draw) | "unknown"
     plies: int = 0
     depth: int = 0
 
@@ -39,6 +39,8 @@ class Value:
             return f"Win({self.plies})"
         if self.kind == "lose":
             return f"Lose({self.plies})"
+        if self.kind == "draw":
+            return "Draw"
         return "Unknown"
 
 
@@ -93,6 +95,7 @@ class Searcher:
             b.outs,
             b.libs,
             b.order,
+            self.rules.hand,
         )
         return None if self.stopped else bool(answer)
 
