@@ -53,6 +53,7 @@ class Analysis:
     seconds: float
     depth: int
     positions: list[Position] = field(default_factory=list)  # position before each action of ``line``
+    source: str = "search"  # or "tablebase" (tablebase.lookup: exact, read from a solved table)
 
 
 class Searcher:
@@ -295,6 +296,11 @@ def choose_action(
     wins_now = [s for s in steps if s.outcome == engine.MOVER_WINS]
     if wins_now:
         return wins_now[0].action
+    from solvers.doves import tablebase
+
+    perfect = tablebase.best_action(position, rules)  # a solved reduced game: play perfectly
+    if perfect is not None:
+        return perfect
     searcher = Searcher(rules, tt_bits=18)
     results = list(
         analyse(position, max_depth=depth, rules=rules, cancel=cancel, budget=budget, searcher=searcher)

@@ -278,7 +278,7 @@ def lookup(position: Position, rules: Rules, folder: Path | None = None) -> Anal
         current = step.position
         _, best = perfect_steps(table, current, layout)
     ssn = [to_ssn(p, a) for p, a in zip(seen, line, strict=True)]
-    return Analysis(value, line, ssn, 0, time.perf_counter() - clock, value.plies, seen)
+    return Analysis(value, line, ssn, 0, time.perf_counter() - clock, value.plies, seen, "tablebase")
 
 
 def best_action(position: Position, rules: Rules, folder: Path | None = None) -> Action | None:
