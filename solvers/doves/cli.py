@@ -17,6 +17,7 @@ from solvers.common.protocol import PluginBase
 from solvers.doves import engine
 from solvers.doves.analysis import LEVELS, final_value
 from solvers.doves.counting import count_positions
+from solvers.doves.game import replay
 from solvers.doves.model import COLOUR_NAMES, Position, parse_side
 from solvers.doves.play import arrangement_problems
 from solvers.doves.rules import JUDGES, Rules
@@ -331,13 +332,14 @@ def _tablebase(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken
             print(text, file=sys.stderr, flush=True)
 
         _, summary = tablebase.build(rules, folder, cancel, progress, args.max_classes)
-        keys = ("variant", "rules", "classes", "start_value", "win", "loss", "draw", "longest_win")
-        keys += ("passes", "build_seconds", "classes_per_second", "bytes", "path")
+        keys = ["variant", "rules", "classes", "start_value", "win", "loss", "draw", "longest_win"]
+        keys += ["passes", "build_seconds", "classes_per_second", "bytes", "path"]
         _emit({k: summary[k] for k in keys}, args.json)
         return 0
     puzzle, entries = cli.read_input(plugin, args.board)
     rules = given if given is not None else getattr(entries, "rules", Rules())
-    position = plugin.current_position(puzzle, entries)  # after the file's moves, if any
+    actions = getattr(entries, "actions", ())
+    position = replay(puzzle, actions, rules).position if actions else puzzle  # after the file's moves
     if args.to_move is not None:
         position = position.with_to_move(parse_side(args.to_move))
     problems = arrangement_problems(position)

@@ -163,6 +163,9 @@ def test_cli_build_and_query(tmp_path) -> None:
     assert queried.returncode == 0, queried.stderr
     answer = json.loads(queried.stdout)
     assert answer["value"] == "Lose(88)" and answer["to_move"] == "red" and answer["perfect"]
+    doc.write_text(PLUGIN_TEXT + "moves: BW1\n")  # the position after the file's moves
+    answer = json.loads(run("query", str(doc), "--json").stdout)
+    assert (answer["value"], answer["to_move"]) == ("Win(87)", "green")
 
 
 PLUGIN_TEXT = DovesPlugin().serialize_document(START, None).rstrip("\n") + "\nrules: remove=no doves=M/TH\n"
