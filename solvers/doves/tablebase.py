@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import struct
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +42,7 @@ MAX_HEADER = 1 << 16
 TERMINAL = 32767
 DRAW_LINE = 12  # plies of a drawn line shown (a draw has no end to play towards)
 ENV = "PUZZLE_WORKBENCH_TABLEBASES"
+_LAYOUT_LOCK = threading.Lock()
 
 
 def default_dir() -> Path:
@@ -108,7 +110,8 @@ class Table:
         from solvers.doves.retro.layout import Layout
 
         assert self.rules.doves is not None
-        return Layout(*self.rules.doves)
+        with _LAYOUT_LOCK:  # indexing.shape_tables memoises in a module dict: one builder at a time
+            return Layout(*self.rules.doves)
 
 
 def read_table(path: Path) -> Table:
