@@ -1,6 +1,8 @@
-"""Tokyo Doves figures: position count time, the 9 test positions (time, nodes), perft speed.
+"""Tokyo Doves figures: position count time, the 9 test positions (time, nodes), perft speed,
+tablebases (per variant: build time, classes per second on one core, table size, lookup time) and the
+cost model's full-game estimate (``doves_retro_bench.py`` has the full per-variant survey).
 
-Run: ``nice python benchmarks/doves_bench.py [--json]``. Timings are wall-clock on a shared machine
+Run: ``nice python benchmarks/doves_bench.py [--json] [--no-tablebases]``. Timings are wall-clock on a shared machine
 (noisy); numba compilation is done before the timers start and reported separately.
 """
 
@@ -38,6 +40,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--perft-depth", type=int, default=5)
+    parser.add_argument("--no-tablebases", action="store_true", help="skip the tablebase builds")
     args = parser.parse_args()
     out: dict[str, object] = {}
 
@@ -95,6 +98,10 @@ def main() -> None:
         "seconds": round(time.perf_counter() - t, 3),
     }
 
+    if not args.no_tablebases:
+        out["tablebases"] = tablebase_rows()
+        out["full_game_model"] = full_game_model()
+
     if args.json:
         print(json.dumps(out, indent=1))
         return
@@ -114,6 +121,68 @@ def main() -> None:
         )
     s = out["start_depth9"]
     print(f"start position to depth 9: {s['value']}, {s['nodes']:,} nodes, {s['seconds']} s")
+    if args.no_tablebases:
+        return
+    print(
+        f"{'tablebase':12} {'rules':9} {'classes':>9} {'build':>7} {'classes/s':>10} {'bytes':>10} "
+        f"{'open+lookup':>11} {'start':8}"
+    )
+    for row in out["tablebases"]:  # type: ignore[attr-defined]
+        print(
+            f"{row['variant']:12} {row['rules']:9} {row['classes']:>9,} {row['build_seconds']:>6}s "
+            f"{row['classes_per_second']:>10,} {row['bytes']:>10,} {row['lookup_ms']:>9}ms {row['start']:8}"
+        )
+    print("full game (cost model of docs/doves.md):", json.dumps(out["full_game_model"]))
+
+
+TABLEBASE_VARIANTS = [
+    ("A", "A", "remove=yes"),
+    ("M", "HT", "remove=yes"),
+    ("M", "HT", "remove=no"),
+    ("AT", "AT", "remove=yes"),
+    ("AT", "YH", "remove=yes"),
+]
+
+
+def tablebase_rows() -> list[dict[str, object]]:
+    """Build each variant's table in a scratch folder (single process: one core) and time a lookup."""
+    import tempfile
+
+    from solvers.doves import tablebase
+    from solvers.doves.rules import Rules, parse_doves
+
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        tablebase.build(Rules(doves=parse_doves("A")), folder)  # compiles the retro engine
+        for red, green, options in TABLEBASE_VARIANTS:
+            rules = Rules.from_text(f"{options} doves={red}/{green}")
+            _, summary = tablebase.build(rules, folder)
+            t = time.perf_counter()
+            found = tablebase.lookup(START, rules, folder)
+            assert found is not None
+            rows.append(
+                {
+                    "variant": summary["variant"],
+                    "rules": options,
+                    "classes": summary["classes"],
+                    "build_seconds": summary["build_seconds"],
+                    "classes_per_second": summary["classes_per_second"],
+                    "bytes": summary["bytes"],
+                    "lookup_ms": round((time.perf_counter() - t) * 1000, 1),
+                    "start": str(found.value),
+                }
+            )
+    return rows
+
+
+def full_game_model() -> dict[str, object]:
+    """The full-game extrapolation, from a fresh sample of the full game's graph rate."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import doves_retro_bench as retro
+
+    rates = {"graph_full_game": retro.full_game_graph_rate(4000)}
+    return retro.cost_model(rates, [{"longest_win": 103}])  # 103: the longest reduced-game win measured
 
 
 if __name__ == "__main__":

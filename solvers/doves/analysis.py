@@ -30,7 +30,7 @@ DEFAULT_TT_BITS = 20
 class Value:
     """Win(n) / Lose(n) in plies for the side to move, or Unknown (searched ``depth`` plies)."""
 
-    kind: str  # "win" | "lose" | "unknown"
+    kind: str  # "win" | "lose" | "draw" (a tablebase's exact draw) | "unknown"
     plies: int = 0
     depth: int = 0
 
@@ -39,6 +39,8 @@ class Value:
             return f"Win({self.plies})"
         if self.kind == "lose":
             return f"Lose({self.plies})"
+        if self.kind == "draw":
+            return "Draw"
         return "Unknown"
 
 
@@ -51,6 +53,7 @@ class Analysis:
     seconds: float
     depth: int
     positions: list[Position] = field(default_factory=list)  # position before each action of ``line``
+    source: str = "search"  # or "tablebase" (tablebase.lookup: exact, read from a solved table)
 
 
 class Searcher:
@@ -93,6 +96,7 @@ class Searcher:
             b.outs,
             b.libs,
             b.order,
+            self.rules.hand,
         )
         return None if self.stopped else bool(answer)
 
@@ -292,6 +296,11 @@ def choose_action(
     wins_now = [s for s in steps if s.outcome == engine.MOVER_WINS]
     if wins_now:
         return wins_now[0].action
+    from solvers.doves import tablebase
+
+    perfect = tablebase.best_action(position, rules)  # a solved reduced game: play perfectly
+    if perfect is not None:
+        return perfect
     searcher = Searcher(rules, tt_bits=18)
     results = list(
         analyse(position, max_depth=depth, rules=rules, cancel=cancel, budget=budget, searcher=searcher)

@@ -1,4 +1,4 @@
-"""Module commands: ``python -m workbench doves {count,analyse,perft,ai} ...``."""
+"""Module commands: ``python -m workbench doves {count,analyse,perft,puzzles,retro,tablebase,ai} ...``."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from solvers.common.protocol import PluginBase
 from solvers.doves import engine
 from solvers.doves.analysis import LEVELS, final_value
 from solvers.doves.counting import count_positions
+from solvers.doves.game import replay
 from solvers.doves.model import COLOUR_NAMES, Position, parse_side
 from solvers.doves.play import arrangement_problems
 from solvers.doves.rules import JUDGES, Rules
@@ -104,6 +105,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     add_json(r)
     add_timeout(r)
+    _tablebase_parser(sub)
     m = sub.add_parser("ai", help="the AI's action for a position")
     m.add_argument("board")
     m.add_argument("--to-move", default=None)
@@ -119,6 +121,37 @@ def _parser() -> argparse.ArgumentParser:
             help="result when both Bosses are surrounded at once (default: the mover loses)",
         )
     return p
+
+
+def _tablebase_parser(sub: argparse._SubParsersAction) -> None:
+    t = sub.add_parser("tablebase", help="build and query tablebases of reduced games")
+    tsub = t.add_subparsers(dest="action", required=True)
+    b = tsub.add_parser("build", help="solve a reduced game and store its table in the tablebase folder")
+    b.add_argument("red", help="red's doves besides the Boss, e.g. 'AT' (letters A Y M T H)")
+    b.add_argument("green", nargs="?", default=None, help="green's doves (default: the same as red)")
+    b.add_argument(
+        "--max-classes",
+        type=cli.int_range(1, 10**13),
+        default=50_000_000,
+        help="refuse larger variants (default 50,000,000 classes)",
+    )
+    q = tsub.add_parser("query", help="exact value and perfect actions of a position from its table")
+    q.add_argument("board", help="board string or .doves file (its rules: line names the variant)")
+    q.add_argument("--to-move", default=None, help="red (default) or green")
+    ls = tsub.add_parser("list", help="the stored tables")
+    for sp in (b, q):
+        sp.add_argument(
+            "--rules",
+            default=None,
+            metavar="OPTIONS",
+            help="rule options as in a file's rules: line, e.g. 'remove=no both=draw doves=AT/AY'",
+        )
+    for sp in (b, q, ls):
+        sp.add_argument(
+            "--dir", default=None, metavar="DIR", help="tablebase folder (default: the user data folder)"
+        )
+        add_json(sp)
+        add_timeout(sp)
 
 
 def _position(plugin: PluginBase, board: str, to_move: str | None) -> Position:
@@ -151,6 +184,8 @@ def _dispatch(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken)
         return 0
     if args.command == "retro":
         return _retro(plugin, args, cancel)
+    if args.command == "tablebase":
+        return _tablebase(plugin, args, cancel)
     if args.command == "puzzles":
         from solvers.doves.analysis import find_puzzles
 
@@ -266,3 +301,78 @@ def _retro(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) ->
         }
     _emit(data, args.json)
     return 1 if args.check and data["check"]["mismatches"] else 0  # type: ignore[index]
+
+
+def _tablebase(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) -> int:
+    import sys
+    from dataclasses import replace
+    from pathlib import Path
+
+    from solvers.doves import tablebase
+    from solvers.doves.retro.layout import parse_kinds
+    from solvers.doves.retro.solve import value_name
+
+    folder = Path(args.dir) if args.dir else None
+    if args.action == "list":
+        tables = [tablebase.read_table(path) for path in tablebase.list_tables(folder)]
+        if args.json:
+            print(json.dumps({"tables": [{"path": str(t.path), "rules": t.rules.to_text()} for t in tables]}))
+        else:
+            print(f"folder: {folder or tablebase.default_dir()}")
+            for t in tables:
+                print(f"{t.path.name}: {t.rules.describe()}, {t.values.shape[0]:,} classes")
+        return 0
+    given = Rules.from_text(args.rules) if args.rules is not None else None
+    if args.action == "build":
+        red = parse_kinds(args.red, "red doves")
+        green = red if args.green is None else parse_kinds(args.green, "green doves")
+        rules = replace(given or Rules(), doves=(red, green))
+
+        def progress(text: str) -> None:
+            print(text, file=sys.stderr, flush=True)
+
+        _, summary = tablebase.build(rules, folder, cancel, progress, args.max_classes)
+        keys = ["variant", "rules", "classes", "start_value", "win", "loss", "draw", "longest_win"]
+        keys += ["passes", "build_seconds", "classes_per_second", "bytes", "path"]
+        _emit({k: summary[k] for k in keys}, args.json)
+        return 0
+    puzzle, entries = cli.read_input(plugin, args.board)
+    rules = given if given is not None else getattr(entries, "rules", Rules())
+    actions = getattr(entries, "actions", ())
+    position = replay(puzzle, actions, rules).position if actions else puzzle  # after the file's moves
+    if args.to_move is not None:
+        position = position.with_to_move(parse_side(args.to_move))
+    problems = arrangement_problems(position)
+    if problems:
+        raise InputError(problems[0].message)
+    if rules.doves is None:
+        raise InputError(
+            "no table covers the full game: name the reduced game with --rules 'doves=RED/GREEN' "
+            "or a 'rules: doves=...' line in the file"
+        )
+    table = tablebase.find_table(rules, folder)
+    if table is None:
+        raise InputError(
+            f"no table for {tablebase.variant_name(rules.doves)} ({rules.describe()}) in "
+            f"{folder or tablebase.default_dir()}: build it with 'workbench doves tablebase build'"
+        )
+    layout = table.layout()
+    here = tablebase.value_of(table, position, layout)
+    if here is None:
+        raise InputError(
+            f"{position.board_string()!r} has doves outside the variant {tablebase.variant_name(rules.doves)}"
+        )
+    _, best = tablebase.perfect_steps(table, position, layout)
+    from solvers.doves.rules import to_ssn
+
+    _emit(
+        {
+            "board": position.board_string(),
+            "to_move": COLOUR_NAMES[position.to_move],
+            "value": value_name(here) if here != tablebase.TERMINAL else "game over",
+            "perfect": [to_ssn(position, s.action) for s in best],
+            "table": str(table.path),
+        },
+        args.json,
+    )
+    return 0

@@ -185,6 +185,16 @@ class DovesPlugin(PluginBase):
         if info is not None:
             info["rules"] = rules.describe()
             info["max_depth"] = DEFAULT_DEPTH
+        from solvers.doves import tablebase
+
+        exact = tablebase.lookup(puzzle, rules)  # a solved reduced game answers at once
+        if exact is not None:
+            if info is not None:
+                info["tablebase"] = str(tablebase.table_path(rules))
+            if progress is not None:
+                progress({"fraction": 1.0, "text": f"tablebase: {exact.value}"})
+            yield self._solution(puzzle, exact)
+            return
         stream = not limit
         last: Analysis | None = None
         for last in analyse(puzzle, max_depth=DEFAULT_DEPTH, rules=rules, cancel=cancel):
@@ -211,9 +221,14 @@ class DovesPlugin(PluginBase):
                 "nodes": result.nodes,
                 "seconds": round(result.seconds, 3),
                 "to_move": COLOUR_NAMES[puzzle.to_move],
+                "source": result.source,
             },
             data=result,
-            label=f"depth {result.depth}: {result.value} {' '.join(result.ssn)}".strip(),
+            label=(
+                f"tablebase: {result.value} {' '.join(result.ssn[:12])}"
+                if result.source == "tablebase"
+                else f"depth {result.depth}: {result.value} {' '.join(result.ssn)}"
+            ).strip(),
         )
 
     # ---- drawing --------------------------------------------------------------------------------
@@ -224,6 +239,8 @@ class DovesPlugin(PluginBase):
         if solution is not None and isinstance(solution.data, Analysis):
             result: Analysis = solution.data
             caption = f"{COLOUR_NAMES[puzzle.to_move].capitalize()} to move: {result.value}"
+            if result.source == "tablebase":
+                caption += " (tablebase)"
             if result.ssn:
                 caption += "\n" + " ".join(result.ssn[:8]) + (" ..." if len(result.ssn) > 8 else "")
             dl = drawing.draw_position(puzzle, caption=caption, surrounded=surrounded(puzzle))

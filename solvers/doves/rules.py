@@ -25,6 +25,24 @@ class Rules:
 
     allow_remove: bool = True
     both_surrounded: str = "mover_loses"  # R1's default NextWins: the player who just acted loses
+    # a reduced game (retro/, tablebases): (red kinds, green kinds) besides the Bosses, 1..5 = A Y M T
+    # H; the other doves are out of the game, not in hand. None = the full game.
+    doves: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+
+    @property
+    def hand(self) -> int:
+        """Doves in the game (bit i = dove i), the ``hand`` of ``engine.generate``."""
+        if self.doves is None:
+            return 0xFFF
+        red, green = self.doves
+        return 3 | sum(1 << (2 * k) for k in red) | sum(1 << (2 * k + 1) for k in green)
+
+    def doves_text(self) -> str:
+        """'AT/AY' (red/green kinds), '' for the full game."""
+        if self.doves is None:
+            return ""
+        red, green = ("".join("AYMTH"[k - 1] for k in side) for side in self.doves)
+        return f"{red}/{green}"
 
     @property
     def judge(self) -> int:
@@ -35,16 +53,19 @@ class Rules:
     def describe(self) -> str:
         remove = "remove allowed" if self.allow_remove else "no remove"
         both = self.both_surrounded.replace("_", " ")
-        return f"{remove}; both bosses surrounded: {both}"
+        doves = f"; doves {self.doves_text()}" if self.doves is not None else ""
+        return f"{remove}; both bosses surrounded: {both}{doves}"
 
     def to_text(self) -> str:
         """The ``rules:`` line of a ``.doves`` document: ``remove=yes both=mover_loses``."""
-        return f"remove={'yes' if self.allow_remove else 'no'} both={self.both_surrounded}"
+        doves = f" doves={self.doves_text()}" if self.doves is not None else ""
+        return f"remove={'yes' if self.allow_remove else 'no'} both={self.both_surrounded}{doves}"
 
     @staticmethod
     def from_text(text: str) -> Rules:
         """Inverse of ``to_text``; options left out keep their defaults."""
         allow_remove, both = DEFAULT_RULES.allow_remove, DEFAULT_RULES.both_surrounded
+        doves: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         for word in text.split():
             key, sep, value = word.partition("=")
             key, value = key.lower(), value.lower()
@@ -52,11 +73,30 @@ class Rules:
                 allow_remove = value == "yes"
             elif key == "both" and sep and value in JUDGES:
                 both = value
+            elif key == "doves" and sep:
+                doves = parse_doves(value)
             else:
                 raise InputError(
-                    f"unknown rule option {shown(word)} (expected remove=yes|no, both={'|'.join(JUDGES)})"
+                    f"unknown rule option {shown(word)} (expected remove=yes|no, "
+                    f"both={'|'.join(JUDGES)}, doves=RED/GREEN)"
                 )
-        return Rules(allow_remove, both)
+        return Rules(allow_remove, both, doves)
+
+
+def parse_doves(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """'at/ay' or 'at' (the same for both sides) -> kinds (1..5) per side, each in kind order."""
+    parts = text.split("/")
+    if len(parts) > 2:
+        raise InputError(f"doves={shown(text)}: expected RED/GREEN letters such as doves=AT/AY")
+    sides = []
+    for part in parts:
+        kinds = set()
+        for ch in part.strip().upper():
+            if ch not in "AYMTH":
+                raise InputError(f"doves={shown(text)}: {shown(ch)} is not a dove letter (A Y M T H)")
+            kinds.add("AYMTH".index(ch) + 1)
+        sides.append(tuple(sorted(kinds)))
+    return sides[0], sides[-1]
 
 
 DEFAULT_RULES = Rules()
@@ -99,6 +139,7 @@ def legal_steps(position: Position, rules: Rules = DEFAULT_RULES) -> list[Step]:
         buf.codes[0],
         buf.outs[0],
         buf.libs[0],
+        rules.hand,
     )
     nxt = 1 - position.to_move
     return [

@@ -13,6 +13,7 @@ The rule options belong to the document (``PlayEntries.rules``): the switches ch
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QTimer, Signal
@@ -30,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from solvers.common.protocol import EditResult
+from solvers.doves import tablebase
 from solvers.doves.analysis import LEVELS, Analysis, analyse, choose_action
 from solvers.doves.model import COLOUR_NAMES, Position
 from solvers.doves.plugin import PlayEntries, arrangement_problems, game_status, replay
@@ -195,9 +197,11 @@ class DovesPanel(QWidget):
         return self.entries().rules
 
     def _rules_changed(self) -> None:
-        rules = Rules(
-            allow_remove=self.allow_remove.isChecked(), both_surrounded=str(self.both_rule.currentData())
-        )
+        rules = replace(
+            self.rules(),
+            allow_remove=self.allow_remove.isChecked(),
+            both_surrounded=str(self.both_rule.currentData()),
+        )  # a reduced game's dove set (``doves=`` in the file) stays
         if rules == self.rules():
             return
         # one undo step; the document's change signal refreshes this panel and the board
@@ -302,6 +306,10 @@ class DovesPanel(QWidget):
         max_depth = self.depth_spin.value()
 
         def work(cancel: Any, progress: Any) -> Analysis | None:
+            exact = tablebase.lookup(position, rules)  # a memory-mapped table: no shared state
+            if exact is not None:
+                self.depth_done.emit((generation, exact))
+                return exact
             last = None
             for last in analyse(position, max_depth=max_depth, rules=rules, cancel=cancel, budget=budget):
                 self.depth_done.emit((generation, last))
@@ -324,10 +332,16 @@ class DovesPanel(QWidget):
             return  # a late result of an older search
         self.result = result
         mover = COLOUR_NAMES[self.analysed.to_move if self.analysed else 0].capitalize()
-        self.value_label.setText(
-            f"{mover} to move: <b>{result.value}</b> — depth {result.depth}, "
-            f"{result.nodes:,} nodes, {result.seconds:.2f} s"
-        )
+        if result.source == "tablebase":
+            self.value_label.setText(
+                f"{mover} to move: <b>{result.value}</b> — exact, from the tablebase "
+                f"({result.seconds * 1000:.0f} ms)"
+            )
+        else:
+            self.value_label.setText(
+                f"{mover} to move: <b>{result.value}</b> — depth {result.depth}, "
+                f"{result.nodes:,} nodes, {result.seconds:.2f} s"
+            )
         self.line_list.clear()
         for ply, (text, before) in enumerate(zip(result.ssn, result.positions, strict=True), 1):
             self.line_list.addItem(f"{ply}. {COLOUR_NAMES[before.to_move]} {text}")

@@ -1,0 +1,296 @@
+"""Tablebases: a solved reduced game on disk, and exact values and perfect moves read from it.
+
+A table is one file ``<variant>_remove-<yes|no>_both-<judge>.dtb`` in the tablebase folder
+(``$PUZZLE_WORKBENCH_TABLEBASES``, else ``$XDG_DATA_HOME/puzzle-workbench/doves-tablebases``, else
+``~/.local/share/...``): the magic line ``DOVESTB\\n``, an 8-byte little-endian header length, a JSON
+header (format version, the variant's doves per side, the rule options, the class count), zero
+padding to a multiple of 16, then one little-endian int16 per class of the perfect index
+(``retro/layout.py``): the retrograde engine's value, whose sign is the result for the side to move
+and whose magnitude is the distance in plies (odd n = Win(n), -n = Lose(n), 0 = Draw, 32767 = a
+finished position). The values are memory-mapped read-only, so opening even a large table is
+instant and a worker thread only ever reads an immutable map of its own; nothing is cached in the
+module. A file is written under a temporary name and renamed, so a table either exists whole or not.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from solvers.common.cancel import CancelToken
+from solvers.common.errors import InputError
+from solvers.doves import engine as rules_engine
+from solvers.doves.analysis import Analysis, Value
+from solvers.doves.model import Position
+from solvers.doves.rules import JUDGES, Action, Rules, Step, legal_steps, to_ssn
+
+if TYPE_CHECKING:
+    from solvers.doves.retro.layout import Layout
+
+MAGIC = b"DOVESTB\n"
+VERSION = 1
+SUFFIX = ".dtb"
+MAX_HEADER = 1 << 16
+TERMINAL = 32767
+DRAW_LINE = 12  # plies of a drawn line shown (a draw has no end to play towards)
+ENV = "PUZZLE_WORKBENCH_TABLEBASES"
+_LAYOUT_LOCK = threading.Lock()
+
+
+def default_dir() -> Path:
+    env = os.environ.get(ENV)
+    if env:
+        return Path(env).expanduser()
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "puzzle-workbench" / "doves-tablebases"
+
+
+def variant_name(doves: tuple[tuple[int, ...], tuple[int, ...]]) -> str:
+    """'BAT-bay': the Layout name, computed without building the layout's tables."""
+    red = "B" + "".join("AYMTH"[k - 1] for k in doves[0])
+    green = "b" + "".join("aymth"[k - 1] for k in doves[1])
+    return f"{red}-{green}"
+
+
+def file_name(rules: Rules) -> str:
+    if rules.doves is None:
+        raise InputError("the full game has no tablebase (it is not solved); give doves=RED/GREEN")
+    remove = "yes" if rules.allow_remove else "no"
+    return f"{variant_name(rules.doves)}_remove-{remove}_both-{rules.both_surrounded}{SUFFIX}"
+
+
+def table_path(rules: Rules, folder: Path | None = None) -> Path:
+    return (default_dir() if folder is None else folder) / file_name(rules)
+
+
+# ---- writing ----------------------------------------------------------------------------------------
+def write_table(path: Path, rules: Rules, values: np.ndarray, info: dict[str, object] | None = None) -> None:
+    """Write ``values`` (the solved int16 array of ``rules``' variant) atomically to ``path``."""
+    assert rules.doves is not None
+    header = {
+        "format": "doves-tablebase",
+        "version": VERSION,
+        "variant": variant_name(rules.doves),
+        "red": list(rules.doves[0]),
+        "green": list(rules.doves[1]),
+        "remove": rules.allow_remove,
+        "both": rules.both_surrounded,
+        "classes": int(values.shape[0]),
+        "info": info or {},
+    }
+    blob = json.dumps(header).encode()
+    start = len(MAGIC) + 8 + len(blob)
+    pad = -start % 16
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as f:
+        f.write(MAGIC + struct.pack("<Q", len(blob)) + blob + b"\0" * pad)
+        f.write(np.ascontiguousarray(values, dtype="<i2").tobytes())
+    os.replace(tmp, path)
+
+
+# ---- reading ----------------------------------------------------------------------------------------
+@dataclass
+class Table:
+    path: Path
+    rules: Rules
+    header: dict[str, object]
+    values: np.ndarray  # read-only int16 memory map
+
+    def layout(self) -> Layout:
+        """The variant's index (its shape tables take ~1.5 s once per process for 6 doves)."""
+        from solvers.doves.retro.layout import Layout
+
+        assert self.rules.doves is not None
+        with _LAYOUT_LOCK:  # indexing.shape_tables memoises in a module dict: one builder at a time
+            return Layout(*self.rules.doves)
+
+
+def read_table(path: Path) -> Table:
+    """Open a table file; a damaged or foreign file raises InputError naming the problem."""
+    try:
+        size = path.stat().st_size
+        with open(path, "rb") as f:
+            head = f.read(len(MAGIC) + 8)
+            if len(head) < len(MAGIC) + 8 or head[: len(MAGIC)] != MAGIC:
+                raise InputError(f"{path}: not a Tokyo Doves tablebase (wrong magic bytes)")
+            (length,) = struct.unpack("<Q", head[len(MAGIC) :])
+            if length > MAX_HEADER:
+                raise InputError(f"{path}: damaged tablebase (header length {length:,})")
+            blob = f.read(length)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read the tablebase ({exc.strerror or exc})") from None
+    try:
+        header = json.loads(blob.decode())
+        if not isinstance(header, dict) or header.get("format") != "doves-tablebase":
+            raise ValueError("not a tablebase header")
+        if header.get("version") != VERSION:
+            raise InputError(f"{path}: tablebase format version {header.get('version')!r}, this is {VERSION}")
+        red = tuple(int(k) for k in header["red"])
+        green = tuple(int(k) for k in header["green"])
+        if any(not 1 <= k <= 5 for k in red + green) or header["both"] not in JUDGES:
+            raise ValueError("bad variant")
+        rules = Rules(bool(header["remove"]), str(header["both"]), (red, green))
+        classes = int(header["classes"])
+    except InputError:
+        raise
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+        raise InputError(f"{path}: damaged tablebase header") from None
+    from solvers.doves.retro.layout import variant_size
+
+    if classes != variant_size(red, green):
+        raise InputError(
+            f"{path}: holds {classes:,} classes, the variant {header.get('variant')} has another count"
+        )
+    start = len(MAGIC) + 8 + length
+    start += -start % 16
+    if size != start + 2 * classes:
+        raise InputError(
+            f"{path}: truncated or damaged tablebase ({size:,} bytes, expected {start + 2 * classes:,})"
+        )
+    values = np.memmap(path, dtype="<i2", mode="r", offset=start, shape=(classes,))
+    return Table(path, rules, header, values)
+
+
+def find_table(rules: Rules, folder: Path | None = None) -> Table | None:
+    """The table of ``rules``' variant if one is stored (None for the full game or when missing)."""
+    if rules.doves is None:
+        return None
+    path = table_path(rules, folder)
+    if not path.is_file():
+        return None
+    table = read_table(path)
+    if table.rules != rules:
+        raise InputError(f"{path}: holds the table of {table.rules.describe()}, not of {rules.describe()}")
+    return table
+
+
+def list_tables(folder: Path | None = None) -> list[Path]:
+    folder = default_dir() if folder is None else folder
+    return sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []
+
+
+# ---- building -----------------------------------------------------------------------------------------
+def build(
+    rules: Rules,
+    folder: Path | None = None,
+    cancel: CancelToken | None = None,
+    progress: object = None,
+    max_classes: int = 50_000_000,
+) -> tuple[Path, dict[str, object]]:
+    """Solve ``rules``' variant and store its table; returns the path and the build summary."""
+    from solvers.doves.retro.layout import Layout, variant_size
+    from solvers.doves.retro.solve import solve
+
+    if rules.doves is None:
+        raise InputError("give the variant's doves (the full game is far too large to build)")
+    red, green = rules.doves
+    size = variant_size(red, green)
+    if size > max_classes:
+        raise InputError(f"the variant has {size:,} classes, more than --max-classes {max_classes:,}")
+    clock = time.perf_counter()
+    layout = Layout(red, green)
+    result, store = solve(layout, rules, cancel=cancel, progress=progress)  # type: ignore[arg-type]
+    seconds = time.perf_counter() - clock
+    path = table_path(rules, folder)
+    summary = result.to_json()
+    summary["build_seconds"] = round(seconds, 3)
+    summary["classes_per_second"] = round(layout.size / seconds) if seconds > 0 else 0
+    write_table(path, rules, np.asarray(store.values), {"start": result.start_value})
+    summary["path"] = str(path)
+    summary["bytes"] = path.stat().st_size
+    return path, summary
+
+
+# ---- queries ------------------------------------------------------------------------------------------
+def value_of(table: Table, position: Position, layout: Layout | None = None) -> int | None:
+    """The stored value of ``position`` (retro encoding), None if a dove is outside the variant."""
+    layout = table.layout() if layout is None else layout
+    index = int(layout.rank_many(np.array([position.code]), np.array([position.to_move]))[0])
+    return None if index < 0 else int(table.values[index])
+
+
+def as_value(v: int) -> Value:
+    if v > 0 and v != TERMINAL:
+        return Value("win", v, v)
+    if v < 0:
+        return Value("lose", -v, -v)
+    return Value("draw")
+
+
+def _step_score(step: Step, child: int | None) -> int:
+    """A mover's preference for an action: fastest win > draw > slowest loss (larger is better)."""
+    if step.outcome == rules_engine.MOVER_WINS:
+        return 10**6
+    if step.outcome == rules_engine.MOVER_LOSES:
+        return -(10**6)
+    if step.outcome != rules_engine.ONGOING or child is None or child == 0 or child == TERMINAL:
+        return 0
+    # child from the opponent's view: -n (it loses in n) = our win in n + 1
+    return 10**5 - (1 - child) if child < 0 else -(10**5) + child + 1
+
+
+def perfect_steps(table: Table, position: Position, layout: Layout | None = None) -> tuple[int, list[Step]]:
+    """The position's value and every action that keeps it (empty if the game is over there)."""
+    rules = table.rules
+    layout = table.layout() if layout is None else layout
+    steps = legal_steps(position, rules)
+    codes = np.array([s.position.code for s in steps] + [position.code], dtype=np.uint64)
+    sides = np.array([s.position.to_move for s in steps] + [position.to_move], dtype=np.int64)
+    index = layout.rank_many(codes, sides)
+    if index[-1] < 0:
+        raise InputError(f"{position.board_string()!r} has doves outside the variant {layout.name}")
+    here = int(table.values[index[-1]])
+    children = [int(table.values[i]) if i >= 0 else None for i in index[:-1]]
+    scores = [_step_score(s, c) for s, c in zip(steps, children, strict=True)]
+    if not steps or here == TERMINAL:
+        return here, []
+    best = max(scores)
+    return here, [s for s, sc in zip(steps, scores, strict=True) if sc == best]
+
+
+def lookup(position: Position, rules: Rules, folder: Path | None = None) -> Analysis | None:
+    """The exact value and a perfect line from a stored table, None when no table covers it."""
+    clock = time.perf_counter()
+    table = find_table(rules, folder)
+    if table is None:
+        return None
+    layout = table.layout()
+    if value_of(table, position, layout) is None:
+        return None
+    here, best = perfect_steps(table, position, layout)
+    value = as_value(here)
+    line: list[Action] = []
+    seen: list[Position] = []
+    current = position
+    plies = value.plies if value.kind != "draw" else DRAW_LINE
+    while best and len(line) < plies:
+        step = best[0]
+        line.append(step.action)
+        seen.append(current)
+        if step.outcome != rules_engine.ONGOING:
+            break
+        current = step.position
+        _, best = perfect_steps(table, current, layout)
+    ssn = [to_ssn(p, a) for p, a in zip(seen, line, strict=True)]
+    return Analysis(value, line, ssn, 0, time.perf_counter() - clock, value.plies, seen, "tablebase")
+
+
+def best_action(position: Position, rules: Rules, folder: Path | None = None) -> Action | None:
+    """A perfect action from a stored table (None when no table covers the position)."""
+    table = find_table(rules, folder)
+    if table is None:
+        return None
+    layout = table.layout()
+    if value_of(table, position, layout) is None:
+        return None
+    _, best = perfect_steps(table, position, layout)
+    return best[0].action if best else None
