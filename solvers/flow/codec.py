@@ -146,7 +146,7 @@ def _numbers(value: str, what: str, limit: int, line: int, start: int) -> frozen
     out = set()
     for m in _TOKEN.finditer(value):
         token = m.group()
-        if not (token.isascii() and token.isdigit()) or not 1 <= int(token) <= limit:
+        if not (token.isascii() and token.isdigit() and len(token) <= 4) or not 1 <= int(token) <= limit:
             raise ParseError(
                 f"{what}: expected a number 1..{limit}, got {shown(token)}", line, start + m.start()
             )

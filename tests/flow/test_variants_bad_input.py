@@ -72,3 +72,12 @@ def test_lone_hole_rows_are_refused() -> None:
     assert edit(column, None, EditEvent("press", tool="hole", cell=(1, 0), button="left")) is None
     assert edit(column, None, EditEvent("key", cell=(1, 0), key="#")) is None
     assert codec.parse("A#.\n...\n..A\n").resized(3, 1).cells == ("A", ".", ".")
+
+
+def test_a_warp_index_with_thousands_of_digits_is_a_located_error() -> None:
+    # Found by the fuzz suite: int() refused the 5,000-digit number with a ValueError.
+    from solvers.common.errors import ParseError
+    from solvers.flow.codec import parse
+
+    with pytest.raises(ParseError, match="warp rows"):
+        parse("warp rows: " + "1" * 5000 + "\nA.A\n")
