@@ -40,15 +40,15 @@ def test_esc_cancels_variant_generation(main_window, qtbot) -> None:
     view = main_window.show_kind("flow")
     panel = view.panel("Flow")
     before, undo = view.doc.puzzle, view.doc.undo_stack.count()
-    panel.width_box.setValue(30)
-    panel.height_box.setValue(30)
+    panel.width_box.setValue(50)  # the largest hex board: seconds of work, even on a quiet machine
+    panel.height_box.setValue(50)
     panel.colours_box.setValue(0)
     panel.kind_box.setCurrentText("hex")
     ticks = _Ticks()
     qtbot.mouseClick(panel.generate_button, Qt.MouseButton.LeftButton)
     job = panel._generate_job
     assert job is not None and not job.done
-    qtbot.wait(300)
+    qtbot.wait(50)
     qtbot.keyClick(main_window, Qt.Key.Key_Escape)
     pressed = time.perf_counter()
     qtbot.waitUntil(lambda: job.done, timeout=5000)
