@@ -36,12 +36,28 @@ def _hex_board(n: int) -> str:
     return "shape: hex\n" + "\n".join("".join(row) for row in rows) + "\n"
 
 
-def test_esc_cancels_variant_generation(main_window, qtbot) -> None:
+def test_esc_cancels_variant_generation(main_window, qtbot, monkeypatch) -> None:
+    # The generator is made slow on purpose: a real 30x30 hex generation can finish before Esc
+    # on a warm, quiet run. The real generator's cancel is tested in the solver tests.
+    import widgets.panels.flow as flow_panel
+    from solvers.common.cancel import CancelToken
+
+    real = flow_panel.generate_variant
+
+    def slow(cols: int, rows: int, kind: str, cancel: CancelToken | None = None, **kw: object) -> object:
+        if cols == 30:
+            while True:
+                assert cancel is not None
+                cancel.raise_if_cancelled()
+                time.sleep(0.01)
+        return real(cols, rows, kind, cancel=cancel, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(flow_panel, "generate_variant", slow)
     view = main_window.show_kind("flow")
     panel = view.panel("Flow")
     before, undo = view.doc.puzzle, view.doc.undo_stack.count()
-    panel.width_box.setValue(50)  # the largest hex board: seconds of work, even on a quiet machine
-    panel.height_box.setValue(50)
+    panel.width_box.setValue(30)
+    panel.height_box.setValue(30)
     panel.colours_box.setValue(0)
     panel.kind_box.setCurrentText("hex")
     ticks = _Ticks()
