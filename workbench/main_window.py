@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,7 @@ from widgets.theme import SCHEMES, apply_scheme
 from workbench import settings
 from workbench.document import Document
 from workbench.document_view import DocumentView
-from workbench.export import ExportOptions, export, prepare_export, render_image
+from workbench.export import ExportOptions, prepare_export, render_image
 from workbench.jobs import Job, JobManager
 
 
@@ -638,11 +639,12 @@ class MainWindow(QMainWindow):
     def export_to(
         self, path: str | Path, options: ExportOptions | None = None, with_solution: bool = True
     ) -> bool:
-        view = self.current()
+        """Export and wait for the file (scripts and tests; the menu uses ``export_in_background``)."""
+        write = self._prepare_export(path, options, with_solution)
+        if write is None:
+            return False
         try:
-            target = export(
-                view.picture(with_solution), path, options or ExportOptions(palette=self.palette_name)
-            )
+            target = write()
         except InputError as exc:
             self.show_error("Export failed", str(exc))
             return False
@@ -654,20 +656,28 @@ class MainWindow(QMainWindow):
     ) -> Job | None:
         """Export as the menu does: paint now, encode and write the file in a job (PNG encoding
         of a big board takes over a second); the status line reports when it is written."""
-        view = self.current()
-        try:
-            write = prepare_export(
-                view.picture(with_solution), path, options or ExportOptions(palette=self.palette_name)
-            )
-        except InputError as exc:
-            self.show_error("Export failed", str(exc))
+        write = self._prepare_export(path, options, with_solution)
+        if write is None:
             return None
-        return view.run_job(
+        return self.current().run_job(
             "Exporting",
             lambda _cancel, _progress: write(),
             lambda target: self.statusBar().showMessage(f"Exported {target}", 5000),
             lambda error: self.show_error("Export failed", error),
         )
+
+    def _prepare_export(
+        self, path: str | Path, options: ExportOptions | None, with_solution: bool
+    ) -> Callable[[], Path] | None:
+        try:
+            return prepare_export(
+                self.current().picture(with_solution),
+                path,
+                options or ExportOptions(palette=self.palette_name),
+            )
+        except InputError as exc:
+            self.show_error("Export failed", str(exc))
+            return None
 
     def copy_image(self) -> None:
         image = render_image(self.current().picture(), ExportOptions(palette=self.palette_name))

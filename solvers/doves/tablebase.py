@@ -257,15 +257,24 @@ def perfect_steps(table: Table, position: Position, layout: Layout | None = None
     return here, [s for s, sc in zip(steps, scores, strict=True) if sc == best]
 
 
-def lookup(position: Position, rules: Rules, folder: Path | None = None) -> Analysis | None:
-    """The exact value and a perfect line from a stored table, None when no table covers it."""
-    clock = time.perf_counter()
+def _covering(position: Position, rules: Rules, folder: Path | None) -> tuple[Table, Layout] | None:
+    """The stored table holding this position (and its index layout), if any."""
     table = find_table(rules, folder)
     if table is None:
         return None
     layout = table.layout()
     if value_of(table, position, layout) is None:
         return None
+    return table, layout
+
+
+def lookup(position: Position, rules: Rules, folder: Path | None = None) -> Analysis | None:
+    """The exact value and a perfect line from a stored table, None when no table covers it."""
+    clock = time.perf_counter()
+    found = _covering(position, rules, folder)
+    if found is None:
+        return None
+    table, layout = found
     here, best = perfect_steps(table, position, layout)
     value = as_value(here)
     line: list[Action] = []
@@ -286,11 +295,9 @@ def lookup(position: Position, rules: Rules, folder: Path | None = None) -> Anal
 
 def best_action(position: Position, rules: Rules, folder: Path | None = None) -> Action | None:
     """A perfect action from a stored table (None when no table covers the position)."""
-    table = find_table(rules, folder)
-    if table is None:
+    found = _covering(position, rules, folder)
+    if found is None:
         return None
-    layout = table.layout()
-    if value_of(table, position, layout) is None:
-        return None
+    table, layout = found
     _, best = perfect_steps(table, position, layout)
     return best[0].action if best else None

@@ -35,6 +35,27 @@ def neighbour_table(graph: FlowGraph) -> np.ndarray:
 
 
 @numba.njit(cache=True, nogil=True)
+def spread(
+    nbr: np.ndarray, owner: np.ndarray, k: int, dist: np.ndarray, queue: np.ndarray, tail: int
+) -> None:
+    """BFS for colour k from the ``tail`` cells already in ``queue`` (their ``dist`` set), never
+    entering another colour's endpoint; unreached cells keep ``UNREACHABLE``."""
+    head = 0
+    while head < tail:
+        u = queue[head]
+        head += 1
+        for j in range(nbr.shape[1]):
+            w = nbr[u, j]
+            if w < 0 or dist[w] != UNREACHABLE:
+                continue
+            if owner[w] >= 0 and owner[w] != k:
+                continue
+            dist[w] = dist[u] + 1
+            queue[tail] = w
+            tail += 1
+
+
+@numba.njit(cache=True, nogil=True)
 def _distances(nbr: np.ndarray, owner: np.ndarray, terminals: np.ndarray) -> np.ndarray:
     """(K, 2, N) BFS distances from each endpoint, not entering other colours' endpoints."""
     n = nbr.shape[0]
@@ -43,24 +64,19 @@ def _distances(nbr: np.ndarray, owner: np.ndarray, terminals: np.ndarray) -> np.
     queue = np.empty(n, dtype=np.int64)
     for k in range(k_count):
         for side in range(2):
-            dist = out[k, side]
             start = terminals[k, side]
-            dist[start] = 0
-            head, tail = 0, 1
+            out[k, side, start] = 0
             queue[0] = start
-            while head < tail:
-                u = queue[head]
-                head += 1
-                for j in range(nbr.shape[1]):
-                    w = nbr[u, j]
-                    if w < 0 or dist[w] != UNREACHABLE:
-                        continue
-                    if owner[w] >= 0 and owner[w] != k:
-                        continue
-                    dist[w] = dist[u] + 1
-                    queue[tail] = w
-                    tail += 1
+            spread(nbr, owner, k, out[k, side], queue, 1)
     return out
+
+
+def endpoint_owner(graph: FlowGraph) -> np.ndarray:
+    """(N,) colour id of each endpoint node, -1 elsewhere."""
+    owner = np.full(graph.n_nodes, -1, dtype=np.int64)
+    for node, k in graph.terminal_colour.items():
+        owner[node] = k
+    return owner
 
 
 def detours(graph: FlowGraph) -> np.ndarray:
@@ -68,11 +84,8 @@ def detours(graph: FlowGraph) -> np.ndarray:
     n_k = len(graph.colours)
     if n_k == 0:
         return np.zeros((0, graph.n_nodes), dtype=np.int64)
-    owner = np.full(graph.n_nodes, -1, dtype=np.int64)
-    for node, k in graph.terminal_colour.items():
-        owner[node] = k
     terminals = np.asarray(graph.terminals, dtype=np.int64).reshape(-1, 2)
-    dist = _distances(neighbour_table(graph), owner, terminals)
+    dist = _distances(neighbour_table(graph), endpoint_owner(graph), terminals)
     da, db = dist[:, 0, :], dist[:, 1, :]
     direct = da[np.arange(n_k), terminals[:, 1]][:, None]
     reachable = (da < UNREACHABLE) & (db < UNREACHABLE)

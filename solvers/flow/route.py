@@ -12,7 +12,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from solvers.flow.detour import UNREACHABLE, neighbour_table
+from solvers.flow.detour import UNREACHABLE, endpoint_owner, neighbour_table, spread
 from solvers.flow.graph import FlowGraph
 
 
@@ -148,35 +148,20 @@ def _path_distances(nbr: np.ndarray, owner: np.ndarray, routed: np.ndarray, k_co
     out = np.full((k_count, n), UNREACHABLE, dtype=np.int64)
     queue = np.empty(n, dtype=np.int64)
     for k in range(k_count):
-        dist = out[k]
         tail = 0
         for v in range(n):
             if routed[v] == k:
-                dist[v] = 0
+                out[k, v] = 0
                 queue[tail] = v
                 tail += 1
-        head = 0
-        while head < tail:
-            u = queue[head]
-            head += 1
-            for j in range(nbr.shape[1]):
-                w = nbr[u, j]
-                if w < 0 or dist[w] != UNREACHABLE:
-                    continue
-                if owner[w] >= 0 and owner[w] != k:
-                    continue
-                dist[w] = dist[u] + 1
-                queue[tail] = w
-                tail += 1
+        spread(nbr, owner, k, out[k], queue, tail)
     return out
 
 
 def route(graph: FlowGraph, rounds: int = 60) -> tuple[np.ndarray, bool]:
     """(N,) colour per cell of a negotiated routing (-1: empty), and whether it has no conflicts."""
     n_k = len(graph.colours)
-    owner = np.full(graph.n_nodes, -1, dtype=np.int64)
-    for node, k in graph.terminal_colour.items():
-        owner[node] = k
+    owner = endpoint_owner(graph)
     terminals = np.asarray(graph.terminals, dtype=np.int64).reshape(-1, 2)
     if n_k == 0:
         return owner, True
@@ -188,10 +173,7 @@ def corridor_slack(graph: FlowGraph, routed: np.ndarray) -> np.ndarray:
     """(K, N) distance of each cell from colour k's route, minus the cell's distance from the
     nearest route (``UNREACHABLE`` where k cannot go): 0 for the routes nearest to the cell."""
     n_k = len(graph.colours)
-    owner = np.full(graph.n_nodes, -1, dtype=np.int64)
-    for node, k in graph.terminal_colour.items():
-        owner[node] = k
-    d = _path_distances(neighbour_table(graph), owner, routed, n_k)
+    d = _path_distances(neighbour_table(graph), endpoint_owner(graph), routed, n_k)
     if d.size == 0:
         return d
     best = d.min(axis=0, keepdims=True)
