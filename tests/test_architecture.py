@@ -67,6 +67,53 @@ def test_widgets_never_import_workbench() -> None:
 
 
 # ---- plug-in objects hold no state; UI state belongs to one document -----------------------------
+def _plugin_attribute_stores(path: Path, root: Path = ROOT) -> list[str]:
+    """``x.plugin.attr = ...`` / ``plugin.attr = ...`` (plain or augmented) in one file."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        targets = (
+            node.targets
+            if isinstance(node, ast.Assign)
+            else [node.target]
+            if isinstance(node, ast.AugAssign | ast.AnnAssign)
+            else []
+        )
+        for target in targets:
+            if not isinstance(target, ast.Attribute):
+                continue
+            owner = target.value
+            name = (
+                owner.attr
+                if isinstance(owner, ast.Attribute)
+                else owner.id
+                if isinstance(owner, ast.Name)
+                else ""
+            )
+            if name == "plugin":
+                found.append(f"{path.relative_to(root)}:{node.lineno}")
+    return found
+
+
+def test_the_shell_and_panels_never_set_attributes_on_a_plugin() -> None:
+    """Panels and the shell keep view choices in the document's UI state and pass them to jobs as
+    options: a plug-in object is shared by every document and read by worker threads."""
+    offenders = [
+        hit
+        for folder in ("widgets", "workbench")
+        for p in (ROOT / folder).rglob("*.py")
+        for hit in _plugin_attribute_stores(p)
+    ]
+    assert offenders == []
+
+
+def test_the_plugin_attribute_scan_finds_a_store(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "def f(ctx):\n    ctx.plugin.card_themes = (1, 2, 3)\n    plugin.rules += 1\n", encoding="utf-8"
+    )
+    assert _plugin_attribute_stores(sample, tmp_path) == ["sample.py:2", "sample.py:3"]
+
+
 def _session_events(plugin: PluginBase, puzzle: Any) -> Iterator[EditEvent]:
     """A scripted editing session: clicks, drags, right clicks, keys and wheel steps with every tool."""
     grid = plugin.draw(puzzle).grid

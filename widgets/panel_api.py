@@ -19,6 +19,9 @@ class PanelContext(Protocol):
 
     def puzzle(self) -> Any: ...
     def entries(self) -> Any: ...
+    # The document's UI state (``plugin.new_ui``): view choices that jobs need are read from it on
+    # the GUI thread (e.g. by ``document_solve_options``), never kept in the shared plug-in object.
+    def ui(self) -> Any: ...
     def mode(self) -> str: ...  # "edit" or "play"
     def apply(self, result: EditResult) -> None: ...  # one undo step (merges by merge_key)
     # New content (generated, pasted, picked from results): one undo step; the document becomes

@@ -41,6 +41,7 @@ from solvers.common.protocol import (
     ProgressFn,
     Solution,
     call_with_ui,
+    document_solve_options,
 )
 from solvers.common.words import check_text
 from widgets.board_view import BoardArea, BoardView
@@ -180,6 +181,9 @@ class DocumentView(QWidget):
 
     def entries(self) -> Any:
         return self.doc.entries
+
+    def ui(self) -> Any:
+        return self.doc.ui
 
     def mode(self) -> str:
         return self._mode
@@ -429,7 +433,12 @@ class DocumentView(QWidget):
         self.side.setCurrentWidget(self.browser)  # results appear where the user is looking
         job = Job(
             "Analysing" if GAME in self.plugin.meta.capabilities else "Solving",
-            solve_work(self.plugin, self.doc.puzzle, limit, self.plugin.solve_options(self.doc.entries)),
+            solve_work(
+                self.plugin,
+                self.doc.puzzle,
+                limit,
+                document_solve_options(self.plugin, self.doc.entries, self.doc.ui),
+            ),
         )
         job.signals.items.connect(self._solutions_arrived)
         job.signals.progress.connect(self.progress.update_progress)

@@ -213,6 +213,12 @@ def call_with_ui(method: Callable[..., Any], *args: Any, ui: Any = None) -> Any:
     return method(*args)
 
 
+def document_solve_options(plugin: PluginBase, entries: Any, ui: Any = None) -> dict[str, Any]:
+    """``solve``'s options for a document: from its entries and, where the plug-in takes it, its
+    UI state (never from the plug-in object, which all documents and worker threads share)."""
+    return dict(call_with_ui(plugin.solve_options, entries, ui=ui))
+
+
 class PluginBase:
     """Defaults shared by all plug-ins. Override at least parse/serialize/check/solve/draw."""
 
@@ -299,7 +305,9 @@ class PluginBase:
 
     def solve_options(self, entries: Any) -> dict[str, Any]:
         """Keyword options for ``solve`` that a document keeps beside its puzzle (e.g. Tokyo
-        Doves' rule options), so every caller that has the entries solves the document as saved."""
+        Doves' rule options), so every caller that has the entries solves the document as saved.
+        A plug-in may take ``ui`` too (options chosen in the view, e.g. Nine Tiles' theme cards);
+        callers use ``document_solve_options``. Read on the GUI thread: workers get a plain dict."""
         return {}
 
     def count(self, puzzle: Any, limit: int = 2, cancel: CancelToken | None = None) -> CountResult:

@@ -78,11 +78,16 @@ def town_label(code: str, scores: list[int], themes: tuple[int, ...]) -> str:
     return code + "\n" + "  ".join(f"T{t}: {scores[t - 1]}" for t in themes)
 
 
+DEFAULT_CARD_THEMES: tuple[int, int, int] = (1, 2, 3)
+
+
 @dataclass
 class NineTilesUI:
-    """Per-document UI state: what the last press picked up, until its release."""
+    """Per-document UI state: what the last press picked up, until its release, and the theme
+    cards chosen in the Best towns panel (Solve's completions are captioned with their scores)."""
 
     pressed: tuple[str, int] | None = None  # ("board", position) or ("tray", tile)
+    card_themes: tuple[int, int, int] = DEFAULT_CARD_THEMES
 
 
 class NineTilesPlugin(PluginBase):
@@ -94,9 +99,6 @@ class NineTilesPlugin(PluginBase):
         aliases=("ntp", "nine-tiles", "town"),
         capabilities=frozenset({SOLVE}),
     )
-
-    # The theme cards Solve's completions are captioned with (the Best towns panel sets them).
-    card_themes: tuple[int, int, int] = (1, 2, 3)
 
     def new_ui(self, puzzle: Town) -> NineTilesUI:
         return NineTilesUI()
@@ -141,6 +143,10 @@ class NineTilesPlugin(PluginBase):
                     )
         return CheckResult(town.complete, violations)
 
+    def solve_options(self, entries: Any, ui: Any = None) -> dict[str, Any]:
+        """The document's chosen theme cards (UI state) caption the completions."""
+        return {"card_themes": ui.card_themes} if isinstance(ui, NineTilesUI) else {}
+
     def solve(
         self,
         puzzle: Town,
@@ -149,6 +155,7 @@ class NineTilesPlugin(PluginBase):
         cancel: CancelToken | None = None,
         progress: ProgressFn | None = None,
         info: dict[str, Any] | None = None,
+        card_themes: tuple[int, int, int] = DEFAULT_CARD_THEMES,
     ) -> Iterator[Solution]:
         from solvers.ninetiles.scoring import score_town
 
@@ -162,7 +169,7 @@ class NineTilesPlugin(PluginBase):
                 grid=town.readable().split("\n"),
                 extras={"code": town.code, "scores": scores},
                 data=town,
-                label=town_label(town.code, scores, self.card_themes),
+                label=town_label(town.code, scores, card_themes),
             )
             if progress is not None:
                 progress({"found": found})

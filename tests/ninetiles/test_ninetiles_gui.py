@@ -181,8 +181,12 @@ def test_completions_are_captioned_previewed_in_scores_and_open_on_double_click(
     partial = Town.from_code("206745..3361230..5")
     view.doc.apply(EditResult(puzzle=partial, label="partial"))
     best = _panel(view, "Best towns")
+    plugin_state = dict(vars(view.plugin))
     for combo, theme in zip(best.combos, (5, 6, 8), strict=True):
         combo.setCurrentIndex(theme - 1)
+    # the choice is this document's UI state, not the plug-in object's (workers share that)
+    assert view.doc.ui.card_themes == (5, 6, 8)
+    assert dict(vars(view.plugin)) == plugin_state and "card_themes" not in vars(type(view.plugin))
     view.solve()
     qtbot.waitUntil(lambda: view.browser.count() >= 2, timeout=20000)
     second = view.browser.model.solutions[1]
@@ -246,3 +250,21 @@ def test_dragging_a_tile_shows_a_ghost_and_the_target(view, qtbot) -> None:
     assert view._drag_overlay is None  # gone once the tile is dropped
     assert view.doc.puzzle == start.swapped(0, 7)
     assert view.picture().signature() == view._display_list().signature()  # exports never show it
+
+
+def test_theme_cards_survive_new_content_and_reach_solve_as_an_option(view, qtbot) -> None:
+    """A fresh document (Open/New) starts a fresh UI state: the panel's cards are put back into it,
+    so Solve still captions with them; the option is read on the GUI thread, not by the worker."""
+    from solvers.common.protocol import document_solve_options
+
+    best = _panel(view, "Best towns")
+    for combo, theme in zip(best.combos, (26, 1, 13), strict=True):
+        combo.setCurrentIndex(theme - 1)
+    view.doc.reset(Town.from_code("206745..3361230..5"))
+    assert view.doc.ui.card_themes == (26, 1, 13)
+    assert document_solve_options(view.plugin, view.doc.entries, view.doc.ui) == {"card_themes": (26, 1, 13)}
+    view.solve()
+    qtbot.waitUntil(lambda: view.browser.count() >= 1, timeout=20000)
+    first = view.browser.model.solutions[0]
+    scores = score_town(first.data)
+    assert first.label.split("\n")[1] == f"T26: {scores[25]}  T1: {scores[0]}  T13: {scores[12]}"

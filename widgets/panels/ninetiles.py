@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from solvers.common.protocol import Solution
-from solvers.ninetiles.plugin import road_text, town_label
+from solvers.ninetiles.plugin import NineTilesUI, road_text, town_label
 from solvers.ninetiles.themes import THEME_NAMES, capture_flags, theme_values
 from solvers.ninetiles.town import Town, trace_roads, validity
 from widgets.solution_browser import SolutionBrowser
@@ -406,16 +406,21 @@ class BestTownsPanel(QWidget):
         result_buttons.addWidget(self.more_button)
         result_buttons.addWidget(self.open_button)
         layout.addLayout(result_buttons)
+        if hasattr(ctx, "changed"):
+            ctx.changed.connect(self._cards_changed)
+        self._cards_changed()
 
     def themes(self) -> tuple[int, int, int]:
         a, b, c = (int(combo.currentData()) for combo in self.combos)
         return a, b, c
 
     def _cards_changed(self) -> None:
-        """Solve's completions are captioned with the scores on these cards too."""
+        """Solve's completions are captioned with the scores on these cards too: they go into the
+        document's UI state (a new or opened document starts a fresh one, hence ``changed``)."""
         themes = self.themes()
-        if hasattr(self.ctx.plugin, "card_themes") and len(set(themes)) == 3:
-            self.ctx.plugin.card_themes = themes
+        ui = self.ctx.ui() if hasattr(self.ctx, "ui") else None
+        if isinstance(ui, NineTilesUI) and len(set(themes)) == 3 and ui.card_themes != themes:
+            ui.card_themes = themes
 
     def random_draw(self) -> None:
         for combo, t in zip(self.combos, random.sample(range(1, 27), 3), strict=True):
