@@ -278,7 +278,7 @@ def scenario_export(app: Any, window: MainWindow, case: Case) -> Row:
         sizes = []
         for ext in ("png", "svg"):
             target = folder / f"board.{ext}"
-            job = window.export_in_background(target)  # as File > Export does
+            job = window.exports.export_in_background(target)  # as File > Export does
             while job is not None and not job.done:
                 pump(app, 0.02)
             pump(app, 0.05)

@@ -71,7 +71,7 @@ def test_export_and_copy_draw_the_shown_solution_without_hover(main_window, qtbo
         == document_drawing(view.plugin, view.doc.puzzle, view.doc.entries).signature()
     )
     out = tmp_path / "shown.png"
-    assert main_window.export_to(out)
+    assert main_window.exports.export_to(out)
     assert QImage(str(out)).width() >= MIN_LONG_SIDE
 
 
@@ -89,18 +89,18 @@ def test_menu_export_writes_the_png_in_a_job_and_reports_errors(main_window, qtb
     # The menu's path: painted at once, encoded and written by a background job.
     main_window.show_kind("example")
     out = tmp_path / "board.png"
-    job = main_window.export_in_background(out)
+    job = main_window.exports.export_in_background(out)
     assert job is not None
     qtbot.waitUntil(lambda: job.done, timeout=30_000)
     qtbot.waitUntil(lambda: "Exported" in main_window.statusBar().currentMessage(), timeout=5_000)
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     svg = tmp_path / "board.svg"
-    svg_job = main_window.export_in_background(svg)
+    svg_job = main_window.exports.export_in_background(svg)
     assert svg_job is not None
     qtbot.waitUntil(lambda: svg_job.done, timeout=30_000)
     assert b"<svg" in svg.read_bytes()
     with qtbot.waitSignal(main_window.error_shown, timeout=5_000) as blocker:
-        assert main_window.export_in_background(tmp_path / "missing" / "board.png") is None
+        assert main_window.exports.export_in_background(tmp_path / "missing" / "board.png") is None
     assert "does not exist" in blocker.args[0]
     with qtbot.waitSignal(main_window.error_shown, timeout=5_000):
-        assert main_window.export_in_background(tmp_path / "board.bmp") is None
+        assert main_window.exports.export_in_background(tmp_path / "board.bmp") is None

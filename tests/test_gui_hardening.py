@@ -90,7 +90,7 @@ def test_devices_fifos_and_folders_are_refused_with_a_dialog(window, qtbot, tmp_
     for path in (Path("/dev/zero"), fifo, tmp_path):
         start = time.monotonic()
         with qtbot.waitSignal(window.error_shown, timeout=2000) as blocker:
-            assert not window.open_path(path, "example")
+            assert not window.files.open_path(path, "example")
         assert time.monotonic() - start < 1.0
         assert "not a regular file" in blocker.args[0]
     assert window.current().doc.path is None
@@ -102,15 +102,16 @@ def test_parser_bugs_show_a_dialog_on_every_open_path(window, qtbot, tmp_path: P
     def broken(text: str):
         raise ValueError("invalid literal for int() with base 10: '²'")
 
-    monkeypatch.setattr(plugin, "parse_document", broken)
+    # on the class: patching the shared instance would leave a bound method in its __dict__
+    monkeypatch.setattr(type(plugin), "parse_document", lambda self, text: broken(text))
     path = tmp_path / "a.latin"
     path.write_text("12\n21\n")
     window.show_kind("example")
     for open_it in (
-        lambda: window.open_path(path, "example"),
-        lambda: window.open_recent("example", str(path)),
-        lambda: window.open_sample("example", path),
-        lambda: window.open_text("12\n21\n", "example"),
+        lambda: window.files.open_path(path, "example"),
+        lambda: window.files.open_recent("example", str(path)),
+        lambda: window.files.open_sample("example", path),
+        lambda: window.files.open_text("12\n21\n", "example"),
     ):
         with qtbot.waitSignal(window.error_shown, timeout=2000) as blocker:
             assert open_it() is False
@@ -122,7 +123,7 @@ def test_open_recent_with_an_unknown_kind_does_not_raise(window, qtbot, tmp_path
     path.write_text("12\n21\n")
     settings.add_recent(f"no-such-kind|{path}")
     settings.add_recent(f"no-such-kind|{tmp_path / 'gone.xyz'}")
-    window._fill_recent()
+    window.files.fill_recent()
     actions = {a.toolTip(): a for a in window.recent_menu.actions()}
     actions[str(path)].trigger()  # known extension: opened by its extension
     assert window.current().doc.path == path
@@ -131,7 +132,7 @@ def test_open_recent_with_an_unknown_kind_does_not_raise(window, qtbot, tmp_path
 
 
 def test_inline_input_opened_at_start_is_untitled_and_unmodified(window) -> None:
-    assert window.open_text("12\n21\n", "example", fresh=True)
+    assert window.files.open_text("12\n21\n", "example", fresh=True)
     doc = window.current().doc
     assert doc.path is None and not doc.dirty and not doc.undo_stack.count()
 
@@ -140,7 +141,7 @@ def test_inline_input_opened_at_start_is_untitled_and_unmodified(window) -> None
 def _open_copy(window, tmp_path: Path, kind: str, sample: Path) -> tuple[Path, bytes]:
     path = tmp_path / f"keep_me{sample.suffix}"
     path.write_bytes(sample.read_bytes())
-    assert window.open_path(path, kind)
+    assert window.files.open_path(path, kind)
     return path, path.read_bytes()
 
 
@@ -155,7 +156,7 @@ def test_generated_puzzle_never_overwrites_the_opened_file(window, qtbot, tmp_pa
     panel.generate_button.click()
     qtbot.waitUntil(lambda: view.doc.puzzle != before, timeout=20000)
     assert view.doc.path is None and view.doc.dirty
-    assert not window.save()  # Ctrl+S: asks for a name (cancelled here) instead of replacing the file
+    assert not window.files.save()  # Ctrl+S: asks for a name (cancelled here) instead of replacing the file
     assert len(no_save_dialog) == 1
     assert path.read_bytes() == original
     assert "untitled" in window.windowTitle()
@@ -163,10 +164,10 @@ def test_generated_puzzle_never_overwrites_the_opened_file(window, qtbot, tmp_pa
 
 def test_pasted_puzzle_and_best_town_are_untitled(window, tmp_path, no_save_dialog) -> None:
     path, original = _open_copy(window, tmp_path, "example", registry.get("example").sample_paths()[0])
-    assert window.open_text("12\n21\n")
+    assert window.files.open_text("12\n21\n")
     doc = window.current().doc
     assert doc.path is None and doc.dirty
-    assert not window.save() and len(no_save_dialog) == 1
+    assert not window.files.save() and len(no_save_dialog) == 1
     assert path.read_bytes() == original
     doc.undo_stack.undo()  # the paste is one undo step; the document stays untitled
     assert doc.puzzle == registry.get("example").parse(original.decode())
@@ -176,12 +177,12 @@ def test_pasted_puzzle_and_best_town_are_untitled(window, tmp_path, no_save_dial
 def test_samples_and_new_puzzles_are_untitled_and_clean(window, tmp_path) -> None:
     _open_copy(window, tmp_path, "example", registry.get("example").sample_paths()[0])
     sample = registry.get("flow").sample_paths()[0]
-    assert window.open_sample("flow", sample)
+    assert window.files.open_sample("flow", sample)
     doc = window.current().doc
     assert doc.path is None and not doc.dirty
     window.show_kind("example")
-    window._ask_size = lambda title, size: (4, 4)
-    window.new_puzzle()
+    window.files._ask_size = lambda title, size: (4, 4)
+    window.files.new_puzzle()
     doc = window.current().doc
     assert doc.path is None and not doc.dirty and doc.puzzle.n == 4
 

@@ -27,7 +27,7 @@ def test_every_plugin_writes_its_own_rules_and_controls(kind: str) -> None:
 def test_how_to_play_shows_rules_and_a_diagram(main_window, qtbot, kind: str) -> None:
     main_window.show_kind(kind)
     main_window.act_how_to_play.trigger()
-    dialog = main_window.help_dialog
+    dialog = main_window.help.help_dialog
     assert dialog is not None and dialog.isVisible()
     plain = dialog.text.toPlainText()
     first_sentence = registry.get(kind).help_rules().split(".")[0]
@@ -41,7 +41,7 @@ def test_how_to_play_shows_rules_and_a_diagram(main_window, qtbot, kind: str) ->
 def test_keyboard_and_mouse_lists_module_tool_and_shell_keys(main_window, qtbot) -> None:
     main_window.show_kind("toichika")
     main_window.act_keys_help.trigger()
-    plain = main_window.help_dialog.text.toPlainText()
+    plain = main_window.help.help_dialog.text.toPlainText()
     assert "Paint tool" in plain  # the module's own words
     assert "Paint country tool" in plain  # a tool shortcut from the tool list
     assert "Ctrl+Z" in plain and "Ctrl+Shift+Z" in plain and "Ctrl+0" in plain

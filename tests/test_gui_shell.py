@@ -107,7 +107,7 @@ def test_export_formats(window, tmp_path: Path) -> None:
     window.show_kind("example")
     for ext, magic in (("png", b"\x89PNG"), ("svg", b"<?xml"), ("pdf", b"%PDF")):
         out = tmp_path / f"board.{ext}"
-        assert window.export_to(out, ExportOptions(cell_size=30, palette="dark"))
+        assert window.exports.export_to(out, ExportOptions(cell_size=30, palette="dark"))
         data = out.read_bytes()
         assert data.startswith(magic), ext
         assert len(data) > 500
@@ -118,10 +118,10 @@ def test_bad_file_shows_error_dialog(window, qtbot, tmp_path: Path) -> None:
     bad = tmp_path / "broken.latin"
     bad.write_text("12\n1x\n")
     with qtbot.waitSignal(window.error_shown, timeout=2000) as blocker:
-        assert not window.open_path(bad, "example")
+        assert not window.files.open_path(bad, "example")
     assert "broken.latin" in blocker.args[0] and "line 2, column 2" in blocker.args[0]
     missing = tmp_path / "missing.latin"
-    assert not window.open_path(missing, "example")
+    assert not window.files.open_path(missing, "example")
     assert "missing.latin" in window.last_error.text()
 
 
@@ -131,7 +131,7 @@ def test_save_and_reopen_round_trip(window, tmp_path: Path) -> None:
     out = tmp_path / "mine.latin"
     view.doc.save(out)
     assert not view.doc.dirty
-    assert window.open_path(out, "example")
+    assert window.files.open_path(out, "example")
     assert view.doc.puzzle == view.plugin.new_puzzle(3)
 
 
@@ -142,22 +142,22 @@ def test_unsaved_changes_are_not_discarded_without_asking(window, tmp_path: Path
     window.confirm = lambda v: asked.append(v) or "cancel"
     other = tmp_path / "other.latin"
     other.write_text("1.\n..\n")
-    assert not window.open_path(other, "example")
+    assert not window.files.open_path(other, "example")
     assert asked and view.doc.puzzle == view.plugin.new_puzzle(3)
 
 
 def test_paste_opens_text(window) -> None:
     view = window.show_kind("example")
-    assert window.open_text("12\n21\n", "example")
+    assert window.files.open_text("12\n21\n", "example")
     assert view.doc.puzzle.n == 2
-    assert not window.open_text("zz\n", "example")
+    assert not window.files.open_text("zz\n", "example")
 
 
 def test_resize_and_palette(window) -> None:
     view = window.show_kind("example")
-    assert window.resize_puzzle(6, 6)
+    assert window.files.resize_puzzle(6, 6)
     assert view.plugin.size_of(view.doc.puzzle) == (6, 6)
-    assert not window.resize_puzzle(6, 7)
+    assert not window.files.resize_puzzle(6, 7)
     window.toggle_dark(True)
     assert view.board.palette_.name == "dark"
     window.toggle_dark(False)
@@ -232,5 +232,5 @@ def test_recent_files_remember_opened_paths(window, tmp_path: Path) -> None:
 
     path = tmp_path / "recent.latin"
     path.write_text("1\n")
-    assert window.open_path(path, "example")
+    assert window.files.open_path(path, "example")
     assert settings.recent_files()[0] == f"example|{path}"

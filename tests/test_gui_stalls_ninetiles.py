@@ -73,7 +73,7 @@ def test_view_is_usable_while_the_kernels_load(main_window, qtbot, monkeypatch, 
     scores.roads.setCurrentRow(1)
     assert view._overlay == {"road": 1}
     view.board.hovered.emit((100.0, 100.0))
-    assert main_window.export_to(tmp_path / "town.png") and (tmp_path / "town.png").stat().st_size > 0
+    assert main_window.exports.export_to(tmp_path / "town.png") and (tmp_path / "town.png").stat().st_size > 0
     assert not scores.ready()
     warm.release.set()
     qtbot.waitUntil(lambda: scores.table.item(0, 2).text() != "…", timeout=60000)

@@ -112,7 +112,7 @@ def test_new_dialog_asks_width_then_height(main_window, qtbot) -> None:
     seen: list[str] = []
 
     def fill() -> None:
-        dialog = main_window.size_dialog
+        dialog = main_window.files.size_dialog
         form = dialog.findChild(QFormLayout)
         seen.extend(form.itemAt(i, QFormLayout.ItemRole.LabelRole).widget().text() for i in range(2))
         dialog.findChild(QSpinBox, "width").setValue(7)

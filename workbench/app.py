@@ -48,8 +48,8 @@ def run_gui(args: argparse.Namespace) -> int:
     if kind:
         window.show_kind(kind)
     for name in args.files:
-        if not window.open_path(name, kind) and args.screenshot:
-            _fail(window, f"cannot open: {window.last_open_error or name}")
+        if not window.files.open_path(name, kind) and args.screenshot:
+            _fail(window, f"cannot open: {window.files.last_open_error or name}")
     if args.open_input:
         source = Path(args.open_input)
         try:
@@ -57,12 +57,12 @@ def run_gui(args: argparse.Namespace) -> int:
         except OSError:
             is_file = False
         if is_file:
-            ok = window.open_path(source, kind)
+            ok = window.files.open_path(source, kind)
         else:
             # Inline input (URL, code) opened at start is a new untitled, unmodified document.
-            ok = window.open_text(args.open_input, kind, fresh=True)
+            ok = window.files.open_text(args.open_input, kind, fresh=True)
         if not ok and args.screenshot:
-            _fail(window, f"cannot open: {window.last_open_error or args.open_input}")
+            _fail(window, f"cannot open: {window.files.last_open_error or args.open_input}")
     if size is not None:
         window.resize(*size)
         window.show()

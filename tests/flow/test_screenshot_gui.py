@@ -45,7 +45,7 @@ def test_menu_import_opens_an_untitled_document(main_window, qtbot, tmp_path, mo
     assert view.doc.puzzle == scene.puzzle
     assert view.doc.puzzle.endpoints() == scene.puzzle.endpoints()
     assert view.doc.path is None and view.doc.dirty  # untitled: Save asks for a name
-    assert main_window.last_notice is None  # nothing to report
+    assert main_window.files.last_notice is None  # nothing to report
     assert "Imported phone.png: 7x9" in main_window.statusBar().currentMessage()
     view.doc.undo_stack.undo()  # one undoable step
     assert view.doc.puzzle != scene.puzzle
@@ -60,7 +60,7 @@ def test_walls_and_odd_colours_are_shown_with_a_notice(main_window, qtbot, tmp_p
     _action(main_window).trigger()
     shown = main_window.current().doc.puzzle  # shown as read, walls included, for the user to correct
     assert shown.cells == puzzle.cells and shown.walls == {((1, 1), (1, 2))}
-    notice = main_window.last_notice
+    notice = main_window.files.last_notice
     assert notice is not None and notice.isVisible()
     text = notice.text()
     assert "'R' (red) has 3 dots" in text and "'B' (blue) has 1 dot" in text

@@ -1,0 +1,90 @@
+"""Export actions of the main window: Export Diagram (painted now, encoded and written in a job),
+scripted export, and Copy Image."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QMimeData
+from PySide6.QtWidgets import QApplication, QDialog, QFileDialog
+
+from solvers.common.errors import InputError
+from widgets.export_dialog import ExportDialog
+from workbench.export import ExportOptions, prepare_export, render_image
+from workbench.jobs import Job
+
+if TYPE_CHECKING:
+    from workbench.main_window import MainWindow
+
+
+class ExportActions:
+    """File > Export Diagram and Copy Image for one main window."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+
+    def export_dialog(self) -> None:
+        view = self.window.current()
+        dialog = ExportDialog(view.shown_solution() is not None, self.window.palette_name, self.window)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        ext = dialog.extension()
+        base = view.doc.path.stem if view.doc.path else view.plugin.meta.id
+        name, _ = QFileDialog.getSaveFileName(
+            self.window, "Export diagram", f"{base}.{ext}", f"{ext.upper()} (*.{ext})"
+        )
+        if not name:
+            return
+        self.export_in_background(name, dialog.options(), dialog.with_solution.isChecked())
+
+    def export_to(
+        self, path: str | Path, options: ExportOptions | None = None, with_solution: bool = True
+    ) -> bool:
+        """Export and wait for the file (scripts and tests; the menu uses ``export_in_background``)."""
+        write = self._prepare_export(path, options, with_solution)
+        if write is None:
+            return False
+        try:
+            target = write()
+        except InputError as exc:
+            self.window.show_error("Export failed", str(exc))
+            return False
+        self.window.statusBar().showMessage(f"Exported {target}", 5000)
+        return True
+
+    def export_in_background(
+        self, path: str | Path, options: ExportOptions | None = None, with_solution: bool = True
+    ) -> Job | None:
+        """Export as the menu does: paint now, encode and write the file in a job (PNG encoding
+        of a big board takes over a second); the status line reports when it is written."""
+        write = self._prepare_export(path, options, with_solution)
+        if write is None:
+            return None
+        return self.window.current().run_job(
+            "Exporting",
+            lambda _cancel, _progress: write(),
+            lambda target: self.window.statusBar().showMessage(f"Exported {target}", 5000),
+            lambda error: self.window.show_error("Export failed", error),
+        )
+
+    def _prepare_export(
+        self, path: str | Path, options: ExportOptions | None, with_solution: bool
+    ) -> Callable[[], Path] | None:
+        try:
+            return prepare_export(
+                self.window.current().picture(with_solution),
+                path,
+                options or ExportOptions(palette=self.window.palette_name),
+            )
+        except InputError as exc:
+            self.window.show_error("Export failed", str(exc))
+            return None
+
+    def copy_image(self) -> None:
+        image = render_image(self.window.current().picture(), ExportOptions(palette=self.window.palette_name))
+        mime = QMimeData()
+        mime.setImageData(image)
+        QApplication.clipboard().setMimeData(mime)
+        self.window.statusBar().showMessage("Image copied to the clipboard", 4000)

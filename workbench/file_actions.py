@@ -1,0 +1,316 @@
+"""File actions of the main window: open (file, text, recent, sample, drop), save, new, resize,
+paste and import, with the "unsaved changes" question. Every action reports errors in a dialog and
+never raises into Qt's event loop."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QMessageBox,
+    QSpinBox,
+)
+
+from solvers.common import registry
+from solvers.common.errors import InputError
+from solvers.common.limits import limit_text
+from solvers.common.protocol import EditResult, Importer, PluginBase
+from workbench import settings
+from workbench.document_view import DocumentView
+
+if TYPE_CHECKING:
+    from workbench.main_window import MainWindow
+
+
+class FileActions:
+    """The File menu's work (and Edit > Resize/Clear Entries), for one main window."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.last_notice: QMessageBox | None = None  # the latest import's "please check" notes
+        self.last_open_error = ""  # why the last open failed (``--open ... --screenshot`` reports it)
+        self.size_dialog: QDialog | None = None  # the open New/Resize size dialog (tests fill it in)
+
+    def ask_unsaved(self, view: DocumentView) -> str:
+        box = QMessageBox(self.window)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Unsaved changes")
+        box.setText(f"{view.plugin.meta.name}: “{view.doc.title().rstrip(' *')}” has unsaved changes.")
+        box.setInformativeText("Save them before continuing?")
+        box.setStandardButtons(
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel
+        )
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        return {QMessageBox.StandardButton.Save: "save", QMessageBox.StandardButton.Discard: "discard"}.get(
+            QMessageBox.StandardButton(answer), "cancel"
+        )
+
+    def may_discard(self, view: DocumentView) -> bool:
+        if not view.doc.dirty:
+            return True
+        answer = self.window.confirm(view)
+        if answer == "save":
+            return self.save(view)
+        return answer == "discard"
+
+    def _report_open_error(self, title: str, text: str) -> bool:
+        self.last_open_error = text
+        self.window.show_error(title, text)
+        return False
+
+    def open_path(self, path: str | Path, kind: str | None = None, *, template: bool = False) -> bool:
+        """Open a file (Open, drop, recent, sample, command line). Never raises: errors become a dialog.
+
+        ``template`` (samples) opens it as a new untitled document.
+        """
+        path = Path(path)
+        try:
+            plugin: PluginBase | None = registry.get(kind) if kind else registry.for_path(str(path))
+            view = self.window.show_kind(plugin.meta.id) if plugin is not None else self.window.current()
+            if not self.may_discard(view):
+                return False
+            view.cancel_jobs()
+            view.doc.load(path, template=template)
+        except InputError as exc:
+            text = str(exc) if path.name in str(exc) else f"{path.name}: {exc}"
+            return self._report_open_error("Cannot open file", text)
+        except Exception as exc:  # a parser bug must show a dialog, not escape into Qt's event loop
+            return self._report_open_error("Cannot open file", f"{path.name}: {_describe(exc)}")
+        if not template:
+            settings.add_recent(f"{view.plugin.meta.id}|{path}")
+        self.window.statusBar().showMessage(f"Opened {path}", 5000)
+        self.window.update_actions()
+        return True
+
+    def open_text(self, text: str, kind: str | None = None, *, fresh: bool = False) -> bool:
+        """Open a puzzle given as text (paste, drop, ``--open`` with an inline URL/code).
+
+        The result is always untitled; ``fresh`` (input given at start) also makes it unmodified
+        with no undo history, otherwise it is one undoable step. Never raises.
+        """
+        try:
+            view = self.window.show_kind(registry.get(kind).meta.id) if kind else self.window.current()
+        except InputError as exc:
+            return self._report_open_error("Cannot read puzzle", str(exc))
+        try:
+            body = limit_text(text, "the pasted text").strip()
+            puzzle, entries = view.plugin.parse_document(body + ("\n" if "\n" in body else ""))
+        except InputError as exc:
+            return self._report_open_error(
+                "Cannot read puzzle", f"Clipboard/input is not a {view.plugin.meta.name} puzzle: {exc}"
+            )
+        except Exception as exc:  # a parser bug must show a dialog, not escape into Qt's event loop
+            return self._report_open_error("Cannot read puzzle", f"Cannot read the puzzle: {_describe(exc)}")
+        view.cancel_jobs()
+        if fresh:
+            view.doc.reset(puzzle, entries)
+        else:
+            view.doc.replace_untitled(puzzle, "Paste puzzle", entries)
+        self.window.update_actions()
+        return True
+
+    def open_dialog(self) -> None:
+        filters = [p.meta.dialog_filter() for p in registry.plugins().values()]
+        current = self.window.current().plugin.meta.dialog_filter()
+        name, chosen = QFileDialog.getOpenFileName(
+            self.window, "Open puzzle", "", ";;".join(filters + ["All files (*)"]), current
+        )
+        if name:
+            kind = next(
+                (p.meta.id for p in registry.plugins().values() if p.meta.dialog_filter() == chosen), None
+            )
+            self.open_path(name, kind if registry.for_path(name) is None else None)
+
+    def fill_recent(self) -> None:
+        self.window.recent_menu.clear()
+        entries = settings.recent_files()
+        if not entries:
+            self.window.recent_menu.addAction("(none)").setEnabled(False)
+        for entry in entries:
+            kind, _, path = entry.partition("|")
+            action = self.window.recent_menu.addAction(f"{Path(path).name}  ({kind})")
+            action.setToolTip(path)
+            action.triggered.connect(lambda _=False, k=kind, p=path: self.open_recent(k, p))
+
+    def open_recent(self, kind: str, path: str) -> bool:
+        # An entry may name a module that is gone (or a garbled settings file): open by extension.
+        known = kind in registry.plugins()
+        return self.open_path(path, kind if known else None)
+
+    def fill_samples(self) -> None:
+        self.window.samples_menu.clear()
+        for plugin in registry.plugins().values():
+            sub = self.window.samples_menu.addMenu(plugin.meta.name)
+            for path in plugin.sample_paths():
+                action = sub.addAction(path.stem)
+                action.triggered.connect(lambda _=False, k=plugin.meta.id, p=path: self.open_sample(k, p))
+
+    def open_sample(self, kind: str, path: Path) -> bool:
+        """Samples are templates: they open untitled, so Save asks for a new name."""
+        return self.open_path(path, kind, template=True)
+
+    def save(self, view: DocumentView | None = None) -> bool:
+        view = view or self.window.current()
+        if view.doc.path is None:
+            return self.save_as(view)
+        try:
+            view.doc.save()
+        except InputError as exc:
+            self.window.show_error("Cannot save", str(exc))
+            return False
+        self.window.statusBar().showMessage(f"Saved {view.doc.path}", 5000)
+        return True
+
+    def save_as(self, view: DocumentView | None = None) -> bool:
+        view = view or self.window.current()
+        ext = view.plugin.meta.extensions[0]
+        name, _ = QFileDialog.getSaveFileName(
+            self.window, "Save puzzle", f"untitled{ext}", view.plugin.meta.dialog_filter()
+        )
+        if not name:
+            return False
+        path = Path(name)
+        if not path.suffix:
+            path = path.with_suffix(ext)
+        try:
+            view.doc.save(path)
+        except InputError as exc:
+            self.window.show_error("Cannot save", str(exc))
+            return False
+        settings.add_recent(f"{view.plugin.meta.id}|{path}")
+        return True
+
+    def new_puzzle(self) -> None:
+        view = self.window.current()
+        if not self.may_discard(view):
+            return
+        size = view.plugin.size_of(view.doc.puzzle)
+        try:
+            if size is None:
+                puzzle = view.plugin.new_puzzle()
+            else:
+                chosen = self._ask_size("New puzzle", size)
+                if chosen is None:
+                    return
+                puzzle = view.plugin.new_puzzle(*chosen)
+        except InputError as exc:
+            self.window.show_error("Cannot create puzzle", str(exc))
+            return
+        view.cancel_jobs()
+        view.doc.reset(puzzle)
+
+    def _ask_size(self, title: str, size: tuple[int, int]) -> tuple[int, int] | None:
+        """Ask width then height (the order users read '12x6' in); returns (rows, cols) for plug-ins."""
+        dialog = QDialog(self.window)
+        dialog.setWindowTitle(title)
+        self.size_dialog = dialog  # tests fill it in
+        width, height = QSpinBox(), QSpinBox()
+        width.setObjectName("width")
+        height.setObjectName("height")
+        for spin, value in ((width, size[1]), (height, size[0])):
+            spin.setRange(1, 100)
+            spin.setValue(value)
+        form = QFormLayout(dialog)
+        form.addRow("Width (columns)", width)
+        form.addRow("Height (rows)", height)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(dialog.accept)
+        buttons.rejected.connect(dialog.reject)
+        form.addRow(buttons)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return height.value(), width.value()
+
+    def resize_dialog(self) -> None:
+        view = self.window.current()
+        size = view.plugin.size_of(view.doc.puzzle)
+        if size is None:
+            return
+        chosen = self._ask_size("Resize grid", size)
+        if chosen is not None:
+            self.resize_puzzle(*chosen)
+
+    def resize_puzzle(self, rows: int, cols: int) -> bool:
+        view = self.window.current()
+        try:
+            puzzle = view.plugin.resize(view.doc.puzzle, rows, cols)
+        except InputError as exc:
+            self.window.show_error("Cannot resize", str(exc))
+            return False
+        view.doc.replace(puzzle, f"Resize to {cols}x{rows}")  # width x height, as everywhere
+        return True
+
+    def clear_entries(self) -> None:
+        view = self.window.current()
+        view.doc.apply(EditResult(entries=view.plugin.empty_entries(view.doc.puzzle), label="Clear entries"))
+
+    def paste_puzzle(self) -> None:
+        text = QApplication.clipboard().text()
+        if not text.strip():
+            self.window.show_error("Nothing to paste", "The clipboard holds no text.")
+            return
+        view = self.window.current()
+        if self.may_discard(view):
+            self.open_text(text)
+
+    def import_dialog(self, kind: str, importer: Importer) -> None:
+        name, _ = QFileDialog.getOpenFileName(
+            self.window,
+            importer.label.replace("&", "").rstrip("…"),
+            "",
+            f"{importer.file_filter};;All files (*)",
+        )
+        if name:
+            self.import_file(kind, importer, name)
+
+    def import_file(self, kind: str, importer: Importer, path: str | Path) -> bool:
+        """Run a module's importer; the result becomes an untitled document. Never raises."""
+        path = Path(path)
+        view = self.window.show_kind(kind)
+        if not self.may_discard(view):
+            return False
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            puzzle, notes = importer.load(path)
+        except InputError as exc:
+            text = str(exc) if path.name in str(exc) else f"{path.name}: {exc}"
+            return self._report_open_error("Cannot import", text)
+        except Exception as exc:  # a reader bug must show a dialog, not escape into Qt's event loop
+            return self._report_open_error("Cannot import", f"{path.name}: {_describe(exc)}")
+        finally:
+            QApplication.restoreOverrideCursor()
+        view.cancel_jobs()
+        view.doc.replace_untitled(puzzle, f"Import {path.name}")
+        self.window.update_actions()
+        if notes:
+            box = QMessageBox(
+                QMessageBox.Icon.Warning,
+                "Check the imported puzzle",
+                f"{path.name}: imported; please check it before solving.\n\n"
+                + "\n".join(f"• {note}" for note in notes),
+                QMessageBox.StandardButton.Ok,
+                self.window,
+            )
+            box.setWindowModality(Qt.WindowModality.WindowModal)
+            box.open()
+            self.last_notice = box
+        self.window.statusBar().showMessage(f"Imported {path.name}: {view.plugin.describe(puzzle)}", 8000)
+        return True
+
+
+def _describe(exc: BaseException) -> str:
+    """One readable line for an unexpected error (the type says what went wrong in a bug)."""
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
