@@ -107,7 +107,7 @@ class FileActions:
             puzzle, entries = view.plugin.parse_document(body + ("\n" if "\n" in body else ""))
         except InputError as exc:
             return self._report_open_error(
-                "Cannot read puzzle", f"Clipboard/input is not a {view.plugin.meta.name} puzzle: {exc}"
+                "Cannot read puzzle", f"Not a {view.plugin.meta.name} puzzle: {exc}"
             )
         except Exception as exc:  # a parser bug must show a dialog, not escape into Qt's event loop
             return self._report_open_error("Cannot read puzzle", f"Cannot read the puzzle: {_describe(exc)}")
