@@ -50,6 +50,7 @@ from widgets.panels import create_panels
 from widgets.solution_browser import SolutionBrowser
 from widgets.source_panel import SourcePanel
 from widgets.tool_palette import ToolPalette
+from workbench import warmup
 from workbench.document import Document
 from workbench.drawing import document_drawing
 from workbench.export import export
@@ -166,6 +167,23 @@ class DocumentView(QWidget):
         doc.changed.connect(self._doc_changed)
         doc.file_changed.connect(self.title_changed)
         self._doc_changed()
+        if not warmup.is_ready(self.plugin.meta.id):
+            self._await_warm_up()
+
+    def _await_warm_up(self) -> None:
+        """The module's kernels are still loading on the warm-up thread (``workbench.warmup``):
+        show it as a job, so nobody mistakes the first, slower click for a hang."""
+        kind = self.plugin.meta.id
+
+        def work(cancel: CancelToken, _progress: ProgressFn) -> None:
+            while not warmup.wait(kind, 0.05):
+                cancel.raise_if_cancelled()
+
+        def done(_result: None) -> None:
+            if warmup.error(kind):
+                self.status_message.emit(f"{self.plugin.meta.name}: preparing failed ({warmup.error(kind)})")
+
+        self.run_job(f"Preparing {self.plugin.meta.name} (first use only)", work, done)
 
     def panel(self, title: str) -> QWidget | None:
         """The module panel shown under ``title`` (unwrapped from its scroll area)."""

@@ -33,7 +33,7 @@ from solvers.common.palette import PALETTES
 from solvers.common.protocol import GAME, PLAY, SOLVE
 from solvers.common.words import check_text
 from widgets.theme import SCHEMES, apply_scheme
-from workbench import settings
+from workbench import settings, warmup
 from workbench.document import Document
 from workbench.document_view import DocumentView
 from workbench.export_actions import ExportActions
@@ -95,6 +95,7 @@ class MainWindow(QMainWindow):
         # collector's reach cut the full-collection pauses that stall the GUI during long jobs
         # with many results (Nine Tiles "find all": 290 -> 70 ms in benchmarks/gui_stall_bench.py).
         gc.freeze()
+        warmup.start(registry.plugins().values())  # after the window is built: it competes for the GIL
 
     # ---- views ------------------------------------------------------------------------------
     def _kind_row_changed(self, row: int) -> None:

@@ -261,6 +261,11 @@ class PluginBase:
         """Other files this module can read a puzzle from (File menu entries; default: none)."""
         return []
 
+    def warm_up(self) -> None:
+        """Load what the GUI thread would otherwise load on first use (numba kernels that
+        ``edit``/``draw`` call: seconds on a fresh install, a frozen window if done there). The
+        shell runs it on a background thread at start-up; default: nothing to load."""
+
     def looks_like_inline(self, arg: str) -> bool:
         """True if a one-line argument should be parsed as the puzzle itself (URL, code)."""
         return False

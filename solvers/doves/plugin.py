@@ -158,6 +158,14 @@ class DovesPlugin(PluginBase):
         complete = result.error is None and (result.finished or bool(actions))
         return CheckResult(complete, [result.error] if result.error else [])
 
+    def warm_up(self) -> None:
+        """Play in the GUI (a click, a record replayed) generates moves with the engine's numba
+        kernel: load it off the GUI thread."""
+        from solvers.doves.model import START
+        from solvers.doves.rules import legal_steps
+
+        legal_steps(START)
+
     # ---- analysis -------------------------------------------------------------------------------
     def solve_options(self, entries: Any) -> dict[str, Any]:
         return {"rules": entries.rules} if isinstance(entries, PlayEntries) else {}

@@ -167,14 +167,29 @@ def surrounded(position: Position) -> tuple[bool, bool]:
 
 
 def liberties(position: Position) -> dict[int, int]:
-    """Liberties (empty, non-wall orthogonal neighbours) of every dove on the board."""
-    pos = np.zeros(12, dtype=np.int64)
-    engine.decode(np.uint64(position.code), pos)
-    occ = engine.occupancy(pos)
-    minr, maxr, minc, maxc = engine.bounds(occ)
-    return {
-        i: int(engine.liberties(int(pos[i]), occ, minr, maxr, minc, maxc)) for i in range(12) if pos[i] >= 0
-    }
+    """Liberties (empty, non-wall orthogonal neighbours) of every dove on the board.
+
+    Plain Python on purpose: the board, the panel and the status lines ask this of one position on
+    the GUI thread, where the engine's numba kernel would first have to load (seconds on a fresh
+    install). ``engine.liberties`` is the search's version; a test checks that both agree."""
+    cells = position.cells()
+    if not cells:
+        return {}
+    rows = [r for r, _ in cells.values()]
+    cols = [c for _, c in cells.values()]
+    minr, maxr, minc, maxc = min(rows), max(rows), min(cols), max(cols)
+    # A full span of four rows (columns) puts walls just outside it: the board is at most 4x4.
+    wall_rows, wall_cols = maxr - minr == 3, maxc - minc == 3
+    occupied = set(cells.values())
+    out = {}
+    for dove, (r, c) in cells.items():
+        free = 0
+        for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if (wall_rows and not minr <= nr <= maxr) or (wall_cols and not minc <= nc <= maxc):
+                continue
+            free += (nr, nc) not in occupied
+        out[dove] = free
+    return out
 
 
 # ---- SSN (R1's Standard Short Notation, coordinates relative to the red boss) ---------------------

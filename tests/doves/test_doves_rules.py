@@ -157,3 +157,29 @@ def test_t_slides_stop_at_first_dove_and_h_jumps() -> None:
     assert (2, 1) in jumps  # over the A, landing beside it
     assert (1, 4) not in jumps  # would make the group 5 wide
     assert (2, 3) not in jumps  # would be isolated
+
+
+def test_plain_liberties_agree_with_the_engine_kernel_on_random_positions() -> None:
+    """The GUI's plain-Python liberties (no numba on the GUI thread) against the search's kernel."""
+    import random
+
+    rng = random.Random(7)
+    checked = 0
+    while checked < 3000:
+        k = rng.randint(2, 12)
+        cells = rng.sample([(r, c) for r in range(4) for c in range(4)], k)
+        if not all(any(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for b in cells if b != a) for a in cells):
+            continue
+        doves = [0, 1, *rng.sample(range(2, 12), k - 2)]
+        position = Position.from_cells(dict(zip(doves, cells, strict=True)), rng.randrange(2))
+        pos = np.zeros(12, dtype=np.int64)
+        engine.decode(np.uint64(position.code), pos)
+        occ = engine.occupancy(pos)
+        minr, maxr, minc, maxc = engine.bounds(occ)
+        kernel = {
+            i: int(engine.liberties(int(pos[i]), occ, minr, maxr, minc, maxc))
+            for i in range(12)
+            if pos[i] >= 0
+        }
+        assert liberties(position) == kernel, position.board_string()
+        checked += 1

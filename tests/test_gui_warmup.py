@@ -1,0 +1,65 @@
+"""Module warm-up: kernels the GUI thread uses load on a background thread, and a view opened
+before its module is warm shows a "Preparing" job instead of freezing on the first click."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from solvers.common import registry
+from workbench import warmup
+
+pytestmark = pytest.mark.gui
+
+
+def test_doves_warm_up_loads_the_move_generator_off_the_gui_thread() -> None:
+    from solvers.doves import engine
+
+    plugin = registry.get("doves")
+    assert warmup.needs_warm_up(plugin) and not warmup.needs_warm_up(registry.get("example"))
+    seen: list[str] = []
+    thread = threading.Thread(target=lambda: (plugin.warm_up(), seen.append(threading.current_thread().name)))
+    thread.start()
+    thread.join(120)
+    assert seen and engine.generate.signatures  # compiled (or loaded from the cache) for real
+
+
+def test_a_view_opened_before_its_module_is_warm_shows_a_preparing_job(
+    main_window, qtbot, monkeypatch
+) -> None:
+    release = threading.Event()
+    plugin = registry.get("doves")
+    monkeypatch.setattr(type(plugin), "warm_up", lambda self: release.wait(30) and None)
+    monkeypatch.setattr(warmup, "_done", {})  # as in a fresh process
+    warmup.start([plugin])
+    assert not warmup.is_ready("doves")
+    view = main_window.show_kind("doves")
+    assert view.busy() and "Preparing Tokyo Doves" in view.progress.title.text()
+    release.set()
+    qtbot.waitUntil(lambda: not view.busy(), timeout=10000)
+    assert warmup.is_ready("doves") and warmup.error("doves") == ""
+
+
+def test_a_failing_warm_up_is_reported_and_the_view_still_works(main_window, qtbot, monkeypatch) -> None:
+    release = threading.Event()
+    plugin = registry.get("doves")
+
+    def broken(self) -> None:
+        release.wait(30)
+        raise RuntimeError("no compiler")
+
+    monkeypatch.setattr(type(plugin), "warm_up", broken)
+    monkeypatch.setattr(warmup, "_done", {})
+    monkeypatch.setattr(warmup, "_errors", {})
+    warmup.start([plugin])
+    view = main_window.show_kind("doves")
+    assert view.busy()
+    with qtbot.waitSignal(
+        view.status_message, timeout=10000, check_params_cb=lambda t: "preparing failed" in t
+    ) as blocker:
+        release.set()
+    assert blocker.args == ["Tokyo Doves: preparing failed (RuntimeError: no compiler)"]
+    qtbot.waitUntil(lambda: not view.busy(), timeout=10000)
+    main_window.current().set_mode("play")  # the module still works: it loads on first use
+    assert view.doc.puzzle is not None and view.mode() == "play"
