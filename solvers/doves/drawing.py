@@ -125,7 +125,10 @@ def draw_position(
     caption: str = "",
     surrounded: tuple[bool, bool] = (False, False),
     errors: tuple[int, ...] = (),
+    in_game: int = 0xFFF,
 ) -> DisplayList:
+    """``in_game`` (bit i = dove i, ``Rules.hand``): a reduced game's other doves are out of the
+    game, so their hand slots stay empty instead of offering doves that cannot be put."""
     geom = geometry()
     width = 2 * MARGIN + GRID_COLS * TILE
     dl = DisplayList(width, 2 * MARGIN + GRID_ROWS * TILE + CAPTION, grid=geom)
@@ -195,6 +198,8 @@ def draw_position(
     # hands: fixed slots per kind; an empty slot (dove on the table) is a faint outline
     for colour in (RED, GREEN):
         for i in range(colour + 2, 12, 2):
+            if not in_game >> i & 1:
+                continue
             gr, gc = hand_slot(i)
             x, y = geom.x0 + gc * TILE, geom.y0 + gr * TILE
             if i in cells:

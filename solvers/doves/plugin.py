@@ -251,7 +251,9 @@ class DovesPlugin(PluginBase):
                 caption += " (tablebase)"
             if result.ssn:
                 caption += "\n" + " ".join(result.ssn[:8]) + (" ..." if len(result.ssn) > 8 else "")
-            dl = drawing.draw_position(puzzle, caption=caption, surrounded=surrounded(puzzle))
+            dl = drawing.draw_position(
+                puzzle, caption=caption, surrounded=surrounded(puzzle), in_game=_game(entries).rules.hand
+            )
             if result.line:
                 self._draw_first_action(dl, puzzle, result.line[0])
             return dl
@@ -281,6 +283,7 @@ class DovesPlugin(PluginBase):
             caption=caption,
             surrounded=surrounded(position),
             errors=isolated_doves(position),
+            in_game=game.rules.hand,
         )
         hint = overlay.get("hint")
         if isinstance(hint, Action) and not state.finished:

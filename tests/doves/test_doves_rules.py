@@ -183,3 +183,29 @@ def test_plain_liberties_agree_with_the_engine_kernel_on_random_positions() -> N
         }
         assert liberties(position) == kernel, position.board_string()
         checked += 1
+
+
+def _hand_tiles(dl) -> set[int]:
+    """Doves drawn as tiles in the hand rows of a Doves display list."""
+    from solvers.common.display import Rect
+    from solvers.doves.drawing import TILE, TILE_FILL, hand_dove_at
+
+    geom = dl.grid
+    found = set()
+    for item in dl.items:
+        if isinstance(item, Rect) and item.fill in TILE_FILL.values():
+            dove = hand_dove_at(int((item.y - geom.y0) // TILE), int((item.x - geom.x0) // TILE))
+            if dove is not None:
+                found.add(dove)
+    return found
+
+
+def test_a_reduced_game_draws_only_its_own_doves_in_hand() -> None:
+    from solvers.doves import PLUGIN
+    from solvers.doves.game import PlayEntries
+    from solvers.doves.rules import Rules
+
+    assert _hand_tiles(PLUGIN.draw(START, None, PlayEntries())) == set(range(2, 12))
+    reduced = PlayEntries(rules=Rules.from_text("doves=AT/AY"))
+    # red A = dove 2, red T = 8; green A = 3, green Y = 5 (dove = 2 * kind + colour)
+    assert _hand_tiles(PLUGIN.draw(START, None, reduced)) == {2, 8, 3, 5}
