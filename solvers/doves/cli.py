@@ -314,13 +314,30 @@ def _tablebase(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken
 
     folder = Path(args.dir) if args.dir else None
     if args.action == "list":
-        tables = [tablebase.read_table(path) for path in tablebase.list_tables(folder)]
+        entries: list[dict[str, str | int]] = []
+        for path in tablebase.list_tables(folder):
+            try:  # one damaged file is listed as such; the others stay usable
+                opened = tablebase.read_table(path)
+                entries.append(
+                    {
+                        "path": str(path),
+                        "rules": opened.rules.to_text(),
+                        "classes": int(opened.values.shape[0]),
+                    }
+                )
+            except InputError as exc:
+                entries.append({"path": str(path), "problem": str(exc)})
         if args.json:
-            print(json.dumps({"tables": [{"path": str(t.path), "rules": t.rules.to_text()} for t in tables]}))
+            print(json.dumps({"tables": entries}))
         else:
             print(f"folder: {folder or tablebase.default_dir()}")
-            for t in tables:
-                print(f"{t.path.name}: {t.rules.describe()}, {t.values.shape[0]:,} classes")
+            for entry in entries:
+                name = Path(str(entry["path"])).name
+                if "problem" in entry:
+                    print(f"{name}: UNUSABLE ({entry['problem']})")
+                else:
+                    rules = Rules.from_text(str(entry["rules"]))
+                    print(f"{name}: {rules.describe()}, {int(entry['classes']):,} classes")
         return 0
     given = Rules.from_text(args.rules) if args.rules is not None else None
     if args.action == "build":

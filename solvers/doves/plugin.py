@@ -195,7 +195,13 @@ class DovesPlugin(PluginBase):
             info["max_depth"] = DEFAULT_DEPTH
         from solvers.doves import tablebase
 
-        exact = tablebase.lookup(puzzle, rules)  # a solved reduced game answers at once
+        unusable: list[str] = []
+        exact = tablebase.lookup(puzzle, rules, problems=unusable)  # a solved reduced game answers at once
+        if unusable:  # a damaged table: say so, and search as without one
+            if info is not None:
+                info["tablebase_problem"] = unusable[0]
+            if progress is not None:
+                progress({"fraction": 0.0, "text": f"tablebase unusable, searching: {unusable[0]}"})
         if exact is not None:
             if info is not None:
                 info["tablebase"] = str(tablebase.table_path(rules))

@@ -14,6 +14,7 @@ module. A file is written under a temporary name and renamed, so a table either 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import struct
@@ -43,6 +44,9 @@ TERMINAL = 32767
 DRAW_LINE = 12  # plies of a drawn line shown (a draw has no end to play towards)
 ENV = "PUZZLE_WORKBENCH_TABLEBASES"
 _LAYOUT_LOCK = threading.Lock()
+# Tables whose checksum was verified, by (path, size, mtime): a check reads the whole table once.
+_VERIFIED: set[tuple[str, int, int]] = set()
+_VERIFIED_LOCK = threading.Lock()
 
 
 def default_dir() -> Path:
@@ -84,6 +88,8 @@ def write_table(path: Path, rules: Rules, values: np.ndarray, info: dict[str, ob
         "remove": rules.allow_remove,
         "both": rules.both_surrounded,
         "classes": int(values.shape[0]),
+        # of the value bytes: a flipped bit would otherwise read as a wrong, confident answer
+        "sha256": hashlib.sha256(np.ascontiguousarray(values, dtype="<i2").tobytes()).hexdigest(),
         "info": info or {},
     }
     blob = json.dumps(header).encode()
@@ -157,7 +163,24 @@ def read_table(path: Path) -> Table:
             f"{path}: truncated or damaged tablebase ({size:,} bytes, expected {start + 2 * classes:,})"
         )
     values = np.memmap(path, dtype="<i2", mode="r", offset=start, shape=(classes,))
+    _verify(path, header, values)
     return Table(path, rules, header, values)
+
+
+def _verify(path: Path, header: dict[str, object], values: np.ndarray) -> None:
+    """Check the values against the header's checksum (tables written before it had none)."""
+    expected = header.get("sha256")
+    if expected is None:
+        return
+    stat = path.stat()
+    key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+    with _VERIFIED_LOCK:
+        if key in _VERIFIED:
+            return
+    if hashlib.sha256(np.ascontiguousarray(values).data).hexdigest() != expected:
+        raise InputError(f"{path}: damaged tablebase (the values do not match their checksum)")
+    with _VERIFIED_LOCK:
+        _VERIFIED.add(key)
 
 
 def find_table(rules: Rules, folder: Path | None = None) -> Table | None:
@@ -257,9 +280,17 @@ def perfect_steps(table: Table, position: Position, layout: Layout | None = None
     return here, [s for s, sc in zip(steps, scores, strict=True) if sc == best]
 
 
-def _covering(position: Position, rules: Rules, folder: Path | None) -> tuple[Table, Layout] | None:
-    """The stored table holding this position (and its index layout), if any."""
-    table = find_table(rules, folder)
+def _covering(
+    position: Position, rules: Rules, folder: Path | None, problems: list[str] | None = None
+) -> tuple[Table, Layout] | None:
+    """The stored table holding this position (and its index layout), if any. A damaged or
+    foreign table file covers nothing (the caller searches instead); why goes to ``problems``."""
+    try:
+        table = find_table(rules, folder)
+    except InputError as exc:
+        if problems is not None:
+            problems.append(str(exc))
+        return None
     if table is None:
         return None
     layout = table.layout()
@@ -268,10 +299,13 @@ def _covering(position: Position, rules: Rules, folder: Path | None) -> tuple[Ta
     return table, layout
 
 
-def lookup(position: Position, rules: Rules, folder: Path | None = None) -> Analysis | None:
-    """The exact value and a perfect line from a stored table, None when no table covers it."""
+def lookup(
+    position: Position, rules: Rules, folder: Path | None = None, problems: list[str] | None = None
+) -> Analysis | None:
+    """The exact value and a perfect line from a stored table, None when no usable table covers
+    it (a damaged table file is reported in ``problems``, never raised: search answers instead)."""
     clock = time.perf_counter()
-    found = _covering(position, rules, folder)
+    found = _covering(position, rules, folder, problems)
     if found is None:
         return None
     table, layout = found
@@ -293,9 +327,11 @@ def lookup(position: Position, rules: Rules, folder: Path | None = None) -> Anal
     return Analysis(value, line, ssn, 0, time.perf_counter() - clock, value.plies, seen, "tablebase")
 
 
-def best_action(position: Position, rules: Rules, folder: Path | None = None) -> Action | None:
-    """A perfect action from a stored table (None when no table covers the position)."""
-    found = _covering(position, rules, folder)
+def best_action(
+    position: Position, rules: Rules, folder: Path | None = None, problems: list[str] | None = None
+) -> Action | None:
+    """A perfect action from a stored table (None when no usable table covers the position)."""
+    found = _covering(position, rules, folder, problems)
     if found is None:
         return None
     table, layout = found

@@ -134,6 +134,39 @@ def test_damaged_files_are_refused(folder, tmp_path, damage, needle) -> None:
         tablebase.find_table(RULES, tmp_path)
 
 
+def test_a_flipped_value_fails_the_checksum(folder, tmp_path) -> None:
+    good = bytearray((folder / tablebase.file_name(RULES)).read_bytes())
+    good[-7] ^= 0x10  # one bit of one stored value: the header and the size still look right
+    (tmp_path / tablebase.file_name(RULES)).write_bytes(bytes(good))
+    with pytest.raises(InputError, match="do not match their checksum"):
+        tablebase.find_table(RULES, tmp_path)
+
+
+def test_a_damaged_table_falls_back_to_search_and_says_why(folder, tmp_path, monkeypatch, capsys) -> None:
+    good = (folder / tablebase.file_name(NO_REMOVE)).read_bytes()
+    (tmp_path / tablebase.file_name(NO_REMOVE)).write_bytes(good[:-2])  # truncated by one value
+    (tmp_path / tablebase.file_name(RULES)).write_bytes((folder / tablebase.file_name(RULES)).read_bytes())
+    problems: list[str] = []
+    assert tablebase.lookup(START, NO_REMOVE, tmp_path, problems) is None
+    assert tablebase.best_action(START, NO_REMOVE, tmp_path) is None
+    assert len(problems) == 1 and "truncated or damaged" in problems[0]
+    monkeypatch.setenv(tablebase.ENV, str(tmp_path))
+    position = parse_board("bB;M")  # inside M/TH: the table would have answered
+    info: dict[str, object] = {}
+    texts: list[str] = []
+    (solution,) = DovesPlugin().solve(
+        position, rules=NO_REMOVE, info=info, progress=lambda p: texts.append(str(p.get("text", "")))
+    )
+    assert solution.extras["source"] == "search"
+    assert "truncated or damaged" in str(info["tablebase_problem"])
+    assert texts[0].startswith("tablebase unusable, searching:")
+    assert choose_action(position, 1, rules=NO_REMOVE) in [s.action for s in legal_steps(position, NO_REMOVE)]
+    # the CLI lists the damaged file as unusable and the good one as usable
+    assert DovesPlugin().cli(["tablebase", "list", "--dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert f"{tablebase.file_name(NO_REMOVE)}: UNUSABLE (" in out and "29,908 classes" in out
+
+
 def test_a_foreign_table_under_the_name_is_refused(folder, tmp_path) -> None:
     (tmp_path / tablebase.file_name(RULES)).write_bytes(
         (folder / tablebase.file_name(NO_REMOVE)).read_bytes()

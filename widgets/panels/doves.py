@@ -306,7 +306,10 @@ class DovesPanel(QWidget):
         max_depth = self.depth_spin.value()
 
         def work(cancel: Any, progress: Any) -> Analysis | None:
-            exact = tablebase.lookup(position, rules)  # a memory-mapped table: no shared state
+            problems: list[str] = []
+            exact = tablebase.lookup(position, rules, problems=problems)  # memory-mapped: no shared state
+            if problems:  # a damaged table file: the search answers instead, and the user hears why
+                progress({"fraction": 0.0, "text": f"tablebase unusable, searching: {problems[0]}"})
             if exact is not None:
                 self.depth_done.emit((generation, exact))
                 return exact
