@@ -43,7 +43,6 @@ MAX_HEADER = 1 << 16
 TERMINAL = 32767
 DRAW_LINE = 12  # plies of a drawn line shown (a draw has no end to play towards)
 ENV = "PUZZLE_WORKBENCH_TABLEBASES"
-_LAYOUT_LOCK = threading.Lock()
 # Tables whose checksum was verified, by (path, size, mtime): a check reads the whole table once.
 _VERIFIED: set[tuple[str, int, int]] = set()
 _VERIFIED_LOCK = threading.Lock()
@@ -116,8 +115,7 @@ class Table:
         from solvers.doves.retro.layout import Layout
 
         assert self.rules.doves is not None
-        with _LAYOUT_LOCK:  # indexing.shape_tables memoises in a module dict: one builder at a time
-            return Layout(*self.rules.doves)
+        return Layout(*self.rules.doves)  # thread-safe: indexing builds its shared tables once
 
 
 def read_table(path: Path) -> Table:

@@ -96,3 +96,33 @@ def test_rank_errors_name_the_problem() -> None:
         layout.unrank(layout.size)
     with pytest.raises(InputError, match="red doves"):
         Layout.from_letters("AZ")
+
+
+def test_shape_tables_are_built_once_when_threads_ask_at_once(monkeypatch) -> None:
+    """Analysis jobs, the AI and tablebase lookups may ask together: one builds, the rest share."""
+    import threading
+
+    from solvers.doves.retro import indexing
+
+    monkeypatch.setattr(indexing, "_CACHE", {})
+    builds: list[int] = []
+    real = indexing._build_shape_tables
+
+    def counted(kmax: int):
+        builds.append(kmax)
+        return real(kmax)
+
+    monkeypatch.setattr(indexing, "_build_shape_tables", counted)
+    got: list[object] = []
+    start = threading.Barrier(4)
+
+    def ask() -> None:
+        start.wait()
+        got.append(indexing.shape_tables(4))
+
+    threads = [threading.Thread(target=ask) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert builds == [4] and len(got) == 4 and all(g is got[0] for g in got)

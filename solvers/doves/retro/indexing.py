@@ -22,6 +22,7 @@ prefixes. A per-shape table numbers the canonical prefixes densely, and the slot
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from math import factorial
 
@@ -67,7 +68,7 @@ def perm_unrank(r: np.int64, k: int, out: np.ndarray) -> None:
         used |= 1 << x
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _prefix_table(k: int, p: int, perms: np.ndarray, ng: int, dense: np.ndarray, listing: np.ndarray) -> int:
     """Number the canonical p-prefixes of a symmetric shape: dense[prefix] (or -1) and its inverse."""
     f = FACT[k - p]
@@ -117,13 +118,27 @@ class ShapeTables:
 
 
 _CACHE: dict[int, ShapeTables] = {}
+# Analysis jobs, the AI and tablebase lookups may ask from several threads at once: one builds,
+# the others wait for its tables instead of building their own (seconds, and a torn cache).
+_CACHE_LOCK = threading.Lock()
+
+
+def _cached(kmax: int) -> ShapeTables | None:
+    return next((tables for have, tables in list(_CACHE.items()) if have >= kmax), None)
 
 
 def shape_tables(kmax: int = 12) -> ShapeTables:
-    """Tables for partitions of up to ``kmax`` doves (prefix tables are built only for those)."""
-    for have, tables in _CACHE.items():
-        if have >= kmax:
-            return tables
+    """Tables for partitions of up to ``kmax`` doves (prefix tables are built only for those).
+    Thread-safe: built once per ``kmax`` and process."""
+    tables = _cached(kmax)
+    if tables is not None:
+        return tables
+    with _CACHE_LOCK:
+        tables = _cached(kmax)
+        return tables if tables is not None else _build_shape_tables(kmax)
+
+
+def _build_shape_tables(kmax: int) -> ShapeTables:
     shapes = canonical_shapes().tolist()
     shapes.sort(key=lambda m: (bin(m).count("1"), m))
     count = len(shapes)
