@@ -247,13 +247,13 @@ class DocumentView(QWidget):
             if isinstance(solution.data, type(puzzle)):  # a whole board (preview, best town)
                 return f"Showing {name}: {plugin.describe(solution.data)}"
             return f"Showing {name} (F7 shows the puzzle) — {plugin.describe(puzzle)}"
+        if GAME in plugin.meta.capabilities:  # the game's own wording: moves played, rules
+            return plugin.describe_document(puzzle, self.doc.entries)
         text = plugin.describe(puzzle)
         if self._mode != "play":
             return text
         if self.doc.entries == plugin.empty_entries(puzzle):
-            return f"Play: {text}" if GAME not in plugin.meta.capabilities else text
-        if GAME in plugin.meta.capabilities:
-            return f"After your moves (start position: {text})"
+            return f"Play: {text}"
         try:
             return f"Play: {check_text(plugin.check(puzzle, self.doc.entries))}"
         except Exception:  # a checker bug must not hide the board

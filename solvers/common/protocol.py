@@ -380,6 +380,11 @@ class PluginBase:
         """One line for the status bar, e.g. '7x7, 6 colours'."""
         return ""
 
+    def describe_document(self, puzzle: Any, entries: Any) -> str:
+        """The status line for a whole document, where the entries change what is true (a game's
+        played actions and rule options); default: ``describe(puzzle)``."""
+        return self.describe(puzzle)
+
     # ---- drawing ------------------------------------------------------------------------------
     def draw(
         self, puzzle: Any, solution: Solution | None = None, entries: Any = None, overlay: Any = None

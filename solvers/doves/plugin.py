@@ -117,6 +117,22 @@ class DovesPlugin(PluginBase):
         on = len(puzzle.cells())
         return f"{COLOUR_NAMES[puzzle.to_move]} to move, {on} doves on the table, {12 - on} in hand"
 
+    def describe_document(self, puzzle: Position, entries: Any) -> str:
+        """What is true after the played actions, under the document's rules (the set-up line
+        alone would count doves a reduced game does not have, or miss the moves played)."""
+        game = _game(entries)
+        text, _live = game_status(puzzle, game.actions, game.rules)
+        position = replay(puzzle, game.actions, game.rules).position
+        on = len(position.cells())
+        in_hand = max(0, bin(game.rules.hand).count("1") - on)
+        parts = [text, f"{on} doves on the table, {in_hand} in hand"]
+        if game.actions:
+            n = len(game.actions)
+            parts[0] = f"After {n} action{'s' if n != 1 else ''}: {text}"
+        if game.rules != DEFAULT_RULES:
+            parts.append(game.rules.describe())
+        return "; ".join(parts)
+
     # ---- game record (the move list) -----------------------------------------------------------
     def record_moves(self, puzzle: Position, entries: Any) -> tuple[list[str], int]:
         """Every action of the game record in SSN (with the mover), and how many are played."""

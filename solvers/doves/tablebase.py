@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import struct
 import threading
 import time
@@ -197,6 +198,16 @@ def find_table(rules: Rules, folder: Path | None = None) -> Table | None:
 def list_tables(folder: Path | None = None) -> list[Path]:
     folder = default_dir() if folder is None else folder
     return sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []
+
+
+_NAME = re.compile(r"^B([AYMTH]*)-b([aymth]*)_")
+
+
+def stored_dove_sets(folder: Path | None = None) -> list[str]:
+    """Dove sets ('AT/AY') with a stored table, read from the file names only (no file is opened:
+    the panel asks on the GUI thread); whether a table is usable is checked when it is used."""
+    found = {f"{m.group(1)}/{m.group(2).upper()}" for p in list_tables(folder) if (m := _NAME.match(p.name))}
+    return sorted(found, key=lambda t: (len(t), t))
 
 
 # ---- building -----------------------------------------------------------------------------------------

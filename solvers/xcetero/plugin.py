@@ -168,6 +168,20 @@ class XceteroPlugin(PluginBase):
         phase = "placing" if puzzle.in_placement() else "jumping"
         return f"{puzzle.mover()} to move, piece {puzzle.due} ({phase}), {puzzle.placed()} of 6 on the board"
 
+    def describe_document(self, puzzle: Position, entries: Any) -> str:
+        """The position after the played moves (or why play stopped), not the set-up's."""
+        moves = _entries(entries)
+        end, bad, _history = replay(puzzle, moves)
+        if not moves:
+            return self.describe(puzzle)
+        n = len(moves)
+        played = f"After {n} move{'s' if n != 1 else ''}"
+        if bad:
+            return f"{played}: {bad[0].message}"
+        if end.winner():
+            return f"{played}: {end.winner()} wins"
+        return f"{played}: {self.describe(end)}"
+
     # ---- rules ----------------------------------------------------------------------------------
     def empty_entries(self, puzzle: Position) -> Game:
         return Game()

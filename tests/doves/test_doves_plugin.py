@@ -207,3 +207,20 @@ def test_rule_options_are_document_state() -> None:
     assert refused is not None and refused.entries is None and "switched off" in refused.label
     allowed = PLUGIN.edit(position, PlayEntries(selected=2), EditEvent("key", mode="play", key="Delete"))
     assert allowed is not None and allowed.entries is not None and len(allowed.entries.actions) == 1
+
+
+def test_the_status_line_counts_the_variants_doves_and_names_the_rules() -> None:
+    from solvers.doves import PLUGIN
+    from solvers.doves.game import PlayEntries
+    from solvers.doves.model import START
+    from solvers.doves.rules import Rules, from_ssn
+
+    assert PLUGIN.describe_document(START, PlayEntries()) == "Red to move; 2 doves on the table, 10 in hand"
+    reduced = Rules.from_text("remove=no doves=AT/AY")
+    assert PLUGIN.describe_document(START, PlayEntries(rules=reduced)) == (
+        "Red to move; 2 doves on the table, 4 in hand; " + reduced.describe()
+    )
+    put = from_ssn(START, "+AE1")
+    assert PLUGIN.describe_document(START, PlayEntries((put,), rules=reduced)).startswith(
+        "After 1 action: Green to move; 3 doves on the table, 3 in hand"
+    )

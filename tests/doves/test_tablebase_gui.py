@@ -53,3 +53,44 @@ def test_rule_switches_keep_the_reduced_game(panel_and_ctx) -> None:
     assert ctx.entries().rules == Rules(allow_remove=True, doves=NO_REMOVE.doves)
     panel.analyse_button.click()  # no table for this rule set: the search answers
     assert panel.result is not None and panel.result.source == "search"
+
+
+def _choose(panel, text: str) -> None:
+    """Type ``text`` into the dove-set box and commit it, as Enter does."""
+    panel.dove_set.setEditText(text)
+    panel.dove_set.lineEdit().editingFinished.emit()
+
+
+def test_the_dove_set_box_lists_stored_tables_and_switches_games(panel_and_ctx) -> None:
+    panel, ctx = panel_and_ctx
+    items = [panel.dove_set.itemText(i) for i in range(panel.dove_set.count())]
+    assert items == ["All (the full game)", "M/TH  (tablebase)"]
+    assert panel.dove_set.currentText() == "M/TH  (tablebase)"
+    panel.dove_set.setCurrentIndex(0)
+    panel.dove_set.activated.emit(0)
+    assert ctx.entries().rules == Rules(allow_remove=False)  # the full game, other options kept
+    panel.dove_set.setCurrentIndex(1)
+    panel.dove_set.activated.emit(1)
+    assert ctx.entries().rules == NO_REMOVE
+    panel.analyse_button.click()
+    assert panel.result is not None and panel.result.source == "tablebase"
+    _choose(panel, "ta / ya")  # any case and spacing: shown back in kind order
+    assert ctx.entries().rules == Rules(allow_remove=False, doves=parse_doves("AT/AY"))
+    assert panel.dove_set.currentText() == "AT/AY"
+
+
+def test_a_bad_or_too_small_dove_set_is_refused_with_the_reason(panel_and_ctx) -> None:
+    from solvers.doves.model import parse_board
+
+    panel, ctx = panel_and_ctx
+    _choose(panel, "AX/Y")
+    assert (
+        ctx.entries().rules == NO_REMOVE
+        and "X" in ctx.messages[-1]
+        and "not a dove letter" in ctx.messages[-1]
+    )
+    assert panel.dove_set.currentText() == "M/TH  (tablebase)"
+    ctx._puzzle = parse_board("bB;A")  # a red Anger on the board
+    _choose(panel, "T/T")
+    assert ctx.entries().rules == NO_REMOVE
+    assert "outside the game T/T" in ctx.messages[-1] and "(A)" in ctx.messages[-1]

@@ -30,16 +30,30 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from solvers.common.errors import InputError
 from solvers.common.protocol import EditResult
 from solvers.doves import tablebase
 from solvers.doves.analysis import LEVELS, Analysis, analyse, choose_action
-from solvers.doves.model import COLOUR_NAMES, Position
+from solvers.doves.model import COLOUR_NAMES, Position, dove_name
 from solvers.doves.plugin import PlayEntries, arrangement_problems, game_status, replay
-from solvers.doves.rules import JUDGES, Action, Rules, play, to_ssn
+from solvers.doves.rules import JUDGES, Action, Rules, parse_doves, play, to_ssn
 from widgets.move_list import MoveList
 
 AUTO_DELAY_MS = 200  # let the board repaint before a new search or an AI reply starts
 BACKGROUND_BUDGET_S = 2  # default time budget of the background analysis while playing
+FULL_GAME = "All (the full game)"
+
+
+class _PopupAwareCombo(QComboBox):
+    """A combo box that refreshes its entries just before its list opens."""
+
+    def __init__(self, before_popup: Any) -> None:
+        super().__init__()
+        self._before_popup = before_popup
+
+    def showPopup(self) -> None:  # noqa: N802 (Qt API)
+        self._before_popup()
+        super().showPopup()
 
 
 def create_panels(ctx: Any) -> list[tuple[str, QWidget]]:
@@ -122,6 +136,21 @@ class DovesPanel(QWidget):
         self.both_rule = QComboBox()
         for key in JUDGES:
             self.both_rule.addItem(f"Both Bosses surrounded: {key.replace('_', ' ')}", key)
+        # The dove set: the full game, or a reduced game (a stored tablebase answers it exactly).
+        self._stored_sets = tablebase.stored_dove_sets()  # file names only: cheap, re-read on popup
+        self.dove_set = _PopupAwareCombo(self._reread_stored_sets)
+        self.dove_set.setEditable(True)
+        self.dove_set.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.dove_set.setAccessibleName("Doves in the game")
+        self.dove_set.setToolTip(
+            "Doves in the game besides the Bosses: Red/Green letters (A Y M T H), e.g. AT/AY.\n"
+            "A reduced game with a stored tablebase is analysed exactly and played perfectly."
+        )
+        line = self.dove_set.lineEdit()
+        if line is not None:
+            line.setPlaceholderText("e.g. AT/AY")
+            line.editingFinished.connect(self._dove_set_chosen)
+        self.dove_set.activated.connect(lambda _i: self._dove_set_chosen())
         self._show_rules()
         for combo in (self.level, self.both_rule):  # long entries must not widen the panel
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -179,6 +208,10 @@ class DovesPanel(QWidget):
         rules_layout = QVBoxLayout(rules)
         rules_layout.addWidget(self.allow_remove)
         rules_layout.addWidget(self.both_rule)
+        dove_row = QHBoxLayout()
+        dove_row.addWidget(QLabel("Doves:"))
+        dove_row.addWidget(self.dove_set, 1)
+        rules_layout.addLayout(dove_row)
         layout.addWidget(rules)
 
         self.depth_done.connect(self._depth_arrived)
@@ -213,12 +246,67 @@ class DovesPanel(QWidget):
     def _show_rules(self) -> None:
         """Set the switches from the document's rules without sending them back."""
         rules = self.rules()
-        for widget in (self.allow_remove, self.both_rule):
+        for widget in (self.allow_remove, self.both_rule, self.dove_set):
             widget.blockSignals(True)
         self.allow_remove.setChecked(rules.allow_remove)
         self.both_rule.setCurrentIndex(list(JUDGES).index(rules.both_surrounded))
-        for widget in (self.allow_remove, self.both_rule):
+        self.dove_set.clear()
+        self.dove_set.addItem(FULL_GAME, "")
+        for text in self._stored_sets:
+            self.dove_set.addItem(f"{text}  (tablebase)", text)
+        shown = rules.doves_text()
+        index = self.dove_set.findData(shown)
+        if index >= 0:
+            self.dove_set.setCurrentIndex(index)
+        else:
+            self.dove_set.setEditText(shown)
+        for widget in (self.allow_remove, self.both_rule, self.dove_set):
             widget.blockSignals(False)
+
+    def _reread_stored_sets(self) -> None:
+        """Tables built meanwhile (``doves tablebase build``) appear when the list opens."""
+        stored = tablebase.stored_dove_sets()
+        if stored != self._stored_sets:
+            self._stored_sets = stored
+            self._show_rules()
+
+    def _dove_set_chosen(self) -> None:
+        """A dove set picked or typed: the document's rules change in one undo step; a set that
+        leaves out a dove on the board, or that does not parse, is refused with the reason."""
+        text = self.dove_set.currentText().strip()
+        chosen = (
+            self.dove_set.currentData()
+            if text == self.dove_set.itemText(self.dove_set.currentIndex())
+            else None
+        )
+        # typed text: the letters without spaces (a pasted "(tablebase)" note is not part of it)
+        word = str(chosen) if chosen is not None else text.split("(")[0].replace(" ", "")
+        try:
+            doves = (
+                None
+                if word in ("", FULL_GAME.split()[0]) or word == FULL_GAME.replace(" ", "")
+                else parse_doves(word)
+            )
+        except InputError as exc:
+            self.ctx.status(str(exc))
+            self._show_rules()
+            return
+        rules = replace(self.rules(), doves=doves)
+        if rules == self.rules():
+            self._show_rules()  # tidy the text (letters in kind order)
+            return
+        position, _ = self.current()
+        outside = [d for d in position.cells() if not rules.hand >> d & 1]
+        if outside:
+            names = ", ".join(dove_name(d) for d in outside)
+            self.ctx.status(
+                f"The board holds {names}, outside the game {rules.doves_text()}: remove it in Edit mode first."
+            )
+            self._show_rules()
+            return
+        label = f"Doves in the game: {rules.doves_text() or 'all'}"
+        self.ctx.apply(EditResult(entries=self.entries().with_rules(rules), label=label))
+        self.ctx.status(f"Tokyo Doves rules: {self.rules().describe()}")
 
     def _is_analysed(self, position: Position) -> bool:
         """The shown analysis is of ``position`` under the document's rules."""
