@@ -129,8 +129,13 @@ class DovesPlugin(PluginBase):
         if game.actions:
             n = len(game.actions)
             parts[0] = f"After {n} action{'s' if n != 1 else ''}: {text}"
-        if game.rules != DEFAULT_RULES:
-            parts.append(game.rules.describe())
+        rules = game.rules  # only what differs from the standard game: the line must stay short
+        if rules.doves is not None:
+            parts.append(f"doves {rules.doves_text()}")
+        if not rules.allow_remove:
+            parts.append("no remove")
+        if rules.both_surrounded != DEFAULT_RULES.both_surrounded:
+            parts.append(f"both Bosses surrounded: {rules.both_surrounded.replace('_', ' ')}")
         return "; ".join(parts)
 
     # ---- game record (the move list) -----------------------------------------------------------
