@@ -53,7 +53,14 @@ from solvers.flow.route import corridor_slack, route
 from solvers.flow.splice import splice_loops, trace
 
 RULES = ("designed", "strict")
-SOLVER_NAME = "cadical195"
+# The solver per rule set. python-sat's CaDiCaL 1.9.5 holds the GIL for the whole of a call with a
+# conflict budget (measured: a 180-conflict slice took 181 ms of non-conflict work, the GUI thread
+# frozen throughout), and it cannot be interrupted, so its slices must be budgeted. Glucose
+# releases the GIL inside every call: under designed rules it is as fast (reference set 0.144 s
+# against 0.146 s, generated 50x50 1.35-1.64 s against 1.51-1.52 s) and the GUI's longest stall
+# during a 50x50 solve fell from 176 to 61 ms. Under strict rules CaDiCaL stays: Glucose took
+# 8.8 s against 6.8 s on the strict reference uniqueness runs (worst board 4.2 s against 1.8 s).
+SOLVERS = {"designed": "glucose4", "strict": "cadical195"}
 # Inprocessing (probing, elimination, vivification between restarts) costs CaDiCaL seconds on
 # 50x50 boards, in single uninterruptible stretches, and buys nothing on these instances:
 # measured 1.6 s instead of 5 s CPU on a generated 50x50 board, the same on the reference set.
@@ -112,12 +119,13 @@ class FlowSat:
     def __post_init__(self) -> None:
         if self.rules not in RULES:
             raise ValueError(f"unknown rule set {self.rules!r} (use {' or '.join(RULES)})")
-        self.solver = Solver(name=SOLVER_NAME)
-        if hasattr(self.solver, "configure"):
+        self.solver_name = SOLVERS[self.rules]
+        self.solver = Solver(name=self.solver_name)
+        if self.solver_name.startswith("cadical") and hasattr(self.solver, "configure"):
             options = {**SOLVER_OPTIONS, **RULE_OPTIONS[self.rules]}
             self.solver.configure(options)
         self._budget = FIRST_SLICE
-        self._add_many = _clause_adder(self.solver)
+        self._add_many = _clause_adder(self.solver, self.solver_name)
         try:
             self._encode()
         except BaseException:
@@ -351,14 +359,18 @@ def _domino_cycles(squares: np.ndarray) -> np.ndarray:
     return both[both != e].reshape(-1, 6)
 
 
-def _clause_adder(solver: Solver) -> Callable[[list[list[int]]], None]:
+# python-sat internals per solver: the wrapper's handle attribute and the extension's add function.
+_RAW_ADDERS = {"cadical195": ("cadical", "cadical195_add_cl"), "glucose4": ("glucose", "glucose41_add_cl")}
+
+
+def _clause_adder(solver: Solver, name: str) -> Callable[[list[list[int]]], None]:
     """Fastest way to load many clauses. Encoding dominates the run time on normal boards (the
     search itself is a few milliseconds), and python-sat adds clauses one Python call at a time
     through two wrapper layers; calling the extension function directly from ``map`` is about
     2.5x faster. Falls back to the public ``append_formula`` if the internals differ."""
-    inner = getattr(solver, "solver", None)
-    handle = getattr(inner, "cadical", None)
-    raw = getattr(pysolvers, f"{SOLVER_NAME}_add_cl", None) if pysolvers is not None else None
+    attribute, function = _RAW_ADDERS.get(name, ("", ""))
+    handle = getattr(getattr(solver, "solver", None), attribute, None)
+    raw = getattr(pysolvers, function, None) if pysolvers is not None else None
     if handle is None or raw is None:
         return solver.append_formula
     add = partial(raw, handle)
