@@ -34,7 +34,7 @@ SOLVER_NAME = "glucose4"
 _CACHE_SIZE = 16
 
 
-CHUNK = 20_000  # clauses per hand-over to the SAT solver: cancel is polled (and the GIL freed) between
+CHUNK = 4_000  # clauses per hand-over to the SAT solver: cancel is polled (and the GIL freed) between
 
 
 @dataclass
