@@ -95,10 +95,12 @@ class MainWindow(QMainWindow):
         # collector's reach cut the full-collection pauses that stall the GUI during long jobs
         # with many results (Nine Tiles "find all": 290 -> 70 ms in benchmarks/gui_stall_bench.py).
         gc.freeze()
-        # Full collections traverse every container (a SAT model of a 100x80 Toichika: 50-100 ms
-        # each, while every thread waits); by default one follows every 10 middle ones, 36 in 12 s
-        # of side-panel jobs. Every 100th keeps memory bounded and cut them to 5.
-        gc.set_threshold(700, 10, 100)
+        # Collections stop every thread; full ones traverse every container (50-100 ms each while a
+        # 100x100 Toichika's side-panel jobs run, 36 in 12 s with the default 700/10/10). Rarer
+        # young collections (every 10,000 allocations) and a full one every 100th middle one:
+        # Toichika 100x100 open, stalls over 100 ms 37 -> 0-1 (longest 87-114 ms). Reference
+        # counting still frees everything that is not in a cycle at once.
+        gc.set_threshold(10_000, 10, 100)
         warmup.start(registry.plugins().values())  # after the window is built: it competes for the GIL
 
     # ---- views ------------------------------------------------------------------------------
