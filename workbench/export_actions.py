@@ -1,4 +1,4 @@
-"""Export actions of the main window: Export Diagram (painted now, encoded and written in a job),
+"""Export actions of the main window: Export Diagram (checked now, painted and written in a job),
 scripted export, and Copy Image."""
 
 from __future__ import annotations
@@ -57,8 +57,8 @@ class ExportActions:
     def export_in_background(
         self, path: str | Path, options: ExportOptions | None = None, with_solution: bool = True
     ) -> Job | None:
-        """Export as the menu does: paint now, encode and write the file in a job (PNG encoding
-        of a big board takes over a second); the status line reports when it is written."""
+        """Export as the menu does: build the picture now, paint and write the file in a job (a
+        big board's PNG takes over a second); the status line reports when it is written."""
         write = self._prepare_export(path, options, with_solution)
         if write is None:
             return None
