@@ -23,6 +23,7 @@ def test_cancel_during_toichika_model_building_returns_quickly(main_window, qtbo
     building = []
     real = sat_solver.build_model
     monkeypatch.setattr(sat_solver, "build_model", lambda *a, **k: building.append(1) or real(*a, **k))
+    monkeypatch.setenv("PUZZLE_WORKBENCH_JOBS", "thread")  # the in-thread path, as the CLI runs it
     view.doc.reset(_big_board())
     job = view.solve(2)
     qtbot.waitUntil(lambda: bool(building), timeout=5000)
@@ -36,3 +37,28 @@ def test_cancel_during_toichika_model_building_returns_quickly(main_window, qtbo
     # The explanation job still builds its candidate tables uninterruptibly (about 1.5 s here).
     qtbot.waitUntil(lambda: not view.busy(), timeout=15000)
     qtbot.waitUntil(lambda: "Cancelled" in view.browser.status.text(), timeout=5000)
+
+
+def test_esc_ends_a_solve_running_in_a_worker_process(main_window, qtbot) -> None:
+    from solvers.common import process_jobs
+
+    if not process_jobs.in_processes():
+        pytest.skip("worker processes are POSIX-only")
+    view = main_window.show_kind("toichika")
+    view.doc.reset(_big_board())
+    job = view.solve(2)
+    qtbot.wait(1500)  # the worker is building the 1 M-variable model (about 3 s)
+    assert not job.done
+    start = time.monotonic()
+    view.cancel_jobs()
+    while not job.done and time.monotonic() - start < 5:
+        time.sleep(0.005)
+    elapsed = time.monotonic() - start
+    assert elapsed < 1.0, f"cancel took {elapsed:.2f} s"  # a deaf worker is killed after 0.12 s
+    qtbot.waitUntil(lambda: not view.busy(), timeout=15000)
+    qtbot.waitUntil(lambda: "Cancelled" in view.browser.status.text(), timeout=5000)
+    # The pool recovers: the next solve of a small board answers.
+    view.doc.reset(view.plugin.parse_document(view.plugin.sample_paths()[0].read_text(encoding="utf-8"))[0])
+    with qtbot.waitSignal(view.solve_finished, timeout=30000):
+        view.solve(2)
+    assert view.browser.model.rowCount() >= 1

@@ -72,6 +72,7 @@ def test_a_cancelled_panel_job_takes_back_its_working_text(main_window, qtbot, m
     monkeypatch.setattr(
         type(view.plugin), "count_rules", lambda _self, puzzle, rules, limit, cancel: _wait_for_cancel(cancel)
     )
+    monkeypatch.setenv("PUZZLE_WORKBENCH_JOBS", "thread")  # the patch must reach the job body
     qtbot.mouseClick(panel.strict_button, Qt.MouseButton.LeftButton)
     assert "Counting" in panel.strict_label.text()
     qtbot.keyClick(main_window, Qt.Key.Key_Escape)

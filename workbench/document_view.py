@@ -30,8 +30,10 @@ from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList
 from solvers.common.outcome import SearchOutcome
 from solvers.common.palette import Palette
+from solvers.common.process_jobs import remote_stream
 from solvers.common.protocol import (
     GAME,
+    ISOLATED,
     PLAY,
     SOLVE,
     ContextAction,
@@ -55,6 +57,7 @@ from workbench.document import Document
 from workbench.drawing import document_drawing
 from workbench.export import export
 from workbench.jobs import Job, JobManager, JobOutcome, solve_work
+from workbench.solve_stream import stream_by_kind
 
 CLICK_KEYS = ("Return", "Enter")
 
@@ -449,15 +452,12 @@ class DocumentView(QWidget):
         self.show_solution(None)
         self.browser.clear("Solving…")
         self.side.setCurrentWidget(self.browser)  # results appear where the user is looking
-        job = Job(
-            "Analysing" if GAME in self.plugin.meta.capabilities else "Solving",
-            solve_work(
-                self.plugin,
-                self.doc.puzzle,
-                limit,
-                document_solve_options(self.plugin, self.doc.entries, self.doc.ui),
-            ),
-        )
+        options = document_solve_options(self.plugin, self.doc.entries, self.doc.ui)
+        if ISOLATED in self.plugin.meta.capabilities:
+            work = remote_stream(stream_by_kind, self.plugin.meta.id, self.doc.puzzle, limit, options)
+        else:
+            work = solve_work(self.plugin, self.doc.puzzle, limit, options)
+        job = Job("Analysing" if GAME in self.plugin.meta.capabilities else "Solving", work)
         job.signals.items.connect(self._solutions_arrived)
         job.signals.progress.connect(self.progress.update_progress)
         job.signals.finished.connect(self._solve_done)

@@ -7,9 +7,10 @@ The manager keeps a strong reference to every running job and cancels them all o
 
 from __future__ import annotations
 
+import sys
 import time
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,13 +18,15 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.errors import InputError
-from solvers.common.outcome import SearchOutcome, reached_limit
+from solvers.common.process_jobs import RemoteError
+from workbench.solve_stream import stream_solutions
 
 Emit = Callable[[Any], None]
 Work = Callable[[CancelToken, Callable[[dict[str, Any]], None], Emit], Any]
 
 PROGRESS_INTERVAL = 0.1  # seconds between progress signals (10 Hz is plenty for a bar)
 BATCH_INTERVAL = 0.05  # streamed items are sent in batches at most this often
+MIN_THREADS = 8
 
 
 @dataclass(frozen=True)
@@ -96,36 +99,31 @@ class Job(QRunnable):
             outcome = JobOutcome(
                 "failed", error=str(exc), seconds=time.monotonic() - start, items=self._count, invalid=True
             )
+        except RemoteError as exc:  # a bug in a worker process: its traceback, its one line
+            self._flush()
+            print(exc.remote_traceback, end="", file=sys.stderr)
+            outcome = JobOutcome(
+                "failed", error=str(exc), seconds=time.monotonic() - start, items=self._count
+            )
         except Exception as exc:  # a solver bug must not kill the app; report it readably
             self._flush()
             detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
             traceback.print_exc()
             outcome = JobOutcome("failed", error=detail, seconds=time.monotonic() - start, items=self._count)
         self.done = True
-        self.signals.finished.emit(outcome)
+        try:
+            self.signals.finished.emit(outcome)
+        except RuntimeError:  # the window (and the signals' owner) closed while the job ran
+            pass
 
 
 def solve_work(plugin: Any, puzzle: Any, limit: int | None, options: dict[str, Any] | None = None) -> Work:
-    """A job body that streams a plug-in's solutions and returns the solver's info dict, with
-    ``info["outcome"]`` the ``SearchOutcome`` (a cancelled job ends by ``Cancelled`` instead; its
-    caller builds the outcome from the items it received). ``options``: the document's own
-    ``solve_options`` (read on the GUI thread: the worker never reads the live document)."""
+    """A job body streaming a plug-in's solutions (``solve_stream.stream_solutions``) on a pool
+    thread. ``options``: the document's own ``solve_options`` (read on the GUI thread: the worker
+    never reads the live document)."""
 
     def work(cancel: CancelToken, progress: Callable[[dict[str, Any]], None], emit: Emit) -> Any:
-        info: dict[str, Any] = {}
-        found = 0
-        solutions: Iterator[Any] = plugin.solve(
-            puzzle, limit=limit, cancel=cancel, progress=progress, info=info, **(options or {})
-        )
-        for solution in solutions:
-            found += 1
-            emit(solution)
-            progress({"found": found})
-            if reached_limit(found, limit):
-                break
-            cancel.raise_if_cancelled()
-        info["outcome"] = SearchOutcome.after(found, limit, cancel)
-        return info
+        return stream_solutions(plugin, puzzle, limit, options, cancel, progress, emit)
 
     return work
 
@@ -136,7 +134,10 @@ class JobManager(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.pool = QThreadPool(self)
-        self.pool.setMaxThreadCount(max(2, QThreadPool.globalInstance().maxThreadCount()))
+        # Enough threads that a long side-panel job (a Toichika explanation can run for minutes)
+        # never queues a Solve or an export behind it: most bodies run in worker processes, and
+        # their threads only wait on a pipe.
+        self.pool.setMaxThreadCount(max(MIN_THREADS, QThreadPool.globalInstance().maxThreadCount()))
         self.running: list[Job] = []
         self.closed = False
 

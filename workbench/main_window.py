@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QStackedWidget,
 )
 
-from solvers.common import registry
+from solvers.common import process_jobs, registry
 from solvers.common.palette import PALETTES
 from solvers.common.protocol import GAME, PLAY, SOLVE
 from solvers.common.words import check_text
@@ -102,6 +102,7 @@ class MainWindow(QMainWindow):
         # counting still frees everything that is not in a cycle at once.
         gc.set_threshold(10_000, 10, 100)
         warmup.start(registry.plugins().values())  # after the window is built: it competes for the GIL
+        process_jobs.start_spares()  # solver worker processes, started before the first Solve
 
     # ---- views ------------------------------------------------------------------------------
     def _kind_row_changed(self, row: int) -> None:

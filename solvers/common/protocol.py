@@ -40,6 +40,9 @@ SOLVE = "solve"  # solve()/count() exist
 EXPLAIN = "explain"  # explain() gives deduction steps
 PLAY = "play"  # entries + play-mode editing
 GAME = "game"  # a two-player game: solve() = analysis of the position
+# solve() holds the GIL in long C calls (python-sat): the GUI runs it in a worker process, and
+# its puzzles, options, solutions and info must pickle.
+ISOLATED = "isolated"
 
 
 @dataclass(frozen=True)

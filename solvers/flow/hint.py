@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+from solvers.common.cancel import CancelToken
+from solvers.flow import solve as solving
 from solvers.flow.model import Cell, FlowPaths, FlowPuzzle
+
+
+def first_paths(puzzle: FlowPuzzle, cancel: CancelToken | None = None) -> dict[str, list[list[int]]] | None:
+    """One solution's pipes (as ``Solution.extras["paths"]``), or None when there is none."""
+    for solution in solving.solve(puzzle, limit=1, cancel=cancel):
+        return solution.extras["paths"]
+    return None
 
 
 def progress_text(puzzle: FlowPuzzle, entries: FlowPaths | None) -> str:

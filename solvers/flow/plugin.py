@@ -11,6 +11,7 @@ from solvers.common.display import DisplayList
 from solvers.common.errors import InputError
 from solvers.common.outcome import SearchOutcome
 from solvers.common.protocol import (
+    ISOLATED,
     PLAY,
     SOLVE,
     CheckResult,
@@ -45,7 +46,7 @@ class FlowPlugin(PluginBase):
         description="Join each pair of coloured dots with a pipe so that the pipes fill the whole grid.",
         extensions=(".flow", ".txt"),
         aliases=("flowfree", "numberlink"),
-        capabilities=frozenset({SOLVE, PLAY}),
+        capabilities=frozenset({SOLVE, PLAY, ISOLATED}),
     )
 
     # ---- formats --------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from solvers.common.display import DisplayList
 from solvers.common.errors import InputError
 from solvers.common.protocol import (
     EXPLAIN,
+    ISOLATED,
     PLAY,
     SOLVE,
     CheckResult,
@@ -50,7 +51,7 @@ class ToichikaPlugin(PluginBase):
         description="Place one arrow per country; arrows pair up facing each other across non-adjacent countries.",
         extensions=(".toichika", ".txt"),
         aliases=("toichika", "遠い誓い", "tooichikai"),
-        capabilities=frozenset({SOLVE, PLAY, EXPLAIN}),
+        capabilities=frozenset({SOLVE, PLAY, EXPLAIN, ISOLATED}),
     )
 
     def new_ui(self, puzzle: Toichika) -> EditorUI:

@@ -53,6 +53,7 @@ def test_esc_cancels_variant_generation(main_window, qtbot, monkeypatch) -> None
         return real(cols, rows, kind, cancel=cancel, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(flow_panel, "generate_variant", slow)
+    monkeypatch.setenv("PUZZLE_WORKBENCH_JOBS", "thread")  # the patch must reach the job body
     view = main_window.show_kind("flow")
     panel = view.panel("Flow")
     before, undo = view.doc.puzzle, view.doc.undo_stack.count()

@@ -22,9 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from solvers.common.process_jobs import remote
 from solvers.common.protocol import EditResult
 from solvers.flow.generate import generate
-from solvers.flow.hint import progress_text, reveal_one
+from solvers.flow.hint import first_paths, progress_text, reveal_one
 from solvers.flow.model import BRIDGE, EMPTY, FlowPaths, FlowPuzzle
 from solvers.flow.solve import verdict
 from solvers.flow.variants import KINDS, generate_variant
@@ -161,7 +162,7 @@ class FlowPanel(QWidget):
             return
         self._hint_job = self.ctx.run_job(
             "Solving for a hint",
-            lambda cancel, progress: _first_solution(self.ctx.plugin, puzzle, cancel),
+            remote(first_paths, puzzle),
             lambda result: self._solved(puzzle, result),
             self._failed,
         )
@@ -200,7 +201,7 @@ class FlowPanel(QWidget):
         self.strict_label.setText("Counting solutions under the game rules…")
         self._strict_job = self.ctx.run_job(
             "Strict uniqueness",
-            lambda cancel, progress: self.ctx.plugin.count_rules(puzzle, "strict", 2, cancel),
+            remote(self.ctx.plugin.count_rules, puzzle, "strict", 2),
             lambda result: self._strict_done(puzzle, result),
             lambda message: self.strict_label.setText(f"Failed: {message}"),
             lambda: self.strict_label.setText("Strict count cancelled."),
@@ -223,16 +224,15 @@ class FlowPanel(QWidget):
             return
         self._generate_job = self.ctx.run_job(
             f"Generating a {cols}x{rows} puzzle",
-            lambda cancel, progress: (
-                generate(cols, rows, colours, cancel=cancel).puzzle
-                if kind == "plain"
-                else generate_variant(cols, rows, kind, cancel=cancel).puzzle
-            ),
+            remote(generate, cols, rows, colours)
+            if kind == "plain"
+            else remote(generate_variant, cols, rows, kind),
             self._generated,
             self._generate_failed,
         )
 
-    def _generated(self, puzzle: FlowPuzzle) -> None:
+    def _generated(self, made: Any) -> None:
+        puzzle: FlowPuzzle = made.puzzle
         self.ctx.replace_untitled(puzzle, "New random puzzle", FlowPaths())
         self.ctx.status(f"New {puzzle.cols}x{puzzle.rows} puzzle, {len(puzzle.colours)} colours, unique.")
 
@@ -242,9 +242,3 @@ class FlowPanel(QWidget):
 
 def _running(job: Any) -> bool:
     return job is not None and not getattr(job, "done", True)
-
-
-def _first_solution(plugin: Any, puzzle: FlowPuzzle, cancel: Any) -> dict[str, list[list[int]]] | None:
-    for solution in plugin.solve(puzzle, limit=1, cancel=cancel):
-        return solution.extras["paths"]
-    return None

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from solvers.common.errors import InputError
+from solvers.common.process_jobs import remote
 from solvers.toichika.explain import Explanation, explain, hint, step_overlay
 from solvers.toichika.generate import MAX_SIDE, MIN_SIDE, Generated, generate, grade_names
 from solvers.toichika.sat_solver import differing_cells, iter_solutions
@@ -156,17 +157,15 @@ class ToichikaPanel(QWidget):
         self.ctx.set_overlay(None)
         self.grade.setText("Explaining…")
 
-        def count(cancel, progress):
-            return list(iter_solutions(puzzle, limit=2, cancel=cancel))
-
-        def explain_work(cancel, progress):
-            return explain(puzzle, cancel)
-
+        # Worker processes: python-sat holds the GIL while it loads or frees a big model.
         self._jobs["badge"] = self.ctx.run_job(
-            "Uniqueness", count, lambda sols: self._badge_done(puzzle, sols), self._job_failed
+            "Uniqueness",
+            remote(iter_solutions, puzzle, limit=2, listed=True),
+            lambda sols: self._badge_done(puzzle, sols),
+            self._job_failed,
         )
         self._jobs["explain"] = self.ctx.run_job(
-            "Explanation", explain_work, lambda ex: self._explained(puzzle, ex), self._job_failed
+            "Explanation", remote(explain, puzzle), lambda ex: self._explained(puzzle, ex), self._job_failed
         )
 
     def _job_failed(self, message: str) -> None:
@@ -288,10 +287,9 @@ class ToichikaPanel(QWidget):
     def request_hint(self) -> None:
         puzzle, entries = self.ctx.puzzle(), self.ctx.entries()
 
-        def work(cancel, progress):
-            return hint(puzzle, entries, cancel)
-
-        self._jobs["hint"] = self.ctx.run_job("Hint", work, self._hint_done, self._job_failed)
+        self._jobs["hint"] = self.ctx.run_job(
+            "Hint", remote(hint, puzzle, entries), self._hint_done, self._job_failed
+        )
 
     def _hint_done(self, result: dict[str, Any]) -> None:
         self.clear_replay()
@@ -378,13 +376,11 @@ class ToichikaPanel(QWidget):
         grade, seed = self.gen_grade.currentText(), self.gen_seed.value() or None
         symmetric = self.gen_symmetric.isChecked()
 
-        def work(cancel, progress):
-            return generate(
-                cols, rows, grade, seed=seed, symmetric=symmetric, cancel=cancel, progress=progress
-            )
-
         self._generate_job = self.ctx.run_job(
-            f"Generating a {cols}x{rows} {grade} puzzle", work, self._generated, self._job_failed
+            f"Generating a {cols}x{rows} {grade} puzzle",
+            remote(generate, cols, rows, grade, seed=seed, symmetric=symmetric, with_progress=True),
+            self._generated,
+            self._job_failed,
         )
 
     def _generated(self, made: Generated) -> None:

@@ -1,0 +1,432 @@
+"""Job bodies that run in persistent worker processes instead of a GUI-process thread.
+
+Why: some solver libraries hold the GIL inside long C calls (python-sat's CaDiCaL for a whole
+budgeted ``solve_limited``, any solver's ``delete`` of a million-variable model, loading clauses).
+In a thread of the GUI process such a call freezes the window for its whole length, whatever the
+thread pool does. In a separate process it cannot.
+
+How: ``remote(fn, *args)`` gives a job body for ``Job``/``run_job``. The pool thread that runs it
+sends ``fn`` and its arguments (pickled: module-level functions, plain data) to an idle worker
+process and then only waits on the pipe, which releases the GIL. The worker calls
+``fn(*args, cancel=token, ...)`` and sends back progress, streamed items, the result or the error.
+Esc cancels the pool thread's token; the pool thread tells the worker, and if the worker has not
+stopped within ``CANCEL_GRACE`` seconds (a C call that does not look at the token), it is killed and
+replaced, so a cancel always ends quickly.
+
+Workers are fresh interpreters (never ``fork``: the GUI process has Qt threads), are reused from
+job to job, and exit when the GUI process goes away (the socket closes). POSIX only (the socket is
+inherited by descriptor); elsewhere, or with ``PUZZLE_WORKBENCH_JOBS=thread``, a body runs on the
+calling thread as before. This module imports no
+Qt, so a worker never loads it.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import os
+import queue
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+from solvers.common.cancel import Cancelled, CancelToken
+from solvers.common.errors import InputError
+
+ProgressFn = Callable[[dict[str, Any]], None]
+EmitFn = Callable[[Any], None]
+
+CANCEL_GRACE = 0.12  # seconds a worker has to stop after a cancel before it is killed
+POLL = 0.02  # seconds between the pool thread's looks at its cancel token
+SEND_INTERVAL = 0.05  # the worker sends progress and item batches at most this often
+SPARE = 2  # workers kept started and idle, so a job does not wait for Python to start
+MOST_IDLE = 4  # more idle workers than this are stopped
+WORKER_NICENESS = 10  # under contention the GUI process (nice 0) gets ~90% of a core against a worker
+TOP_UP_DELAY = 2.0  # seconds after a worker is taken before a spare replaces it
+
+
+class RemoteError(RuntimeError):
+    """A job body raised in the worker; ``str()`` is the worker's one-line description."""
+
+    def __init__(self, detail: str, remote_traceback: str = "") -> None:
+        super().__init__(detail)
+        self.remote_traceback = remote_traceback
+
+
+# ---- the worker process -----------------------------------------------------------------------
+def serve_fd(fd: int) -> None:
+    """The worker process's entry point: serve jobs on the inherited socket ``fd``."""
+    _serve(Connection(fd))
+
+
+def _serve(conn: Connection) -> None:
+    """A worker's main loop: run one job at a time; a reader thread delivers cancels meanwhile."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in a terminal is the GUI process's to handle
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)  # on a busy machine the window gets the cores first
+    inbox: queue.Queue[tuple[Any, ...] | None] = queue.Queue()
+    current: list[CancelToken] = []
+
+    def read() -> None:
+        while True:
+            try:
+                message = conn.recv()
+            except (EOFError, OSError):
+                os._exit(0)  # the GUI process is gone: nobody wants the answer
+            if message[0] == "run":
+                token = CancelToken()
+                current[:] = [token]
+                inbox.put((*message[1:], token))
+            elif message[0] == "cancel":
+                for token in current:
+                    token.cancel()
+            else:  # "stop"
+                inbox.put(None)
+                return
+
+    threading.Thread(target=read, name="worker-inbox", daemon=True).start()
+    _preload()
+    while (job := inbox.get()) is not None:
+        _run_one(conn, *job)
+
+
+def _preload() -> None:
+    """Import the plug-ins and solve one sample of each isolated one, so the first real job finds
+    its modules imported and its numba kernels loaded (~1 s, while the worker is idle anyway)."""
+    try:
+        from solvers.common import registry
+        from solvers.common.protocol import ISOLATED
+
+        for plugin in registry.plugins().values():
+            if ISOLATED in plugin.meta.capabilities and plugin.sample_paths():
+                text = plugin.sample_paths()[0].read_text(encoding="utf-8")
+                for _solution in plugin.solve(plugin.parse_document(text)[0], limit=1):
+                    break
+    except Exception:  # only a speed-up: the job itself reports any real problem
+        pass
+
+
+def _run_one(
+    conn: Connection,
+    fn: Callable[..., Any],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    flags: str,
+    token: CancelToken,
+) -> None:
+    last_progress = 0.0
+    batch: list[Any] = []
+    last_batch = 0.0
+
+    def progress(info: dict[str, Any]) -> None:
+        nonlocal last_progress
+        now = time.monotonic()
+        if now - last_progress >= SEND_INTERVAL:
+            last_progress = now
+            conn.send(("progress", dict(info)))
+
+    def emit(item: Any) -> None:
+        nonlocal last_batch
+        batch.append(item)
+        now = time.monotonic()
+        if now - last_batch >= SEND_INTERVAL:
+            last_batch = now
+            flush()
+
+    def flush() -> None:
+        if batch:
+            conn.send(("items", list(batch)))
+            batch.clear()
+
+    extra: dict[str, Any] = {"cancel": token}
+    if "p" in flags:
+        extra["progress"] = progress
+    if "e" in flags:
+        extra["emit"] = emit
+    try:
+        result = fn(*args, **kwargs, **extra)
+        if "l" in flags:
+            result = _listed(result, token)
+        flush()
+        reply: tuple[Any, ...] = ("cancelled",) if token.cancelled else ("done", result)
+    except Cancelled:
+        flush()
+        reply = ("cancelled",)
+    except InputError as exc:
+        flush()
+        reply = ("input_error", str(exc))
+    except Exception as exc:  # reported to the GUI like a failure in a thread
+        flush()
+        detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        reply = ("error", detail, traceback.format_exc())
+    try:
+        conn.send(reply)
+    except Exception as exc:  # e.g. a result that does not pickle: say so instead of hanging
+        conn.send(("error", f"the job's result could not be sent back: {exc}", traceback.format_exc()))
+
+
+def _listed(result: Any, token: CancelToken) -> list[Any]:
+    items = []
+    for item in result:
+        items.append(item)
+        token.raise_if_cancelled()
+    return items
+
+
+# ---- the GUI process's side --------------------------------------------------------------------
+class Worker:
+    """One worker process and the GUI end of its socket.
+
+    Started as ``python -c "...serve_fd(N)"`` with one end of a socket pair, not through
+    ``multiprocessing``: its ``spawn`` re-runs the parent's ``__main__`` in the child, which breaks
+    (or re-runs) any script that starts the GUI without an ``if __name__ == "__main__"`` guard."""
+
+    def __init__(self) -> None:
+        ours, theirs = socket.socketpair()
+        # The parent's import path, so a body imports in the worker exactly as it did here.
+        root = str(Path(__file__).resolve().parents[2])
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(
+            dict.fromkeys(p for p in (root, *sys.path) if p and os.path.isdir(p))
+        )
+        code = f"from solvers.common.process_jobs import serve_fd; serve_fd({theirs.fileno()})"
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", code], pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL, env=env
+            )
+        finally:
+            theirs.close()
+        self.conn = Connection(ours.detach())
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def exit_code(self) -> int | None:
+        return self.process.poll()
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        try:
+            self.process.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            pass
+        self.conn.close()
+
+    def stop(self) -> None:
+        try:
+            self.conn.send(("stop",))
+            self.process.wait(timeout=1)
+        except (OSError, ValueError, subprocess.TimeoutExpired):
+            pass
+        self.kill()
+
+
+class WorkerPool:
+    """Idle workers ready for the next job; a job takes one for its whole run."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._idle: list[Worker] = []
+        self._busy: set[Worker] = set()
+        self._closed = False
+
+    def acquire(self) -> Worker:
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the application is closing")
+            while self._idle:
+                worker = self._idle.pop()
+                if worker.alive():
+                    self._busy.add(worker)
+                    self._top_up_later()
+                    return worker
+                worker.kill()
+        worker = Worker()
+        with self._lock:
+            self._busy.add(worker)
+        self._top_up_later()
+        return worker
+
+    def release(self, worker: Worker) -> None:
+        with self._lock:
+            self._busy.discard(worker)
+            if not self._closed and worker.alive() and len(self._idle) < MOST_IDLE:
+                self._idle.append(worker)
+                return
+        worker.stop()
+
+    def discard(self, worker: Worker) -> None:
+        with self._lock:
+            self._busy.discard(worker)
+        worker.kill()
+        self._top_up_later()
+
+    def prestart(self) -> None:
+        """Start workers until ``SPARE`` are idle (call from a background thread: each start costs
+        a Python interpreter's start-up, ~0.1 s here, plus the imports of its first job)."""
+        while True:
+            with self._lock:
+                if self._closed or len(self._idle) >= SPARE:
+                    return
+            worker = Worker()
+            with self._lock:
+                if self._closed:
+                    worker.kill()
+                    return
+                self._idle.append(worker)
+
+    def _top_up_later(self, delay: float = TOP_UP_DELAY) -> None:
+        # Later, not now: a starting worker (imports, numba kernels) would compete for the cores
+        # with the job that just took one.
+        timer = threading.Timer(delay, self.prestart)
+        timer.daemon = True
+        timer.start()
+
+    def idle_count(self) -> int:
+        with self._lock:
+            return len(self._idle)
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            workers, self._idle = [*self._idle, *self._busy], []
+            self._busy.clear()
+        for worker in workers:
+            worker.kill()
+
+
+_POOL: WorkerPool | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def pool() -> WorkerPool:
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = WorkerPool()
+            atexit.register(_POOL.close)
+        return _POOL
+
+
+def start_spares() -> None:
+    """Start the spare workers in the background (no-op when bodies run in threads)."""
+    if in_processes():
+        pool()._top_up_later(0.0)
+
+
+def run_remote(
+    fn: Callable[..., Any],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    flags: str,
+    cancel: CancelToken,
+    progress: ProgressFn,
+    emit: EmitFn,
+) -> Any:
+    """Run ``fn`` in a worker and relay what it sends; called on a pool thread of the GUI process."""
+    cancel.raise_if_cancelled()
+    if not in_processes():
+        return _run_here(fn, args, kwargs, flags, cancel, progress, emit)
+    workers = pool()
+    worker = workers.acquire()
+    try:
+        worker.conn.send(("run", fn, args, kwargs, flags))
+    except Exception:
+        workers.discard(worker)
+        raise
+    asked_to_stop = 0.0
+    while True:
+        if cancel.cancelled and not asked_to_stop:
+            asked_to_stop = time.monotonic()
+            try:
+                worker.conn.send(("cancel",))
+            except (OSError, ValueError):
+                pass
+        if asked_to_stop and time.monotonic() - asked_to_stop > CANCEL_GRACE:
+            workers.discard(worker)  # it is inside a call that does not look at its token
+            raise Cancelled()
+        try:
+            if not worker.conn.poll(POLL):
+                if not worker.alive():
+                    ended = worker.exit_code()
+                    workers.discard(worker)
+                    raise RemoteError(f"the worker process ended unexpectedly (exit code {ended})")
+                continue
+            message = worker.conn.recv()
+        except (EOFError, OSError):
+            try:
+                status: int | None = worker.process.wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                status = None
+            workers.discard(worker)
+            raise RemoteError(f"the worker process ended unexpectedly (exit code {status})") from None
+        kind = message[0]
+        if kind == "progress":
+            progress(message[1])
+        elif kind == "items":
+            for item in message[1]:
+                emit(item)
+        else:
+            workers.release(worker)
+            if kind == "done":
+                return message[1]
+            if kind == "cancelled":
+                raise Cancelled()
+            if kind == "input_error":
+                raise InputError(message[1])
+            raise RemoteError(message[1], message[2])
+
+
+def in_processes() -> bool:
+    """Whether bodies run in worker processes (POSIX, unless ``PUZZLE_WORKBENCH_JOBS=thread``)."""
+    return os.name == "posix" and os.environ.get("PUZZLE_WORKBENCH_JOBS", "") != "thread"
+
+
+def _run_here(
+    fn: Callable[..., Any],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    flags: str,
+    cancel: CancelToken,
+    progress: ProgressFn,
+    emit: EmitFn,
+) -> Any:
+    extra: dict[str, Any] = {"cancel": cancel}
+    if "p" in flags:
+        extra["progress"] = progress
+    if "e" in flags:
+        extra["emit"] = emit
+    result = fn(*args, **kwargs, **extra)
+    return _listed(result, cancel) if "l" in flags else result
+
+
+def remote(
+    fn: Callable[..., Any], *args: Any, with_progress: bool = False, listed: bool = False, **kwargs: Any
+) -> Callable[[CancelToken, ProgressFn], Any]:
+    """A ``run_job`` body calling ``fn(*args, **kwargs, cancel=token)`` in a worker process
+    (``progress=`` too if ``with_progress``; ``listed`` turns an iterator result into a list there)."""
+    flags = ("p" if with_progress else "") + ("l" if listed else "")
+
+    def work(cancel: CancelToken, progress: ProgressFn) -> Any:
+        return run_remote(fn, args, kwargs, flags, cancel, progress, lambda _item: None)
+
+    return work
+
+
+def remote_stream(fn: Callable[..., Any], *args: Any) -> Callable[[CancelToken, ProgressFn, EmitFn], Any]:
+    """A ``Job`` body calling ``fn(*args, cancel=, progress=, emit=)`` in a worker process; what it
+    emits there is emitted here, in order."""
+
+    def work(cancel: CancelToken, progress: ProgressFn, emit: EmitFn) -> Any:
+        return run_remote(fn, args, {}, "pe", cancel, progress, emit)
+
+    return work

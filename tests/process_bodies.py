@@ -1,0 +1,58 @@
+"""Job bodies for tests/test_process_jobs.py: module-level, so a worker process can import them."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from solvers.common.cancel import CancelToken
+from solvers.common.errors import InputError
+
+
+def add(a: int, b: int, *, scale: int = 1, cancel: CancelToken) -> tuple[int, int]:
+    return (a + b) * scale, os.getpid()
+
+
+def count_to(n: int, *, cancel: CancelToken) -> Iterator[int]:
+    yield from range(n)
+
+
+def stream(
+    n: int, *, cancel: CancelToken, progress: Callable[[dict[str, Any]], None], emit: Callable[[Any], None]
+) -> str:
+    for i in range(n):
+        emit({"i": i})
+        progress({"done": i})
+        time.sleep(0.001)
+    return "finished"
+
+
+def bad_input(*, cancel: CancelToken) -> None:
+    raise InputError("row 3: '²' is not a digit")
+
+
+def bug(*, cancel: CancelToken) -> None:
+    raise ValueError("a solver bug")
+
+
+def crash(*, cancel: CancelToken) -> None:
+    os._exit(3)
+
+
+def cooperative(*, cancel: CancelToken) -> None:
+    while True:
+        cancel.raise_if_cancelled()
+        time.sleep(0.005)
+
+
+def deaf(*, cancel: CancelToken) -> None:
+    time.sleep(60)  # looks at no token: only killing the worker ends it
+
+
+def hold_gil(items: int, *, cancel: CancelToken) -> int:
+    """One C call that keeps the GIL throughout (as python-sat's CaDiCaL does in a budgeted solve):
+    builtin ``sum`` over a C iterator never lets another thread run. ~0.9 s for 50 M items here."""
+    return sum(itertools.repeat(1, items))

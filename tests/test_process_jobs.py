@@ -1,0 +1,135 @@
+"""Job bodies in worker processes (workbench/process_jobs.py): results, streams, errors, cancel,
+crashes, and the point of it all, a body that holds the GIL cannot freeze the calling process."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import process_bodies as bodies
+import pytest
+
+from solvers.common import process_jobs
+from solvers.common.cancel import Cancelled, CancelToken
+from solvers.common.errors import InputError
+from solvers.common.process_jobs import RemoteError, remote, remote_stream
+
+pytestmark = pytest.mark.skipif(not process_jobs.in_processes(), reason="worker processes are POSIX-only")
+
+
+def _run(work: Any, cancel: CancelToken | None = None) -> Any:
+    return work(cancel or CancelToken(), lambda _info: None)
+
+
+def test_a_body_runs_in_another_process_with_its_arguments() -> None:
+    value, pid = _run(remote(bodies.add, 2, 3, scale=10))
+    assert value == 50 and pid != os.getpid()
+    assert _run(remote(bodies.count_to, 5, listed=True)) == [0, 1, 2, 3, 4]
+
+
+def test_workers_are_reused() -> None:
+    _first, pid1 = _run(remote(bodies.add, 1, 1))
+    _second, pid2 = _run(remote(bodies.add, 1, 1))
+    assert pid1 == pid2  # one job at a time: the worker that finished takes the next
+
+
+def test_streamed_items_and_progress_arrive_in_order() -> None:
+    items: list[Any] = []
+    progress: list[dict[str, Any]] = []
+    result = remote_stream(bodies.stream, 200)(CancelToken(), progress.append, items.append)
+    assert result == "finished"
+    assert [item["i"] for item in items] == list(range(200))
+    assert progress and all(p["done"] < 200 for p in progress)  # throttled, not one per call
+    assert len(progress) < 200
+
+
+def test_input_errors_stay_input_errors_and_bugs_are_one_line() -> None:
+    with pytest.raises(InputError, match="row 3"):
+        _run(remote(bodies.bad_input))
+    with pytest.raises(RemoteError) as caught:
+        _run(remote(bodies.bug))
+    assert str(caught.value) == "ValueError: a solver bug"
+    assert "Traceback" in caught.value.remote_traceback
+
+
+def test_a_crashed_worker_is_reported_and_replaced() -> None:
+    with pytest.raises(RemoteError, match="exit code 3"):
+        _run(remote(bodies.crash))
+    assert _run(remote(bodies.add, 1, 2))[0] == 3
+
+
+@pytest.mark.parametrize("body", [bodies.cooperative, bodies.deaf], ids=["cooperative", "deaf"])
+def test_cancel_ends_the_job_quickly(body: Any) -> None:
+    _run(remote(bodies.add, 0, 0))  # a warm worker, so the timing is the cancel's alone
+    token = CancelToken()
+    ended: list[float] = []
+
+    def job() -> None:
+        try:
+            _run(remote(body), token)
+        except Cancelled:
+            ended.append(time.monotonic())
+
+    thread = threading.Thread(target=job)
+    thread.start()
+    time.sleep(0.5)
+    asked = time.monotonic()
+    token.cancel()
+    thread.join(5)
+    assert ended, "the job did not end"
+    assert ended[0] - asked < 0.4  # grace 0.12 s, then the worker is killed
+    assert _run(remote(bodies.add, 2, 2))[0] == 4  # the pool still works
+
+
+def _longest_gap_while(work: Any) -> float:
+    """The longest time this process's main thread could not run while ``work`` ran on a thread."""
+    thread = threading.Thread(target=work)
+    gaps = []
+    last = time.perf_counter()
+    thread.start()
+    while thread.is_alive():
+        time.sleep(0.002)
+        now = time.perf_counter()
+        gaps.append(now - last)
+        last = now
+    return max(gaps)
+
+
+def test_a_body_holding_the_gil_does_not_freeze_the_caller(monkeypatch) -> None:
+    _run(remote(bodies.add, 0, 0))
+    in_worker = _longest_gap_while(lambda: _run(remote(bodies.hold_gil, 80_000_000)))
+    monkeypatch.setenv("PUZZLE_WORKBENCH_JOBS", "thread")  # the check catches the in-thread freeze
+    in_thread = _longest_gap_while(lambda: _run(remote(bodies.hold_gil, 80_000_000)))
+    assert in_worker < 0.1, f"main thread stalled {in_worker:.3f} s with the body in a worker"
+    assert in_thread > 0.25, f"in a thread the same body stalled only {in_thread:.3f} s"
+
+
+def test_workers_exit_when_their_parent_dies(tmp_path: Path) -> None:
+    script = (
+        "import os, sys\n"
+        "from solvers.common import process_jobs\n"
+        "worker = process_jobs.Worker()\n"
+        "print(worker.process.pid, flush=True)\n"
+        "os._exit(0)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60)
+    pid = int(out.stdout.split()[0])
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and _alive(pid):
+        time.sleep(0.05)
+    assert not _alive(pid)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    return not (stat.exists() and stat.read_text().split()[2] == "Z")  # a zombie has exited
