@@ -109,6 +109,18 @@ def test_a_body_holding_the_gil_does_not_freeze_the_caller(monkeypatch) -> None:
     assert in_thread > 0.25, f"in a thread the same body stalled only {in_thread:.3f} s"
 
 
+def test_a_worker_that_cannot_start_means_threads_from_then_on(monkeypatch, capsys) -> None:
+    monkeypatch.setattr(process_jobs, "_POOL", None)  # a fresh pool, restored afterwards
+    monkeypatch.setattr(process_jobs, "_BROKEN", "")
+    monkeypatch.setattr(process_jobs, "WORKER_CODE", "import sys; sys.exit(7)  # {fd}")
+    value, pid = _run(remote(bodies.add, 2, 3))
+    assert value == 5 and pid == os.getpid()  # ran here instead
+    assert not process_jobs.in_processes()
+    assert "failed to start (exit code 7)" in capsys.readouterr().err
+    assert _run(remote(bodies.add, 1, 1))[1] == os.getpid()
+    process_jobs.pool().close()
+
+
 def test_workers_exit_when_their_parent_dies(tmp_path: Path) -> None:
     script = (
         "import os, sys\n"

@@ -64,7 +64,9 @@ class RemoteError(RuntimeError):
 # ---- the worker process -----------------------------------------------------------------------
 def serve_fd(fd: int) -> None:
     """The worker process's entry point: serve jobs on the inherited socket ``fd``."""
-    _serve(Connection(fd))
+    conn = Connection(fd)
+    conn.send(("hello",))  # this far, the worker started: a later death is the job's doing
+    _serve(conn)
 
 
 def _serve(conn: Connection) -> None:
@@ -197,7 +199,7 @@ class Worker:
         env["PYTHONPATH"] = os.pathsep.join(
             dict.fromkeys(p for p in (root, *sys.path) if p and os.path.isdir(p))
         )
-        code = f"from solvers.common.process_jobs import serve_fd; serve_fd({theirs.fileno()})"
+        code = WORKER_CODE.format(fd=theirs.fileno())
         try:
             self.process = subprocess.Popen(
                 [sys.executable, "-c", code], pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL, env=env
@@ -205,6 +207,7 @@ class Worker:
         finally:
             theirs.close()
         self.conn = Connection(ours.detach())
+        self.greeted = False  # its "hello" has arrived
 
     def alive(self) -> bool:
         return self.process.poll() is None
@@ -304,7 +307,9 @@ class WorkerPool:
             worker.kill()
 
 
+WORKER_CODE = "from solvers.common.process_jobs import serve_fd; serve_fd({fd})"
 _POOL: WorkerPool | None = None
+_BROKEN = ""  # why workers cannot be used in this process ("" while they can)
 _POOL_LOCK = threading.Lock()
 
 
@@ -332,14 +337,46 @@ def run_remote(
     progress: ProgressFn,
     emit: EmitFn,
 ) -> Any:
-    """Run ``fn`` in a worker and relay what it sends; called on a pool thread of the GUI process."""
+    """Run ``fn`` in a worker and relay what it sends; called on a pool thread of the GUI process.
+
+    A worker that cannot start (no usable interpreter, an import that fails there) is reported on
+    stderr once; from then on bodies run here, on the calling thread."""
     cancel.raise_if_cancelled()
-    if not in_processes():
-        return _run_here(fn, args, kwargs, flags, cancel, progress, emit)
-    workers = pool()
-    worker = workers.acquire()
+    if in_processes():
+        workers = pool()
+        try:
+            worker = workers.acquire()
+        except OSError as exc:
+            _give_up(f"cannot start a worker process: {exc}")
+        else:
+            try:
+                return _relay(workers, worker, (fn, args, kwargs, flags), cancel, progress, emit)
+            except _StartFailed as exc:
+                _give_up(str(exc))
+    return _run_here(fn, args, kwargs, flags, cancel, progress, emit)
+
+
+class _StartFailed(Exception):
+    """The worker ended before it said hello: nothing of the job ran there."""
+
+
+def _give_up(reason: str) -> None:
+    global _BROKEN
+    if not _BROKEN:
+        print(f"puzzle-workbench: {reason}; solver jobs run in threads from now on", file=sys.stderr)
+    _BROKEN = reason
+
+
+def _relay(
+    workers: WorkerPool,
+    worker: Worker,
+    call: tuple[Any, ...],
+    cancel: CancelToken,
+    progress: ProgressFn,
+    emit: EmitFn,
+) -> Any:
     try:
-        worker.conn.send(("run", fn, args, kwargs, flags))
+        worker.conn.send(("run", *call))
     except Exception:
         workers.discard(worker)
         raise
@@ -347,20 +384,16 @@ def run_remote(
     while True:
         if cancel.cancelled and not asked_to_stop:
             asked_to_stop = time.monotonic()
-            try:
+            with contextlib.suppress(OSError, ValueError):
                 worker.conn.send(("cancel",))
-            except (OSError, ValueError):
-                pass
         if asked_to_stop and time.monotonic() - asked_to_stop > CANCEL_GRACE:
             workers.discard(worker)  # it is inside a call that does not look at its token
             raise Cancelled()
         try:
             if not worker.conn.poll(POLL):
-                if not worker.alive():
-                    ended = worker.exit_code()
-                    workers.discard(worker)
-                    raise RemoteError(f"the worker process ended unexpectedly (exit code {ended})")
-                continue
+                if worker.alive():
+                    continue
+                raise EOFError
             message = worker.conn.recv()
         except (EOFError, OSError):
             try:
@@ -368,9 +401,13 @@ def run_remote(
             except subprocess.TimeoutExpired:
                 status = None
             workers.discard(worker)
+            if not worker.greeted:
+                raise _StartFailed(f"a worker process failed to start (exit code {status})") from None
             raise RemoteError(f"the worker process ended unexpectedly (exit code {status})") from None
         kind = message[0]
-        if kind == "progress":
+        if kind == "hello":
+            worker.greeted = True
+        elif kind == "progress":
             progress(message[1])
         elif kind == "items":
             for item in message[1]:
@@ -388,7 +425,7 @@ def run_remote(
 
 def in_processes() -> bool:
     """Whether bodies run in worker processes (POSIX, unless ``PUZZLE_WORKBENCH_JOBS=thread``)."""
-    return os.name == "posix" and os.environ.get("PUZZLE_WORKBENCH_JOBS", "") != "thread"
+    return os.name == "posix" and os.environ.get("PUZZLE_WORKBENCH_JOBS", "") != "thread" and not _BROKEN
 
 
 def _run_here(
