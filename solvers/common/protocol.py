@@ -40,8 +40,9 @@ SOLVE = "solve"  # solve()/count() exist
 EXPLAIN = "explain"  # explain() gives deduction steps
 PLAY = "play"  # entries + play-mode editing
 GAME = "game"  # a two-player game: solve() = analysis of the position
-# solve() holds the GIL in long C calls (python-sat): the GUI runs it in a worker process, and
-# its puzzles, options, solutions and info must pickle.
+# solve() keeps the GIL busy, in long C calls that hold it (python-sat) or as a pure-Python search
+# (which makes the GUI thread wait up to a switch interval for every slot it runs): the GUI runs it
+# in a worker process, so its puzzles, options, solutions and info must pickle.
 ISOLATED = "isolated"
 
 

@@ -11,6 +11,7 @@ from solvers.common.display import DisplayList, GridGeometry, Rect, Text, grid_l
 from solvers.common.errors import InputError, ParseError
 from solvers.common.limits import body_lines
 from solvers.common.protocol import (
+    ISOLATED,
     PLAY,
     SOLVE,
     CheckResult,
@@ -53,7 +54,9 @@ class LatinPlugin(PluginBase):
         description="Template module: fill the grid so each row and column holds 1..n once.",
         extensions=(".latin", ".txt"),
         aliases=("latin",),
-        capabilities=frozenset({SOLVE, PLAY}),
+        # A pure-Python search: in a thread of the GUI process it would take the GIL from the
+        # window between every repaint (a 9x9 "all" run stalled it 200-300 ms at a time).
+        capabilities=frozenset({SOLVE, PLAY, ISOLATED}),
     )
 
     def parse(self, text: str) -> LatinSquare:
