@@ -103,6 +103,13 @@ def _parser() -> argparse.ArgumentParser:
         default=50_000_000,
         help="refuse larger variants (default 50,000,000 classes)",
     )
+    r.add_argument(
+        "--method",
+        choices=("forward", "backward"),
+        default="forward",
+        help="forward: stored move graph and passes (default); backward: predecessor generation "
+        "(un-move/un-put/un-remove) with a counter per class, no stored graph, in memory",
+    )
     add_json(r)
     add_timeout(r)
     _tablebase_parser(sub)
@@ -268,8 +275,19 @@ def _retro(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) ->
     qindex = layout.rank(query) if query is not None else -1  # a foreign dove fails before the work
     if (args.workers or args.scheduler) and args.store is None:
         raise InputError("--workers/--scheduler need --store DIR (a directory every worker can reach)")
+    if args.method == "backward" and (args.store or args.workers or args.scheduler):
+        raise InputError(
+            "--method backward runs in memory: --store, --workers and --scheduler are forward only"
+        )
     progress = None if args.json else print
-    if args.workers or args.scheduler:
+    extra: dict[str, object] = {}
+    if args.method == "backward":
+        from solvers.doves.retro.backward import solve_backward
+
+        result, memory, stats = solve_backward(layout, rules, cancel=cancel, progress=progress)
+        values = memory.values
+        extra = {k: v for k, v in stats.to_json().items() if k != "seconds"}
+    elif args.workers or args.scheduler:
         from solvers.doves.retro.cluster import solve_distributed
 
         result = solve_distributed(
@@ -283,6 +301,9 @@ def _retro(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) ->
     if args.store:
         save_result(args.store, result)
     data = result.to_json()
+    data["method"] = args.method
+    if extra:
+        data["backward"] = extra
     if args.check:
         from solvers.doves.retro.check import cross_check
 
