@@ -1,10 +1,16 @@
 """Tokyo Doves retrograde analysis: reduced games solved exactly, rates per phase, cost model.
 
     nice -n 10 python benchmarks/doves_retro_bench.py [--quick] [--check 2000] [--json out.json]
+    nice -n 10 python benchmarks/doves_retro_bench.py --backward [--variants M/HT,AT,...] [--json f]
 
 Prints, per variant: classes, edges, build time, WIN/LOSS/DRAW counts, value of the start, longest
 win, passes and the cross-check against the Win(n) search; then the indexing, graph and pass rates
 per core (single thread), storage per class, and the full-game extrapolation of docs/doves.md.
+
+``--backward`` instead compares the forward solver with the predecessor-driven one (``retro/
+backward.py``) per variant: both times, identical values, the predecessor generation rates
+(positions/s per core, without and with ranking) and the predecessor visits per class; then the
+same rates on slices of the full game's big partitions and the cost model with predecessors.
 """
 
 from __future__ import annotations
@@ -21,9 +27,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from numba import njit  # noqa: E402
+
 from solvers.doves import engine as rules_engine  # noqa: E402
 from solvers.doves.counting import SYM  # noqa: E402
-from solvers.doves.retro import engine  # noqa: E402
+from solvers.doves.retro import engine, unmove  # noqa: E402
+from solvers.doves.retro.backward import init_chunk, solve_backward  # noqa: E402
 from solvers.doves.retro.check import cross_check  # noqa: E402
 from solvers.doves.retro.layout import Layout  # noqa: E402
 from solvers.doves.retro.solve import solve  # noqa: E402
@@ -147,7 +156,16 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true", help="a few variants only")
     ap.add_argument("--check", type=int, default=2000, help="random classes cross-checked per variant")
     ap.add_argument("--json", default=None)
+    ap.add_argument("--backward", action="store_true", help="forward vs predecessor-driven solver")
+    ap.add_argument(
+        "--variants",
+        default=",".join(BACKWARD_VARIANTS),
+        help="--backward: RED/GREEN[/noR] list (GREEN defaults to RED), e.g. M/HT/noR,AT,AT/ATH",
+    )
+    ap.add_argument("--samples", type=int, default=40_000, help="--backward: full-game classes sampled")
     args = ap.parse_args()
+    if args.backward:
+        return backward_main(args.variants.split(","), args.samples, args.json)
     rows = []
     print(
         "variant        rules     classes      edges  graph passes  counts / start / longest / passes / check"
@@ -211,6 +229,253 @@ def cost_model(rates: dict[str, object], rows: list[dict[str, object]]) -> dict[
         "assumed_passes": passes,
         "longest_win_reduced": max(int(r["longest_win"]) for r in rows),  # type: ignore[call-overload]
     }
+
+
+# ---- --backward: the predecessor-driven solver ------------------------------------------------------
+
+BACKWARD_VARIANTS = ["M/HT", "M/HT/noR", "AT", "MH", "AT/ATH"]
+
+
+@njit(nogil=True)
+def _count_unmoves(codes: np.ndarray, allow_remove: bool, hand: int) -> int:
+    """Predecessor positions of Red-to-move codes (no ranking): the bare generator."""
+    pos = np.zeros(12, dtype=np.int64)
+    out = np.zeros(unmove.MAX_PREDS, dtype=np.uint64)
+    total = 0
+    for c in codes:
+        total += unmove.unmoves(c, 0, allow_remove, hand, pos, out)
+    return total
+
+
+def pred_rates(layout: Layout, rules: Rules, ranges: list[tuple[int, int]]) -> dict[str, float]:
+    """Predecessor generation over the given global index ranges, one core.
+
+    ``positions_per_s``: predecessor positions generated per second (unrank done beforehand);
+    ``ranked_positions_per_s``: the same with unranking, ranking into classes, dedupe and the
+    multiplicity (``unmove.backward_pairs``, what a backward level does per class)."""
+    codes = []
+    for lo, hi in ranges:
+        p = int(np.searchsorted(layout.part_off, lo, side="right")) - 1
+        base = int(layout.part_off[p])
+        codes.append(layout.codes(p, lo - base, hi - base))
+    all_codes = np.concatenate(codes)
+    hand = [
+        int(layout.hands[int(np.searchsorted(layout.part_off, lo, side="right")) - 1]) for lo, _ in ranges
+    ]
+    _count_unmoves(all_codes[:10], rules.allow_remove, hand[0])
+    clock = time.perf_counter()
+    positions = 0
+    at = 0
+    for (lo, hi), h in zip(ranges, hand, strict=True):
+        positions += _count_unmoves(all_codes[at : at + hi - lo], rules.allow_remove, h)
+        at += hi - lo
+    bare = time.perf_counter() - clock
+    tabs = unmove.layout_tables(layout)
+    width = max(hi - lo for lo, hi in ranges)
+    bufs = [np.empty(width * unmove.MAX_PREDS, dtype=np.int64) for _ in range(3)]
+    lo0 = ranges[0][0]
+    unmove.backward_pairs(lo0, lo0 + 1, rules.allow_remove, tabs, *bufs)  # compile for these tables
+    clock = time.perf_counter()
+    pairs = 0
+    for lo, hi in ranges:
+        pairs += unmove.backward_pairs(lo, hi, rules.allow_remove, tabs, *bufs)
+    ranked = time.perf_counter() - clock
+    classes = len(all_codes)
+    return {
+        "classes": classes,
+        "positions_per_class": positions / classes,
+        "distinct_classes_per_class": pairs / classes,
+        "positions_per_s": positions / bare,
+        "classes_per_s_bare": classes / bare,
+        "ranked_positions_per_s": positions / ranked,
+        "ranked_classes_per_s": classes / ranked,
+        "positions": positions,
+        "ranked_seconds": ranked,
+    }
+
+
+def sample_ranges(layout: Layout, total: int, pieces: int, rng: np.random.Generator) -> list[tuple[int, int]]:
+    """Global index ranges, each inside one partition: all of them, or ``pieces`` random slices."""
+    whole = [layout.partition_range(p) for p in range(len(layout.parts))]
+    if layout.size <= total:
+        return [(lo, hi) for lo, hi in whole if hi > lo]
+    per = total // pieces
+    big = [(lo, hi) for lo, hi in whole if hi - lo > per]
+    weights = np.array([hi - lo for lo, hi in big], dtype=np.float64)
+    out = []
+    for k in rng.choice(len(big), size=pieces, p=weights / weights.sum()):
+        lo, hi = big[int(k)]
+        start = lo + int(rng.integers(0, hi - lo - per))
+        out.append((start, start + per))
+    return sorted(out)
+
+
+def backward_variant(spec: str, rng: np.random.Generator) -> dict[str, object]:
+    parts = spec.split("/")
+    red = parts[0]
+    green = parts[1] if len(parts) > 1 and parts[1] != "noR" else red
+    rules = Rules(allow_remove="noR" not in parts)
+    layout = Layout.from_letters(red, green)
+    forward, fstore = solve(layout, rules)
+    fvalues = fstore.values.copy()
+    del fstore  # the stored graph
+    backward, bstore, stats = solve_backward(layout, rules)
+    identical = fvalues.tobytes() == bstore.values.tobytes()
+    rates = pred_rates(layout, rules, sample_ranges(layout, 300_000, 10, rng))
+    fsec, bsec = forward.seconds, backward.seconds
+    return {
+        "variant": layout.name,
+        "rules": "remove" if rules.allow_remove else "no remove",
+        "classes": layout.size,
+        "start": forward.start_value,
+        "win": forward.win,
+        "loss": forward.loss,
+        "levels": forward.passes,
+        "forward_s": {
+            "graph": fsec["graph"],
+            "passes": fsec["passes"],
+            "total": fsec["graph"] + fsec["passes"],
+        },
+        "backward_s": {
+            "init": bsec["init"],
+            "levels": bsec["backward"],
+            "total": bsec["init"] + bsec["backward"],
+        },
+        "identical": identical,
+        "forward_edges_per_class": forward.edges / layout.size,
+        "expanded": stats.expanded,
+        "predecessor_positions": stats.predecessor_positions,
+        "visits_per_expanded_class": stats.predecessor_positions / max(1, stats.expanded),
+        "distinct_visits_per_expanded_class": stats.predecessor_classes / max(1, stats.expanded),
+        "visits_per_class": stats.predecessor_positions / layout.size,
+        "init_classes_per_s": layout.size / bsec["init"],
+        "pred": rates,
+    }
+
+
+def show_backward(row: dict[str, object]) -> None:
+    f, b, r = row["forward_s"], row["backward_s"], row["pred"]
+    assert isinstance(f, dict) and isinstance(b, dict) and isinstance(r, dict)
+    print(
+        f"{row['variant']:>9} {row['rules']:9} {row['classes']:>10,} {row['start']:>9} "
+        f"fwd {f['graph']:7.2f}+{f['passes']:5.2f}s  bwd {b['init']:6.2f}+{b['levels']:6.2f}s "
+        f"same {str(row['identical']):5}  visits/expanded {row['visits_per_expanded_class']:5.2f} "
+        f"visits/class {row['visits_per_class']:5.2f} (fwd edges/class {row['forward_edges_per_class']:5.2f})  "
+        f"pred {r['positions_per_s'] / 1e6:5.2f} M pos/s bare, {r['ranked_positions_per_s'] / 1e6:5.2f} M/s "
+        f"ranked ({r['ranked_classes_per_s'] / 1e3:5.0f} k classes/s)",
+        flush=True,
+    )
+
+
+def full_game_backward_rates(samples: int, rng: np.random.Generator, slices: int = 400) -> dict[str, float]:
+    """Init (generate + count, no ranking) and predecessor classes on ``slices`` random slices of the
+    10-12-dove partitions (89 % of the classes), picked in proportion to their size. Many short
+    slices: the index keeps a shape and the Bosses' squares fixed over long runs of slots, so a few
+    long slices would see a few situations only."""
+    layout = Layout.from_letters(KINDS)
+    big = [p for p in range(len(layout.parts)) if bin(int(layout.parts[p])).count("1") >= 10]
+    sizes = np.array(
+        [layout.partition_range(p)[1] - layout.partition_range(p)[0] for p in big], dtype=np.float64
+    )
+    per = max(1, samples // slices)
+    tabs = unmove.layout_tables(layout)
+    vals = np.empty(per, dtype=np.int16)
+    counters = np.empty(per, dtype=np.uint8)
+    wins = np.empty(per, dtype=np.int64)
+    losses = np.empty(per, dtype=np.int64)
+    out = np.zeros(3, dtype=np.int64)
+    init_chunk(big[0], 0, 1, True, 0, tabs, vals, counters, wins, losses, out)  # compile
+    ranges = []
+    seconds = 0.0
+    won = terminal = 0
+    for k in rng.choice(len(big), size=slices, p=sizes / sizes.sum()):
+        p = big[int(k)]
+        lo, hi = layout.partition_range(p)
+        start = int(rng.integers(0, hi - lo - per))
+        clock = time.perf_counter()
+        init_chunk(p, start, per, True, 0, tabs, vals, counters, wins, losses, out)
+        seconds += time.perf_counter() - clock
+        won += int(out[0])
+        terminal += int(np.count_nonzero(vals == engine.TERMINAL))
+        ranges.append((lo + start, lo + start + per))
+    rates = pred_rates(layout, Rules(), ranges)
+    # the forward graph phase (generate + rank every child) on the very same slices, for comparison
+    t = layout.tables
+    degree = np.empty(per, dtype=np.int64)
+    buf = np.empty(per * rules_engine.MAX_ACTIONS, dtype=np.int64)
+    forward_s = 0.0
+    forward_edges = 0
+    for n, (lo, _) in enumerate(ranges[:1] + ranges):  # call 0 compiles for the full game's int32 tables
+        p = int(np.searchsorted(layout.part_off, lo, side="right")) - 1
+        clock = time.perf_counter()
+        m = engine.build_chunk(
+            int(layout.parts[p]), lo - int(layout.part_off[p]), per, True, 0, int(layout.hands[p]), 1, vals,
+            degree, buf, t.first, t.offset, t.slots, t.squares, t.table_off, t.listing, layout.part_of_set,
+            layout.part_off, t.mask_to_shape, t.square_index, t.ng, t.perms, t.dense, SYM,
+        )  # fmt: skip
+        if n:
+            forward_s += time.perf_counter() - clock
+            forward_edges += m
+    total = per * slices
+    live = total - terminal  # a terminal class has no predecessor and is never expanded
+    return {
+        "classes": total,
+        "init_classes_per_s": total / seconds,
+        "forward_graph_classes_per_s": total / forward_s,
+        "forward_stored_edges_per_class": forward_edges / total,
+        "immediate_wins_share": won / total,
+        "terminal_share": terminal / total,
+        **{f"pred_{k}": v for k, v in rates.items()},
+        "pred_positions_per_live_class": rates["positions"] / live,
+        "expand_live_classes_per_s": live / rates["ranked_seconds"],
+    }
+
+
+def backward_model(full: dict[str, float], rows: list[dict[str, object]]) -> dict[str, object]:
+    """Core-hours of the full game with predecessor generation (assumption A3' in docs/doves.md):
+    one init sweep over every class, then each decided class expanded once. At least the immediate
+    wins are expanded, at most every class that is not terminal (shares from the sampled slices)."""
+    n = FULL_CLASSES
+    init_h = n / full["init_classes_per_s"] / 3600
+    expand_h = n / full["expand_live_classes_per_s"] / 3600
+    least = full["immediate_wins_share"]
+    most = 1.0 - full["terminal_share"]
+    return {
+        "forward_graph_sweep_core_hours_same_slices": round(n / full["forward_graph_classes_per_s"] / 3600),
+        "forward_stored_graph_TB_5_bytes_per_edge": round(
+            n * full["forward_stored_edges_per_class"] * 5 / 1e12, 1
+        ),
+        "init_core_hours": round(init_h),
+        "expand_every_class_core_hours": round(expand_h),  # at the rate of the non-terminal ones
+        "expanded_share_range": [round(least, 3), round(most, 3)],
+        "total_core_hours_range": [round(init_h + least * expand_h), round(init_h + most * expand_h)],
+        "predecessor_visits_range": [
+            round(n * least * full["pred_positions_per_live_class"]),
+            round(n * most * full["pred_positions_per_live_class"]),
+        ],
+        "decided_share_reduced_games": [
+            round((int(r["win"]) + int(r["loss"])) / int(r["classes"]), 3)  # type: ignore[call-overload]
+            for r in rows
+        ],
+        "counters_GB_1_byte": round(n / 1e9),
+    }
+
+
+def backward_main(specs: list[str], samples: int, json_path: str | None) -> int:
+    rng = np.random.default_rng(0)
+    rows = []
+    for spec in specs:
+        rows.append(backward_variant(spec, rng))
+        show_backward(rows[-1])
+    full = full_game_backward_rates(samples, rng)
+    print(json.dumps(full, indent=1))
+    model = backward_model(full, rows)
+    print(json.dumps(model, indent=1))
+    if json_path:
+        Path(json_path).write_text(
+            json.dumps({"variants": rows, "full_game": full, "model": model}, indent=1)
+        )
+    return 0 if all(r["identical"] for r in rows) else 1
 
 
 if __name__ == "__main__":

@@ -75,10 +75,11 @@ def init_chunk(
     losses: np.ndarray,
     out: np.ndarray,
 ) -> int:
-    """Init of slots start..start+count-1 of partition ``p`` (values/counters: global arrays).
+    """Init of slots start..start+count-1 of partition ``p``: ``values``/``counters`` are that slice.
 
-    Writes the WIN(1) classes to ``wins`` and the LOSE(2) ones to ``losses``; ``out`` gets
-    (wins, losses, actions kept as edges by the forward engine). Returns the number of wins."""
+    Writes the global indices of the WIN(1) classes to ``wins`` and of the LOSE(2) ones to
+    ``losses``; ``out`` gets (wins, losses, actions the forward engine would store as edges).
+    Returns the number of wins."""
     first, offset, slots, squares, table_off, listing = tabs[0], tabs[1], tabs[2], tabs[3], tabs[4], tabs[5]
     part_off, parts, hands = tabs[13], tabs[14], tabs[16]
     dset = parts[p]
@@ -94,6 +95,8 @@ def init_chunk(
     edges = 0
     for n in range(count):
         g = lo + start + n
+        values[n] = 0
+        counters[n] = 0
         code = unrank_in_partition(
             dset, np.int64(start + n), first, offset, slots, squares, table_off, listing
         )
@@ -104,8 +107,7 @@ def init_chunk(
             rules_engine.liberties(pos[0], occ, minr, maxr, minc, maxc) == 0
             or rules_engine.liberties(pos[1], occ, minr, maxr, minc, maxc) == 0
         ):
-            values[g] = TERMINAL
-            counters[g] = 0
+            values[n] = TERMINAL
             continue
         k = rules_engine.generate(code, 0, allow_remove, judge, pos, acts, codes, outs, libs, hand)
         won = False
@@ -121,23 +123,19 @@ def init_chunk(
             elif o == rules_engine.ONGOING:
                 live += 1
         if won:
-            values[g] = 1
-            counters[g] = 0
+            values[n] = 1
             wins[nw] = g
             nw += 1
             continue
         edges += live + draws
         if draws:
-            values[g] = 0
-            counters[g] = DRAWN
+            counters[n] = DRAWN
         elif live == 0:
-            values[g] = -2  # no action that does not lose at once: LOSE(2), the search's convention
-            counters[g] = 0
+            values[n] = -2  # no action that does not lose at once: LOSE(2), the search's convention
             losses[nl] = g
             nl += 1
         else:
-            values[g] = 0
-            counters[g] = live
+            counters[n] = live
     out[0] = nw
     out[1] = nl
     out[2] = edges
@@ -239,8 +237,19 @@ def solve_backward(
             if cancel is not None:
                 cancel.raise_if_cancelled()
             count = min(CHUNK, hi - lo - start)
+            at = slice(lo + start, lo + start + count)
             init_chunk(
-                p, start, count, rules.allow_remove, rules.judge, tabs, values, counters, wbuf, lbuf, out
+                p,
+                start,
+                count,
+                rules.allow_remove,
+                rules.judge,
+                tabs,
+                values[at],
+                counters[at],
+                wbuf,
+                lbuf,
+                out,
             )
             wins.append(wbuf[: out[0]].copy())
             losses.append(lbuf[: out[1]].copy())
