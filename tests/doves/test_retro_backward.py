@@ -61,7 +61,7 @@ def test_one_against_two(red: str, green: str, rules: Rules, start: str | None) 
 
 
 def test_two_against_two_without_remove() -> None:
-    result, values = same_as_forward("AT", "AT", Rules(allow_remove=False))
+    result, _ = same_as_forward("AT", "AT", Rules(allow_remove=False))
     assert (result["win"], result["loss"], result["longest_win"]) == (13_400, 154, 7)
 
 
@@ -71,11 +71,22 @@ def test_cancel_and_timeout() -> None:
     token.cancel()
     with pytest.raises(Cancelled):
         solve_backward(layout, Rules(), cancel=token)
-    lines: list[str] = []
     expired = CancelToken(timeout=0.0)
     with pytest.raises(Cancelled):
-        solve_backward(layout, Rules(), cancel=expired, progress=lines.append)
+        solve_backward(layout, Rules(), cancel=expired)
     assert expired.reason == "timeout"
+    # a cancel between levels stops the level loop at its next chunk
+    lines: list[str] = []
+    late = CancelToken()
+
+    def progress(line: str) -> None:
+        lines.append(line)
+        if line.startswith("level 5:"):
+            late.cancel()
+
+    with pytest.raises(Cancelled):
+        solve_backward(layout, Rules(allow_remove=False), cancel=late, progress=progress)
+    assert lines[0].startswith("init:") and lines[-1].startswith("level 5:")
 
 
 def test_cli_backward_method() -> None:
@@ -97,7 +108,9 @@ def test_cli_backward_method() -> None:
     assert set(data["seconds"]) == {"init", "backward"}
 
 
-def test_cli_backward_refuses_the_forward_only_options(capsys, tmp_path) -> None:
+def test_cli_backward_refuses_the_forward_only_options(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     assert main(["retro", "M", "--method", "backward", "--store", str(tmp_path)], DovesPlugin()) == 2
     captured = capsys.readouterr()
     lines = captured.err.strip().splitlines()

@@ -156,8 +156,8 @@ def expand_chunk(
     """Expand the frontier classes (all of distance d) into the classes they decide at d + 1.
 
     ``out`` (>= len(frontier) * MAX_PREDS) gets the new classes; returns their number. ``stats`` +=
-    (predecessor positions, distinct predecessor classes, undecided ones among them, counter
-    underflows: must stay 0)."""
+    (predecessor positions, distinct predecessor classes, undecided ones among them, errors: a
+    counter update that does not fit or a predecessor outside the variant, must stay 0)."""
     pos = np.zeros(12, dtype=np.int64)
     pcodes = np.zeros(MAX_PREDS, dtype=np.uint64)
     idx = np.zeros(MAX_PREDS, dtype=np.int64)
@@ -174,6 +174,9 @@ def expand_chunk(
         stab_s = 0
         for j in range(npred):
             pg = out_idx[j]
+            if pg < 0:  # a dove set outside the variant: cannot happen, counted as an error
+                stats[3] += 1
+                continue
             if values[pg] != 0:
                 continue
             stats[2] += 1
@@ -282,7 +285,9 @@ def solve_backward(
             )
             found.append(buf[:m].copy())
         if stat[3]:
-            raise AssertionError(f"level {d}: {int(stat[3])} counter updates did not fit (a predecessor bug)")
+            raise AssertionError(
+                f"level {d}: {int(stat[3])} predecessor updates did not fit (a predecessor bug)"
+            )
         stats.expanded += len(frontier)
         frontier = np.concatenate(found)
         later = np.zeros(0, dtype=np.int64)
