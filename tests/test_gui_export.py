@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from PySide6.QtGui import QColor, QImage
 
@@ -86,7 +88,7 @@ def test_export_dialog_returns_one_options_value(qtbot) -> None:
 
 
 def test_menu_export_writes_the_png_in_a_job_and_reports_errors(main_window, qtbot, tmp_path) -> None:
-    # The menu's path: painted at once, encoded and written by a background job.
+    # The menu's path: checked at once, painted and written by a background job (a worker process).
     main_window.show_kind("example")
     out = tmp_path / "board.png"
     job = main_window.exports.export_in_background(out)
@@ -104,3 +106,26 @@ def test_menu_export_writes_the_png_in_a_job_and_reports_errors(main_window, qtb
     assert "does not exist" in blocker.args[0]
     with qtbot.waitSignal(main_window.error_shown, timeout=5_000):
         assert main_window.exports.export_in_background(tmp_path / "board.bmp") is None
+
+
+@pytest.mark.parametrize("kind", ["toichika", "flow"])
+def test_the_menu_export_from_a_worker_matches_the_in_process_export(
+    main_window, qtbot, tmp_path, kind
+) -> None:
+    from solvers.common import process_jobs
+
+    view = main_window.show_kind(kind)
+    plugin = view.plugin
+    view.doc.reset(plugin.parse_document(plugin.sample_paths()[-1].read_text(encoding="utf-8"))[0])
+    for ext in ("png", "svg"):
+        here, there = tmp_path / f"here.{ext}", tmp_path / f"there.{ext}"
+        assert main_window.exports.export_to(here)
+        job = main_window.exports.export_in_background(there)
+        assert job is not None
+        qtbot.waitUntil(lambda job=job: job.done, timeout=60_000)
+        assert there.is_file(), main_window.statusBar().currentMessage()
+        if ext == "png":
+            assert QImage(str(here)) == QImage(str(there))  # pixel for pixel, fonts included
+        else:
+            assert here.read_text(encoding="utf-8") == there.read_text(encoding="utf-8")
+    assert process_jobs.in_processes() == (os.name == "posix")

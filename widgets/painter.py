@@ -69,6 +69,11 @@ def paint_display_list(
     return scale
 
 
+# PySide keeps the GIL through a drawLines call (5,000 long antialiased lines: 0.5 s). Runs are cut
+# at this length so that painting an export on a job thread lets the window run between calls.
+LINES_PER_CALL = 256
+
+
 def _paint_items(painter: QPainter, items: Sequence[Item], palette: Palette, width: float) -> None:
     """Paint items in order. Pens and brushes are made once per style, and runs of lines that
     share a style go out in one ``drawLines`` call: a 100x80 board has ~10k lines, and one pen
@@ -110,6 +115,8 @@ def _paint_items(painter: QPainter, items: Sequence[Item], palette: Palette, wid
                     break
                 item = items[i]
                 if type(item) is not Line or (item.color, item.width, item.cap, item.dash) != style:
+                    break
+                if len(run) == LINES_PER_CALL:
                     break
             color, line_width, cap, dash = style
             line_pen = pen(color, line_width, cap)

@@ -11,8 +11,9 @@ from PySide6.QtCore import QMimeData
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog
 
 from solvers.common.errors import InputError
+from solvers.common.process_jobs import remote
 from widgets.export_dialog import ExportDialog
-from workbench.export import ExportOptions, prepare_export, render_image
+from workbench.export import ExportOptions, export_job, prepare_export, render_image
 from workbench.jobs import Job
 
 if TYPE_CHECKING:
@@ -57,14 +58,19 @@ class ExportActions:
     def export_in_background(
         self, path: str | Path, options: ExportOptions | None = None, with_solution: bool = True
     ) -> Job | None:
-        """Export as the menu does: build the picture now, paint and write the file in a job (a
-        big board's PNG takes over a second); the status line reports when it is written."""
-        write = self._prepare_export(path, options, with_solution)
-        if write is None:
+        """Export as the menu does: check and build the picture now, paint and write the file in
+        a worker process (``export_job``; a big board's PNG takes over a second); the status line
+        reports when it is written."""
+        options = options or ExportOptions(palette=self.window.palette_name)
+        picture = self.window.current().picture(with_solution)
+        try:
+            prepare_export(picture, path, options)  # the checks; the painting happens in the job
+        except InputError as exc:
+            self.window.show_error("Export failed", str(exc))
             return None
         return self.window.current().run_job(
             "Exporting",
-            lambda _cancel, _progress: write(),
+            remote(export_job, picture, path, options),
             lambda target: self.window.statusBar().showMessage(f"Exported {target}", 5000),
             lambda error: self.window.show_error("Export failed", error),
         )

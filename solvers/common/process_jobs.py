@@ -17,7 +17,7 @@ Workers are fresh interpreters (never ``fork``: the GUI process has Qt threads),
 job to job, and exit when the GUI process goes away (the socket closes). POSIX only (the socket is
 inherited by descriptor); elsewhere, or with ``PUZZLE_WORKBENCH_JOBS=thread``, a body runs on the
 calling thread as before. This module imports no
-Qt, so a worker never loads it.
+Qt: a worker loads it only for a job that paints (File > Export).
 """
 
 from __future__ import annotations
