@@ -12,6 +12,8 @@ import math
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from solvers.common.display import Circle, DisplayList, GridGeometry, Item, Line, Polyline, Rect, Text
 from solvers.common.protocol import CheckResult
 from solvers.toichika.model import DELTA, DIRECTIONS, DOT, QUESTION, Toichika
@@ -112,9 +114,13 @@ def _frame(rows: int, cols: int, vwalls: tuple[bool, ...], hwalls: tuple[bool, .
     or givens, so it is built once per wall layout (over 10k items on a 100x100 board); the
     items themselves are cached too, so drawing a wall only builds the tuple again."""
     items = list(_grid(rows, cols))
-    if cols > 1:
-        items += [_wall("v", *divmod(k, cols - 1)) for k, on in enumerate(vwalls) if on]
-    items += [_wall("h", *divmod(k, cols)) for k, on in enumerate(hwalls) if on]
+    if cols > 1:  # coordinates for every wall at once: a 2x2-country 100x80 board has 7,800 walls
+        r, c = np.divmod(np.flatnonzero(np.asarray(vwalls, dtype=bool)), cols - 1)
+        x, y = (MARGIN + (c + 1) * CELL).tolist(), (MARGIN + r * CELL).tolist()
+        items += [Line((a, b), (a, b + CELL), "wall", BOLD, cap="square") for a, b in zip(x, y, strict=True)]
+    r, c = np.divmod(np.flatnonzero(np.asarray(hwalls, dtype=bool)), cols)
+    x, y = (MARGIN + c * CELL).tolist(), (MARGIN + (r + 1) * CELL).tolist()
+    items += [Line((a, b), (a + CELL, b), "wall", BOLD, cap="square") for a, b in zip(x, y, strict=True)]
     items.append(Rect(MARGIN, MARGIN, cols * CELL, rows * CELL, stroke="wall", width=BOLD))
     return tuple(items)
 
@@ -129,16 +135,6 @@ def _grid(rows: int, cols: int) -> tuple[Item, ...]:
             for c in range(1, cols)
         ]
     )
-
-
-@lru_cache(maxsize=1 << 15)
-def _wall(kind: str, r: int, c: int) -> Line:
-    """kind 'v': the wall right of (r, c); 'h': the wall below it."""
-    if kind == "v":
-        x = MARGIN + (c + 1) * CELL
-        return Line((x, MARGIN + r * CELL), (x, MARGIN + (r + 1) * CELL), "wall", BOLD, cap="square")
-    y = MARGIN + (r + 1) * CELL
-    return Line((MARGIN + c * CELL, y), (MARGIN + (c + 1) * CELL, y), "wall", BOLD, cap="square")
 
 
 @lru_cache(maxsize=1 << 14)
