@@ -63,3 +63,21 @@ def test_a_failing_warm_up_is_reported_and_the_view_still_works(main_window, qtb
     qtbot.waitUntil(lambda: not view.busy(), timeout=10000)
     main_window.current().set_mode("play")  # the module still works: it loads on first use
     assert view.doc.puzzle is not None and view.mode() == "play"
+
+
+def test_the_warm_up_thread_imports_every_panel_module(monkeypatch) -> None:
+    imported: list[tuple[str, str]] = []
+    monkeypatch.setattr(warmup, "_panels_imported", set())
+    monkeypatch.setattr(warmup, "_done", {p.meta.id: threading.Event() for p in registry.plugins().values()})
+    monkeypatch.setattr(
+        warmup.importlib,
+        "import_module",
+        lambda name: imported.append((name, threading.current_thread().name)),
+    )
+    warmup.start(registry.plugins().values())
+    assert warmup._thread is not None
+    warmup._thread.join(30)
+    assert {name for name, _thread in imported} == {f"widgets.panels.{kind}" for kind in registry.plugins()}
+    assert {thread for _name, thread in imported} == {"module-warm-up"}
+    warmup.start(registry.plugins().values())  # once per process
+    assert len(imported) == len(registry.plugins())
