@@ -70,9 +70,9 @@ def test_the_warm_up_thread_imports_every_panel_module(monkeypatch) -> None:
     monkeypatch.setattr(warmup, "_panels_imported", set())
     monkeypatch.setattr(warmup, "_done", {p.meta.id: threading.Event() for p in registry.plugins().values()})
     monkeypatch.setattr(
-        warmup.importlib,
-        "import_module",
-        lambda name: imported.append((name, threading.current_thread().name)),
+        warmup,
+        "_import_panel",
+        lambda kind: imported.append((f"widgets.panels.{kind}", threading.current_thread().name)),
     )
     warmup.start(registry.plugins().values())
     assert warmup._thread is not None

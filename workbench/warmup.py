@@ -56,9 +56,13 @@ def _run(todo: list[tuple[PluginBase, threading.Event]], panels: list[str], erro
     # the 110 ms first show of a 100x80 board); imported here, the first show finds them loaded.
     for kind in panels:
         try:
-            importlib.import_module(f"widgets.panels.{kind}")
+            _import_panel(kind)
         except Exception:  # no panel, or a broken one: the view reports it when it opens
             pass
+
+
+def _import_panel(kind: str) -> None:
+    importlib.import_module(f"widgets.panels.{kind}")
 
 
 def is_ready(kind: str) -> bool:
