@@ -148,15 +148,8 @@ def _run_one(
             conn.send(("items", list(batch)))
             batch.clear()
 
-    extra: dict[str, Any] = {"cancel": token}
-    if "p" in flags:
-        extra["progress"] = progress
-    if "e" in flags:
-        extra["emit"] = emit
     try:
-        result = fn(*args, **kwargs, **extra)
-        if "l" in flags:
-            result = _listed(result, token)
+        result = _call(fn, args, kwargs, flags, token, progress, emit)
         flush()
         reply: tuple[Any, ...] = ("cancelled",) if token.cancelled else ("done", result)
     except Cancelled:
@@ -353,7 +346,7 @@ def run_remote(
                 return _relay(workers, worker, (fn, args, kwargs, flags), cancel, progress, emit)
             except _StartFailed as exc:
                 _give_up(str(exc))
-    return _run_here(fn, args, kwargs, flags, cancel, progress, emit)
+    return _call(fn, args, kwargs, flags, cancel, progress, emit)
 
 
 class _StartFailed(Exception):
@@ -428,7 +421,7 @@ def in_processes() -> bool:
     return os.name == "posix" and os.environ.get("PUZZLE_WORKBENCH_JOBS", "") != "thread" and not _BROKEN
 
 
-def _run_here(
+def _call(
     fn: Callable[..., Any],
     args: tuple[Any, ...],
     kwargs: dict[str, Any],
@@ -437,6 +430,8 @@ def _run_here(
     progress: ProgressFn,
     emit: EmitFn,
 ) -> Any:
+    """Call ``fn`` as a worker would: ``cancel=`` always, ``progress=``/``emit=`` as ``flags`` say
+    ("p", "e"); "l" lists an iterator result (checking ``cancel`` between items)."""
     extra: dict[str, Any] = {"cancel": cancel}
     if "p" in flags:
         extra["progress"] = progress

@@ -42,7 +42,7 @@ from numba import njit
 
 from solvers.common.cancel import CancelToken
 from solvers.doves import engine as rules_engine
-from solvers.doves.retro.engine import TERMINAL
+from solvers.doves.retro.engine import TERMINAL, game_over
 from solvers.doves.retro.indexing import unrank_in_partition
 from solvers.doves.retro.layout import Layout
 from solvers.doves.retro.solve import MemoryStore, RetroResult, summarise
@@ -100,13 +100,7 @@ def init_chunk(
         code = unrank_in_partition(
             dset, np.int64(start + n), first, offset, slots, squares, table_off, listing
         )
-        rules_engine.decode(code, pos)
-        occ = rules_engine.occupancy(pos)
-        minr, maxr, minc, maxc = rules_engine.bounds(occ)
-        if (
-            rules_engine.liberties(pos[0], occ, minr, maxr, minc, maxc) == 0
-            or rules_engine.liberties(pos[1], occ, minr, maxr, minc, maxc) == 0
-        ):
+        if game_over(code, pos):
             values[n] = TERMINAL
             continue
         k = rules_engine.generate(code, 0, allow_remove, judge, pos, acts, codes, outs, libs, hand)

@@ -33,6 +33,18 @@ DRAW_EDGE = -1
 
 
 @njit(cache=True, nogil=True)
+def game_over(code: np.uint64, pos: np.ndarray) -> bool:
+    """Decode ``code`` into ``pos``; True when a Boss is surrounded (not a state: nobody moves)."""
+    rules_engine.decode(code, pos)
+    occ = rules_engine.occupancy(pos)
+    minr, maxr, minc, maxc = rules_engine.bounds(occ)
+    return (
+        rules_engine.liberties(pos[0], occ, minr, maxr, minc, maxc) == 0
+        or rules_engine.liberties(pos[1], occ, minr, maxr, minc, maxc) == 0
+    )
+
+
+@njit(cache=True, nogil=True)
 def build_chunk(
     dset: int,
     start: int,
@@ -74,13 +86,7 @@ def build_chunk(
         code = unrank_in_partition(
             dset, np.int64(start + n), first, offset, slots, squares, table_off, listing
         )
-        rules_engine.decode(code, pos)
-        occ = rules_engine.occupancy(pos)
-        minr, maxr, minc, maxc = rules_engine.bounds(occ)
-        if (
-            rules_engine.liberties(pos[0], occ, minr, maxr, minc, maxc) == 0
-            or rules_engine.liberties(pos[1], occ, minr, maxr, minc, maxc) == 0
-        ):
+        if game_over(code, pos):
             values[n] = TERMINAL
             degree[n] = 0
             continue
