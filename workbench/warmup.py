@@ -45,6 +45,14 @@ def start(plugins: Iterable[PluginBase]) -> None:
 
 
 def _run(todo: list[tuple[PluginBase, threading.Event]], panels: list[str], errors: dict[str, str]) -> None:
+    # A view's first show imported its panel module and what that imports (Toichika: ~35 ms of
+    # the 110 ms first show of a 100x80 board); imported here first (a cold numba
+    # compile below can take a minute), the first show finds them loaded.
+    for kind in panels:
+        try:
+            _import_panel(kind)
+        except Exception:  # no panel, or a broken one: the view reports it when it opens
+            pass
     for plugin, event in todo:
         try:
             plugin.warm_up()
@@ -52,13 +60,6 @@ def _run(todo: list[tuple[PluginBase, threading.Event]], panels: list[str], erro
             errors[plugin.meta.id] = f"{type(exc).__name__}: {exc}"
         finally:
             event.set()
-    # A view's first show imported its panel module and what that imports (Toichika: ~35 ms of
-    # the 110 ms first show of a 100x80 board); imported here, the first show finds them loaded.
-    for kind in panels:
-        try:
-            _import_panel(kind)
-        except Exception:  # no panel, or a broken one: the view reports it when it opens
-            pass
 
 
 def _import_panel(kind: str) -> None:
