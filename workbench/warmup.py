@@ -2,16 +2,20 @@
 drawing call) runs once per process on one background thread, started with the main window.
 
 A view that opens before its module is warm shows a "Preparing" job until it is, so the first
-click never waits on a compiler while the window is frozen. Numba compiles are mostly Python code:
-the GUI thread keeps getting the GIL every switch interval meanwhile.
+click never waits on a compiler while the window is frozen. LLVM keeps the GIL for long stretches
+while numba compiles, so the warm-up runs in a worker process first (which writes numba's cache);
+the thread here then only loads the compiled kernels.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import threading
 from collections.abc import Iterable
 
+from solvers.common import process_jobs, registry
+from solvers.common.cancel import CancelToken
 from solvers.common.protocol import PluginBase
 
 _lock = threading.Lock()
@@ -55,11 +59,26 @@ def _run(todo: list[tuple[PluginBase, threading.Event]], panels: list[str], erro
             pass
     for plugin, event in todo:
         try:
+            _compile_elsewhere(plugin.meta.id)
             plugin.warm_up()
         except Exception as exc:  # the module then loads on first use, as without a warm-up
             errors[plugin.meta.id] = f"{type(exc).__name__}: {exc}"
         finally:
             event.set()
+
+
+def _compile_elsewhere(kind: str) -> None:
+    """Run the warm-up once in a worker process first: on a fresh install numba compiles there
+    (LLVM keeps the GIL for long stretches: Doves' first view stalled 228 ms) and writes its
+    cache, from which the warm-up here then only loads. Without workers, it compiles here."""
+    if process_jobs.in_processes():
+        with contextlib.suppress(Exception):  # the local warm-up still runs and reports problems
+            process_jobs.remote(warm_up_kind, kind)(CancelToken(), lambda _info: None)
+
+
+def warm_up_kind(kind: str, *, cancel: CancelToken) -> None:
+    """The body of ``_compile_elsewhere`` (module level, so a worker can import it)."""
+    registry.get(kind).warm_up()
 
 
 def _import_panel(kind: str) -> None:

@@ -40,6 +40,7 @@ from solvers.ninetiles.town import (
     validity,
 )
 
+WARMUP_TOWN = "206745813361230035"  # the rule book's example town
 CELL = 100.0
 MARGIN = 10.0
 TRAY_CELL = 56.0
@@ -126,6 +127,13 @@ class NineTilesPlugin(PluginBase):
     # ---- rules ----------------------------------------------------------------------------------
     def entries_from_solution(self, puzzle: Town, solution: Solution) -> Town:
         return solution.data
+
+    def warm_up(self) -> None:
+        """The side panels score every edit with numba kernels: load them (on a fresh install,
+        compile them: several seconds) before the first view opens."""
+        from solvers.ninetiles.scoring import score_town
+
+        score_town(Town.from_code(WARMUP_TOWN))
 
     def check(self, puzzle: Town, entries: Any = None) -> CheckResult:
         town = entries if isinstance(entries, Town) else puzzle

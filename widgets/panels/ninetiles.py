@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from solvers.common.protocol import Solution
-from solvers.ninetiles.plugin import NineTilesUI, road_text, town_label
+from solvers.ninetiles.plugin import WARMUP_TOWN, NineTilesUI, road_text, town_label
 from solvers.ninetiles.themes import THEME_NAMES, capture_flags, theme_values
 from solvers.ninetiles.town import Town, trace_roads, validity
 from widgets.solution_browser import SolutionBrowser
@@ -70,7 +70,6 @@ class KernelWarmup(QObject):
 
 
 PREPARING = "Preparing the score tables (first use only, a few seconds)…"
-WARMUP_TOWN = "206745813361230035"  # the rule book's example town
 _WARMUP: KernelWarmup | None = None
 
 
