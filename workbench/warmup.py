@@ -57,9 +57,10 @@ def _run(todo: list[tuple[PluginBase, threading.Event]], panels: list[str], erro
             _import_panel(kind)
         except Exception:  # no panel, or a broken one: the view reports it when it opens
             pass
+    if todo:
+        _compile_elsewhere([plugin.meta.id for plugin, _event in todo])
     for plugin, event in todo:
         try:
-            _compile_elsewhere(plugin.meta.id)
             plugin.warm_up()
         except Exception as exc:  # the module then loads on first use, as without a warm-up
             errors[plugin.meta.id] = f"{type(exc).__name__}: {exc}"
@@ -67,18 +68,20 @@ def _run(todo: list[tuple[PluginBase, threading.Event]], panels: list[str], erro
             event.set()
 
 
-def _compile_elsewhere(kind: str) -> None:
+def _compile_elsewhere(kinds: list[str]) -> None:
     """Run the warm-up once in a worker process first: on a fresh install numba compiles there
     (LLVM keeps the GIL for long stretches: Doves' first view stalled 228 ms) and writes its
     cache, from which the warm-up here then only loads. Without workers, it compiles here."""
     if process_jobs.in_processes():
         with contextlib.suppress(Exception):  # the local warm-up still runs and reports problems
-            process_jobs.remote(warm_up_kind, kind)(CancelToken(), lambda _info: None)
+            process_jobs.remote(warm_up_kinds, kinds)(CancelToken(), lambda _info: None)
 
 
-def warm_up_kind(kind: str, *, cancel: CancelToken) -> None:
+def warm_up_kinds(kinds: list[str], *, cancel: CancelToken) -> None:
     """The body of ``_compile_elsewhere`` (module level, so a worker can import it)."""
-    registry.get(kind).warm_up()
+    for kind in kinds:
+        with contextlib.suppress(Exception):  # reported by the warm-up in the GUI process
+            registry.get(kind).warm_up()
 
 
 def _import_panel(kind: str) -> None:

@@ -95,19 +95,22 @@ def _serve(conn: Connection) -> None:
                 return
 
     threading.Thread(target=read, name="worker-inbox", daemon=True).start()
-    _preload()
+    _preload(inbox)
     while (job := inbox.get()) is not None:
         _run_one(conn, *job)
 
 
-def _preload() -> None:
+def _preload(inbox: queue.Queue[Any]) -> None:
     """Import the plug-ins and solve one sample of each isolated one, so the first real job finds
-    its modules imported and its numba kernels loaded (~1 s, while the worker is idle anyway)."""
+    its modules imported and its numba kernels loaded (~1.5 s while the worker is idle anyway;
+    skipped once a job is waiting: it loads what it needs itself)."""
     try:
         from solvers.common import registry
         from solvers.common.protocol import ISOLATED
 
         for plugin in registry.plugins().values():
+            if not inbox.empty():
+                return
             if ISOLATED in plugin.meta.capabilities and plugin.sample_paths():
                 text = plugin.sample_paths()[0].read_text(encoding="utf-8")
                 for _solution in plugin.solve(plugin.parse_document(text)[0], limit=1):

@@ -251,8 +251,11 @@ def test_rule_options_are_document_state_and_reach_the_analysis(panel_and_ctx) -
 
 # ---- idle start, move list, refusals --------------------------------------------------------------
 def test_selecting_the_module_starts_no_analysis(main_window, qtbot) -> None:
+    from workbench import warmup
+
     view = main_window.show_kind("doves")
     panel = _panel(view)
+    qtbot.waitUntil(lambda: warmup.is_ready("doves"), timeout=60_000)  # its "Preparing" job ends
     qtbot.wait(AUTO_DELAY_WAIT_MS)
     assert not view.busy() and panel.analysis_job is None
     assert "press Analyse" in panel.value_label.text()
