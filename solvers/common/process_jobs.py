@@ -51,6 +51,7 @@ SPARE = 2  # workers kept started and idle, so a job does not wait for Python to
 MOST_IDLE = 4  # more idle workers than this are stopped
 WORKER_NICENESS = 10  # under contention the GUI process (nice 0) gets ~90% of a core against a worker
 TOP_UP_DELAY = 2.0  # seconds after a worker is taken before a spare replaces it
+SPARE_DELAY = 3.0  # seconds after the main window opens before the spare workers start
 
 
 class RemoteError(RuntimeError):
@@ -318,10 +319,12 @@ def pool() -> WorkerPool:
         return _POOL
 
 
-def start_spares() -> None:
-    """Start the spare workers in the background (no-op when bodies run in threads)."""
+def start_spares(delay: float = SPARE_DELAY) -> None:
+    """Start the spare workers in the background, ``delay`` seconds from now (no-op when bodies
+    run in threads). Not at once: at start-up the module warm-up already runs one worker, and
+    three interpreters starting on two cores beside the window stalled it up to 110 ms."""
     if in_processes():
-        pool()._top_up_later(0.0)
+        pool()._top_up_later(delay)
 
 
 def run_remote(
