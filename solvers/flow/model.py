@@ -218,11 +218,16 @@ class FlowPuzzle:
 
     def endpoints(self) -> dict[str, list[Cell]]:
         """Endpoint cells per colour (row-major order), colours in display order."""
+        return {ch: list(cells) for ch, cells in self._endpoint_cells}
+
+    # Cached: a repaint asks several times, and scanning a 100x100 board takes over a millisecond.
+    @cached_property
+    def _endpoint_cells(self) -> tuple[tuple[str, tuple[Cell, ...]], ...]:
         found: dict[str, list[Cell]] = {}
         for i, ch in enumerate(self.cells):
             if ch not in NOT_COLOURS:
                 found.setdefault(ch, []).append(divmod(i, self.cols))
-        return {ch: found[ch] for ch in self.colours_of(found)}
+        return tuple((ch, tuple(found[ch])) for ch in self.colours_of(found))
 
     @staticmethod
     def colours_of(letters: Iterable[str]) -> list[str]:
