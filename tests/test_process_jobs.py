@@ -122,6 +122,34 @@ def test_a_worker_that_cannot_start_means_threads_from_then_on(monkeypatch, caps
     process_jobs.pool().close()
 
 
+def test_closing_the_pool_mid_job_ends_the_job_quietly(monkeypatch, capsys) -> None:
+    """At exit the pool kills busy workers while their jobs' threads still relay: the job ends as
+    cancelled, nothing is printed, and the socket is closed once (it used to raise EBADF)."""
+    monkeypatch.setattr(process_jobs, "_POOL", None)  # a fresh pool, restored afterwards
+    outcome: list[str] = []
+
+    def job() -> None:
+        try:
+            _run(remote(bodies.deaf))
+        except Cancelled:
+            outcome.append("cancelled")
+        except Exception as exc:  # anything else is the bug
+            outcome.append(repr(exc))
+
+    thread = threading.Thread(target=job)
+    thread.start()
+    time.sleep(0.5)
+    workers = process_jobs.pool()
+    busy = list(workers._busy)
+    workers.close()
+    thread.join(5)
+    assert outcome == ["cancelled"]
+    assert busy and all(not worker.alive() for worker in busy)
+    busy[0].kill()  # a second kill is harmless
+    assert process_jobs.in_processes()
+    assert capsys.readouterr().err == ""
+
+
 def test_workers_exit_when_their_parent_dies(tmp_path: Path) -> None:
     script = (
         "import os, sys\n"

@@ -205,6 +205,9 @@ class Worker:
             theirs.close()
         self.conn = Connection(ours.detach())
         self.greeted = False  # its "hello" has arrived
+        # A job's thread and the pool's exit handler may both kill a worker: the socket must be
+        # closed once, or the second close could hit a descriptor reused by someone else.
+        self._kill_lock = threading.Lock()
 
     def alive(self) -> bool:
         return self.process.poll() is None
@@ -213,13 +216,15 @@ class Worker:
         return self.process.poll()
 
     def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-        try:
-            self.process.wait(timeout=2)
-        except subprocess.TimeoutExpired:
-            pass
-        self.conn.close()
+        with self._kill_lock:
+            if self.process.poll() is None:
+                self.process.kill()
+            try:
+                self.process.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                pass
+            if not self.conn.closed:
+                self.conn.close()
 
     def stop(self) -> None:
         try:
@@ -290,6 +295,10 @@ class WorkerPool:
         timer = threading.Timer(delay, self.prestart)
         timer.daemon = True
         timer.start()
+
+    def closed(self) -> bool:
+        with self._lock:
+            return self._closed
 
     def idle_count(self) -> int:
         with self._lock:
@@ -395,6 +404,8 @@ def _relay(
                 raise EOFError
             message = worker.conn.recv()
         except (EOFError, OSError):
+            if workers.closed():  # the application is exiting and has killed its workers
+                raise Cancelled() from None
             try:
                 status: int | None = worker.process.wait(timeout=1)
             except subprocess.TimeoutExpired:
