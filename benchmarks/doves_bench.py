@@ -73,6 +73,9 @@ def main() -> None:
     out["test_positions"] = rows
 
     buf = engine.Buffers()
+    engine.perft(
+        np.uint64(START.code), 0, 1, True, 0, 0, buf.pos, buf.acts, buf.codes, buf.outs, buf.libs
+    )  # compile
     perft = {}
     for depth in range(1, args.perft_depth + 1):
         t = time.perf_counter()
@@ -177,12 +180,19 @@ def tablebase_rows() -> list[dict[str, object]]:
 
 
 def full_game_model() -> dict[str, object]:
-    """The full-game extrapolation, from a fresh sample of the full game's graph rate."""
+    """The full-game extrapolation from fresh samples of the full game: the forward graph rate
+    (assumptions A1-A3) and the predecessor-driven solver's init and expansion rates (A3')."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import doves_retro_bench as retro
 
     rates = {"graph_full_game": retro.full_game_graph_rate(4000)}
-    return retro.cost_model(rates, [{"longest_win": 103}])  # 103: the longest reduced-game win measured
+    model = retro.cost_model(rates, [{"longest_win": 103}])  # 103: the longest reduced-game win measured
+    backward = retro.backward_model(retro.full_game_backward_rates(40_000, np.random.default_rng(0)), [])
+    model["backward_core_hours_range"] = backward["total_core_hours_range"]
+    model["backward_init_core_hours"] = backward["init_core_hours"]
+    model["backward_expanded_share_range"] = backward["expanded_share_range"]
+    model["backward_predecessor_visits_range"] = backward["predecessor_visits_range"]
+    return model
 
 
 if __name__ == "__main__":
