@@ -142,6 +142,13 @@ def _tablebase_parser(sub: argparse._SubParsersAction) -> None:
         default=50_000_000,
         help="refuse larger variants (default 50,000,000 classes)",
     )
+    b.add_argument(
+        "--method",
+        choices=("backward", "forward"),
+        default="backward",
+        help="backward: predecessor generation, no stored graph (default; faster, about 33 bytes a "
+        "class); forward: stored move graph and passes (about 80 bytes a class); same table",
+    )
     q = tsub.add_parser("query", help="exact value and perfect actions of a position from its table")
     q.add_argument("board", help="board string or .doves file (its rules: line names the variant)")
     q.add_argument("--to-move", default=None, help="red (default) or green")
@@ -369,9 +376,9 @@ def _tablebase(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken
         def progress(text: str) -> None:
             print(text, file=sys.stderr, flush=True)
 
-        _, summary = tablebase.build(rules, folder, cancel, progress, args.max_classes)
+        _, summary = tablebase.build(rules, folder, cancel, progress, args.max_classes, args.method)
         keys = ["variant", "rules", "classes", "start_value", "win", "loss", "draw", "longest_win"]
-        keys += ["passes", "build_seconds", "classes_per_second", "bytes", "path"]
+        keys += ["passes", "method", "build_seconds", "classes_per_second", "bytes", "path"]
         _emit({k: summary[k] for k in keys}, args.json)
         return 0
     puzzle, entries = cli.read_input(plugin, args.board)

@@ -104,6 +104,17 @@ def test_plugin_solve_and_ai_answer_from_the_table(data_dir) -> None:
     assert searched.extras["source"] == "search" and searched.extras["value"] == "Win(5)"
 
 
+@pytest.mark.parametrize("rules", [RULES, NO_REMOVE], ids=["remove", "no-remove"])
+def test_forward_and_backward_builds_write_the_same_file(folder, tmp_path, rules) -> None:
+    """The fixture's tables are built backward (the default); the stored-graph passes must write
+    byte for byte the same file (values, checksum and all)."""
+    path, summary = tablebase.build(rules, tmp_path, method="forward")
+    assert summary["method"] == "forward"
+    assert path.read_bytes() == (folder / tablebase.file_name(rules)).read_bytes()
+    with pytest.raises(InputError, match="unknown method"):
+        tablebase.build(rules, tmp_path, method="sideways")
+
+
 def test_no_table_means_search(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv(tablebase.ENV, str(tmp_path))
     assert tablebase.lookup(START, NO_REMOVE) is None and tablebase.best_action(START, NO_REMOVE) is None
@@ -189,7 +200,11 @@ def test_cli_build_and_query(tmp_path) -> None:
     assert built.returncode == 0, built.stderr
     data = json.loads(built.stdout)
     assert (data["variant"], data["classes"], data["start_value"]) == ("BM-bth", 29_908, "Lose(88)")
-    assert "pass 2:" in built.stderr  # progress goes to stderr
+    assert "level 2:" in built.stderr  # progress goes to stderr
+    assert data["method"] == "backward"
+    forward = run("build", "M", "TH", "--rules", "remove=no", "--method", "forward", "--json")
+    assert forward.returncode == 0 and "pass 2:" in forward.stderr
+    assert json.loads(forward.stdout)["start_value"] == "Lose(88)"
     doc = tmp_path / "game.doves"
     doc.write_text(PLUGIN_TEXT)
     queried = run("query", str(doc), "--json")
