@@ -146,8 +146,8 @@ def _tablebase_parser(sub: argparse._SubParsersAction) -> None:
         "--method",
         choices=("backward", "forward"),
         default="backward",
-        help="backward: predecessor generation, no stored graph (default; faster, about 33 bytes a "
-        "class); forward: stored move graph and passes (about 80 bytes a class); same table",
+        help="backward: predecessor generation, no stored graph (default: faster, less memory); "
+        "forward: stored move graph and passes; both write the same table",
     )
     q = tsub.add_parser("query", help="exact value and perfect actions of a position from its table")
     q.add_argument("board", help="board string or .doves file (its rules: line names the variant)")
