@@ -236,9 +236,11 @@ def build(
     clock = time.perf_counter()
     layout = Layout(red, green)
     if method == "backward":
-        result, store, _ = solve_backward(layout, rules, cancel=cancel, progress=progress)  # type: ignore[arg-type]
+        result, memory, _ = solve_backward(layout, rules, cancel=cancel, progress=progress)  # type: ignore[arg-type]
+        values = memory.values
     elif method == "forward":
         result, store = solve(layout, rules, cancel=cancel, progress=progress)  # type: ignore[arg-type]
+        values = store.values
     else:
         raise InputError(f"unknown method {method!r}: forward or backward")
     seconds = time.perf_counter() - clock
@@ -247,7 +249,7 @@ def build(
     summary["method"] = method
     summary["build_seconds"] = round(seconds, 3)
     summary["classes_per_second"] = round(layout.size / seconds) if seconds > 0 else 0
-    write_table(path, rules, np.asarray(store.values), {"start": result.start_value})
+    write_table(path, rules, np.asarray(values), {"start": result.start_value})
     summary["path"] = str(path)
     summary["bytes"] = path.stat().st_size
     return path, summary
