@@ -81,3 +81,47 @@ def test_the_warm_up_thread_imports_every_panel_module(monkeypatch) -> None:
     assert {thread for _name, thread in imported} == {"module-warm-up"}
     warmup.start(registry.plugins().values())  # once per process
     assert len(imported) == len(registry.plugins())
+
+
+def _fresh_warm_up(monkeypatch, tmp_path, plugin) -> list[list[str]]:
+    """Warm ``plugin`` as a fresh process would, with the stamp in ``tmp_path``; returns the worker
+    rounds that ran."""
+    rounds: list[list[str]] = []
+    monkeypatch.setattr(warmup, "_done", {})
+    monkeypatch.setattr(warmup, "_errors", {})
+    monkeypatch.setattr(warmup, "_panels_imported", set(registry.plugins()))
+    monkeypatch.setattr(warmup, "_first_use", None)
+    monkeypatch.setattr(warmup, "_stamp_path", lambda: tmp_path / "stamp.txt")
+    monkeypatch.setattr(warmup, "_compile_elsewhere", rounds.append)
+    warmup.start([plugin])
+    assert warmup._thread is not None
+    warmup._thread.join(60)
+    return rounds
+
+
+def test_a_warm_cache_skips_the_worker_round_until_a_source_changes(monkeypatch, tmp_path) -> None:
+    plugin = registry.get("doves")
+    monkeypatch.setattr(type(plugin), "warm_up", lambda self: None)
+    assert _fresh_warm_up(monkeypatch, tmp_path, plugin) == [["doves"]]  # fresh install: compile there
+    assert warmup.first_use() and (tmp_path / "stamp.txt").exists()
+    assert _fresh_warm_up(monkeypatch, tmp_path, plugin) == []  # next launch: load from the cache
+    assert not warmup.first_use()
+    (tmp_path / "stamp.txt").write_text(warmup.cache_stamp(["doves"]).replace("\n", "\nchanged ", 1))
+    assert _fresh_warm_up(monkeypatch, tmp_path, plugin) == [["doves"]]  # e.g. a solver was edited
+
+
+def test_a_failed_warm_up_writes_no_stamp(monkeypatch, tmp_path) -> None:
+    plugin = registry.get("doves")
+
+    def broken(self) -> None:
+        raise RuntimeError("no compiler")
+
+    monkeypatch.setattr(type(plugin), "warm_up", broken)
+    assert _fresh_warm_up(monkeypatch, tmp_path, plugin) == [["doves"]]
+    assert warmup.error("doves") and not (tmp_path / "stamp.txt").exists()
+
+
+def test_the_stamp_names_every_solver_source() -> None:
+    stamp = warmup.cache_stamp(["doves", "ninetiles"])
+    assert stamp == warmup.cache_stamp(["doves", "ninetiles"])  # deterministic
+    assert "doves,ninetiles" in stamp and stamp != warmup.cache_stamp(["doves"])

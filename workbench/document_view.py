@@ -186,7 +186,8 @@ class DocumentView(QWidget):
             if warmup.error(kind):
                 self.status_message.emit(f"{self.plugin.meta.name}: preparing failed ({warmup.error(kind)})")
 
-        self.run_job(f"Preparing {self.plugin.meta.name} (first use only)", work, done)
+        note = " (first use only)" if warmup.first_use() else ""
+        self.run_job(f"Preparing {self.plugin.meta.name}{note}", work, done)
 
     def panel(self, title: str) -> QWidget | None:
         """The module panel shown under ``title`` (unwrapped from its scroll area)."""

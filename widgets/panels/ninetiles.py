@@ -69,7 +69,7 @@ class KernelWarmup(QObject):
         self.ready.emit()  # queued to the panels on the GUI thread
 
 
-PREPARING = "Preparing the score tables (first use only, a few seconds)…"
+PREPARING = "Preparing the score tables (a few seconds the first time)…"
 _WARMUP: KernelWarmup | None = None
 
 
