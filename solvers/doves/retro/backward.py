@@ -137,29 +137,31 @@ def init_chunk(
 
 
 @njit(cache=True, nogil=True)
-def expand_chunk(
+def frontier_updates(
     frontier: np.ndarray,
     d: int,
     allow_remove: bool,
     tabs: tuple,
-    values: np.ndarray,
-    counters: np.ndarray,
-    out: np.ndarray,
+    dest: np.ndarray,
+    mult: np.ndarray,
     stats: np.ndarray,
 ) -> int:
-    """Expand the frontier classes (all of distance d) into the classes they decide at d + 1.
+    """The updates the frontier classes (all of distance d) send to their predecessor classes:
+    ``dest[i]`` the class and ``mult[i]`` its number of actions into the frontier class (only when
+    d is odd: a WIN(d) child counts down; a LOSE(d) child makes a win, 0 here). Needs no values:
+    the owner of ``dest[i]`` (``apply_updates``) skips the classes already decided.
 
-    ``out`` (>= len(frontier) * MAX_PREDS) gets the new classes; returns their number. ``stats`` +=
-    (predecessor positions, distinct predecessor classes, undecided ones among them, errors: a
-    counter update that does not fit or a predecessor outside the variant, must stay 0)."""
+    Buffers hold ``len(frontier) * MAX_PREDS``; returns the number of updates. ``stats`` +=
+    (predecessor positions, distinct predecessor classes, -, errors: a predecessor outside the
+    variant, must stay 0)."""
     pos = np.zeros(12, dtype=np.int64)
     pcodes = np.zeros(MAX_PREDS, dtype=np.uint64)
     idx = np.zeros(MAX_PREDS, dtype=np.int64)
     out_idx = np.zeros(MAX_PREDS, dtype=np.int64)
     out_found = np.zeros(MAX_PREDS, dtype=np.int64)
     out_code = np.zeros(MAX_PREDS, dtype=np.uint64)
-    lose_child = (d & 1) == 0
-    m = 0
+    counting = (d & 1) == 1
+    n = 0
     for f in range(frontier.shape[0]):
         g = frontier[f]
         npred, npos = pred_classes(g, allow_remove, tabs, pos, pcodes, idx, out_idx, out_found, out_code)
@@ -167,33 +169,62 @@ def expand_chunk(
         stats[1] += npred
         stab_s = 0
         for j in range(npred):
-            pg = out_idx[j]
-            if pg < 0:  # a dove set outside the variant: cannot happen, counted as an error
+            if out_idx[j] < 0:  # a dove set outside the variant: cannot happen, counted as an error
                 stats[3] += 1
                 continue
-            if values[pg] != 0:
-                continue
-            stats[2] += 1
-            if lose_child:
-                values[pg] = d + 1
-                out[m] = pg
-                m += 1
-                continue
-            c = counters[pg]
-            if c == DRAWN:
-                continue
-            if stab_s == 0:
-                stab_s = stabiliser(class_code(g, tabs)[1])
-            k = multiplicity(out_found[j], out_code[j], stab_s)
-            if k <= 0 or k > c:
-                stats[3] += 1
-                continue
-            c -= k
-            counters[pg] = c
-            if c == 0:
-                values[pg] = -(d + 1)
-                out[m] = pg
-                m += 1
+            k = 0
+            if counting:
+                if stab_s == 0:
+                    stab_s = stabiliser(class_code(g, tabs)[1])
+                k = multiplicity(out_found[j], out_code[j], stab_s)
+            dest[n] = out_idx[j]
+            mult[n] = k
+            n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def apply_updates(
+    dest: np.ndarray,
+    mult: np.ndarray,
+    d: int,
+    lo: int,
+    values: np.ndarray,
+    counters: np.ndarray,
+    out: np.ndarray,
+    stats: np.ndarray,
+) -> int:
+    """Apply level d's updates to classes lo.. (``values``/``counters`` start at class ``lo``):
+    an undecided class becomes WIN(d + 1) (d even), or its counter goes down by ``mult`` and at
+    zero it is LOSE(d + 1) (d odd). ``out`` gets the classes decided now (global indices); returns
+    their number. The order of the updates does not change the values. ``stats`` += (-, -,
+    undecided visits, errors: a count that does not fit, must stay 0)."""
+    counting = (d & 1) == 1
+    m = 0
+    for i in range(dest.shape[0]):
+        g = dest[i]
+        c0 = g - lo
+        if values[c0] != 0:
+            continue
+        stats[2] += 1
+        if not counting:
+            values[c0] = d + 1
+            out[m] = g
+            m += 1
+            continue
+        c = counters[c0]
+        if c == DRAWN:
+            continue
+        k = mult[i]
+        if k <= 0 or k > c:
+            stats[3] += 1
+            continue
+        c -= k
+        counters[c0] = c
+        if c == 0:
+            values[c0] = -(d + 1)
+            out[m] = g
+            m += 1
     return m
 
 
@@ -262,6 +293,8 @@ def solve_backward(
     clock = time.perf_counter()
     decided: list[int] = []
     stat = np.zeros(4, dtype=np.int64)
+    dest = np.empty(CHUNK * MAX_PREDS, dtype=np.int64)
+    mult = np.empty(CHUNK * MAX_PREDS, dtype=np.uint8)
     buf = np.empty(CHUNK * MAX_PREDS, dtype=np.int64)
     d = 1
     while True:
@@ -274,9 +307,10 @@ def solve_backward(
         for start in range(0, len(frontier), CHUNK):
             if cancel is not None:
                 cancel.raise_if_cancelled()
-            m = expand_chunk(
-                frontier[start : start + CHUNK], d, rules.allow_remove, tabs, values, counters, buf, stat
+            n = frontier_updates(
+                frontier[start : start + CHUNK], d, rules.allow_remove, tabs, dest, mult, stat
             )
+            m = apply_updates(dest[:n], mult[:n], d, 0, values, counters, buf, stat)
             found.append(buf[:m].copy())
         if stat[3]:
             raise AssertionError(
