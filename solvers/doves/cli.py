@@ -6,6 +6,8 @@ import argparse
 import json
 import time
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -108,7 +110,8 @@ def _parser() -> argparse.ArgumentParser:
         choices=("forward", "backward"),
         default="forward",
         help="forward: stored move graph and passes (default); backward: predecessor generation "
-        "(un-move/un-put/un-remove) with a counter per class, no stored graph, in memory",
+        "(un-move/un-put/un-remove) with a counter per class, no stored graph (in memory, or in "
+        "--store, also with --workers/--scheduler)",
     )
     add_json(r)
     add_timeout(r)
@@ -267,6 +270,30 @@ def _dispatch(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken)
     return 0
 
 
+def _retro_backward(
+    layout: Any, rules: Rules, args: argparse.Namespace, cancel: CancelToken, progress: Any
+) -> tuple[Any, np.ndarray, Any]:
+    """The backward solver in memory, or on disk in ``--store`` (here, or on Dask with
+    ``--workers``/``--scheduler``): (result, values, stats)."""
+    from solvers.doves.retro import backward_store
+
+    if args.workers or args.scheduler:
+        from solvers.doves.retro.cluster import solve_backward_distributed
+
+        result, stats = solve_backward_distributed(
+            layout, rules, args.store, max(1, args.workers), args.scheduler, cancel=cancel, progress=progress
+        )
+    elif args.store:
+        run = backward_store.run_here(cancel, progress)
+        result, stats = backward_store.solve_backward_stored(layout, rules, args.store, run, progress)
+    else:
+        from solvers.doves.retro.backward import solve_backward
+
+        result, memory, stats = solve_backward(layout, rules, cancel=cancel, progress=progress)
+        return result, memory.values, stats
+    return result, np.load(Path(args.store) / "values.npy", mmap_mode="r"), stats
+
+
 def _retro(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) -> int:
     from solvers.doves.retro.layout import Layout, parse_kinds, variant_size
     from solvers.doves.retro.solve import DiskStore, save_result, solve, value_name
@@ -282,17 +309,10 @@ def _retro(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) ->
     qindex = layout.rank(query) if query is not None else -1  # a foreign dove fails before the work
     if (args.workers or args.scheduler) and args.store is None:
         raise InputError("--workers/--scheduler need --store DIR (a directory every worker can reach)")
-    if args.method == "backward" and (args.store or args.workers or args.scheduler):
-        raise InputError(
-            "--method backward runs in memory: --store, --workers and --scheduler are forward only"
-        )
     progress = None if args.json else print
     extra: dict[str, object] = {}
     if args.method == "backward":
-        from solvers.doves.retro.backward import solve_backward
-
-        result, memory, stats = solve_backward(layout, rules, cancel=cancel, progress=progress)
-        values = memory.values
+        result, values, stats = _retro_backward(layout, rules, args, cancel, progress)
         extra = {k: v for k, v in stats.to_json().items() if k != "seconds"}
     elif args.workers or args.scheduler:
         from solvers.doves.retro.cluster import solve_distributed

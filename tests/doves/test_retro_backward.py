@@ -108,10 +108,7 @@ def test_cli_backward_method() -> None:
     assert set(data["seconds"]) == {"init", "backward"}
 
 
-def test_cli_backward_refuses_the_forward_only_options(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    assert main(["retro", "M", "--method", "backward", "--store", str(tmp_path)], DovesPlugin()) == 2
-    captured = capsys.readouterr()
-    lines = captured.err.strip().splitlines()
-    assert len(lines) == 1 and "--method backward runs in memory" in lines[0]
+def test_cli_backward_workers_need_a_store(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["retro", "M", "--method", "backward", "--workers", "2"], DovesPlugin()) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and "--workers/--scheduler need --store DIR" in lines[0]

@@ -66,3 +66,41 @@ def test_two_workers_one_killed_then_cancel_and_resume(
     assert (result.win, result.loss, result.draw) == (expected.win, expected.loss, expected.draw)
     with pytest.raises(InputError, match="another variant"):
         cluster.solve_distributed(Layout.from_letters("A"), Rules(), tmp_path, client=object())
+
+
+def test_backward_on_two_workers_one_killed_then_cancel_and_resume(tmp_path) -> None:
+    """The backward tasks on Dask: a worker dies in the init, the run is cancelled at a level and
+    resumed; the tables are those of the in-memory backward solver, byte for byte."""
+    distributed = pytest.importorskip("distributed")
+    from solvers.doves.retro.backward import solve_backward
+
+    rules = Rules(allow_remove=False)
+    layout = Layout.from_letters("M", "HT")
+    expected, memory, _ = solve_backward(layout, rules)
+    local = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    client = distributed.Client(local)
+    try:
+        pids = sorted(client.run(os.getpid).values())
+        killed: list[int] = []
+        cancel = CancelToken()
+
+        def progress(message: str) -> None:
+            if message.startswith("init:") and not killed:
+                os.kill(pids[0], signal.SIGKILL)
+                killed.append(pids[0])
+            if message.startswith("level 20:"):
+                cancel.cancel()
+
+        with pytest.raises(Cancelled):
+            cluster.solve_backward_distributed(
+                layout, rules, tmp_path, client=client, cancel=cancel, progress=progress
+            )
+        assert killed
+        result, _stats = cluster.solve_backward_distributed(layout, rules, tmp_path, client=client)
+    finally:
+        client.close()
+        local.close()
+    assert np.load(tmp_path / "values.npy").tobytes() == memory.values.tobytes()
+    assert result.decided_per_pass == expected.decided_per_pass and result.start_value == "Lose(88)"

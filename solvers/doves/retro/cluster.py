@@ -12,6 +12,10 @@ finished. Running the driver again on the same directory resumes where it stoppe
 driver, a cancel, or a lost cluster). A dead worker inside a run is handled by Dask itself (its
 nanny restarts it and the scheduler re-runs the lost tasks).
 
+The backward analysis (``solve_backward_distributed``) runs the tasks of ``backward_store``: per
+level, every partition's frontier makes its updates, then every partition applies those addressed
+to it; its files make it restartable in the same way.
+
 Nothing here is imported by the app or the single-process path.
 """
 
@@ -19,12 +23,15 @@ from __future__ import annotations
 
 import json
 import time
-from functools import lru_cache
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from solvers.common.cancel import CancelToken
 from solvers.common.errors import InputError
+from solvers.doves.retro.backward import BackwardStats
+from solvers.doves.retro.backward_store import Runner, letters, solve_backward_stored, worker_layout
 from solvers.doves.retro.layout import Layout
 from solvers.doves.retro.solve import (
     DiskStore,
@@ -47,17 +54,12 @@ def available() -> bool:
     return True
 
 
-@lru_cache(maxsize=4)
-def _worker_layout(red: str, green: str) -> Layout:
-    return Layout.from_letters(red, green)
-
-
 def graph_task(
     root: str, red: str, green: str, allow_remove: bool, both: str, p: int
 ) -> tuple[int, int, float]:
     """(edges, 1 if built now else 0, seconds) after building one partition's graph into the store."""
     start = time.perf_counter()
-    layout = _worker_layout(red, green)
+    layout = worker_layout(red, green)
     store = DiskStore(root, layout)
     built = 0
     if not store.has_graph(p):
@@ -71,15 +73,11 @@ def graph_task(
 def pass_task(root: str, red: str, green: str, t: int, p: int) -> tuple[int, int, float]:
     """(partition, classes decided, seconds) of pass ``t`` over one partition."""
     start = time.perf_counter()
-    layout = _worker_layout(red, green)
+    layout = worker_layout(red, green)
     store = DiskStore(root, layout)
     decided = pass_partition(layout, store, t, p)
     store.flush()
     return p, decided, time.perf_counter() - start
-
-
-def _letters(kinds: tuple[int, ...]) -> str:
-    return "".join("AYMTH"[k - 1] for k in kinds)
 
 
 def _load_state(root: Path, key: dict[str, Any]) -> dict[str, Any]:
@@ -87,7 +85,7 @@ def _load_state(root: Path, key: dict[str, Any]) -> dict[str, Any]:
     if not path.exists():
         return {**key, "passes": []}
     state = json.loads(path.read_text())
-    if {k: state.get(k) for k in key} != key:
+    if {k: state.get(k) for k in key} != key or state.get("method", "forward") != "forward":
         raise InputError(f"{root}: holds tables of another variant or rule set ({state.get('variant')})")
     return state
 
@@ -96,6 +94,56 @@ def _save_state(root: Path, state: dict[str, Any]) -> None:
     tmp = root / (STATE + ".tmp")
     tmp.write_text(json.dumps(state))
     tmp.replace(root / STATE)
+
+
+@contextmanager
+def _client(workers: int, address: str | None, client: Any) -> Iterator[Any]:
+    """The given client, or one of the scheduler at ``address``, or of a LocalCluster of
+    ``workers`` processes (closed afterwards)."""
+    if client is not None:
+        yield client
+        return
+    from distributed import Client, LocalCluster
+
+    if address is not None:
+        with Client(address) as remote:
+            yield remote
+        return
+    local = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+    try:
+        with Client(local) as own:
+            yield own
+    finally:
+        local.close()
+
+
+def dask_runner(
+    client: Any, cancel: CancelToken | None = None, progress: Callable[[str], None] | None = None
+) -> Runner:
+    """Runs one task per argument tuple on the cluster; polls the cancel token every 0.1 s and
+    reports each finished batch. The results come back in the order of the arguments."""
+    from distributed import as_completed
+
+    def run(task: Callable[..., Any], args: Sequence[tuple[Any, ...]], phase: str) -> list[Any]:
+        futures = [client.submit(task, *arg, pure=False) for arg in args]
+        done = 0
+        pending = as_completed(futures)
+        while done < len(futures):
+            if cancel is not None and cancel.cancelled:
+                client.cancel(futures)
+                cancel.raise_if_cancelled()
+            batch = pending.next_batch(block=False)
+            if not batch:
+                time.sleep(0.1)
+                continue
+            for future in batch:
+                future.result()  # re-raises a task's error here
+            done += len(batch)
+            if progress:
+                progress(f"{phase}: {done}/{len(futures)} partitions")
+        return [future.result() for future in futures]
+
+    return run
 
 
 def solve_distributed(
@@ -112,59 +160,20 @@ def solve_distributed(
     ``address``, or an existing ``client``. Resumes from the tables already in ``root``."""
     if not available():
         raise InputError('the distributed driver needs Dask: pip install ".[cluster]"')
-    from distributed import Client, LocalCluster, as_completed
-
     root = Path(root)
     root.mkdir(parents=True, exist_ok=True)
     key = {"variant": layout.name, "rules": rules.describe(), "classes": layout.size}
     state = _load_state(root, key)
     DiskStore(root, layout)  # create the values file once, before any worker opens it
-    red, green = _letters(layout.red), _letters(layout.green)
-    own = None
-    if client is None:
-        if address is None:
-            own = LocalCluster(
-                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
-            )
-            client = Client(own)
-        else:
-            client = Client(address)
+    red, green = letters(layout.red), letters(layout.green)
     seconds: dict[str, float] = {}
-
-    def run(futures: list[Any], phase: str) -> list[tuple[int, int, float]]:
-        """Results of ``futures``; polls the cancel token every 0.1 s, reports each finished batch."""
-        results: list[tuple[int, int, float]] = []
-        pending = as_completed(futures)
-        while len(results) < len(futures):
-            if cancel is not None and cancel.cancelled:
-                client.cancel(futures)
-                cancel.raise_if_cancelled()
-            batch = pending.next_batch(block=False)
-            if not batch:
-                time.sleep(0.1)
-                continue
-            results.extend(future.result() for future in batch)  # re-raises a task's error here
-            if progress:
-                progress(f"{phase}: {len(results)}/{len(futures)} partitions")
-        return results
-
-    try:
+    with _client(workers, address, client) as dask:
+        run = dask_runner(dask, cancel, progress)
         clock = time.perf_counter()
         parts = range(len(layout.parts))
         graphs = run(
-            [
-                client.submit(
-                    graph_task,
-                    str(root),
-                    red,
-                    green,
-                    rules.allow_remove,
-                    rules.both_surrounded,
-                    p,
-                    pure=False,
-                )
-                for p in parts
-            ],
+            graph_task,
+            [(str(root), red, green, rules.allow_remove, rules.both_surrounded, p) for p in parts],
             "graph",
         )
         edges = sum(e for e, _, _ in graphs)
@@ -179,17 +188,35 @@ def solve_distributed(
         decided: list[int] = list(state["passes"]) or [int((store.values == 1).sum())]
         t = len(decided) + 1
         while not (len(decided) > 2 and decided[-1] == 0):
-            futures = [client.submit(pass_task, str(root), red, green, t, p, pure=False) for p in parts]
-            decided.append(sum(n for _, n, _ in run(futures, f"pass {t}")))
+            decided.append(
+                sum(
+                    n
+                    for _, n, _ in run(pass_task, [(str(root), red, green, t, p) for p in parts], f"pass {t}")
+                )
+            )
             state["passes"] = decided
             _save_state(root, state)
             if progress:
                 progress(f"pass {t}: {decided[-1]:,} decided")
             t += 1
         seconds["passes"] = time.perf_counter() - clock
-    finally:
-        if own is not None:
-            client.close()
-            own.close()
     store = DiskStore(root, layout)
     return summarise(layout, rules, store.values, edges, decided, seconds)
+
+
+def solve_backward_distributed(
+    layout: Layout,
+    rules: Rules,
+    root: str | Path,
+    workers: int = 2,
+    address: str | None = None,
+    cancel: CancelToken | None = None,
+    progress: Progress | None = None,
+    client: Any = None,
+) -> tuple[RetroResult, BackwardStats]:
+    """The backward analysis (``backward_store``) with its tasks on Dask; clusters as in
+    ``solve_distributed``. Resumes from the files already in ``root``."""
+    if not available():
+        raise InputError('the distributed driver needs Dask: pip install ".[cluster]"')
+    with _client(workers, address, client) as dask:
+        return solve_backward_stored(layout, rules, root, dask_runner(dask, cancel, progress), progress)

@@ -56,6 +56,8 @@ class DiskStore:
 
     def __init__(self, root: str | Path, layout: Layout) -> None:
         self.root = Path(root)
+        if (self.root / "counters.npy").exists():
+            raise InputError(f"{self.root}: holds a backward run (counters.npy): use another folder")
         (self.root / "graph").mkdir(parents=True, exist_ok=True)
         path = self.root / "values.npy"
         if path.exists():

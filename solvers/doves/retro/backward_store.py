@@ -1,0 +1,318 @@
+"""The backward retrograde analysis on disk, as tasks per partition: restartable, and the same
+tasks run on a Dask cluster (``cluster.solve_backward_distributed``) or here, one after another.
+
+Files under the store folder (every worker must see it):
+
+* ``values.npy`` (int16) and ``counters.npy`` (uint8): one entry per class, memory-mapped; a task
+  writes only its own partition's range.
+* ``init/p{p}.json``: partition p's init is done (wins, losses, counted actions); its WIN(1) classes
+  are the level-1 frontier ``level/d1_p{p}.npy``, its LOSE(2) ones ``init/losses_p{p}.npy``.
+* ``level/d{d}_p{p}.npy``: the classes of partition p decided at distance d (the frontier).
+* ``updates/d{d}_p{p}.*``: what partition p's frontier sends (``backward.frontier_updates``),
+  sorted by class; the JSON marker holds where each destination partition's slice starts.
+* ``journal/d{d}_q{q}.npz``: the old values and counters of the classes an apply task is about to
+  change, so a task killed half-way is undone before it is run again.
+* ``state.json``: variant, rules, method and the frontier sizes of the levels done.
+
+A level is two rounds: every partition's frontier makes its updates (reads no values), then every
+partition applies the updates addressed to it (reads and writes only its own range) and writes its
+frontier of the next level. A file appears only once complete (written under a temporary name, then
+renamed), so a task whose output exists is done; a task run twice (its worker died) gives the same
+result. Values are byte-identical to ``solve_backward`` in memory and to the forward passes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from solvers.common.cancel import CancelToken
+from solvers.common.errors import InputError
+from solvers.doves.retro.backward import (
+    CHUNK,
+    BackwardStats,
+    apply_updates,
+    frontier_updates,
+    init_chunk,
+)
+from solvers.doves.retro.layout import Layout
+from solvers.doves.retro.solve import RetroResult, summarise
+from solvers.doves.retro.unmove import MAX_PREDS, layout_tables
+from solvers.doves.rules import Rules
+
+STATE = "state.json"
+# run(task, argument tuples, phase name) -> the tasks' results, in order
+Runner = Callable[[Callable[..., Any], Sequence[tuple[Any, ...]], str], list[Any]]
+
+
+def letters(kinds: tuple[int, ...]) -> str:
+    return "".join("AYMTH"[k - 1] for k in kinds)
+
+
+@lru_cache(maxsize=4)
+def worker_layout(red: str, green: str) -> Layout:
+    """One layout (and its shape tables) per variant and process, shared by its tasks."""
+    return Layout.from_letters(red, green)
+
+
+def _save(path: Path, data: np.ndarray) -> None:
+    tmp = path.with_name(path.stem + ".tmp.npy")
+    np.save(tmp, data)
+    os.replace(tmp, path)
+
+
+def _save_json(path: Path, data: object) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data))
+    os.replace(tmp, path)
+
+
+def _arrays(root: Path, size: int) -> tuple[np.memmap, np.memmap]:
+    values = np.load(root / "values.npy", mmap_mode="r+")
+    counters = np.load(root / "counters.npy", mmap_mode="r+")
+    assert isinstance(values, np.memmap) and isinstance(counters, np.memmap)
+    if values.shape != (size,) or counters.shape != (size,):
+        raise InputError(f"{root}: its tables hold {values.shape[0]:,} classes, the variant has {size:,}")
+    return values, counters
+
+
+def open_store(root: Path, layout: Layout, rules: Rules) -> dict[str, Any]:
+    """Create the store's folders and tables, or check that ``root`` holds this variant's backward
+    run; returns its state."""
+    if (root / "graph").exists():
+        raise InputError(f"{root}: holds a forward run (a graph folder): use another folder")
+    key = {"variant": layout.name, "rules": rules.describe(), "classes": layout.size, "method": "backward"}
+    path = root / STATE
+    if path.exists():
+        state = json.loads(path.read_text())
+        if {k: state.get(k) for k in key} != key:
+            raise InputError(
+                f"{root}: holds a run of {state.get('variant')} ({state.get('rules')}, "
+                f"{state.get('method', 'forward')}), not this one"
+            )
+    else:
+        state = {**key, "levels": [], "done": False}
+    for sub in ("init", "level", "updates", "journal"):
+        (root / sub).mkdir(parents=True, exist_ok=True)
+    for name, dtype in (("values", np.int16), ("counters", np.uint8)):
+        if not (root / f"{name}.npy").exists():
+            tmp = root / f"{name}.tmp.npy"
+            np.lib.format.open_memmap(tmp, mode="w+", dtype=dtype, shape=(layout.size,)).flush()
+            os.replace(tmp, root / f"{name}.npy")
+    _arrays(root, layout.size)
+    _save_json(path, state)
+    return state
+
+
+# ---- tasks (module level: a Dask worker imports them) ---------------------------------------------
+def init_task(
+    root: str, red: str, green: str, allow_remove: bool, judge: int, p: int, cancel: CancelToken | None = None
+) -> dict[str, int]:
+    """Init of partition ``p`` (``backward.init_chunk`` over its range); returns its counts."""
+    base = Path(root)
+    marker = base / "init" / f"p{p}.json"
+    if marker.exists():
+        return dict(json.loads(marker.read_text()))
+    layout = worker_layout(red, green)
+    values, counters = _arrays(base, layout.size)
+    lo, hi = layout.partition_range(p)
+    tabs = layout_tables(layout)
+    wins: list[np.ndarray] = []
+    losses: list[np.ndarray] = []
+    wbuf = np.empty(CHUNK, dtype=np.int64)
+    lbuf = np.empty(CHUNK, dtype=np.int64)
+    out = np.zeros(3, dtype=np.int64)
+    edges = 0
+    for start in range(0, hi - lo, CHUNK):
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        count = min(CHUNK, hi - lo - start)
+        at = slice(lo + start, lo + start + count)
+        init_chunk(
+            p, start, count, allow_remove, judge, tabs,
+            np.asarray(values[at]), np.asarray(counters[at]), wbuf, lbuf, out,
+        )  # fmt: skip
+        wins.append(wbuf[: out[0]].copy())
+        losses.append(lbuf[: out[1]].copy())
+        edges += int(out[2])
+    values.flush()
+    counters.flush()
+    won = np.concatenate(wins) if wins else np.zeros(0, dtype=np.int64)
+    lost = np.concatenate(losses) if losses else np.zeros(0, dtype=np.int64)
+    _save(base / "level" / f"d1_p{p}.npy", won)
+    _save(base / "init" / f"losses_p{p}.npy", lost)
+    counts = {"wins": len(won), "losses": len(lost), "edges": edges}
+    _save_json(marker, counts)
+    return counts
+
+
+def updates_task(
+    root: str, red: str, green: str, allow_remove: bool, d: int, p: int, cancel: CancelToken | None = None
+) -> dict[str, Any]:
+    """Partition ``p``'s level-d frontier makes its updates, sorted by class; returns the marker
+    (``starts``: where each destination partition's updates begin; the predecessor counts)."""
+    base = Path(root)
+    marker = base / "updates" / f"d{d}_p{p}.json"
+    if marker.exists():
+        return dict(json.loads(marker.read_text()))
+    layout = worker_layout(red, green)
+    frontier = np.load(base / "level" / f"d{d}_p{p}.npy")
+    tabs = layout_tables(layout)
+    dest_buf = np.empty(CHUNK * MAX_PREDS, dtype=np.int64)
+    mult_buf = np.empty(CHUNK * MAX_PREDS, dtype=np.uint8)
+    stats = np.zeros(4, dtype=np.int64)
+    dests: list[np.ndarray] = [np.zeros(0, dtype=np.int64)]
+    mults: list[np.ndarray] = [np.zeros(0, dtype=np.uint8)]
+    for start in range(0, len(frontier), CHUNK):
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        n = frontier_updates(
+            frontier[start : start + CHUNK], d, allow_remove, tabs, dest_buf, mult_buf, stats
+        )
+        dests.append(dest_buf[:n].copy())
+        mults.append(mult_buf[:n].copy())
+    dest = np.concatenate(dests)
+    order = np.argsort(dest, kind="stable")
+    _save(base / "updates" / f"d{d}_p{p}_dest.npy", dest[order])
+    _save(base / "updates" / f"d{d}_p{p}_mult.npy", np.concatenate(mults)[order])
+    info = {
+        "starts": np.searchsorted(dest[order], layout.part_off).tolist(),
+        "positions": int(stats[0]),
+        "classes": int(stats[1]),
+        "errors": int(stats[3]),
+    }
+    _save_json(marker, info)
+    return info
+
+
+def apply_task(root: str, red: str, green: str, d: int, q: int) -> dict[str, int]:
+    """Apply every level-d update addressed to partition ``q`` and write its level-(d+1) frontier
+    (at d = 1 with the init's LOSE(2) classes); returns (decided, undecided visits, errors)."""
+    base = Path(root)
+    marker = base / "level" / f"d{d + 1}_p{q}.npy"
+    journal = base / "journal" / f"d{d}_q{q}.npz"
+    if marker.exists():
+        return {"decided": int(np.load(marker, mmap_mode="r").shape[0]), "visits": 0, "errors": 0}
+    layout = worker_layout(red, green)
+    values, counters = _arrays(base, layout.size)
+    lo, hi = layout.partition_range(q)
+    dests, mults = [], []
+    for p in range(len(layout.parts)):
+        info = json.loads((base / "updates" / f"d{d}_p{p}.json").read_text())
+        a, b = info["starts"][q], info["starts"][q + 1]
+        if b > a:
+            dests.append(np.load(base / "updates" / f"d{d}_p{p}_dest.npy", mmap_mode="r")[a:b])
+            mults.append(np.load(base / "updates" / f"d{d}_p{p}_mult.npy", mmap_mode="r")[a:b])
+    dest = np.concatenate(dests) if dests else np.zeros(0, dtype=np.int64)
+    mult = np.concatenate(mults) if mults else np.zeros(0, dtype=np.uint8)
+    vals = np.asarray(values[lo:hi])
+    cnts = np.asarray(counters[lo:hi])
+    if journal.exists():  # an earlier try stopped half-way: undo it first
+        with np.load(journal) as old:
+            vals[old["index"] - lo] = old["values"]
+            cnts[old["index"] - lo] = old["counters"]
+    touched = np.unique(dest)
+    tmp = journal.with_name(journal.stem + ".tmp.npz")
+    np.savez(tmp, index=touched, values=vals[touched - lo], counters=cnts[touched - lo])
+    os.replace(tmp, journal)
+    out = np.empty(len(dest), dtype=np.int64)
+    stats = np.zeros(4, dtype=np.int64)
+    m = apply_updates(dest, mult, d, lo, vals, cnts, out, stats)
+    values.flush()
+    counters.flush()
+    decided = out[:m]
+    if d == 1:
+        decided = np.concatenate([np.load(base / "init" / f"losses_p{q}.npy"), decided])
+    _save(marker, decided)
+    journal.unlink()
+    return {"decided": len(decided), "visits": int(stats[2]), "errors": int(stats[3])}
+
+
+# ---- the driver -----------------------------------------------------------------------------------
+def run_here(cancel: CancelToken | None = None, progress: Callable[[str], None] | None = None) -> Runner:
+    """A runner that runs the tasks in this process, one after another (cancel reaches into them)."""
+
+    def run(task: Callable[..., Any], args: Sequence[tuple[Any, ...]], phase: str) -> list[Any]:
+        results = []
+        for n, arg in enumerate(args, 1):
+            if cancel is not None:
+                cancel.raise_if_cancelled()
+            kwargs = {"cancel": cancel} if task is not apply_task else {}
+            results.append(task(*arg, **kwargs))
+            if progress and len(args) > 1 and n % max(1, len(args) // 4) == 0:
+                progress(f"{phase}: {n}/{len(args)} partitions")
+        return results
+
+    return run
+
+
+def solve_backward_stored(
+    layout: Layout,
+    rules: Rules,
+    root: str | Path,
+    run: Runner,
+    progress: Callable[[str], None] | None = None,
+) -> tuple[RetroResult, BackwardStats]:
+    """Backward analysis with its tables in ``root``, the tasks run by ``run``; resumes a stopped
+    run from the files it left."""
+    base = Path(root)
+    base.mkdir(parents=True, exist_ok=True)
+    state = open_store(base, layout, rules)
+    red, green = letters(layout.red), letters(layout.green)
+    parts = range(len(layout.parts))
+    stats = BackwardStats()
+    clock = time.perf_counter()
+    init = run(
+        init_task, [(str(base), red, green, rules.allow_remove, rules.judge, p) for p in parts], "init"
+    )
+    edges = sum(c["edges"] for c in init)
+    stats.seconds["init"] = time.perf_counter() - clock
+    if progress:
+        wins = sum(c["wins"] for c in init)
+        progress(f"init: {layout.size:,} classes, {edges:,} actions counted, {wins:,} immediate wins")
+    clock = time.perf_counter()
+    decided: list[int] = list(state["levels"])
+    d = len(decided) + 1
+    while not state["done"]:
+        size = sum(np.load(base / "level" / f"d{d}_p{p}.npy", mmap_mode="r").shape[0] for p in parts)
+        decided.append(size)
+        if progress and d > 1:
+            progress(f"level {d}: {size:,} decided")
+        if size == 0 and d > 2:
+            state.update(levels=decided, done=True)
+            _save_json(base / STATE, state)
+            break
+        sent = run(
+            updates_task,
+            [(str(base), red, green, rules.allow_remove, d, p) for p in parts],
+            f"level {d} updates",
+        )
+        applied = run(apply_task, [(str(base), red, green, d, q) for q in parts], f"level {d} apply")
+        errors = sum(s["errors"] for s in sent) + sum(a["errors"] for a in applied)
+        if errors:
+            raise AssertionError(f"level {d}: {errors} predecessor updates did not fit (a predecessor bug)")
+        stats.expanded += size
+        stats.predecessor_positions += sum(s["positions"] for s in sent)
+        stats.predecessor_classes += sum(s["classes"] for s in sent)
+        stats.undecided_visits += sum(a["visits"] for a in applied)
+        state["levels"] = decided
+        _save_json(base / STATE, state)
+        for p in parts:  # level d is done: its frontier and updates are no longer needed
+            for name in (
+                f"level/d{d}_p{p}.npy",
+                f"updates/d{d}_p{p}_dest.npy",
+                f"updates/d{d}_p{p}_mult.npy",
+            ):
+                (base / name).unlink(missing_ok=True)
+        d += 1
+    stats.seconds["backward"] = time.perf_counter() - clock
+    values, _ = _arrays(base, layout.size)
+    seconds = {"init": stats.seconds["init"], "backward": stats.seconds["backward"]}
+    return summarise(layout, rules, np.asarray(values), edges, decided, seconds), stats
