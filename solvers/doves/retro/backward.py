@@ -21,14 +21,13 @@ decided, as the forward passes do.
 
 Memory: the int16 values plus one byte of counter per class, and the frontier (int64 indices).
 
-Distributed form (not built; this module runs in one process): each worker owns partitions' values,
-counters and frontier files. Init is per partition with no exchange. A level is one round: every
-worker expands its own frontier (unrank, un-move, rank the predecessors) and sends each update
-``(predecessor index, multiplicity)`` (a WIN(d+1) proposal when d is even) to the owner of the
-predecessor's partition, which applies it to its own values/counters and appends the classes it
-decides to its frontier file of level d + 1; a barrier ends the level. The traffic per level is
-about ``frontier size x distinct predecessors per class`` (8 + 8 bytes each), instead of the whole
-values array a regenerating forward pass would read.
+On disk and distributed (``backward_store.py``, ``cluster.solve_backward_distributed``): the same
+kernels as tasks per partition. Init is per partition with no exchange. A level is two rounds:
+every partition's frontier makes its updates (``frontier_updates``: unrank, un-move, rank the
+predecessors; reads no values), written sorted by destination; then every partition applies those
+addressed to it (``apply_updates``, its own range only) and writes its frontier of level d + 1; a
+barrier ends each round. The traffic per level is about ``frontier size x distinct predecessors per
+class`` (8 + 1 bytes each), instead of the whole values array a regenerating forward pass reads.
 """
 
 from __future__ import annotations

@@ -9,7 +9,8 @@ Files under the store folder (every worker must see it):
   are the level-1 frontier ``level/d1_p{p}.npy``, its LOSE(2) ones ``init/losses_p{p}.npy``.
 * ``level/d{d}_p{p}.npy``: the classes of partition p decided at distance d (the frontier).
 * ``updates/d{d}_p{p}.*``: what partition p's frontier sends (``backward.frontier_updates``),
-  sorted by class; the JSON marker holds where each destination partition's slice starts.
+  sorted by class; the JSON marker holds where each destination partition's slice starts (the
+  driver hands each apply task its slices).
 * ``journal/d{d}_q{q}.npz``: the old values and counters of the classes an apply task is about to
   change, so a task killed half-way is undone before it is run again.
 * ``state.json``: variant, rules, method and the frontier sizes of the levels done.
@@ -192,9 +193,12 @@ def updates_task(
     return info
 
 
-def apply_task(root: str, red: str, green: str, d: int, q: int) -> dict[str, int]:
-    """Apply every level-d update addressed to partition ``q`` and write its level-(d+1) frontier
-    (at d = 1 with the init's LOSE(2) classes); returns (decided, undecided visits, errors)."""
+def apply_task(
+    root: str, red: str, green: str, d: int, q: int, slices: list[tuple[int, int, int]]
+) -> dict[str, int]:
+    """Apply every level-d update addressed to partition ``q`` (``slices``: (source partition,
+    start, end) in its sorted updates) and write its level-(d+1) frontier (at d = 1 with the
+    init's LOSE(2) classes); returns (decided, undecided visits, errors)."""
     base = Path(root)
     marker = base / "level" / f"d{d + 1}_p{q}.npy"
     journal = base / "journal" / f"d{d}_q{q}.npz"
@@ -204,12 +208,9 @@ def apply_task(root: str, red: str, green: str, d: int, q: int) -> dict[str, int
     values, counters = _arrays(base, layout.size)
     lo, hi = layout.partition_range(q)
     dests, mults = [], []
-    for p in range(len(layout.parts)):
-        info = json.loads((base / "updates" / f"d{d}_p{p}.json").read_text())
-        a, b = info["starts"][q], info["starts"][q + 1]
-        if b > a:
-            dests.append(np.load(base / "updates" / f"d{d}_p{p}_dest.npy", mmap_mode="r")[a:b])
-            mults.append(np.load(base / "updates" / f"d{d}_p{p}_mult.npy", mmap_mode="r")[a:b])
+    for p, a, b in slices:
+        dests.append(np.load(base / "updates" / f"d{d}_p{p}_dest.npy", mmap_mode="r")[a:b])
+        mults.append(np.load(base / "updates" / f"d{d}_p{p}_mult.npy", mmap_mode="r")[a:b])
     dest = np.concatenate(dests) if dests else np.zeros(0, dtype=np.int64)
     mult = np.concatenate(mults) if mults else np.zeros(0, dtype=np.uint8)
     vals = np.asarray(values[lo:hi])
@@ -218,9 +219,9 @@ def apply_task(root: str, red: str, green: str, d: int, q: int) -> dict[str, int
         with np.load(journal) as old:
             vals[old["index"] - lo] = old["values"]
             cnts[old["index"] - lo] = old["counters"]
-    touched = np.unique(dest)
+    touched = dest - lo  # with repeats: restoring an old entry twice is harmless, deduplicating is not free
     tmp = journal.with_name(journal.stem + ".tmp.npz")
-    np.savez(tmp, index=touched, values=vals[touched - lo], counters=cnts[touched - lo])
+    np.savez(tmp, index=dest, values=vals[touched], counters=cnts[touched])
     os.replace(tmp, journal)
     out = np.empty(len(dest), dtype=np.int64)
     stats = np.zeros(4, dtype=np.int64)
@@ -294,7 +295,17 @@ def solve_backward_stored(
             [(str(base), red, green, rules.allow_remove, d, p) for p in parts],
             f"level {d} updates",
         )
-        applied = run(apply_task, [(str(base), red, green, d, q) for q in parts], f"level {d} apply")
+        slices = [
+            [
+                (p, info["starts"][q], info["starts"][q + 1])
+                for p, info in enumerate(sent)
+                if info["starts"][q + 1] > info["starts"][q]
+            ]
+            for q in parts
+        ]
+        applied = run(
+            apply_task, [(str(base), red, green, d, q, slices[q]) for q in parts], f"level {d} apply"
+        )
         errors = sum(s["errors"] for s in sent) + sum(a["errors"] for a in applied)
         if errors:
             raise AssertionError(f"level {d}: {errors} predecessor updates did not fit (a predecessor bug)")
