@@ -239,6 +239,38 @@ class BackwardStats:
         return dict(self.__dict__)
 
 
+def init_partition(
+    layout: Layout,
+    p: int,
+    rules: Rules,
+    tabs: tuple[np.ndarray, ...],
+    values: np.ndarray,
+    counters: np.ndarray,
+    cancel: CancelToken | None = None,
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """Init of partition ``p`` (``values``/``counters``: its range) in chunks, a cancel point
+    each: (its WIN(1) classes, its LOSE(2) classes, the actions counted)."""
+    lo, hi = layout.partition_range(p)
+    wins: list[np.ndarray] = [np.zeros(0, dtype=np.int64)]
+    losses: list[np.ndarray] = [np.zeros(0, dtype=np.int64)]
+    wbuf = np.empty(CHUNK, dtype=np.int64)
+    lbuf = np.empty(CHUNK, dtype=np.int64)
+    out = np.zeros(3, dtype=np.int64)
+    edges = 0
+    for start in range(0, hi - lo, CHUNK):
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        at = slice(start, min(start + CHUNK, hi - lo))
+        init_chunk(
+            p, start, at.stop - start, rules.allow_remove, rules.judge, tabs,
+            values[at], counters[at], wbuf, lbuf, out,
+        )  # fmt: skip
+        wins.append(wbuf[: out[0]].copy())
+        losses.append(lbuf[: out[1]].copy())
+        edges += int(out[2])
+    return np.concatenate(wins), np.concatenate(losses), edges
+
+
 def solve_backward(
     layout: Layout,
     rules: Rules,
@@ -255,32 +287,12 @@ def solve_backward(
     wins: list[np.ndarray] = []
     losses: list[np.ndarray] = []
     edges = 0
-    wbuf = np.empty(CHUNK, dtype=np.int64)
-    lbuf = np.empty(CHUNK, dtype=np.int64)
-    out = np.zeros(3, dtype=np.int64)
     for p in range(len(layout.parts)):
         lo, hi = layout.partition_range(p)
-        for start in range(0, hi - lo, CHUNK):
-            if cancel is not None:
-                cancel.raise_if_cancelled()
-            count = min(CHUNK, hi - lo - start)
-            at = slice(lo + start, lo + start + count)
-            init_chunk(
-                p,
-                start,
-                count,
-                rules.allow_remove,
-                rules.judge,
-                tabs,
-                values[at],
-                counters[at],
-                wbuf,
-                lbuf,
-                out,
-            )
-            wins.append(wbuf[: out[0]].copy())
-            losses.append(lbuf[: out[1]].copy())
-            edges += int(out[2])
+        won, lost, counted = init_partition(layout, p, rules, tabs, values[lo:hi], counters[lo:hi], cancel)
+        wins.append(won)
+        losses.append(lost)
+        edges += counted
     stats.seconds["init"] = time.perf_counter() - clock
     frontier = np.concatenate(wins)
     later = np.concatenate(losses)

@@ -41,7 +41,7 @@ from solvers.doves.retro.backward import (
     BackwardStats,
     apply_updates,
     frontier_updates,
-    init_chunk,
+    init_partition,
 )
 from solvers.doves.retro.layout import Layout
 from solvers.doves.retro.solve import RetroResult, summarise
@@ -114,9 +114,9 @@ def open_store(root: Path, layout: Layout, rules: Rules) -> dict[str, Any]:
 
 # ---- tasks (module level: a Dask worker imports them) ---------------------------------------------
 def init_task(
-    root: str, red: str, green: str, allow_remove: bool, judge: int, p: int, cancel: CancelToken | None = None
+    root: str, red: str, green: str, allow_remove: bool, both: str, p: int, cancel: CancelToken | None = None
 ) -> dict[str, int]:
-    """Init of partition ``p`` (``backward.init_chunk`` over its range); returns its counts."""
+    """Init of partition ``p`` (``backward.init_partition``); returns its counts."""
     base = Path(root)
     marker = base / "init" / f"p{p}.json"
     if marker.exists():
@@ -124,29 +124,18 @@ def init_task(
     layout = worker_layout(red, green)
     values, counters = _arrays(base, layout.size)
     lo, hi = layout.partition_range(p)
-    tabs = layout_tables(layout)
-    wins: list[np.ndarray] = []
-    losses: list[np.ndarray] = []
-    wbuf = np.empty(CHUNK, dtype=np.int64)
-    lbuf = np.empty(CHUNK, dtype=np.int64)
-    out = np.zeros(3, dtype=np.int64)
-    edges = 0
-    for start in range(0, hi - lo, CHUNK):
-        if cancel is not None:
-            cancel.raise_if_cancelled()
-        count = min(CHUNK, hi - lo - start)
-        at = slice(lo + start, lo + start + count)
-        init_chunk(
-            p, start, count, allow_remove, judge, tabs,
-            np.asarray(values[at]), np.asarray(counters[at]), wbuf, lbuf, out,
-        )  # fmt: skip
-        wins.append(wbuf[: out[0]].copy())
-        losses.append(lbuf[: out[1]].copy())
-        edges += int(out[2])
+    rules = Rules(allow_remove, both)
+    won, lost, edges = init_partition(
+        layout,
+        p,
+        rules,
+        layout_tables(layout),
+        np.asarray(values[lo:hi]),
+        np.asarray(counters[lo:hi]),
+        cancel,
+    )
     values.flush()
     counters.flush()
-    won = np.concatenate(wins) if wins else np.zeros(0, dtype=np.int64)
-    lost = np.concatenate(losses) if losses else np.zeros(0, dtype=np.int64)
     _save(base / "level" / f"d1_p{p}.npy", won)
     _save(base / "init" / f"losses_p{p}.npy", lost)
     counts = {"wins": len(won), "losses": len(lost), "edges": edges}
@@ -271,7 +260,9 @@ def solve_backward_stored(
     stats = BackwardStats()
     clock = time.perf_counter()
     init = run(
-        init_task, [(str(base), red, green, rules.allow_remove, rules.judge, p) for p in parts], "init"
+        init_task,
+        [(str(base), red, green, rules.allow_remove, rules.both_surrounded, p) for p in parts],
+        "init",
     )
     edges = sum(c["edges"] for c in init)
     stats.seconds["init"] = time.perf_counter() - clock
