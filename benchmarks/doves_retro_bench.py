@@ -31,7 +31,7 @@ from numba import njit  # noqa: E402
 
 from solvers.doves import engine as rules_engine  # noqa: E402
 from solvers.doves.counting import SYM  # noqa: E402
-from solvers.doves.retro import engine, unmove  # noqa: E402
+from solvers.doves.retro import backward_store, engine, unmove  # noqa: E402
 from solvers.doves.retro.backward import init_chunk, solve_backward  # noqa: E402
 from solvers.doves.retro.check import cross_check  # noqa: E402
 from solvers.doves.retro.layout import Layout  # noqa: E402
@@ -321,6 +321,11 @@ def backward_variant(spec: str, rng: np.random.Generator) -> dict[str, object]:
     del fstore  # the stored graph
     backward, bstore, stats = solve_backward(layout, rules)
     identical = fvalues.tobytes() == bstore.values.tobytes()
+    with tempfile.TemporaryDirectory() as folder:  # the same solver as restartable tasks on disk
+        clock = time.perf_counter()
+        on_disk, _ = backward_store.solve_backward_stored(layout, rules, folder, backward_store.run_here())
+        disk_s = time.perf_counter() - clock
+        identical = identical and np.load(Path(folder) / "values.npy").tobytes() == fvalues.tobytes()
     rates = pred_rates(layout, rules, sample_ranges(layout, 300_000, 10, rng))
     fsec, bsec = forward.seconds, backward.seconds
     return {
@@ -341,6 +346,11 @@ def backward_variant(spec: str, rng: np.random.Generator) -> dict[str, object]:
             "levels": bsec["backward"],
             "total": bsec["init"] + bsec["backward"],
         },
+        "on_disk_s": {
+            "init": on_disk.seconds["init"],
+            "levels": on_disk.seconds["backward"],
+            "total": disk_s,
+        },
         "identical": identical,
         "forward_edges_per_class": forward.edges / layout.size,
         "expanded": stats.expanded,
@@ -359,6 +369,7 @@ def show_backward(row: dict[str, object]) -> None:
     print(
         f"{row['variant']:>9} {row['rules']:9} {row['classes']:>10,} {row['start']:>9} "
         f"fwd {f['graph']:7.2f}+{f['passes']:5.2f}s  bwd {b['init']:6.2f}+{b['levels']:6.2f}s "
+        f"(on disk {row['on_disk_s']['init']:6.2f}+{row['on_disk_s']['levels']:6.2f}s) "  # type: ignore[index]
         f"same {str(row['identical']):5}  visits/expanded {row['visits_per_expanded_class']:5.2f} "
         f"visits/class {row['visits_per_class']:5.2f} (fwd edges/class {row['forward_edges_per_class']:5.2f})  "
         f"pred {r['positions_per_s'] / 1e6:5.2f} M pos/s bare, {r['ranked_positions_per_s'] / 1e6:5.2f} M/s "
