@@ -80,6 +80,28 @@ def test_missing_libxcb_cursor_is_one_line_naming_the_package(monkeypatch) -> No
     assert not missing_xcb_cursor(x11, "linux")
 
 
+def test_a_missing_x11_library_is_named(monkeypatch, tmp_path) -> None:
+    """Qt's own message names libxcb-cursor0 for any missing xcb library (seen here: libxcb-icccm4
+    and libxcb-keysyms1 were missing, xcb-cursor was installed)."""
+    import ctypes
+
+    from workbench.qt_app import X11_LIBRARIES_HINT, missing_x11_library
+
+    plugin = tmp_path / "libqxcb.so"
+    assert missing_x11_library(plugin) == ""  # no such plugin: nothing to say
+    plugin.write_bytes(b"")
+
+    def cannot_load(path: str) -> None:
+        raise OSError("libxcb-icccm.so.4: cannot open shared object file: No such file or directory")
+
+    monkeypatch.setattr(ctypes, "CDLL", cannot_load)
+    assert missing_x11_library(plugin) == "libxcb-icccm.so.4"
+    hint = X11_LIBRARIES_HINT.format(library="libxcb-icccm.so.4")
+    assert "\n" not in hint and "libxcb-icccm4" in hint and "libxcb-keysyms1" in hint
+    monkeypatch.undo()
+    assert isinstance(missing_x11_library(), str)  # the real plug-in: whatever this machine has
+
+
 def test_the_gui_start_prints_the_package_line(tmp_path) -> None:
     import subprocess
     import sys

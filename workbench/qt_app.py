@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
+from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
@@ -12,6 +14,21 @@ XCB_CURSOR_HINT = (
     "(Debian/Ubuntu: sudo apt install libxcb-cursor0; Fedora: sudo dnf install xcb-util-cursor; "
     "Arch: sudo pacman -S xcb-util-cursor)"
 )
+# Qt's own message for any of these names libxcb-cursor0 only, with a long plugin list, and aborts
+X11_LIBRARIES_HINT = (
+    "the Qt window system plugin cannot load the system library {library} "
+    "(Debian/Ubuntu: sudo apt install libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 "
+    "libxcb-render-util0 libxcb-shape0 libxcb-xkb1 libxkbcommon-x11-0; Fedora: sudo dnf install "
+    "xcb-util-cursor xcb-util-wm xcb-util-keysyms xcb-util-image xcb-util-renderutil libxkbcommon-x11)"
+)
+
+
+def _uses_x11(env: dict[str, str], platform: str) -> bool:
+    chosen = env.get("QT_QPA_PLATFORM", "")
+    if not platform.startswith("linux") or chosen not in ("", "xcb"):
+        return False
+    # no X server, or a Wayland session where Qt picks its Wayland plugin
+    return bool(env.get("DISPLAY")) and not (env.get("WAYLAND_DISPLAY") and chosen != "xcb")
 
 
 def missing_xcb_cursor(env: dict[str, str] | None = None, platform: str | None = None) -> bool:
@@ -23,12 +40,26 @@ def missing_xcb_cursor(env: dict[str, str] | None = None, platform: str | None =
 
     env = dict(os.environ) if env is None else env
     platform = sys.platform if platform is None else platform
-    chosen = env.get("QT_QPA_PLATFORM", "")
-    if not platform.startswith("linux") or chosen not in ("", "xcb"):
-        return False
-    if not env.get("DISPLAY") or (env.get("WAYLAND_DISPLAY") and chosen != "xcb"):
-        return False  # no X server, or a Wayland session where Qt picks its Wayland plugin
-    return ctypes.util.find_library("xcb-cursor") is None
+    return _uses_x11(env, platform) and ctypes.util.find_library("xcb-cursor") is None
+
+
+def missing_x11_library(plugin: Path | None = None) -> str:
+    """The first system library Qt's X11 plugin cannot load ('' when it loads): a trial load of the
+    plugin, which Qt would load next anyway."""
+    import ctypes
+
+    if plugin is None:
+        import PySide6
+
+        plugin = Path(PySide6.__file__).parent / "Qt" / "plugins" / "platforms" / "libqxcb.so"
+    if not plugin.exists():
+        return ""
+    try:
+        ctypes.CDLL(str(plugin))
+    except OSError as exc:
+        found = re.search(r"(lib[\w.+-]+?\.so[.\d]*)", str(exc))
+        return found.group(1) if found else str(exc)
+    return ""
 
 
 def ensure_app(headless: bool = False) -> QApplication:
@@ -49,6 +80,10 @@ def ensure_app(headless: bool = False) -> QApplication:
         from solvers.common.errors import InputError
 
         raise InputError(XCB_CURSOR_HINT)
+    if _uses_x11(dict(os.environ), sys.platform) and (library := missing_x11_library()):
+        from solvers.common.errors import InputError
+
+        raise InputError(X11_LIBRARIES_HINT.format(library=library))
     app = QApplication(sys.argv[:1])
     app.setApplicationName("Puzzle Workbench")
     app.setOrganizationName("PuzzleWorkbench")
