@@ -107,6 +107,7 @@ def test_screenshot_in_a_fresh_process(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert out.read_bytes().startswith(b"\x89PNG")
+    assert "propagateSizeHints" not in proc.stderr  # the offscreen platform's line per window
 
 
 def _waiting_command() -> tuple[object, object]:

@@ -7,6 +7,7 @@ import re
 import sys
 from pathlib import Path
 
+from PySide6.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler
 from PySide6.QtWidgets import QApplication
 
 XCB_CURSOR_HINT = (
@@ -62,6 +63,18 @@ def missing_x11_library(plugin: Path | None = None) -> str:
     return ""
 
 
+OFFSCREEN_NOISE = "This plugin does not support propagateSizeHints()"  # once per window shown
+
+
+def _without_offscreen_noise(mode: QtMsgType, context: QMessageLogContext, message: str) -> None:
+    """Qt's default output (category, message), without the offscreen platform's line per window:
+    a --screenshot run printed it a dozen times."""
+    if message == OFFSCREEN_NOISE:
+        return
+    category = context.category
+    sys.stderr.write(f"{category}: {message}\n" if category and category != "default" else f"{message}\n")
+
+
 def ensure_app(headless: bool = False) -> QApplication:
     app = QApplication.instance()
     if app is not None:
@@ -84,6 +97,8 @@ def ensure_app(headless: bool = False) -> QApplication:
         from solvers.common.errors import InputError
 
         raise InputError(X11_LIBRARIES_HINT.format(library=library))
+    if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
+        qInstallMessageHandler(_without_offscreen_noise)
     app = QApplication(sys.argv[:1])
     app.setApplicationName("Puzzle Workbench")
     app.setOrganizationName("PuzzleWorkbench")
