@@ -218,6 +218,15 @@ def build_cases(tmp: Path) -> list[list[str]]:
             ],
         ]
     cases += [["ninetiles", "enumerate", "--subset", n, "--store", new_store] for n in ("1", "2", "-1", "0")]
+    # Doves folders: a file, or a folder below a file, as --store / --dir (tracebacks until 2026-11-26)
+    for folder in (a_file, str(Path(a_file) / "below"), "/dev/null"):
+        cases += [
+            ["doves", "retro", "M", "--store", folder],
+            ["doves", "retro", "M", "--method", "backward", "--store", folder],
+            ["doves", "tablebase", "build", "M", "--dir", folder],
+        ]
+        if not folder.endswith("below"):  # listing a folder that does not exist lists no table
+            cases.append(["doves", "tablebase", "list", "--dir", folder])
     return cases
 
 

@@ -17,6 +17,7 @@ import socket
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 from solvers.common.cancel import Cancelled, CancelToken
@@ -92,6 +93,25 @@ def float_range(low: float, high: float, *, low_open: bool = False) -> Callable[
 
 
 seconds = float_range(0, MAX_SECONDS, low_open=True)
+
+
+def folder_path(text: str) -> Path:
+    """argparse type of a folder option: a usable path that is not an existing file."""
+    if not text or "\0" in text or len(text) > 4096:
+        raise argparse.ArgumentTypeError("expected a folder path")
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{_clip(text, 200)} is a file, not a folder")
+    return path
+
+
+def make_folder(path: Path) -> Path:
+    """Create ``path`` and its parents; a folder that cannot be made is an InputError naming it."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot create the folder ({exc.strerror or exc})") from None
+    return path
 
 
 def add_json(parser: argparse.ArgumentParser) -> None:

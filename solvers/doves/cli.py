@@ -87,6 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--check-depth", type=cli.int_range(1, 15), default=7)
     r.add_argument(
         "--store",
+        type=cli.folder_path,
         default=None,
         metavar="DIR",
         help="keep the tables on disk in DIR (memory-mapped; a rerun resumes)",
@@ -165,7 +166,11 @@ def _tablebase_parser(sub: argparse._SubParsersAction) -> None:
         )
     for sp in (b, q, ls):
         sp.add_argument(
-            "--dir", default=None, metavar="DIR", help="tablebase folder (default: the user data folder)"
+            "--dir",
+            type=cli.folder_path,
+            default=None,
+            metavar="DIR",
+            help="tablebase folder (default: the user data folder)",
         )
         add_json(sp)
         add_timeout(sp)
@@ -309,6 +314,8 @@ def _retro(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) ->
     qindex = layout.rank(query) if query is not None else -1  # a foreign dove fails before the work
     if (args.workers or args.scheduler) and args.store is None:
         raise InputError("--workers/--scheduler need --store DIR (a directory every worker can reach)")
+    if args.store is not None:
+        cli.make_folder(args.store)
     progress = None if args.json else print
     extra: dict[str, object] = {}
     if args.method == "backward":
@@ -392,6 +399,7 @@ def _tablebase(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken
         red = parse_kinds(args.red, "red doves")
         green = red if args.green is None else parse_kinds(args.green, "green doves")
         rules = replace(given or Rules(), doves=(red, green))
+        cli.make_folder(folder or tablebase.default_dir())  # before the solve, not after it
 
         def progress(text: str) -> None:
             print(text, file=sys.stderr, flush=True)

@@ -6,7 +6,6 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from solvers.common import cli
 from solvers.common.cancel import CancelToken
@@ -23,12 +22,6 @@ STORE_HELP = (
 )
 
 
-def _store_path(text: str) -> Path:
-    if not text or "\0" in text or len(text) > 4096:
-        raise argparse.ArgumentTypeError("expected a folder path")
-    return Path(text)
-
-
 def _build() -> argparse.ArgumentParser:
     parser = Parser(prog=PROG, description="Nine Tiles Panic tools")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -38,7 +31,7 @@ def _build() -> argparse.ArgumentParser:
     )
     add_json(score)
     enum = sub.add_parser("enumerate", help="enumerate and score every town into the store")
-    enum.add_argument("--store", type=_store_path, default=None, metavar="DIR", help=STORE_HELP)
+    enum.add_argument("--store", type=cli.folder_path, default=None, metavar="DIR", help=STORE_HELP)
     enum.add_argument(
         "--workers",
         type=cli.int_range(1, 256),
@@ -52,7 +45,7 @@ def _build() -> argparse.ArgumentParser:
     add_json(enum)
     add_timeout(enum)
     stats = sub.add_parser("stats", help="headline figures of the store")
-    stats.add_argument("--store", type=_store_path, default=None, metavar="DIR", help=STORE_HELP)
+    stats.add_argument("--store", type=cli.folder_path, default=None, metavar="DIR", help=STORE_HELP)
     add_json(stats)
     add_timeout(stats)
     best = sub.add_parser(
@@ -64,7 +57,7 @@ def _build() -> argparse.ArgumentParser:
     best.add_argument(
         "themes", type=cli.int_range(*THEME), nargs=3, metavar="THEME", help="three theme card numbers, 1-26"
     )
-    best.add_argument("--store", type=_store_path, default=None, metavar="DIR", help=STORE_HELP)
+    best.add_argument("--store", type=cli.folder_path, default=None, metavar="DIR", help=STORE_HELP)
     best.add_argument(
         "--limit",
         type=cli.int_range(*PAGE),
@@ -83,7 +76,7 @@ def _build() -> argparse.ArgumentParser:
     add_timeout(best)
     towns = sub.add_parser("towns", help="towns having a given score vector (paged)")
     towns.add_argument("vector", help="26 comma-separated scores, theme 1..26")
-    towns.add_argument("--store", type=_store_path, default=None, metavar="DIR", help=STORE_HELP)
+    towns.add_argument("--store", type=cli.folder_path, default=None, metavar="DIR", help=STORE_HELP)
     towns.add_argument("--offset", type=cli.int_range(*OFFSET), default=0, metavar="O", help="skip O towns")
     towns.add_argument(
         "--limit", type=cli.int_range(*PAGE), default=20, metavar="K", help="list K towns (default 20)"
