@@ -30,7 +30,7 @@ _done: dict[str, threading.Event] = {}
 _errors: dict[str, str] = {}
 _thread: threading.Thread | None = None
 _panels_imported: set[str] = set()
-_first_use: bool | None = None  # None until the warm-up thread has looked for the stamp
+_first_use: bool | None = None  # None until ``start`` has looked for the stamp
 
 
 def needs_warm_up(plugin: PluginBase) -> bool:
@@ -40,7 +40,7 @@ def needs_warm_up(plugin: PluginBase) -> bool:
 def start(plugins: Iterable[PluginBase]) -> None:
     """Warm every plug-in that declares ``warm_up`` and is not warm yet, then import every module's
     side-panel code (idempotent)."""
-    global _thread
+    global _thread, _first_use
     plugins = list(plugins)
     with _lock:
         todo = [(p, threading.Event()) for p in plugins if needs_warm_up(p) and p.meta.id not in _done]
@@ -50,18 +50,20 @@ def start(plugins: Iterable[PluginBase]) -> None:
         _panels_imported.update(panels)
         if not todo and not panels:
             return
+        # here, not on the thread: a view opened at once words its "Preparing" job by it (~5 ms)
+        stamp = cache_stamp(sorted(plugin.meta.id for plugin, _event in todo)) if todo else ""
+        if todo:
+            _first_use = not _stamp_matches(stamp)
         _thread = threading.Thread(
-            target=_run, args=(todo, panels, _errors), name="module-warm-up", daemon=True
+            target=_run, args=(todo, panels, _errors, stamp), name="module-warm-up", daemon=True
         )
         _thread.start()
 
 
-def _run(todo: list[tuple[PluginBase, threading.Event]], panels: list[str], errors: dict[str, str]) -> None:
-    global _first_use
+def _run(
+    todo: list[tuple[PluginBase, threading.Event]], panels: list[str], errors: dict[str, str], stamp: str
+) -> None:
     kinds = sorted(plugin.meta.id for plugin, _event in todo)
-    stamp = cache_stamp(kinds) if todo else ""
-    if todo:
-        _first_use = not _stamp_matches(stamp)
     # A view's first show imported its panel module and what that imports (Toichika: ~35 ms of
     # the 110 ms first show of a 100x80 board); imported here first (a cold numba
     # compile below can take a minute), the first show finds them loaded.
@@ -139,8 +141,8 @@ def _write_stamp(stamp: str) -> None:
 
 
 def first_use() -> bool:
-    """False once this launch has found the stamp of an earlier warm-up (numba then only loads
-    from its cache); for the "Preparing" job's wording."""
+    """False when this launch found the stamp of an earlier warm-up (numba then only loads from
+    its cache); for the "Preparing" job's wording."""
     return _first_use is not False
 
 
