@@ -94,6 +94,8 @@ def _fresh_warm_up(monkeypatch, tmp_path, plugin) -> list[list[str]]:
     monkeypatch.setattr(warmup, "_stamp_path", lambda: tmp_path / "stamp.txt")
     monkeypatch.setattr(warmup, "_compile_elsewhere", rounds.append)
     warmup.start([plugin])
+    # known when start returns: a view opened at launch words its job by it at once
+    assert warmup._first_use is not None
     assert warmup._thread is not None
     warmup._thread.join(60)
     return rounds
