@@ -80,3 +80,24 @@ def test_disk_store_is_identical_and_restartable(tmp_path) -> None:
     (tmp_path / "graph" / "edges_3.npy").unlink()
     again, store = solve(layout, Rules(), DiskStore(tmp_path, layout))
     assert np.array_equal(np.asarray(store.values), mem_store.values)
+
+
+def test_the_check_samples_as_from_the_full_index_list(monkeypatch) -> None:
+    """The cross-check picks its classes block by block (no list of every live index: 10 GB on
+    BATH-bamth); the picks are those of ``rng.sample`` over the full list, across block edges."""
+    import random
+
+    from solvers.doves.retro import check
+
+    monkeypatch.setattr(check, "BLOCK", 1000)
+    rng = np.random.default_rng(3)
+    values = rng.integers(-9, 10, size=25_000).astype(np.int16)
+    values[rng.random(25_000) < 0.3] = check.TERMINAL
+
+    def test(block: np.ndarray) -> np.ndarray:
+        return (block != check.TERMINAL) & (block != 0) & (np.abs(block) <= 7)
+
+    every = np.flatnonzero(test(values))
+    for count in (0, 1, 50, 4000, len(every) + 5):
+        full = [int(every[j]) for j in random.Random(5).sample(range(len(every)), min(len(every), count))]
+        assert check._sample_where(values, test, count, random.Random(5)) == full
