@@ -23,7 +23,9 @@ from pathlib import Path
 
 from solvers.common import process_jobs, registry
 from solvers.common.cancel import CancelToken
+from solvers.common.errors import InputError
 from solvers.common.protocol import PluginBase
+from workbench.files import atomic_write
 
 _lock = threading.Lock()
 _done: dict[str, threading.Event] = {}
@@ -54,8 +56,9 @@ def start(plugins: Iterable[PluginBase]) -> None:
         stamp = cache_stamp(sorted(plugin.meta.id for plugin, _event in todo)) if todo else ""
         if todo:
             _first_use = not _stamp_matches(stamp)
+        to_write = stamp if todo and _first_use else ""  # "": numba's cache is warm already
         _thread = threading.Thread(
-            target=_run, args=(todo, panels, _errors, stamp), name="module-warm-up", daemon=True
+            target=_run, args=(todo, panels, _errors, to_write), name="module-warm-up", daemon=True
         )
         _thread.start()
 
@@ -63,7 +66,7 @@ def start(plugins: Iterable[PluginBase]) -> None:
 def _run(
     todo: list[tuple[PluginBase, threading.Event]], panels: list[str], errors: dict[str, str], stamp: str
 ) -> None:
-    kinds = sorted(plugin.meta.id for plugin, _event in todo)
+    """``stamp``: the cache stamp to write once warm, "" when an earlier launch wrote it."""
     # A view's first show imported its panel module and what that imports (Toichika: ~35 ms of
     # the 110 ms first show of a 100x80 board); imported here first (a cold numba
     # compile below can take a minute), the first show finds them loaded.
@@ -72,8 +75,8 @@ def _run(
             _import_panel(kind)
         except Exception:  # no panel, or a broken one: the view reports it when it opens
             pass
-    if todo and _first_use:
-        _compile_elsewhere(kinds)
+    if stamp:
+        _compile_elsewhere(sorted(plugin.meta.id for plugin, _event in todo))
     failed = False
     for plugin, event in todo:
         try:
@@ -83,7 +86,7 @@ def _run(
             failed = True
         finally:
             event.set()
-    if todo and _first_use and not failed:
+    if stamp and not failed:
         _write_stamp(stamp)
 
 
@@ -130,14 +133,9 @@ def _stamp_matches(stamp: str) -> bool:
 def _write_stamp(stamp: str) -> None:
     """Best effort: an unwritable cache folder only means the worker round runs every launch."""
     path = _stamp_path()
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
+    with contextlib.suppress(OSError, InputError):
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(stamp, encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
+        atomic_write(path, stamp)
 
 
 def first_use() -> bool:
