@@ -69,7 +69,8 @@ def _save(path: Path, data: np.ndarray) -> None:
     os.replace(tmp, path)
 
 
-def _save_json(path: Path, data: object) -> None:
+def save_json(path: Path, data: object) -> None:
+    """Write ``data`` as JSON under a temporary name, then rename: a reader never sees half."""
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(data))
     os.replace(tmp, path)
@@ -108,7 +109,7 @@ def open_store(root: Path, layout: Layout, rules: Rules) -> dict[str, Any]:
             np.lib.format.open_memmap(tmp, mode="w+", dtype=dtype, shape=(layout.size,)).flush()
             os.replace(tmp, root / f"{name}.npy")
     _arrays(root, layout.size)
-    _save_json(path, state)
+    save_json(path, state)
     return state
 
 
@@ -139,7 +140,7 @@ def init_task(
     _save(base / "level" / f"d1_p{p}.npy", won)
     _save(base / "init" / f"losses_p{p}.npy", lost)
     counts = {"wins": len(won), "losses": len(lost), "edges": edges}
-    _save_json(marker, counts)
+    save_json(marker, counts)
     return counts
 
 
@@ -178,12 +179,18 @@ def updates_task(
         "classes": int(stats[1]),
         "errors": int(stats[3]),
     }
-    _save_json(marker, info)
+    save_json(marker, info)
     return info
 
 
 def apply_task(
-    root: str, red: str, green: str, d: int, q: int, slices: list[tuple[int, int, int]]
+    root: str,
+    red: str,
+    green: str,
+    d: int,
+    q: int,
+    slices: list[tuple[int, int, int]],
+    cancel: CancelToken | None = None,
 ) -> dict[str, int]:
     """Apply every level-d update addressed to partition ``q`` (``slices``: (source partition,
     start, end) in its sorted updates) and write its level-(d+1) frontier (at d = 1 with the
@@ -193,6 +200,8 @@ def apply_task(
     journal = base / "journal" / f"d{d}_q{q}.npz"
     if marker.exists():
         return {"decided": int(np.load(marker, mmap_mode="r").shape[0]), "visits": 0, "errors": 0}
+    if cancel is not None:  # one numba call below: the only point to stop at
+        cancel.raise_if_cancelled()
     layout = worker_layout(red, green)
     values, counters = _arrays(base, layout.size)
     lo, hi = layout.partition_range(q)
@@ -234,8 +243,7 @@ def run_here(cancel: CancelToken | None = None, progress: Callable[[str], None] 
         for n, arg in enumerate(args, 1):
             if cancel is not None:
                 cancel.raise_if_cancelled()
-            kwargs = {"cancel": cancel} if task is not apply_task else {}
-            results.append(task(*arg, **kwargs))
+            results.append(task(*arg, cancel=cancel))
             if progress and len(args) > 1 and n % max(1, len(args) // 4) == 0:
                 progress(f"{phase}: {n}/{len(args)} partitions")
         return results
@@ -279,7 +287,7 @@ def solve_backward_stored(
             progress(f"level {d}: {size:,} decided")
         if size == 0 and d > 2:
             state.update(levels=decided, done=True)
-            _save_json(base / STATE, state)
+            save_json(base / STATE, state)
             break
         sent = run(
             updates_task,
@@ -305,7 +313,7 @@ def solve_backward_stored(
         stats.predecessor_classes += sum(s["classes"] for s in sent)
         stats.undecided_visits += sum(a["visits"] for a in applied)
         state["levels"] = decided
-        _save_json(base / STATE, state)
+        save_json(base / STATE, state)
         for p in parts:  # level d is done: its frontier and updates are no longer needed
             for name in (
                 f"level/d{d}_p{p}.npy",

@@ -31,7 +31,14 @@ from typing import Any
 from solvers.common.cancel import CancelToken
 from solvers.common.errors import InputError
 from solvers.doves.retro.backward import BackwardStats
-from solvers.doves.retro.backward_store import Runner, letters, solve_backward_stored, worker_layout
+from solvers.doves.retro.backward_store import (
+    STATE,
+    Runner,
+    letters,
+    save_json,
+    solve_backward_stored,
+    worker_layout,
+)
 from solvers.doves.retro.layout import Layout
 from solvers.doves.retro.solve import (
     DiskStore,
@@ -42,8 +49,6 @@ from solvers.doves.retro.solve import (
     summarise,
 )
 from solvers.doves.rules import Rules
-
-STATE = "state.json"
 
 
 def available() -> bool:
@@ -88,12 +93,6 @@ def _load_state(root: Path, key: dict[str, Any]) -> dict[str, Any]:
     if {k: state.get(k) for k in key} != key or state.get("method", "forward") != "forward":
         raise InputError(f"{root}: holds tables of another variant or rule set ({state.get('variant')})")
     return state
-
-
-def _save_state(root: Path, state: dict[str, Any]) -> None:
-    tmp = root / (STATE + ".tmp")
-    tmp.write_text(json.dumps(state))
-    tmp.replace(root / STATE)
 
 
 @contextmanager
@@ -195,7 +194,7 @@ def solve_distributed(
                 )
             )
             state["passes"] = decided
-            _save_state(root, state)
+            save_json(root / STATE, state)
             if progress:
                 progress(f"pass {t}: {decided[-1]:,} decided")
             t += 1
