@@ -319,6 +319,7 @@ def solve_backward_stored(
                 f"level/d{d}_p{p}.npy",
                 f"updates/d{d}_p{p}_dest.npy",
                 f"updates/d{d}_p{p}_mult.npy",
+                f"updates/d{d}_p{p}.json",
             ):
                 (base / name).unlink(missing_ok=True)
         d += 1
