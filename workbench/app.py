@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 from solvers.common import registry
 from solvers.common.errors import InputError
+from workbench import window_geometry
 from workbench.main_window import MainWindow
 from workbench.qt_app import ensure_app
 
@@ -42,7 +43,7 @@ def run_gui(args: argparse.Namespace) -> int:
     size = parse_size(args.size) if args.screenshot else None
     kind = registry.get(args.kind).meta.id if args.kind else None
     app = ensure_app(headless=bool(args.screenshot))
-    window = MainWindow()
+    window = MainWindow(remember_layout=not args.screenshot)
     if args.screenshot:
         window.confirm = lambda view: "discard"  # a screenshot run must never wait on a dialog
     if kind:
@@ -78,7 +79,10 @@ def run_gui(args: argparse.Namespace) -> int:
         print(out)
         _close(window)
         return 0
-    window.show()
+    if window_geometry.place(window):
+        window.showMaximized()
+    else:
+        window.show()
     QTimer.singleShot(0, window.current().board.setFocus)
     return app.exec()
 

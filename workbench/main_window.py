@@ -33,7 +33,7 @@ from solvers.common.palette import PALETTES
 from solvers.common.protocol import GAME, PLAY, SOLVE
 from solvers.common.words import check_text
 from widgets.theme import SCHEMES, apply_scheme
-from workbench import settings, warmup
+from workbench import settings, warmup, window_geometry
 from workbench.document import Document
 from workbench.document_view import DocumentView
 from workbench.export_actions import ExportActions
@@ -45,7 +45,7 @@ from workbench.jobs import JobManager
 class MainWindow(QMainWindow):
     error_shown = Signal(str)
 
-    def __init__(self) -> None:
+    def __init__(self, remember_layout: bool = False) -> None:
         super().__init__()
         self.setWindowTitle("Puzzle Workbench")
         self.setAcceptDrops(True)
@@ -80,6 +80,11 @@ class MainWindow(QMainWindow):
         splitter.setStretchFactor(1, 1)
         splitter.setChildrenCollapsible(False)
         splitter.setSizes([170, 1100])
+        self.splitter = splitter
+        # Only a user's own session reads and keeps the layout: screenshots and tests stay reproducible.
+        self.remember_layout = remember_layout
+        if remember_layout:
+            window_geometry.restore_splitter(splitter, "main")
         self.setCentralWidget(splitter)
         self._build_actions()
         self.set_scheme(self.scheme)
@@ -121,6 +126,8 @@ class MainWindow(QMainWindow):
             self.undo_group.addStack(view.doc.undo_stack)
             self.views[plugin.meta.id] = view
             self.stack.addWidget(view)
+            if self.remember_layout:
+                window_geometry.restore_splitter(view.splitter, plugin.meta.id)
         return self.views[plugin.meta.id]
 
     def show_kind(self, kind: str) -> DocumentView:
@@ -398,6 +405,11 @@ class MainWindow(QMainWindow):
         if not self.jobs.shutdown(5000):
             # A worker ignored its cancel token for 5 s; give it a moment longer rather than crash.
             QTimer.singleShot(0, lambda: self.jobs.shutdown(10000))
+        if self.remember_layout:
+            window_geometry.save(self)
+            window_geometry.save_splitter(self.splitter, "main")
+            for kind, view in self.views.items():
+                window_geometry.save_splitter(view.splitter, kind)
         event.accept()
 
 
