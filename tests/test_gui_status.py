@@ -113,3 +113,18 @@ def test_play_line_says_broken_in_words_without_rule_codes(main_window, qtbot) -
     main_window.act_check.trigger()
     message = main_window.statusBar().currentMessage()
     assert message.startswith("Check: broken:") and "bkNumGe2" not in message and "(1,1)" in message
+
+
+@pytest.mark.parametrize("kind", ["flow", "example"])
+def test_a_verdict_without_solutions_ends_with_the_puzzle(main_window, qtbot, kind: str) -> None:
+    """'No solution' must not survive opening another board (issue 29.6)."""
+    view = main_window.show_kind(kind)
+    unsolvable = {"flow": "AB\nBA\n", "example": "11.\n...\n...\n"}[kind]
+    assert main_window.files.open_text(unsolvable, kind)
+    with qtbot.waitSignal(view.solve_finished, timeout=20000):
+        view.solve(2)
+    assert view.browser.count() == 0
+    assert "no solution" in view.browser.status.text().lower()
+    assert main_window.files.open_text(view.plugin.serialize(view.plugin.default_puzzle()), kind, fresh=True)
+    assert "no solution" not in view.browser.status.text().lower()
+    assert "again" in view.browser.status.text()

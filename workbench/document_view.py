@@ -77,6 +77,8 @@ class DocumentView(QWidget):
         self.plugin = doc.plugin
         self.jobs = jobs
         self._solution: Solution | None = None
+        self._browser_has_verdict = False  # the Solutions tab holds a result or a job's words
+        self._results_for: tuple[object, ...] = ()  # _solve_inputs() of the shown results
         self._overlay: Any = None
         self._hover: Hover | None = None
         self._drag_overlay: Any = None  # the plug-in's drag preview while a drag is under way
@@ -426,8 +428,11 @@ class DocumentView(QWidget):
             self.solve_job.cancel()
             self.solve_job = None  # its late results belong to the old puzzle
             self._job_message("Edit cancelled the running solve")
-        if self.browser.count() or self._solution is not None:
+        # A verdict with no solution listed ("No solution ...") describes the old puzzle too.
+        shown = self.browser.count() or self._solution is not None or self._browser_has_verdict
+        if shown and self._results_for != self._solve_inputs():
             self._solution = None
+            self._browser_has_verdict = False
             again = "Analyse" if GAME in self.plugin.meta.capabilities else "Solve"
             self.browser.clear(f"Position changed; press {again} (F5) again.")
         self._refresh_tools()
@@ -452,6 +457,8 @@ class DocumentView(QWidget):
         self._solve_limit = limit
         self.show_solution(None)
         self.browser.clear("Solving…")
+        self._browser_has_verdict = True
+        self._results_for = self._solve_inputs()
         self.side.setCurrentWidget(self.browser)  # results appear where the user is looking
         options = document_solve_options(self.plugin, self.doc.entries, self.doc.ui)
         if ISOLATED in self.plugin.meta.capabilities:
@@ -467,6 +474,14 @@ class DocumentView(QWidget):
         self.jobs.start(job)
         self.busy_changed.emit(True)
         return job
+
+    def _solve_inputs(self) -> tuple[object, ...]:
+        """What a solve's results depend on: the puzzle, the solve
+        options, and for a game the position (its entries). A player's pipes in Flow's Play mode
+        change none of these, so the solutions stay."""
+        options = document_solve_options(self.plugin, self.doc.entries, self.doc.ui)
+        position = self.doc.entries if GAME in self.plugin.meta.capabilities else None
+        return (self.doc.puzzle, repr(sorted(options.items())), position)
 
     def _is_current(self) -> bool:
         sender = self.sender()

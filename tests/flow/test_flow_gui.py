@@ -87,3 +87,22 @@ def test_strict_uniqueness_button(view, qtbot) -> None:
     panel.strict_count()
     qtbot.waitUntil(lambda: "Counting" not in panel.strict_label.text(), timeout=10000)
     assert "2+ solutions under the game rules" in panel.strict_label.text()
+
+
+def test_drawing_a_pipe_in_play_mode_keeps_the_solutions(view, qtbot) -> None:
+    """The puzzle is unchanged by a pipe, so its solutions and verdict still hold (issue 29.7)."""
+    view.doc.apply(EditResult(puzzle=view.plugin.parse("R.R\nG.G\n"), entries=FlowPaths(), label="t"))
+    with qtbot.waitSignal(view.solve_finished, timeout=20000):
+        view.solve(2)
+    assert view.browser.count() == 1
+    verdict = view.browser.status.text()
+    view.set_mode("play")
+    for kind, cell in [("press", (0, 0)), ("drag", (0, 1)), ("release", (0, 1))]:
+        view._on_edit_event(EditEvent(kind, tool="pipe", mode="play", cell=cell, button="left"))
+    assert view.doc.entries.get("R") == ((0, 0), (0, 1))
+    assert view.browser.count() == 1
+    assert view.browser.status.text() == verdict
+    # An edit of the puzzle itself still retires them.
+    view.doc.apply(EditResult(puzzle=view.plugin.parse("R.R\nGG.\n"), entries=FlowPaths(), label="t2"))
+    assert view.browser.count() == 0
+    assert "again" in view.browser.status.text()
