@@ -128,3 +128,12 @@ def test_a_verdict_without_solutions_ends_with_the_puzzle(main_window, qtbot, ki
     assert main_window.files.open_text(view.plugin.serialize(view.plugin.default_puzzle()), kind, fresh=True)
     assert "no solution" not in view.browser.status.text().lower()
     assert "again" in view.browser.status.text()
+
+
+def test_another_modules_message_ends_when_switching(main_window) -> None:
+    """'Nine Tiles score tables ready.' stayed in the status bar over Flow (issue 29.10)."""
+    tiles = main_window.show_kind("ninetiles")
+    tiles.status_message.emit("Nine Tiles score tables ready.")
+    assert main_window.statusBar().currentMessage() == "Nine Tiles score tables ready."
+    main_window.show_kind("flow")
+    assert main_window.statusBar().currentMessage() == ""

@@ -132,6 +132,8 @@ class MainWindow(QMainWindow):
 
     def show_kind(self, kind: str) -> DocumentView:
         view = self.view_for(kind)
+        if self.stack.currentWidget() is not view:
+            self.statusBar().clearMessage()  # another module's message does not describe this one
         self.stack.setCurrentWidget(view)
         self.undo_group.setActiveStack(view.doc.undo_stack)
         for row in range(self.sidebar.count()):
