@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QColor, QImage
@@ -129,3 +130,49 @@ def test_the_menu_export_from_a_worker_matches_the_in_process_export(
         else:
             assert here.read_text(encoding="utf-8") == there.read_text(encoding="utf-8")
     assert process_jobs.in_processes() == (os.name == "posix")
+
+
+def test_export_dialog_offers_the_last_choices_and_folder(main_window, qtbot, tmp_path, monkeypatch) -> None:
+    """It reset to PNG/light each time and started in the working folder (issue 29.17)."""
+    from PySide6.QtWidgets import QDialog, QFileDialog
+
+    from widgets.export_dialog import ExportDialog
+    from workbench import settings
+    from workbench.export_actions import STATE_KEY
+
+    settings.settings().remove(STATE_KEY)
+    settings.settings().remove("folders")
+    main_window.show_kind("example")
+    seen: list[dict] = []
+    suggested: list[str] = []
+
+    def fake_exec(dialog: ExportDialog) -> int:
+        seen.append(dialog.state())
+        dialog.format.setCurrentIndex(1)  # SVG
+        dialog.palette_choice.setCurrentText("dark")
+        dialog.margin.setValue(7)
+        return QDialog.DialogCode.Accepted
+
+    def fake_save(_parent, _title, start, _filter):
+        suggested.append(start)
+        return str(tmp_path / Path(start).name), ""
+
+    monkeypatch.setattr(ExportDialog, "exec", fake_exec)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(fake_save))
+    for _ in range(2):
+        main_window.exports.export_dialog()
+        qtbot.waitUntil(lambda: not main_window.current().busy(), timeout=30_000)
+    assert seen[0]["format"] == "png"
+    assert (seen[1]["format"], seen[1]["palette"], seen[1]["margin"]) == ("svg", "dark", 7)
+    assert Path(suggested[0]).parent == Path(".")
+    assert Path(suggested[1]).parent == tmp_path
+    # A garbled setting falls back to the defaults.
+    settings.settings().setValue(STATE_KEY, "{not json")
+    dialog = ExportDialog(False, "light")
+    qtbot.addWidget(dialog)
+    from workbench.export_actions import _remembered
+
+    dialog.restore(_remembered())
+    assert dialog.extension() == "png"
+    dialog.restore({"format": "tiff", "margin": 1e9, "palette": 3, "transparent": "yes"})
+    assert dialog.options() == ExportOptions(palette="light")

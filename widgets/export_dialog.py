@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -68,3 +70,28 @@ class ExportDialog(QDialog):
 
     def extension(self) -> str:
         return ("png", "svg", "pdf")[self.format.currentIndex()]
+
+    def state(self) -> dict[str, Any]:
+        """The choices to offer again next time (the caller keeps them in the settings)."""
+        return {
+            "format": self.extension(),
+            "cell_size": self.cell_size.value(),
+            "margin": self.margin.value(),
+            "transparent": self.transparent.isChecked(),
+            "palette": self.palette_choice.currentText(),
+        }
+
+    def restore(self, state: object) -> None:
+        """Offer the choices of ``state()`` again; anything missing or garbled keeps its default."""
+        if not isinstance(state, dict):
+            return
+        if state.get("format") in ("png", "svg", "pdf"):
+            self.format.setCurrentIndex(("png", "svg", "pdf").index(state["format"]))
+        for box, key in ((self.cell_size, "cell_size"), (self.margin, "margin")):
+            value = state.get(key)
+            if isinstance(value, (int, float)) and box.minimum() <= value <= box.maximum():
+                box.setValue(float(value))
+        if isinstance(state.get("transparent"), bool):
+            self.transparent.setChecked(state["transparent"])
+        if state.get("palette") in PALETTES:
+            self.palette_choice.setCurrentText(state["palette"])

@@ -3,6 +3,7 @@ scripted export, and Copy Image."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,10 +15,21 @@ from solvers.common.errors import InputError
 from solvers.common.process_jobs import remote
 from widgets.export_dialog import ExportDialog
 from workbench.export import ExportOptions, export_job, prepare_export, render_image
+from workbench import settings
 from workbench.jobs import Job
 
 if TYPE_CHECKING:
     from workbench.main_window import MainWindow
+
+
+STATE_KEY = "export/dialog"
+
+
+def _remembered() -> object:
+    try:
+        return json.loads(str(settings.settings().value(STATE_KEY, "")))
+    except ValueError:  # none yet, or a garbled settings file: the dialog keeps its defaults
+        return None
 
 
 class ExportActions:
@@ -29,15 +41,20 @@ class ExportActions:
     def export_dialog(self) -> None:
         view = self.window.current()
         dialog = ExportDialog(view.shown_solution() is not None, self.window.palette_name, self.window)
+        dialog.restore(_remembered())
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
+        settings.settings().setValue(STATE_KEY, json.dumps(dialog.state()))
         ext = dialog.extension()
         base = view.doc.path.stem if view.doc.path else view.plugin.meta.id
+        folder = settings.last_folder("export")
+        suggested = str(Path(folder) / f"{base}.{ext}") if folder else f"{base}.{ext}"
         name, _ = QFileDialog.getSaveFileName(
-            self.window, "Export diagram", f"{base}.{ext}", f"{ext.upper()} (*.{ext})"
+            self.window, "Export diagram", suggested, f"{ext.upper()} (*.{ext})"
         )
         if not name:
             return
+        settings.set_last_folder("export", name)
         self.export_in_background(name, dialog.options(), dialog.with_solution.isChecked())
 
     def export_to(

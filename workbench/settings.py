@@ -33,3 +33,13 @@ def add_recent(path: str, limit: int = 10) -> list[str]:
     files = files[:limit]
     settings().setValue("recent", files)
     return files
+
+
+def last_folder(purpose: str) -> str:
+    """The folder last used for ``purpose`` ("open", "save", "export") if it still exists, else ''."""
+    folder = str(settings().value(f"folders/{purpose}", "") or "")
+    return folder if folder and os.path.isdir(folder) else ""
+
+
+def set_last_folder(purpose: str, chosen_file: str) -> None:
+    settings().setValue(f"folders/{purpose}", os.path.dirname(os.path.abspath(chosen_file)))
