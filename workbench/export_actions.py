@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QApplication, QDialog, QFileDialog
 from solvers.common.errors import InputError
 from solvers.common.process_jobs import remote
 from widgets.export_dialog import ExportDialog
-from workbench.export import ExportOptions, export_job, prepare_export, render_image
 from workbench import settings
+from workbench.export import ExportOptions, export_job, prepare_export, render_image
 from workbench.jobs import Job
 
 if TYPE_CHECKING:
