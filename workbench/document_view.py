@@ -80,6 +80,7 @@ class DocumentView(QWidget):
         self._browser_has_verdict = False  # the Solutions tab holds a result or a job's words
         self._results_for: tuple[object, ...] = ()  # _solve_inputs() of the shown results
         self._overlay: Any = None
+        self._overlay_puzzle: Any = None  # the puzzle the overlay was drawn for
         self._hover: Hover | None = None
         self._drag_overlay: Any = None  # the plug-in's drag preview while a drag is under way
         self._mode = "edit"
@@ -233,6 +234,7 @@ class DocumentView(QWidget):
 
     def set_overlay(self, overlay: Any) -> None:
         self._overlay = overlay
+        self._overlay_puzzle = self.doc.puzzle
         self.board.refresh()
 
     def status(self, text: str) -> None:
@@ -420,6 +422,9 @@ class DocumentView(QWidget):
 
     def _doc_changed(self) -> None:
         self._hover = None  # it described the old puzzle
+        if self._overlay is not None and self._overlay_puzzle is not self.doc.puzzle:
+            # A panel's overlay (a replayed step's state) indexes the old board's cells.
+            self._overlay = None
         if self._job_status:  # "Solver failed: ..." belongs to the old document
             self._job_status = False
             self.status_message.emit("")

@@ -176,3 +176,28 @@ def test_japanese_names_only_where_a_font_draws_them(view, qtbot, monkeypatch) -
         assert (ja in _shown_text(panel.detail)) is drawable
         assert (ja in panel.steps.item(1).text()) is drawable
     panel_module._japanese.cache_clear()
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://puzz.link/p?toichika/6/6/uiburcbvbdd5o15164e",
+        "https://puzz.link/p?toichika/10/8/d8imtbnr9a4lp40rud1rmsbbv7kuvi492f261816171a171a4i",
+    ],
+)
+def test_pasting_a_larger_puzzle_during_step_replay(view, qtbot, url: str) -> None:
+    """The old step's state was drawn against the new board: IndexError, a segfault offscreen (29.4)."""
+    from PySide6.QtGui import QGuiApplication
+
+    panel = _panel(view)
+    qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle), timeout=20000)
+    panel.go(len(panel.explanation.steps))
+    assert view._overlay is not None
+    QGuiApplication.clipboard().setText(url)
+    panel.paste_button.click()
+    assert view._overlay is None  # the old step's state is gone with its puzzle, at once
+    assert panel.steps.count() == 0
+    view.board.display_list()
+    view.board.repaint()
+    qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle), timeout=20000)
+    view.board.display_list()

@@ -139,6 +139,10 @@ class ToichikaPanel(QWidget):
     def _changed(self) -> None:
         if self.ctx.puzzle() != self._puzzle:
             self._cancel_all()
+            # The steps explain the old puzzle: they go at once, not when the jobs restart.
+            self.explanation = None
+            self.steps.clear()
+            self.grade.setText("Explaining…")
             self.badge.setText("Uniqueness: …")
             self._timer.start()
         self._update_buttons()
