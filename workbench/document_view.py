@@ -80,6 +80,8 @@ class DocumentView(QWidget):
         self._browser_has_verdict = False  # the Solutions tab holds a result or a job's words
         self._results_for: tuple[object, ...] = ()  # _solve_inputs() of the shown results
         self._overlay: Any = None
+        # Set by the window: the unsaved-changes question of File > Open (True: go on).
+        self.confirm_replace: Callable[[], bool] = lambda: True
         self._overlay_puzzle: Any = None  # the puzzle the overlay was drawn for
         self._hover: Hover | None = None
         self._drag_overlay: Any = None  # the plug-in's drag preview while a drag is under way
@@ -218,6 +220,9 @@ class DocumentView(QWidget):
 
     def replace_untitled(self, puzzle: Any, label: str, entries: Any = None) -> None:
         self.doc.replace_untitled(puzzle, label, entries)
+
+    def may_replace(self) -> bool:
+        return self.confirm_replace()
 
     def export(self, dl: DisplayList, path: str) -> Path:
         return export(dl, path)

@@ -123,6 +123,7 @@ class MainWindow(QMainWindow):
             view.status_message.connect(self._show_status)
             view.title_changed.connect(self._update_title)
             view.busy_changed.connect(lambda _busy: self._update_cancel())
+            view.confirm_replace = lambda: self.files.may_discard(view)
             self.undo_group.addStack(view.doc.undo_stack)
             self.views[plugin.meta.id] = view
             self.stack.addWidget(view)

@@ -222,6 +222,8 @@ class FlowPanel(QWidget):
         if _running(self._generate_job):
             self.ctx.status("Still generating…")
             return
+        if not self.ctx.may_replace():  # asked now, not when the new puzzle arrives
+            return
         self._generate_job = self.ctx.run_job(
             f"Generating a {cols}x{rows} puzzle",
             remote(generate, cols, rows, colours)

@@ -275,7 +275,7 @@ class ScoresPanel(QWidget):
 
     def open_shown(self) -> None:
         town = self.previewed()
-        if town is None:
+        if town is None or not self.ctx.may_replace():
             return
         self.ctx.show_solution(None)
         self.ctx.replace_untitled(town, f"Open town {town.code}")
@@ -520,6 +520,8 @@ class BestTownsPanel(QWidget):
         if not index.isValid():
             return
         town = self.results.model.solutions[index.row()].data
+        if not self.ctx.may_replace():
+            return
         self.ctx.show_solution(None)
         self.ctx.replace_untitled(town, f"Open best town {town.code}")
 

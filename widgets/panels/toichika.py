@@ -379,7 +379,8 @@ class ToichikaPanel(QWidget):
         cols, rows = self.gen_width.value(), self.gen_height.value()
         grade, seed = self.gen_grade.currentText(), self.gen_seed.value() or None
         symmetric = self.gen_symmetric.isChecked()
-
+        if not self.ctx.may_replace():  # asked now, not when the new puzzle arrives
+            return
         self._generate_job = self.ctx.run_job(
             f"Generating a {cols}x{rows} {grade} puzzle",
             remote(generate, cols, rows, grade, seed=seed, symmetric=symmetric, with_progress=True),
@@ -407,7 +408,8 @@ class ToichikaPanel(QWidget):
         except InputError as exc:
             self.ctx.status(f"Cannot paste: {exc}")
             return
-        self.ctx.replace_untitled(puzzle, "Paste URL")
+        if self.ctx.may_replace():
+            self.ctx.replace_untitled(puzzle, "Paste URL")
 
 
 class GenerateDialog(QDialog):
