@@ -53,7 +53,9 @@ CASES = [
 
 
 @pytest.mark.parametrize(("kind", "mine", "replace"), CASES)
-def test_cancel_keeps_the_users_board_and_discard_replaces_it(main_window, qtbot, kind, mine, replace) -> None:
+def test_cancel_keeps_the_users_board_and_discard_replaces_it(
+    main_window, qtbot, kind, mine, replace
+) -> None:
     view = main_window.show_kind(kind)
     _dirty(view, mine)
     kept = view.doc.puzzle
