@@ -46,3 +46,21 @@ def test_keyboard_and_mouse_lists_module_tool_and_shell_keys(main_window, qtbot)
     assert "Paint country tool" in plain  # a tool shortcut from the tool list
     assert "Ctrl+Z" in plain and "Ctrl+Shift+Z" in plain and "Ctrl+0" in plain
     assert main_window.act_how_to_play.shortcut().toString() == "F1"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_no_key_is_listed_with_two_meanings(main_window, kind: str) -> None:
+    """Flow listed Delete three ways: the Erase tool's shortcut, 'remove the endpoint' and 'clear the
+    pipe' (issue 29.22). A tool shortcut must not be a key the module's own list already explains."""
+    import re
+
+    view = main_window.show_kind(kind)
+    plugin = view.plugin
+    explained = {
+        word.lower()
+        for key, _ in plugin.help_keys()
+        for word in re.findall(r"[A-Za-z]+|\S", key)
+        if len(word) > 1
+    }
+    shortcuts = [t.shortcut for t in plugin.tools(view.doc.puzzle) if t.shortcut and len(t.shortcut) > 1]
+    assert not [s for s in shortcuts if s.lower() in explained]

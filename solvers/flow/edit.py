@@ -60,7 +60,8 @@ def tools(puzzle: FlowPuzzle) -> list[Tool]:
                 mode="edit",
             )
         )
-    out.append(Tool(ERASE_TOOL, "Erase endpoint", shortcut="Delete", mode="edit"))
+    # No shortcut: Delete already erases at the cursor (and clears a pipe in Play mode).
+    out.append(Tool(ERASE_TOOL, "Erase endpoint", mode="edit"))
     out.append(Tool(WALL_TOOL, "Wall (click or drag along cell sides)", mode="edit"))
     out.append(Tool(HOLE_TOOL, "Hole", mode="edit"))
     if not puzzle.hex:

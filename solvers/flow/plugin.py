@@ -148,16 +148,18 @@ class FlowPlugin(PluginBase):
         return [
             ("Edit: click with a colour", "place that colour's endpoint (click it again to remove it)"),
             ("Edit: letter key (R, G, B, ...)", "place that colour's endpoint at the cursor"),
-            ("Edit: right-click, Delete", "remove the endpoint"),
+            (
+                "Delete or Backspace",
+                "Edit: erase the endpoint, hole or bridge at the cursor; Play: clear its pipe",
+            ),
+            ("Right-click", "Edit: remove the endpoint; Play: clear that pipe"),
             ("Edit: Wall tool", "click near a cell side to add or remove a wall there"),
             ("Edit: Hole / Bridge tool, # / + key", "make the cell a hole or a bridge (again: plain cell)"),
             ("Edit: Warp tool", "click the outer side of a border cell to open/close its row or column"),
             ("Play: drag from a dot", "draw its pipe; drag back along it to shorten it"),
-            ("Play: right-click a pipe", "clear that pipe"),
             ("Arrow keys", "move the cursor"),
             ("Play: Space or Enter", "pick the pipe at the cursor (its dot, or cut it back to there)"),
             ("Play: Shift+arrow key", "draw the picked pipe one cell on (back along it shortens it)"),
-            ("Play: Delete", "clear the pipe at the cursor"),
         ]
 
     def cli(self, argv: list[str]) -> int:

@@ -262,7 +262,7 @@ class XceteroPlugin(PluginBase):
         return [
             Tool("move", "Move the due piece", mode="play"),
             *pieces,
-            Tool("erase", "Take piece off", shortcut="Delete"),
+            Tool("erase", "Take piece off"),  # no shortcut: Delete takes off the piece at the cursor
             Tool("due", "Make piece due", shortcut="D"),
         ]
 
