@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QButtonGroup,
     QFrame,
     QHBoxLayout,
@@ -153,6 +154,7 @@ class DocumentView(QWidget):
                 self.browser, "Analysis" if GAME in self.plugin.meta.capabilities else "Solutions"
             )
         for title, widget in panels:
+            _click_keeps_focus(widget)
             self.side.addTab(_scrollable(widget), title)
         self.source_panel = SourcePanel(self)
         self.side.addTab(self.source_panel, "Text")
@@ -548,6 +550,15 @@ class DocumentView(QWidget):
         return any(j is not None and not j.done for j in [self.solve_job, *self.side_jobs])
 
 
+def _click_keeps_focus(panel: QWidget) -> None:
+    """A click on a panel's button leaves the keyboard where it was (the board): "Clear pipes"
+    disabled itself, so Qt moved the focus on into the generator's Width box and play keys edited
+    it. Tab still reaches every button."""
+    for button in panel.findChildren(QAbstractButton):
+        if button.focusPolicy() == Qt.FocusPolicy.StrongFocus:
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+
+
 def _scrollable(widget: QWidget) -> QScrollArea:
     """Wrap a module panel so a tall panel scrolls vertically. Sideways it never scrolls: the side
     column is kept at least as wide as the panel needs, and the board (which zooms) gives way."""
@@ -555,6 +566,7 @@ def _scrollable(widget: QWidget) -> QScrollArea:
     area.setWidget(widget)
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a click on the panel must not take the board's keys
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     needed = widget.minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width()
     area.setMinimumWidth(max(260, needed))

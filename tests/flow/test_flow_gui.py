@@ -106,3 +106,22 @@ def test_drawing_a_pipe_in_play_mode_keeps_the_solutions(view, qtbot) -> None:
     view.doc.apply(EditResult(puzzle=view.plugin.parse("R.R\nGG.\n"), entries=FlowPaths(), label="t2"))
     assert view.browser.count() == 0
     assert "again" in view.browser.status.text()
+
+
+def test_clear_pipes_leaves_the_keyboard_on_the_board(view, qtbot) -> None:
+    """Clear pipes disabled itself and Qt moved the focus into the generator's Width box (29.20)."""
+    from PySide6.QtCore import Qt
+
+    view.doc.apply(EditResult(puzzle=view.plugin.parse("R.R\nG.G\n"), entries=FlowPaths(), label="t"))
+    view.set_mode("play")
+    for kind, cell in [("press", (0, 0)), ("drag", (0, 1)), ("release", (0, 1))]:
+        view._on_edit_event(EditEvent(kind, tool="pipe", mode="play", cell=cell, button="left"))
+    panel = _panel(view)
+    view.side.setCurrentIndex(view.side.indexOf(panel.parentWidget().parentWidget()))
+    view.board.setFocus()
+    qtbot.waitUntil(view.board.hasFocus, timeout=2000)
+    assert panel.clear_button.isEnabled()
+    qtbot.mouseClick(panel.clear_button, Qt.MouseButton.LeftButton)
+    assert view.doc.entries == FlowPaths() and not panel.clear_button.isEnabled()
+    assert view.board.hasFocus()
+    assert not panel.width_box.hasFocus()
