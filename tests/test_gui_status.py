@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from solvers.common.cancel import CancelToken
-from solvers.common.protocol import Solution
+from solvers.common.protocol import EditResult, Solution
 from widgets.solution_browser import thumbnail_caption
 
 pytestmark = pytest.mark.gui
@@ -127,7 +127,7 @@ def test_a_verdict_without_solutions_ends_with_the_puzzle(main_window, qtbot, ki
     assert "no solution" in view.browser.status.text().lower()
     assert main_window.files.open_text(view.plugin.serialize(view.plugin.default_puzzle()), kind, fresh=True)
     assert "no solution" not in view.browser.status.text().lower()
-    assert "again" in view.browser.status.text()
+    assert view.browser.status.text().startswith("Press Solve (F5)")  # a new document: the first prompt
 
 
 def test_another_modules_message_ends_when_switching(main_window) -> None:
@@ -137,3 +137,33 @@ def test_another_modules_message_ends_when_switching(main_window) -> None:
     assert main_window.statusBar().currentMessage() == "Nine Tiles score tables ready."
     main_window.show_kind("flow")
     assert main_window.statusBar().currentMessage() == ""
+
+
+def test_a_new_board_starts_in_edit_mode_with_the_first_prompt(main_window, qtbot) -> None:
+    """A new blank Flow board stayed in Play mode saying 'Position changed; press Solve again' (29.10)."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QSpinBox
+
+    view = main_window.show_kind("flow")
+    prompt = view.browser.status.text()
+    with qtbot.waitSignal(view.solve_finished, timeout=20000):
+        view.solve(2)
+    view.set_mode("play")
+
+    def fill() -> None:
+        dialog = main_window.files.size_dialog
+        dialog.findChild(QSpinBox, "width").setValue(6)
+        dialog.findChild(QSpinBox, "height").setValue(6)
+        dialog.accept()
+
+    QTimer.singleShot(0, fill)
+    main_window.act_new.trigger()
+    assert (view.doc.puzzle.cols, view.doc.puzzle.rows) == (6, 6)
+    assert view.mode() == "edit" and view.edit_radio.isChecked()
+    assert view.browser.status.text() == prompt
+    # An edit of a solved board still says the position changed.
+    view.doc.apply(EditResult(puzzle=view.plugin.parse("R.R\nG.G\n"), label="t"))
+    with qtbot.waitSignal(view.solve_finished, timeout=20000):
+        view.solve(2)
+    view.doc.apply(EditResult(puzzle=view.plugin.parse("R.R\nGG.\n"), label="t2"))
+    assert "Position changed" in view.browser.status.text()

@@ -82,6 +82,8 @@ class Document(QObject):
         self._merge_open = False
         self._gesture = 0  # numbers gestures so that two drags never merge into one step
 
+    generation = 0  # counts fresh documents (reset): views tell "a new document" from "an edit"
+
     def _clean_changed(self, _clean: bool) -> None:
         self.file_changed.emit()
 
@@ -146,6 +148,7 @@ class Document(QObject):
         self.path = path
         self.undo_stack.clear()
         self.undo_stack.setClean()
+        self.generation += 1
         self.changed.emit()
         self.file_changed.emit()
 

@@ -80,6 +80,7 @@ class DocumentView(QWidget):
         self._solution: Solution | None = None
         self._browser_has_verdict = False  # the Solutions tab holds a result or a job's words
         self._results_for: tuple[object, ...] = ()  # _solve_inputs() of the shown results
+        self._results_generation = 0  # the document generation they were found for
         self._overlay: Any = None
         # Set by the window: the unsaved-changes question of File > Open (True: go on).
         self.confirm_replace: Callable[[], bool] = lambda: True
@@ -103,10 +104,10 @@ class DocumentView(QWidget):
         self.tools = ToolPalette()
         self.tools.tool_changed.connect(self._tool_changed)
         self.browser = SolutionBrowser(self._draw_solution)
+        self._prompt = self.browser.status.text()
         if GAME in self.plugin.meta.capabilities:
-            self.browser.status.setText(
-                "Press Analyse (F5) to compute the value and best line of this position."
-            )
+            self._prompt = "Press Analyse (F5) to compute the value and best line of this position."
+            self.browser.status.setText(self._prompt)
         self.browser.selected.connect(self.show_solution)
         self.progress = JobProgress()
         self.progress.cancel_requested.connect(self.cancel_jobs)
@@ -446,7 +447,10 @@ class DocumentView(QWidget):
             self._solution = None
             self._browser_has_verdict = False
             again = "Analyse" if GAME in self.plugin.meta.capabilities else "Solve"
-            self.browser.clear(f"Position changed; press {again} (F5) again.")
+            if self._results_generation != self.doc.generation:  # a new document, not an edit
+                self.browser.clear(self._prompt)
+            else:
+                self.browser.clear(f"Position changed; press {again} (F5) again.")
         self._refresh_tools()
         self._update_info()
         self.board.refresh()
@@ -471,6 +475,7 @@ class DocumentView(QWidget):
         self.browser.clear("Solving…")
         self._browser_has_verdict = True
         self._results_for = self._solve_inputs()
+        self._results_generation = self.doc.generation
         self.side.setCurrentWidget(self.browser)  # results appear where the user is looking
         options = document_solve_options(self.plugin, self.doc.entries, self.doc.ui)
         if ISOLATED in self.plugin.meta.capabilities:

@@ -208,6 +208,7 @@ class FileActions:
             return
         view.cancel_jobs()
         view.doc.reset(puzzle)
+        view.set_mode("edit")  # a new board is for drawing: Play mode had nothing to play
 
     def _ask_size(self, title: str, size: tuple[int, int]) -> tuple[int, int] | None:
         """Ask width then height (the order users read '12x6' in); returns (rows, cols) for plug-ins."""
