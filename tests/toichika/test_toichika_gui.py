@@ -201,3 +201,19 @@ def test_pasting_a_larger_puzzle_during_step_replay(view, qtbot, url: str) -> No
     view.board.repaint()
     qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle), timeout=20000)
     view.board.display_list()
+
+
+def test_a_hint_ends_with_the_board_it_described(view, qtbot) -> None:
+    """The hint text stayed after edits and after Generate (issue 29.10)."""
+    panel = _panel(view)
+    view.set_mode("play")
+    entries = list(view.doc.entries)
+    entries[3] = RIGHT  # wrong: (0,3) must point left
+    view.doc.apply(EditResult(entries=tuple(entries), label="Enter"))
+    panel.hint_button.click()
+    qtbot.waitUntil(lambda: "Check this entry" in _shown_text(panel.detail), timeout=20000)
+    assert view._overlay is not None
+    entries[3] = 0
+    view.doc.apply(EditResult(entries=tuple(entries), label="Erase"))
+    assert _shown_text(panel.detail) == ""
+    assert view._overlay is None

@@ -60,6 +60,8 @@ class ToichikaPanel(QWidget):
         self._jobs: dict[str, Any] = {}
         self._puzzle: Any = None
         self._generate_job: Any = None  # not in _jobs: editing the board must not cancel it
+        self._hint_asked: tuple[Any, Any] | None = None  # the board a running hint looks at
+        self._hint_for: tuple[Any, Any] | None = None  # the board the shown hint describes
 
         self.badge = QLabel("Uniqueness: …")
         self.badge.setAccessibleName("Uniqueness")
@@ -137,6 +139,11 @@ class ToichikaPanel(QWidget):
 
     # ---- background jobs --------------------------------------------------------------------------
     def _changed(self) -> None:
+        if self._hint_for is not None and self._hint_for != (self.ctx.puzzle(), self.ctx.entries()):
+            self._hint_for = None  # the hint described the board before this change
+            self.detail.setText("")
+            if self.steps.currentRow() < 0:
+                self.ctx.set_overlay(None)
         if self.ctx.puzzle() != self._puzzle:
             self._cancel_all()
             # The steps explain the old puzzle: they go at once, not when the jobs restart.
@@ -290,6 +297,7 @@ class ToichikaPanel(QWidget):
     # ---- hint -------------------------------------------------------------------------------------
     def request_hint(self) -> None:
         puzzle, entries = self.ctx.puzzle(), self.ctx.entries()
+        self._hint_asked = (puzzle, entries)
 
         self._jobs["hint"] = self.ctx.run_job(
             "Hint", remote(hint, puzzle, entries), self._hint_done, self._job_failed
@@ -297,6 +305,7 @@ class ToichikaPanel(QWidget):
 
     def _hint_done(self, result: dict[str, Any]) -> None:
         self.clear_replay()
+        self._hint_for = self._hint_asked
         cells = [tuple(rc) for rc in result.get("cells", [])]
         if result["kind"] == "wrong-entry":
             self.ctx.set_overlay({"errors": cells})
