@@ -36,7 +36,7 @@ def test_a_broken_rule_exits_1_and_names_cells_1_based(capsys, tmp_path: Path) -
     bad.write_text("11...\n.....\n.....\n.....\n.....\n")
     code, out = run(capsys, "check", "example", str(bad))
     assert code == 1
-    assert out.startswith("broken: ") and "(1,1)" in out and "(1,2)" in out
+    assert out.startswith("broken: ") and "R1C1" in out and "R1C2" in out
     assert "(0," not in out  # never 0-based for users
 
 
@@ -57,11 +57,11 @@ def test_one_empty_nine_tiles_position_is_singular() -> None:
 
     plugin = registry.get("ninetiles")
     town, _ = plugin.parse_document(plugin.sample_paths()[1].read_text())  # positions 4 and 7 empty
-    assert validity(town)[1] == "incomplete: positions 4, 7 are empty"
+    assert validity(town)[1] == "incomplete: R2C2, R3C2 are empty"
     one_gap = dataclasses.replace(
         town, tiles=town.tiles[:7] + (1,) + town.tiles[8:], dirs=town.dirs[:7] + (2,) + town.dirs[8:]
     )
-    assert validity(one_gap)[1] == "incomplete: position 4 is empty"
+    assert validity(one_gap)[1] == "incomplete: R2C2 is empty"
 
 
 def test_cli_solution_heading_is_not_doubled(capsys) -> None:

@@ -112,7 +112,7 @@ def test_play_line_says_broken_in_words_without_rule_codes(main_window, qtbot) -
     assert text.startswith("Play: broken:") and "bkNumGe2" not in text
     main_window.act_check.trigger()
     message = main_window.statusBar().currentMessage()
-    assert message.startswith("Check: broken:") and "bkNumGe2" not in message and "(1,1)" in message
+    assert message.startswith("Check: broken:") and "bkNumGe2" not in message and "R1C1" in message
 
 
 @pytest.mark.parametrize("kind", ["flow", "example"])

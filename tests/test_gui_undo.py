@@ -61,7 +61,7 @@ def test_key_edits_in_different_cells_are_separate_steps(main_window, qtbot) -> 
     view.board.cursor_cell = (0, 2)
     qtbot.keyClick(view.board, "3")
     assert view.doc.undo_stack.count() == 3
-    assert "at (1,3)" in main_window.act_undo.text()  # the label names the step's cell
+    assert "at R1C3" in main_window.act_undo.text()  # the label names the step's cell
     main_window.act_undo.trigger()
     assert view.doc.puzzle.given(0, 1) != 0
     assert view.doc.puzzle.given(0, 2) == 0
@@ -79,7 +79,7 @@ def test_toolbar_undo_redo_keep_fixed_text_and_name_the_step_in_a_tooltip(main_w
     qtbot.mouseClick(view.board, Qt.MouseButton.LeftButton, pos=view.board.cell_center(1, 2).toPoint())
     assert toolbar_buttons["Undo"].text() == "Undo"
     assert toolbar_buttons["Undo"].sizeHint().width() == width
-    assert "Set given at (2,3)" in main_window.tool_undo.toolTip()
+    assert "Set given at R2C3" in main_window.tool_undo.toolTip()
     qtbot.mouseClick(toolbar_buttons["Undo"], Qt.MouseButton.LeftButton)
     assert view.doc.puzzle.at(1, 2) != 3
     assert main_window.tool_redo.isEnabled()
@@ -95,7 +95,7 @@ def test_redo_answers_ctrl_shift_z_and_ctrl_y(main_window) -> None:
 def test_ctrl_shift_z_redoes_through_the_keyboard(main_window, qtbot) -> None:
     view = main_window.show_kind("example")
     view.doc.replace(view.plugin.new_puzzle(4), "blank")
-    view.doc.apply(EditResult(puzzle=view.doc.puzzle.with_cell(0, 0, 1), label="Set given at (1,1)"))
+    view.doc.apply(EditResult(puzzle=view.doc.puzzle.with_cell(0, 0, 1), label="Set given at R1C1"))
     main_window.act_undo.trigger()
     view.board.setFocus()
     qtbot.keyClick(

@@ -19,9 +19,14 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count} {many}"
 
 
+def cell_name(r: int, c: int) -> str:
+    """A cell as every message names it: 1-based row and column, 'R1C1' for the top-left cell."""
+    return f"R{r + 1}C{c + 1}"
+
+
 def cells_text(cells: tuple[tuple[int, int], ...] | list[tuple[int, int]], limit: int = 8) -> str:
-    """'(1,2) (3,4)': 1-based (row,column), the way the board's status line names cells."""
-    shown = " ".join(f"({r + 1},{c + 1})" for r, c in list(cells)[:limit])
+    """'R1C2 R3C4': the way the board's status line names cells."""
+    shown = " ".join(cell_name(r, c) for r, c in list(cells)[:limit])
     return shown + (" …" if len(cells) > limit else "")
 
 
@@ -40,7 +45,8 @@ def check_text(result: CheckResult) -> str:
         where = cells_text(v.cells) if v.cells and isinstance(v.cells[0], tuple) else ""
         more = len(result.violations) - 1
         extra = f" (and {plural(more, 'more problem')})" if more else ""
-        return f"broken: {v.message}" + (f" at {where}" if where else "") + extra
+        message = v.message.rstrip(".") if where else v.message  # not "... an arrow. at R1C1"
+        return f"broken: {message}" + (f" at {where}" if where else "") + extra
     if status == "complete":
         return "complete: every rule holds"
     return "incomplete: no rule broken so far"

@@ -24,6 +24,7 @@ from solvers.common.protocol import (
     Tool,
     Violation,
 )
+from solvers.common.words import cell_name
 
 MAX_SIZE = 9
 DIGITS = "0123456789"  # ASCII only: str.isdigit() accepts '²', which int() refuses
@@ -215,14 +216,14 @@ class LatinPlugin(PluginBase):
         if event.mode == "edit":
             if puzzle.at(r, c) == value:
                 return None
-            return EditResult(puzzle=puzzle.with_cell(r, c, value), label=f"Set given at ({r + 1},{c + 1})")
+            return EditResult(puzzle=puzzle.with_cell(r, c, value), label=f"Set given at {cell_name(r, c)}")
         if puzzle.at(r, c):
             return None  # givens cannot be overwritten while playing
         current = list(entries if entries is not None else self.empty_entries(puzzle))
         if current[r * puzzle.n + c] == value:
             return None
         current[r * puzzle.n + c] = value
-        return EditResult(entries=tuple(current), label=f"Enter {value or 'blank'} at ({r + 1},{c + 1})")
+        return EditResult(entries=tuple(current), label=f"Enter {value or 'blank'} at {cell_name(r, c)}")
 
     # ---- drawing --------------------------------------------------------------------------------
     def draw(

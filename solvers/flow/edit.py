@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from solvers.common.protocol import EditEvent, EditResult, Tool
+from solvers.common.words import cell_name
 from solvers.flow.codec import relabel
 from solvers.flow.draw import display_slots, geometry, unit
 from solvers.flow.model import (
@@ -158,7 +159,7 @@ def edit(
     if new.at(r, c) == EMPTY and here not in (HOLE, BRIDGE):
         what = "Remove endpoint"
     # Entries stay None: the shell keeps the pipes that still fit (``adapt_entries``).
-    return EditResult(puzzle=new, label=f"{what} at ({r + 1},{c + 1})")
+    return EditResult(puzzle=new, label=f"{what} at {cell_name(r, c)}")
 
 
 def nearest_side(puzzle: FlowPuzzle, cell: Cell, pos: tuple[float, float]) -> int:
@@ -182,7 +183,7 @@ def _layout_edit(puzzle: FlowPuzzle, event: EditEvent) -> EditResult | None:
         label = "Remove wall" if w in puzzle.walls else "Add wall"
         return EditResult(
             puzzle=replace(puzzle, walls=frozenset(walls)),
-            label=f"{label} at ({r + 1},{c + 1})",
+            label=f"{label} at {cell_name(r, c)}",
             merge_key="walls",
         )
     if puzzle.hex:

@@ -31,6 +31,7 @@ from solvers.ninetiles.town import (
     POSITIONS,
     Road,
     Town,
+    cell_name,
     cell_of,
     is_code,
     neighbour_pairs,
@@ -50,7 +51,7 @@ HOVER_REACH = 0.14  # of a cell: a little wider than half the drawn road (0.22)
 
 
 def road_text(index: int, road: Road) -> str:
-    """'Road 2: positions 0 → 1 → 4, length 3; objects Ag-R, Al-L*, H; 1 alien captured' (* = caught)."""
+    """'Road 2: R1C1 → R1C2 → R2C2, length 3; objects Ag-R, Al-L*, H; 1 alien captured' (* = caught)."""
     from solvers.ninetiles.themes import capture_flags
 
     labels = road.object_labels()
@@ -58,7 +59,7 @@ def road_text(index: int, road: Road) -> str:
     objects = ", ".join(f"{lb}{'*' if c else ''}" for lb, c in zip(labels, caught, strict=True)) or "none"
     kind = " (loop)" if road.closed else (" (open end)" if road.open_ends else "")
     return (
-        f"Road {index + 1}{kind}: positions {' → '.join(map(str, road.positions))}, length {road.length}; "
+        f"Road {index + 1}{kind}: {' → '.join(map(cell_name, road.positions))}, length {road.length}; "
         f"objects {objects}; {sum(caught)} alien{'s' if sum(caught) != 1 else ''} captured"
     )
 
@@ -147,7 +148,9 @@ class NineTilesPlugin(PluginBase):
                     town.dirs[p],
                 ):
                     violations.append(
-                        Violation("givenChanged", f"position {p} differs from the given tile", (cell_of(p),))
+                        Violation(
+                            "givenChanged", f"{cell_name(p)} differs from the given tile", (cell_of(p),)
+                        )
                     )
         return CheckResult(town.complete, violations)
 
@@ -223,12 +226,12 @@ class NineTilesPlugin(PluginBase):
                 return None
             if event.button == "right" or tool == "flip":
                 state.pressed = None
-                return self._result(puzzle, puzzle.flipped_tile(p), f"Flip tile at position {p}")
+                return self._result(puzzle, puzzle.flipped_tile(p), f"Flip tile at {cell_name(p)}")
             if tool == "turn-right":
-                return self._result(puzzle, puzzle.rotated_tile(p, 3), f"Turn tile at position {p}")
+                return self._result(puzzle, puzzle.rotated_tile(p, 3), f"Turn tile at {cell_name(p)}")
             if tool == "remove":
                 return self._result(
-                    puzzle, puzzle.with_position(p, EMPTY, EMPTY), f"Remove tile at position {p}"
+                    puzzle, puzzle.with_position(p, EMPTY, EMPTY), f"Remove tile at {cell_name(p)}"
                 )
             state.pressed = ("board", p) if puzzle.tiles[p] != EMPTY else None
             return None
@@ -241,32 +244,34 @@ class NineTilesPlugin(PluginBase):
                 if p is None or what in puzzle.tiles:  # (placed meanwhile: another town was opened)
                     return None
                 new = puzzle.with_position(p, what, 0)
-                return self._result(puzzle, new, f"Place tile {what} at position {p}")
+                return self._result(puzzle, new, f"Place tile {what} at {cell_name(p)}")
             if p is None:  # dropped outside the board: back to the tray
                 if self._tray_area_contains(puzzle, event.pos):
                     return self._result(
-                        puzzle, puzzle.with_position(what, EMPTY, EMPTY), f"Remove tile at {what}"
+                        puzzle, puzzle.with_position(what, EMPTY, EMPTY), f"Remove tile at {cell_name(what)}"
                     )
                 return None
             if p == what:
-                return self._result(puzzle, puzzle.rotated_tile(p, 1), f"Turn tile at position {p}")
-            return self._result(puzzle, puzzle.swapped(what, p), f"Swap positions {what} and {p}")
+                return self._result(puzzle, puzzle.rotated_tile(p, 1), f"Turn tile at {cell_name(p)}")
+            return self._result(puzzle, puzzle.swapped(what, p), f"Swap {cell_name(what)} and {cell_name(p)}")
         if p is None:
             return None
         if event.kind == "wheel" and event.delta:
             return self._result(
-                puzzle, puzzle.rotated_tile(p, 1 if event.delta > 0 else 3), f"Turn tile at {p}"
+                puzzle, puzzle.rotated_tile(p, 1 if event.delta > 0 else 3), f"Turn tile at {cell_name(p)}"
             )
         if event.kind == "key":
             key = event.key.upper() if len(event.key) == 1 else event.key  # "f" from Qt text
             if key in ("R", "Q"):
-                return self._result(puzzle, puzzle.rotated_tile(p, 1), f"Turn tile at position {p}")
+                return self._result(puzzle, puzzle.rotated_tile(p, 1), f"Turn tile at {cell_name(p)}")
             if key == "E":
-                return self._result(puzzle, puzzle.rotated_tile(p, 3), f"Turn tile at position {p}")
+                return self._result(puzzle, puzzle.rotated_tile(p, 3), f"Turn tile at {cell_name(p)}")
             if key in ("F", "Space"):
-                return self._result(puzzle, puzzle.flipped_tile(p), f"Flip tile at position {p}")
+                return self._result(puzzle, puzzle.flipped_tile(p), f"Flip tile at {cell_name(p)}")
             if key in ("Delete", "Backspace", "X"):
-                return self._result(puzzle, puzzle.with_position(p, EMPTY, EMPTY), f"Remove tile at {p}")
+                return self._result(
+                    puzzle, puzzle.with_position(p, EMPTY, EMPTY), f"Remove tile at {cell_name(p)}"
+                )
             if len(key) == 1 and key in "012345678":
                 tile = int(key)
                 if tile in puzzle.tiles:
@@ -453,6 +458,12 @@ class NineTilesPlugin(PluginBase):
             ("Arrange: drag a tile", "move it, or swap it with the tile where you drop it"),
             ("Right-click a tile", "menu: turn, flip, back to the tray"),
             ("Turn clockwise / Flip / Back to tray tools: click", "do that to the tile clicked"),
+            ("Mouse wheel over a tile", "turn it (up: left, down: right)"),
+            ("Arrow keys", "move the cursor over the board"),
+            ("R or Q / E", "turn the tile at the cursor left / right"),
+            ("F or Space", "flip the tile at the cursor to its other side"),
+            ("Delete, Backspace or X", "put the tile at the cursor back in the tray"),
+            ("0-8", "put that tile at the cursor (swapping places if it is already in the town)"),
             ("Point at a road", "highlight it and show its length and themes"),
         ]
 

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 
+from solvers.common import words
 from solvers.common.errors import ParseError
 from solvers.common.limits import nonblank_lines, normalise, shown
 from solvers.ninetiles.tiles import AGENT, ALIEN, HAMBURGER, Face, Segment, face
@@ -339,10 +340,8 @@ def problems(town: Town) -> list[Problem]:
             seen.setdefault(t, []).append(p)
     for t, where in sorted(seen.items()):
         if len(where) > 1:
-            places = ", ".join(map(str, where))
-            out.append(
-                Problem("repeatedTile", f"tile {t} is used more than once (positions {places})", tuple(where))
-            )
+            places = ", ".join(map(cell_name, where))
+            out.append(Problem("repeatedTile", f"tile {t} is used more than once ({places})", tuple(where)))
     for p, ep, q, eq in neighbour_pairs():
         if town.tiles[p] == EMPTY or town.tiles[q] == EMPTY:
             continue
@@ -353,17 +352,21 @@ def problems(town: Town) -> list[Problem]:
             out.append(
                 Problem(
                     "edgeMismatch",
-                    f"mismatched edge between positions {p} and {q}: only position {side} has a road there",
+                    f"mismatched edge between {cell_name(p)} and {cell_name(q)}: "
+                    f"only {cell_name(side)} has a road there",
                     (p, q),
                 )
             )
     for road in trace_roads(town):
         if road.closed:
             ring = sorted(set(road.positions))
-            out.append(
-                Problem("loop", f"road loop through positions {', '.join(map(str, ring))}", tuple(ring))
-            )
+            out.append(Problem("loop", f"road loop through {', '.join(map(cell_name, ring))}", tuple(ring)))
     return out
+
+
+def cell_name(p: int) -> str:
+    """Position p (0..8, row-major) as users read cells everywhere in the app: R1C1 .. R3C3."""
+    return words.cell_name(*divmod(p, 3))
 
 
 def validity(town: Town) -> tuple[bool, str | None]:
@@ -373,8 +376,6 @@ def validity(town: Town) -> tuple[bool, str | None]:
         return False, found[0].message
     if not town.complete:
         empty = [p for p in range(POSITIONS) if town.tiles[p] == EMPTY]
-        which = (
-            f"position {empty[0]} is" if len(empty) == 1 else f"positions {', '.join(map(str, empty))} are"
-        )
+        which = f"{cell_name(empty[0])} is" if len(empty) == 1 else f"{', '.join(map(cell_name, empty))} are"
         return False, f"incomplete: {which} empty"
     return True, None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solvers.common.cancel import CancelToken
+from solvers.common.words import cell_name
 from solvers.toichika.model import ARROW_CHAR, DIRECTIONS, OPPOSITE, QUESTION, Toichika
 
 EMPTY = 1
@@ -89,7 +90,7 @@ class Board:
 
     def name(self, i: int) -> str:
         r, c = divmod(i, self.cols)
-        return f"R{r + 1}C{c + 1}"
+        return cell_name(r, c)
 
     def initial_masks(self) -> list[int]:
         masks = [ALL] * self.n

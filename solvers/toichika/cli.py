@@ -21,6 +21,7 @@ from solvers.common.cancel import CancelToken
 from solvers.common.cli import Parser, add_json, add_timeout, int_range
 from solvers.common.errors import InputError
 from solvers.common.protocol import PluginBase
+from solvers.common.words import cell_name
 from solvers.toichika.generate import MAX_SIDE, MIN_SIDE, generate, grade_level, grade_names
 from solvers.toichika.model import Toichika
 from solvers.toichika.pzprv3_codec import write_pzprv3
@@ -105,7 +106,7 @@ def _uniqueness(plugin: PluginBase, puzzle: Toichika, as_json: bool, cancel: Can
             print("\n".join(s.grid) + "\n")
         if "differing_cells" in out:
             # Text for people is 1-based (R1C1, as in the explanations); JSON keeps 0-based data.
-            print("differing cells: " + " ".join(f"R{r + 1}C{c + 1}" for r, c in out["differing_cells"]))
+            print("differing cells: " + " ".join(cell_name(r, c) for r, c in out["differing_cells"]))
     return 0
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from solvers.common.protocol import EditEvent, EditResult, Tool
+from solvers.common.words import cell_name
 from solvers.toichika.drawing import CELL, MARGIN
 from solvers.toichika.model import ARROW_CHAR, DIRECTIONS, DOT, DOWN, LEFT, QUESTION, RIGHT, UP, Toichika
 
@@ -168,13 +169,13 @@ class Editor:
             if p.given(r, c) == value:
                 return None
             return EditResult(
-                puzzle=p.with_given(r, c, value), label=f"{label} at ({r + 1},{c + 1})", merge_key="cells"
+                puzzle=p.with_given(r, c, value), label=f"{label} at {cell_name(r, c)}", merge_key="cells"
             )
         if p.given(r, c) in DIRECTIONS or entries[p.index(r, c)] == value:
             return None
         new = list(entries)
         new[p.index(r, c)] = value
-        return EditResult(entries=tuple(new), label=f"{label} at ({r + 1},{c + 1})", merge_key="cells")
+        return EditResult(entries=tuple(new), label=f"{label} at {cell_name(r, c)}", merge_key="cells")
 
     def _dot(self, p: Toichika, entries: tuple[int, ...], event: EditEvent) -> EditResult | None:
         r, c = event.cell  # type: ignore[misc]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solvers.common.cancel import CancelToken
+from solvers.common.words import cell_name
 from solvers.toichika.candidates import ARROWS, BIT, EMPTY, Board, Contradiction, State, mask_names
 from solvers.toichika.model import ARROW_CHAR, DIRECTIONS, DOT, Entries, Toichika
 from solvers.toichika.propagation import fixpoint
@@ -400,7 +401,7 @@ def hint(puzzle: Toichika, entries: Entries | None, cancel: CancelToken | None =
             return {
                 "kind": "wrong-entry",
                 "cells": [[r, c]],
-                "text": f"R{r + 1}C{c + 1}: {shown} contradicts the solution.",
+                "text": f"{cell_name(r, c)}: {shown} contradicts the solution.",
             }
     start = entries_masks(puzzle, entries)
     ex = explain(puzzle, cancel, start=start, max_steps=1)

@@ -46,7 +46,7 @@ def test_scores_follow_every_edit(view) -> None:
     assert panel.roads.count() == 4
     panel.roads.setCurrentRow(1)
     assert view._overlay == {"road": 1}
-    assert "1 → 0 → 3 → 4 → 1 → 2" in panel.road_detail.text()
+    assert "R1C2 → R1C1 → R2C1 → R2C2 → R1C2 → R1C3" in panel.road_detail.text()
     lit = view.board.display_list()
     assert sum(1 for it in lit.items if getattr(it, "color", "") == "highlight") == 6
 

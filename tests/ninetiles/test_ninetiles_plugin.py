@@ -180,3 +180,19 @@ def test_context_menu_actions_are_edits_of_that_tile() -> None:
     removed = results["Delete"]
     assert town.tiles[4] in removed.unused_tiles()
     assert PLUGIN.context_actions(removed, None, EditEvent(kind="press", cell=(1, 1), button="right")) == []
+
+
+def test_keyboard_help_names_every_key_the_board_takes() -> None:
+    """R/E/F/Delete/0-8 and the wheel worked but Keyboard and Mouse did not say so (issue 29.11)."""
+    town = PLUGIN.default_puzzle()
+    keys_text = " ".join(key for key, _ in PLUGIN.help_keys())
+    taken = []
+    for key in ["R", "Q", "E", "F", "Space", "Delete", "Backspace", "X", *"012345678"]:
+        event = EditEvent("key", "arrange", "edit", (1, 1), None, "", key=key)
+        if PLUGIN.edit(town, None, event, ui=PLUGIN.new_ui(town)) is not None:
+            taken.append(key)
+    assert len(taken) >= 10
+    for key in taken:
+        assert key in keys_text or (key.isdigit() and "0-8" in keys_text), key
+    wheel = EditEvent("wheel", "arrange", "edit", (1, 1), None, "", delta=1)
+    assert PLUGIN.edit(town, None, wheel) is not None and "wheel" in keys_text.lower()

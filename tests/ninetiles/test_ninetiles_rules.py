@@ -154,13 +154,13 @@ def test_malformed_codes_name_the_place(text: str, where: int | None) -> None:
 def test_validity_reasons() -> None:
     # repeated tile
     ok, reason = validity(Town.from_code("006745813361230035"))
-    assert not ok and "tile 0" in reason and "0, 1" in reason
+    assert not ok and "tile 0" in reason and "R1C1, R1C2" in reason
     # turning the bottom-right tile breaks the seam with position 5 (and 7)
     broken = Town.from_code(EXAMPLE).rotated_tile(8, 1)
     codes = [(p.code, p.positions) for p in problems(broken)]
     assert ("edgeMismatch", (5, 8)) in codes
     ok, reason = validity(Town.from_code("2.67458133.1230035"))
-    assert not ok and reason == "incomplete: position 1 is empty"
+    assert not ok and reason == "incomplete: R1C2 is empty"
 
 
 def test_loop_is_detected() -> None:
