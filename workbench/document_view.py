@@ -259,9 +259,11 @@ class DocumentView(QWidget):
         plugin, puzzle = self.plugin, self.doc.puzzle
         solution = self._solution
         if solution is not None:
-            name = solution.label or "solution"
+            # A caption may have several lines (Nine Tiles: code, then scores): one line here.
+            name = " · ".join(part.strip() for part in solution.label.splitlines() if part.strip())
+            name = name or "solution"
             if isinstance(solution.data, type(puzzle)):  # a whole board (preview, best town)
-                return f"Showing {name}: {plugin.describe(solution.data)}"
+                return f"Showing {name} — {plugin.describe(solution.data)}"
             return f"Showing {name} (F7 shows the puzzle) — {plugin.describe(puzzle)}"
         if GAME in plugin.meta.capabilities:  # the game's own wording: moves played, rules
             return plugin.describe_document(puzzle, self.doc.entries)

@@ -171,7 +171,8 @@ class NineTilesPlugin(PluginBase):
         from solvers.ninetiles.scoring import score_town
 
         if info is not None:
-            info["rules"] = "completions of the town: empty positions filled with the unused tiles"
+            # Worded by the shell as "(Nine Tiles rules)": the solutions are the valid completions.
+            info["rules"] = "Nine Tiles"
         found = 0
         for town in completion.completions(puzzle, cancel=cancel):
             found += 1

@@ -196,6 +196,13 @@ def test_completions_are_captioned_previewed_in_scores_and_open_on_double_click(
     view.browser.select(1)
     assert scores_panel.status.text() == f"Previewed town {second.data.code}"
     assert [int(scores_panel.table.item(t, 2).text()) for t in range(26)] == scores
+    # One readable line under the board (the caption's lines ran together: "T3: 1: valid town"),
+    # and the verdict names the rules once (issue 29.13).
+    line = view.info.text()
+    assert "\n" not in line and f"{second.data.code} · T5: {scores[4]}" in line and "— " in line
+    qtbot.waitUntil(lambda: "rules" in view.browser.status.text(), timeout=20000)
+    assert "(Nine Tiles rules)" in view.browser.status.text()
+    assert "tiles rules" not in view.browser.status.text()
     assert scores_panel.open_button.isVisibleTo(scores_panel)
     index = view.browser.model.index(1)
     view.browser.view.doubleClicked.emit(index)
