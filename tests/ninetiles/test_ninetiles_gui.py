@@ -9,6 +9,7 @@ import pytest
 from solvers.common.protocol import EditResult
 from solvers.ninetiles.scoring import score_town
 from solvers.ninetiles.store_build import build
+from solvers.ninetiles.themes import THEME_NAMES
 from solvers.ninetiles.town import Town
 
 pytestmark = pytest.mark.gui
@@ -60,8 +61,12 @@ def test_find_best_towns_builds_a_store_and_opens_a_town(view, qtbot, tmp_path: 
         combo.setCurrentIndex(theme - 1)
     panel.limit.setValue(5)
     panel.find()
+    assert not panel.open_button.isEnabled()  # nothing selected yet (issue 29.14)
     qtbot.waitUntil(lambda: panel.results.count() > 0, timeout=30000)
-    assert "of 3 at maximum" in panel.summary.text()
+    summary = panel.summary.text()
+    assert "of 3 themes at their maximum" in summary and "squared" in summary  # distance explained
+    assert all(THEME_NAMES[t - 1] in summary for t in (4, 6, 23))  # names, not numbers
+    assert panel.open_button.isEnabled() == panel.results.view.currentIndex().isValid()
     assert panel.results.count() == min(5, panel._total)
     assert panel._total > 10
     panel.more()
@@ -69,7 +74,7 @@ def test_find_best_towns_builds_a_store_and_opens_a_town(view, qtbot, tmp_path: 
     codes = [s.extras["code"] for s in panel.results.model.solutions]
     assert len(set(codes)) == len(codes)
     panel.results.select(0)
-    assert view.shown_solution() is not None
+    assert view.shown_solution() is not None and panel.open_button.isEnabled()
     code = panel.results.model.solutions[0].extras["code"]
     panel.open_current()
     assert view.doc.puzzle == Town.from_code(code) and view.shown_solution() is None
@@ -90,8 +95,10 @@ def test_statistics_panel(view, qtbot, tmp_path: Path) -> None:
     assert panel.perfect.rowCount() == len(stats["perfect_theme_sets"]) > 0
     counts = [int(panel.perfect.item(r, 1).text().replace(",", "")) for r in range(panel.perfect.rowCount())]
     assert counts == sorted(counts, reverse=True)
+    assert "," in panel.perfect.item(0, 0).text()
+    assert all(name in THEME_NAMES for name in panel.perfect.item(0, 0).text().split(", "))
     panel.theme.setCurrentIndex(7)
-    assert panel.chart.title.startswith("Theme 8 ")
+    assert panel.chart.title.startswith(THEME_NAMES[7]) and "logarithmic" in panel.chart.title
     assert sum(n for _, n in panel.chart.data) == stats["towns"]
     panel.chart.grab()  # paints without error
 

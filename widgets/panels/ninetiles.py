@@ -383,6 +383,8 @@ class BestTownsPanel(QWidget):
         self.results.selected.connect(self._preview)
         self.results.view.doubleClicked.connect(lambda _index: self.open_current())
         self.open_button = QPushButton("Open in editor")
+        self.open_button.setToolTip("Open the selected town on the board (double-click does the same)")
+        self.open_button.setEnabled(False)  # until a town is selected
         self.open_button.clicked.connect(self.open_current)
         self.more_button = QPushButton("More towns")
         self.more_button.setEnabled(False)
@@ -471,14 +473,20 @@ class BestTownsPanel(QWidget):
 
     def show_result(self, result: dict[str, Any]) -> None:
         self.find_button.setEnabled(True)
-        names = ", ".join(f"{t} {THEME_NAMES[t - 1]}" for t in result["themes"])
+        names = ", ".join(THEME_NAMES[t - 1] for t in result["themes"])
         self.summary.setText(
-            f"{names}: {result['at_max']} of 3 at maximum, distance {result['distance']}; "
-            f"{result['town_count']:,} towns with {result['score_vector_count']:,} score vectors."
+            f"{names}: {result['at_max']} of 3 themes at their maximum; {DISTANCE_WORDS} "
+            f"{result['distance']}. {result['town_count']:,} best towns with "
+            f"{result['score_vector_count']:,} different score combinations."
         )
-        self.results.clear(
-            f"Best score vector: {result['score_vectors'][0] if result['score_vectors'] else '-'}"
+        vectors = result["score_vectors"]
+        best = (
+            ", ".join(f"{THEME_NAMES[t - 1]} {vectors[0][t - 1]}" for t in result["themes"])
+            if vectors and len(vectors[0]) >= 26
+            else "-"
         )
+        self.results.clear(f"Best scores: {best}. Select a town to preview it; double-click opens it.")
+        self.open_button.setEnabled(False)
         self._vids = result["vids"]
         self._themes = tuple(result["themes"])  # type: ignore[assignment]
         self._total = result["town_count"]
@@ -513,6 +521,7 @@ class BestTownsPanel(QWidget):
         watch_cancel(self.job, self._finished)
 
     def _preview(self, solution: Solution | None) -> None:
+        self.open_button.setEnabled(solution is not None)
         self.ctx.show_solution(solution)
 
     def open_current(self) -> None:
@@ -524,6 +533,18 @@ class BestTownsPanel(QWidget):
             return
         self.ctx.show_solution(None)
         self.ctx.replace_untitled(town, f"Open best town {town.code}")
+
+
+def _names(themes: Any) -> str:
+    """Theme numbers (1..26) as their card names."""
+    return ", ".join(THEME_NAMES[int(t) - 1] for t in themes)
+
+
+# What the store's "distance" is (solvers/ninetiles/store.py), in a user's words.
+DISTANCE_WORDS = (
+    "distance from the best possible (the sum over the three themes of (how many higher scores "
+    "that theme can have) squared; 0 = every theme at its maximum)"
+)
 
 
 class HistogramChart(QWidget):
@@ -693,14 +714,16 @@ class StatisticsPanel(QWidget):
         self.summary.setText(
             f"{stats['towns']:,} towns ({stats['synonym_towns']:,} road-shape towns), "
             f"{stats['score_vectors']:,} distinct score vectors; {len(stats['perfect_theme_sets'])} theme sets "
-            f"have a perfect town; at most {most['count']} themes at maximum at once ({most['themes']}); "
-            f"closest town to all-max: distance {closest['distance']} ({closest['towns'][0] if closest['towns'] else '-'})."
+            f"have a perfect town; at most {most['count']} themes at maximum at once ({_names(most['themes'])}); "
+            f"closest town to every theme at maximum: {closest['towns'][0] if closest['towns'] else '-'} "
+            f"(distance {closest['distance']}: the sum over the 26 themes of (how many higher scores the "
+            "theme can have) squared)."
         )
         sets = stats["perfect_theme_sets"]
         self.perfect.setSortingEnabled(False)
         self.perfect.setRowCount(len(sets))
         for r, (key, n) in enumerate(sets.items()):
-            self.perfect.setItem(r, 0, _item(key.replace(",", ", ")))
+            self.perfect.setItem(r, 0, _item(_names(int(t) for t in key.split(","))))
             self.perfect.setItem(r, 1, _item(f"{n:,}", True))
         self.perfect.setSortingEnabled(True)
         self.perfect.sortItems(1, Qt.SortOrder.DescendingOrder)
@@ -711,5 +734,5 @@ class StatisticsPanel(QWidget):
             return
         t = int(self.theme.currentData())
         self.chart.set_data(
-            f"Theme {t} {THEME_NAMES[t - 1]}: towns per score", self.stats["histograms"][str(t)]
+            f"{THEME_NAMES[t - 1]}: towns per score (logarithmic height)", self.stats["histograms"][str(t)]
         )
