@@ -124,3 +124,24 @@ def test_the_gui_start_prints_the_package_line(tmp_path) -> None:
     assert result.returncode == 2
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and "libxcb-cursor0" in lines[0], result.stderr
+
+
+def test_dark_radio_buttons_and_check_boxes_stand_out(main_window, qtbot) -> None:
+    """The Edit/Play radio buttons were nearly invisible in dark mode (issue 29.19)."""
+    main_window.set_scheme("dark")
+    try:
+        view = main_window.show_kind("flow")
+        qtbot.wait(50)
+        for radio in (view.edit_radio, view.play_radio):
+            image = radio.grab().toImage()
+            window = radio.palette().color(QPalette.ColorRole.Window).lightness()
+            # The indicator's rim: the brightest pixel left of the label text.
+            rim = max(
+                image.pixelColor(x, y).lightness()
+                for x in range(min(16, image.width()))
+                for y in range(image.height())
+            )
+            assert rim - window > 80, (radio.text(), rim, window)
+    finally:
+        main_window.set_scheme("light")
+    assert QApplication.instance().styleSheet() == ""

@@ -57,6 +57,27 @@ def dark_palette() -> QPalette:
     return palette
 
 
+# Fusion outlines radio buttons and check boxes with the window colour darkened, which is black on
+# a dark window: the Edit/Play radio buttons were nearly invisible. A light rim and a light dot.
+DARK_INDICATORS = """
+QRadioButton::indicator, QCheckBox::indicator {
+    width: 12px; height: 12px; border: 1px solid #9aa0aa; background: #1e1f24;
+}
+QRadioButton::indicator { border-radius: 7px; }
+QCheckBox::indicator { border-radius: 2px; }
+QRadioButton::indicator:checked {
+    background: qradialgradient(cx: 0.5, cy: 0.5, radius: 0.5, fx: 0.5, fy: 0.5,
+                                stop: 0 #e8e8ec, stop: 0.5 #e8e8ec, stop: 0.6 #1e1f24, stop: 1 #1e1f24);
+}
+QCheckBox::indicator:checked {
+    background: qradialgradient(cx: 0.5, cy: 0.5, radius: 0.7, fx: 0.5, fy: 0.5,
+                                stop: 0 #b79cff, stop: 0.55 #b79cff, stop: 0.6 #1e1f24, stop: 1 #1e1f24);
+}
+QRadioButton::indicator:disabled, QCheckBox::indicator:disabled { border-color: #5a5e66; }
+QRadioButton::indicator:hover, QCheckBox::indicator:hover { border-color: #b79cff; }
+"""
+
+
 def apply_scheme(app: QApplication, scheme: str) -> bool:
     """Colour every widget for ``scheme``; returns True when the result is dark."""
     dark = scheme == "dark" or (scheme == "system" and system_is_dark(app))
@@ -65,7 +86,9 @@ def apply_scheme(app: QApplication, scheme: str) -> bool:
         if app.style() is None or app.style().name().lower() != "fusion":
             app.setStyle("Fusion")
         app.setPalette(dark_palette())
+        app.setStyleSheet(DARK_INDICATORS)
     else:
         style = app.style()
         app.setPalette(style.standardPalette() if style is not None else QPalette())
+        app.setStyleSheet("")
     return dark
