@@ -32,6 +32,11 @@ class JobProgress(QWidget):
         self._timer = QTimer(self)
         self._timer.setInterval(100)
         self._timer.timeout.connect(self._tick)
+        # Its row stays reserved while no job runs: appearing, it shrank the side panel and pushed
+        # Toichika's Generate button (the button that started the job) out of view.
+        policy = self.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.setSizePolicy(policy)
         self.setVisible(False)
 
     def start(self, title: str) -> None:

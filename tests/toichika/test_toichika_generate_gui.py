@@ -125,3 +125,24 @@ def test_generate_from_the_menu_cancels_with_esc(main_window, qtbot) -> None:
     assert time.monotonic() - start < 3.0
     qtbot.wait(100)
     assert view.doc.puzzle == before
+
+
+def test_generating_keeps_the_generate_button_in_place_and_the_dialog_title_whole(main_window, qtbot) -> None:
+    """The progress row pushed the Generate button out of view; the dialog's title was cut (29.16)."""
+    from widgets.panels.toichika import GenerateDialog, ToichikaPanel
+
+    main_window.resize(1024, 768)
+    view = main_window.show_kind("toichika")
+    panel = view.panel("Steps")
+    assert isinstance(panel, ToichikaPanel)
+    view.side.setCurrentIndex(view.side.indexOf(panel.parentWidget().parentWidget()))
+    qtbot.waitUntil(lambda: not view.busy(), timeout=30_000)
+    before = panel.generate_button.mapTo(view, panel.generate_button.rect().topLeft())
+    view.progress.start("Generating a 8x8 medium puzzle")
+    qtbot.wait(50)
+    after = panel.generate_button.mapTo(view, panel.generate_button.rect().topLeft())
+    view.progress.stop()
+    assert after == before
+    dialog = GenerateDialog(panel)
+    qtbot.addWidget(dialog)
+    assert dialog.minimumWidth() >= dialog.fontMetrics().horizontalAdvance("Generate Toichika") + 150

@@ -427,6 +427,8 @@ class GenerateDialog(QDialog):
     def __init__(self, panel: ToichikaPanel) -> None:
         super().__init__(panel)
         self.setWindowTitle("Generate Toichika")
+        # Wide enough for its title beside a window manager's buttons ("Gener… ichika" otherwise).
+        self.setMinimumWidth(max(340, self.fontMetrics().horizontalAdvance(self.windowTitle()) + 200))
         self.width_box = QSpinBox()
         self.height_box = QSpinBox()
         for mine, theirs in ((self.width_box, panel.gen_width), (self.height_box, panel.gen_height)):
