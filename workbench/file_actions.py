@@ -151,9 +151,11 @@ class FileActions:
         self.window.samples_menu.clear()
         for plugin in registry.plugins().values():
             sub = self.window.samples_menu.addMenu(plugin.meta.name)
-            for path in plugin.sample_paths():
-                action = sub.addAction(path.stem)
-                action.triggered.connect(lambda _=False, k=plugin.meta.id, p=path: self.open_sample(k, p))
+            for title, paths in plugin.sample_groups():
+                menu = sub.addMenu(title) if title else sub
+                for path in paths:
+                    action = menu.addAction(path.stem)
+                    action.triggered.connect(lambda _=False, k=plugin.meta.id, p=path: self.open_sample(k, p))
 
     def open_sample(self, kind: str, path: Path) -> bool:
         """Samples are templates: they open untitled, so Save asks for a new name."""

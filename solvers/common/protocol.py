@@ -281,6 +281,10 @@ class PluginBase:
             return []
         return sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
 
+    def sample_groups(self) -> list[tuple[str, list[Path]]]:
+        """File > Open Sample: (submenu title, files); the title '' puts files at the module's level."""
+        return [("", self.sample_paths())]
+
     def samples(self) -> list[tuple[str, Any]]:
         return [(p.stem, self.parse(read_text(p))) for p in self.sample_paths()]
 

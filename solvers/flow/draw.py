@@ -173,11 +173,31 @@ def draw(
     return dl
 
 
+def _hole(dl: DisplayList, geom: GridGeometry, r: int, c: int) -> None:
+    """A hole: shaded and hatched, so an interior hole never reads as an empty cell with a bold
+    outline (it did when holes were left as background)."""
+    if isinstance(geom, HexGeometry):
+        dl.add(Polyline(geom.corners(r, c), "muted", 0.0, closed=True, fill="muted"))
+        return
+    x, y = geom.x0 + c * CELL, geom.y0 + r * CELL
+    dl.add(Rect(x, y, CELL, CELL, fill="muted", stroke=None))
+    for a, b in (((0.0, 0.5), (0.5, 0.0)), ((0.0, 1.0), (1.0, 0.0)), ((0.5, 1.0), (1.0, 0.5))):
+        dl.add(
+            Line(
+                (x + a[0] * CELL, y + a[1] * CELL),
+                (x + b[0] * CELL, y + b[1] * CELL),
+                color="grid",
+                width=1.5,
+            )
+        )
+
+
 def _variant_board(dl: DisplayList, puzzle: FlowPuzzle, geom: GridGeometry, bad: set[Cell]) -> None:
-    """Cells one by one (holes stay background), walls, bridge decks, warp arrows."""
+    """Cells one by one (holes shaded and hatched), walls, bridge decks, warp arrows."""
     for r in range(puzzle.rows):
         for c in range(puzzle.cols):
             if puzzle.at(r, c) == HOLE:
+                _hole(dl, geom, r, c)
                 continue
             fill = "error-fill" if (r, c) in bad else "cell"
             if isinstance(geom, HexGeometry):

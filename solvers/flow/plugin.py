@@ -11,6 +11,7 @@ from solvers.common.display import DisplayList
 from solvers.common.errors import InputError
 from solvers.common.outcome import SearchOutcome
 from solvers.common.protocol import (
+    ASSETS,
     ISOLATED,
     PLAY,
     SOLVE,
@@ -134,6 +135,12 @@ class FlowPlugin(PluginBase):
     ) -> DisplayList:
         return draw.draw(puzzle, solution, entries, overlay)
 
+    def sample_groups(self) -> list[tuple[str, list[Path]]]:
+        """The plain samples, and a submenu of boards with walls, holes, bridges, warps and hexes."""
+        folder = ASSETS / "flow" / "variants"
+        variants = sorted(p for p in folder.glob("*") if p.is_file()) if folder.is_dir() else []
+        return [("", self.sample_paths()), ("Variants (walls, holes, bridges, warps, hexes)", variants)]
+
     # ---- help ---------------------------------------------------------------------------------
     def help_rules(self) -> str:
         return (
@@ -141,7 +148,12 @@ class FlowPlugin(PluginBase):
             "vertically from cell to cell, never cross or branch, and together they must fill every "
             "cell of the grid.\n\n"
             'A well-made puzzle has exactly one solution. The solver first tries the "designed" '
-            "convention (a pipe never runs alongside itself), then the strict game rules."
+            "convention (a pipe never runs alongside itself), then the strict game rules.\n\n"
+            "Variant boards (File > Open Sample > Variants) add: walls (thick bars between two cells: no "
+            "pipe crosses them), holes (shaded, hatched cells that are not part of the board), bridges "
+            "(a cell two pipes cross, one across and one along, without turning), warps (an opening on "
+            "the board's edge: a pipe leaving there comes back in on the opposite edge) and hexagonal "
+            "boards (six neighbours per cell)."
         )
 
     def help_keys(self) -> list[tuple[str, str]]:

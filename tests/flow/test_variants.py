@@ -317,7 +317,7 @@ def test_drawing_variants_has_walls_warps_bridges() -> None:
     plain = draw(FlowPuzzle.empty(3, 5))
     dl = draw(puzzle, solution)
     kinds = [type(item).__name__ for item in dl.items]
-    assert kinds.count("Rect") == 14  # one per cell, none for the hole
+    assert kinds.count("Rect") == 15  # one per cell, and the hole shaded
     assert dl.width > plain.width  # room for the warp arrows
     assert any(getattr(i, "width", 0) == 5.0 for i in dl.items)  # the wall bar
 
