@@ -412,7 +412,10 @@ class DocumentView(QWidget):
         if result is None:
             return
         if result.puzzle is None and result.entries is None:
-            self.status(result.label)  # a refused action: the plug-in says why
+            # A refused action says why; a change of UI state alone (a dove picked up) says what
+            # happened: no edit, but the board redraws.
+            self.status(result.label)
+            self.board.refresh()
             return
         if self._solution is not None and result.puzzle is None and result.entries is not None:
             self.show_solution(None)
@@ -548,10 +551,11 @@ class DocumentView(QWidget):
             self.busy_changed.emit(False)
 
     def cancel_jobs(self) -> None:
-        if self.solve_job is not None:
-            self.solve_job.cancel()
-        for job in self.side_jobs:
-            job.cancel()
+        """The user's Cancel (Esc): every job of this document stops and says so."""
+        for job in [self.solve_job, *self.side_jobs]:
+            if job is not None and not job.done:
+                job.cancelled_by_user = True
+                job.cancel()
 
     def busy(self) -> bool:
         return any(j is not None and not j.done for j in [self.solve_job, *self.side_jobs])
@@ -612,6 +616,9 @@ class _Callbacks(QWidget):
             else:
                 if self.on_cancel is not None:
                     self.on_cancel()
-                self.view._job_message(f"{self.job.title} cancelled")
+                # A job its panel replaced (Doves: a new move restarts the analysis) ends quietly;
+                # "Analysing Tokyo Doves cancelled" after every move said nothing the user did.
+                if self.job.cancelled_by_user:
+                    self.view._job_message(f"{self.job.title} cancelled")
         finally:
             self.deleteLater()

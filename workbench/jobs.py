@@ -57,6 +57,8 @@ class Job(QRunnable):
         self.signals = JobSignals()
         self.started_at = time.monotonic()
         self.done = False
+        # The user asked to stop it (Esc, Cancel); a job its owner replaced ends without a word.
+        self.cancelled_by_user = False
         self._pending: list[Any] = []
         self._count = 0
         self._last_batch = 0.0

@@ -6,7 +6,7 @@ which the caller keeps (in the document's ``DovesUI``) and hands back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from solvers.common.errors import InputError
 from solvers.common.protocol import EditEvent, EditResult, Tool
@@ -20,9 +20,12 @@ Drag = tuple[str, int] | None  # edit-mode drag source: ("board" | "hand", dove)
 
 @dataclass
 class DovesUI:
-    """Per-document UI state (the plug-in's ``new_ui``): the set-up editor's drag source."""
+    """Per-document UI state (the plug-in's ``new_ui``): the set-up editor's drag source, and the
+    dove a player picked up. Picking up is not an edit: it neither marks the document modified nor
+    makes an undo step (it did when the selection lived in the entries)."""
 
     drag: Drag = None
+    selected: int | None = None
 
 
 def tools(puzzle: Position) -> list[Tool]:
@@ -131,44 +134,54 @@ def to_hand(puzzle: Position, dove: int) -> EditResult | None:
 
 
 def play_edit(
-    puzzle: Position, entries: PlayEntries, event: EditEvent, rules: Rules = DEFAULT_RULES
+    puzzle: Position,
+    entries: PlayEntries,
+    event: EditEvent,
+    rules: Rules = DEFAULT_RULES,
+    ui: DovesUI | None = None,
 ) -> EditResult | None:
-    """Play mode: pick up an own dove (board or hand), then its target, by clicks or a drag."""
+    """Play mode: pick up an own dove (board or hand), then its target, by clicks or a drag.
+
+    The picked-up dove lives in ``ui``; a played action puts it down."""
+    ui = ui if ui is not None else DovesUI()
+    result = _play_edit(puzzle, entries, event, rules, ui)
+    if result is not None and result.entries is not None:
+        ui.selected = None  # an action was played (or taken back)
+    return result
+
+
+def _picked(ui: DovesUI, dove: int | None, text: str) -> EditResult:
+    """A change of the picked-up dove: no edit of the document, only words for the status line."""
+    ui.selected = dove
+    return EditResult(label=text)
+
+
+def _play_edit(
+    puzzle: Position, entries: PlayEntries, event: EditEvent, rules: Rules, ui: DovesUI
+) -> EditResult | None:
     state = replay(puzzle, entries.actions, rules)
     if state.error is not None or state.finished:
         return None
     position = state.position
     mover = position.to_move
-    if event.kind == "key" and event.key in ("Escape", "Space") and entries.selected is not None:
-        return EditResult(
-            entries=replace(entries, selected=None), label="Deselect", merge_key=merge_key(entries)
-        )
-    if event.kind == "key" and event.key in ("Delete", "Backspace") and entries.selected is not None:
-        return act(position, entries, Action("remove", entries.selected), rules)
+    selected = ui.selected
+    if event.kind == "key" and event.key in ("Escape", "Space") and selected is not None:
+        return _picked(ui, None, "Put the dove down")
+    if event.kind == "key" and event.key in ("Delete", "Backspace") and selected is not None:
+        return act(position, entries, Action("remove", selected), rules)
     if event.cell is None or event.kind not in ("press", "release"):
         return None
     if event.button == "right":
-        return EditResult(
-            entries=replace(entries, selected=None), label="Deselect", merge_key=merge_key(entries)
-        )
+        return _picked(ui, None, "Put the dove down") if selected is not None else None
     gr, gc = event.cell
     square = drawing.window_square(gr, gc)
     at = position.at()
-    selected = entries.selected
     hand_dove = drawing.hand_dove_at(gr, gc)
     if event.kind == "press":
         if square in at and at[square] & 1 == mover and at[square] != selected:
-            return EditResult(
-                entries=replace(entries, selected=at[square]),
-                label="Pick up dove",
-                merge_key=merge_key(entries),
-            )
+            return _picked(ui, at[square], "Picked up a dove: click or drop it on a highlighted square")
         if hand_dove is not None and hand_dove & 1 == mover and hand_dove not in position.cells():
-            return EditResult(
-                entries=replace(entries, selected=hand_dove),
-                label="Pick up dove",
-                merge_key=merge_key(entries),
-            )
+            return _picked(ui, hand_dove, "Picked up a dove: click or drop it on a highlighted square")
         if selected is None:
             if square in at or hand_dove is not None:
                 colour = COLOUR_NAMES[mover]

@@ -18,7 +18,7 @@ from solvers.doves.rules import DEFAULT_RULES, Action, Rules, Step, legal_steps,
 
 @dataclass(frozen=True)
 class PlayEntries:
-    """Play-mode state: actions played from the set-up position, and a dove picked up (or None).
+    """Play-mode state: the actions played from the set-up position (the dove picked up is UI state).
 
     ``later`` holds the game record's actions after the shown position (the move list's "forward"):
     going back keeps them, playing another action there replaces them (one undoable edit).
@@ -26,7 +26,6 @@ class PlayEntries:
     so the board, Check and every analysis job read the same ones."""
 
     actions: tuple[Action, ...] = ()
-    selected: int | None = None
     later: tuple[Action, ...] = ()
     rules: Rules = DEFAULT_RULES
 
@@ -38,12 +37,12 @@ class PlayEntries:
         """The same record shown after its first ``ply`` actions."""
         record = self.record
         ply = max(0, min(ply, len(record)))
-        return PlayEntries(record[:ply], None, record[ply:], self.rules)
+        return PlayEntries(record[:ply], record[ply:], self.rules)
 
     def then(self, action: Action) -> PlayEntries:
         """``action`` played at the shown position: the record's next action keeps the rest."""
         later = self.later[1:] if self.later[:1] == (action,) else ()
-        return PlayEntries(self.actions + (action,), None, later, self.rules)
+        return PlayEntries(self.actions + (action,), later, self.rules)
 
     def restart(self) -> PlayEntries:
         """No actions played (a new set-up), under the same rules."""

@@ -268,8 +268,14 @@ class DovesPlugin(PluginBase):
 
     # ---- drawing --------------------------------------------------------------------------------
     def draw(
-        self, puzzle: Position, solution: Solution | None = None, entries: Any = None, overlay: Any = None
+        self,
+        puzzle: Position,
+        solution: Solution | None = None,
+        entries: Any = None,
+        overlay: Any = None,
+        ui: Any = None,
     ) -> DisplayList:
+        """``ui`` (the screen's ``DovesUI``) adds the picked-up dove and its legal targets."""
         overlay = overlay if isinstance(overlay, dict) else {}
         if solution is not None and isinstance(solution.data, Analysis):
             result: Analysis = solution.data
@@ -287,7 +293,8 @@ class DovesPlugin(PluginBase):
         game = _game(entries)
         state = replay(puzzle, game.actions, game.rules)
         position = state.position
-        selected = game.selected if game.selected is not None else overlay.get("selected")
+        picked = ui.selected if isinstance(ui, editing.DovesUI) else None
+        selected = picked if picked is not None else overlay.get("selected")
         highlights = tuple(overlay.get("highlight", ()))
         if selected is not None and not state.finished:
             highlights += tuple(legal_targets(position, selected, game.rules))
@@ -342,7 +349,8 @@ class DovesPlugin(PluginBase):
         """``ui`` (a ``DovesUI``) carries the set-up editor's drag from press to release."""
         game = _game(entries)
         if event.mode == "play":
-            return editing.play_edit(puzzle, game, event, game.rules)
+            state = ui if isinstance(ui, editing.DovesUI) else editing.DovesUI()
+            return editing.play_edit(puzzle, game, event, game.rules, state)
         state = ui if isinstance(ui, editing.DovesUI) else editing.DovesUI()
         result, state.drag = editing.setup_edit(puzzle, event, state.drag)
         if result is not None and isinstance(result.entries, PlayEntries):

@@ -294,7 +294,7 @@ def test_move_list_buttons_branch_copy_and_analyse(view, qtbot) -> None:
     assert moves.list.count() == 4 and moves.shown == 3
     assert moves.list.item(1).text() == "1. Red +HN1"
     click(moves.back_button)
-    assert view.doc.entries == PlayEntries(tuple(line[:2]), None, (line[2],))
+    assert view.doc.entries == PlayEntries(tuple(line[:2]), (line[2],))
     click(moves.first_button)
     assert view.doc.entries.actions == () and moves.list.currentRow() == 0
     click(moves.forward_button)
@@ -302,7 +302,7 @@ def test_move_list_buttons_branch_copy_and_analyse(view, qtbot) -> None:
     click(moves.last_button)
     assert view.doc.entries.actions == tuple(line[:3])
     moves.list.setCurrentRow(1)  # a click on move 1 shows the position after it
-    assert view.doc.entries == PlayEntries((line[0],), None, tuple(line[1:3]))
+    assert view.doc.entries == PlayEntries((line[0],), tuple(line[1:3]))
     # another move at move 2 replaces the later moves; Undo brings them back
     other = next(
         s.action
@@ -358,7 +358,7 @@ def test_keyboard_plays_a_move(view, qtbot) -> None:
     board.setFocus()
     board.cursor_cell = (2, 2)
     qtbot.keyClick(board, Qt.Key.Key_Return)
-    assert view.doc.entries.selected == 0 and not view.doc.entries.actions
+    assert view.doc.ui.selected == 0 and not view.doc.entries.actions
     qtbot.keyClick(board, Qt.Key.Key_Up)
     qtbot.keyClick(board, Qt.Key.Key_Left)
     assert board.cursor_cell == (1, 1)
@@ -384,3 +384,29 @@ def test_rule_switches_edit_the_document_with_undo(main_window, qtbot, tmp_path)
     view.doc.load(path)
     assert view.doc.entries.rules == Rules(allow_remove=False) and not panel.allow_remove.isChecked()
     assert vars(PLUGIN) == before
+
+
+def test_picking_up_a_dove_is_no_change_and_a_move_says_no_cancel(main_window, qtbot, tmp_path) -> None:
+    """Picking up a dove marked the document modified; every move left 'Analysing Tokyo Doves
+    cancelled' in the status bar (issue 29.15)."""
+    from PySide6.QtCore import Qt
+
+    from solvers.doves.drawing import board_cell, hand_slot
+
+    view = main_window.show_kind("doves")
+    path = tmp_path / "game.doves"
+    view.doc.reset(parse_board("bB;T YA"), PlayEntries(), path)
+    assert not view.doc.dirty
+    panel = _panel(view)
+    view.set_mode("play")
+    board = view.board
+    r, c = hand_slot(10)  # pick up Red's Hajike in hand
+    qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_center(r, c).toPoint())
+    assert not view.doc.dirty and view.doc.undo_stack.count() == 0
+    panel.start_analysis()
+    r, c = board_cell(-1, 1)
+    qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_center(r, c).toPoint())
+    assert len(view.doc.entries.actions) == 1 and view.doc.dirty
+    qtbot.waitUntil(lambda: "Lose(4)" in panel.value_label.text(), timeout=30000)
+    qtbot.wait(100)
+    assert "cancelled" not in main_window.statusBar().currentMessage()

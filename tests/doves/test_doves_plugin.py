@@ -37,25 +37,27 @@ def test_check_codes() -> None:
 
 def test_play_by_click_and_by_drag() -> None:
     entries = PLUGIN.empty_entries(START)
+    ui = PLUGIN.new_ui(START)
     # click the red A in the hand, then the square below the red boss: put +AS1
-    r = PLUGIN.edit(START, entries, press(hand_slot(2)))
-    assert r is not None and r.entries.selected == 2
-    r2 = PLUGIN.edit(START, r.entries, press(board_cell(2, 0)))
+    r = PLUGIN.edit(START, entries, press(hand_slot(2)), ui=ui)
+    # picking up is UI state, not an edit: no entries, no undo step, the document unchanged
+    assert r is not None and r.entries is None and r.puzzle is None and ui.selected == 2
+    r2 = PLUGIN.edit(START, entries, press(board_cell(2, 0)), ui=ui)
     assert r2 is not None and r2.entries.actions == (from_ssn(START, "+AS1"),)
-    assert r2.merge_key == r.merge_key  # pick-up and put are one undo step
+    assert ui.selected is None  # the played dove is put down
     # green drags its boss one square left (press on the dove, release on the target)
     position = PLUGIN.current_position(START, r2.entries)
     assert position.to_move == GREEN
     b = position.cells()[1]
-    r3 = PLUGIN.edit(START, r2.entries, press(board_cell(*b)))
-    assert r3 is not None and r3.entries.selected == 1
-    r4 = PLUGIN.edit(START, r3.entries, release(board_cell(b[0], b[1] - 1)))
+    r3 = PLUGIN.edit(START, r2.entries, press(board_cell(*b)), ui=ui)
+    assert r3 is not None and r3.entries is None and ui.selected == 1
+    r4 = PLUGIN.edit(START, r2.entries, release(board_cell(b[0], b[1] - 1)), ui=ui)
     assert r4 is not None and len(r4.entries.actions) == 2
     # illegal: red tries to put next to the green boss orthogonally -> ignored
     now = PLUGIN.current_position(START, r4.entries)
-    sel = PLUGIN.edit(START, r4.entries, press(hand_slot(4)))
+    PLUGIN.edit(START, r4.entries, press(hand_slot(4)), ui=ui)
     gb = now.cells()[1]
-    refused = PLUGIN.edit(START, sel.entries, press(board_cell(gb[0] + 1, gb[1])))
+    refused = PLUGIN.edit(START, r4.entries, press(board_cell(gb[0] + 1, gb[1])), ui=ui)
     assert refused is not None and refused.entries is None and refused.puzzle is None  # says why:
     assert refused.label == "Red Yaibato (Y) must be put next to an own dove, and not beside the enemy Boss"
     # the opponent's doves cannot be picked up
@@ -86,11 +88,13 @@ def test_setup_editing() -> None:
 
 
 def test_drawing_variants_are_deterministic() -> None:
-    entries = PlayEntries((from_ssn(START, "+AS1"),), selected=None)
+    entries = PlayEntries((from_ssn(START, "+AS1"),))
     a = PLUGIN.draw(START, entries=entries)
     b = PLUGIN.draw(START, entries=entries)
     assert a.signature() == b.signature() and a.grid is not None
-    selected = PLUGIN.draw(START, entries=PlayEntries(selected=0))
+    picked = PLUGIN.new_ui(START)
+    picked.selected = 0
+    selected = PLUGIN.draw(START, entries=PlayEntries(), ui=picked)
     plain = PLUGIN.draw(START)
     assert len(selected.items) > len(plain.items)  # legal targets highlighted
     solution = next(iter(PLUGIN.solve(parse_board("bB;T YA"))))
@@ -201,11 +205,15 @@ def test_rule_options_are_document_state() -> None:
     assert PLUGIN.adapt_entries(placed.puzzle, game).rules == no_remove
     # the rules decide what is legal: a remove is refused in a game without it
     position = parse_board("bBA")
-    red_a = PLUGIN.edit(position, PlayEntries(rules=no_remove), press(board_cell(*position.cells()[2])))
-    assert red_a is not None and red_a.entries.selected == 2
-    refused = PLUGIN.edit(position, red_a.entries, EditEvent("key", mode="play", key="Delete"))
+    ui = PLUGIN.new_ui(position)
+    red_a = PLUGIN.edit(
+        position, PlayEntries(rules=no_remove), press(board_cell(*position.cells()[2])), ui=ui
+    )
+    assert red_a is not None and ui.selected == 2
+    delete = EditEvent("key", mode="play", key="Delete")
+    refused = PLUGIN.edit(position, PlayEntries(rules=no_remove), delete, ui=ui)
     assert refused is not None and refused.entries is None and "switched off" in refused.label
-    allowed = PLUGIN.edit(position, PlayEntries(selected=2), EditEvent("key", mode="play", key="Delete"))
+    allowed = PLUGIN.edit(position, PlayEntries(), delete, ui=ui)
     assert allowed is not None and allowed.entries is not None and len(allowed.entries.actions) == 1
 
 
