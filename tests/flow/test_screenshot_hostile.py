@@ -312,7 +312,17 @@ def test_peak_memory_of_large_accepted_images(tmp_path: Path) -> None:
     rgba[:50, :50, 3] = 0  # some transparency
     files = {
         "rgba.png": cv2.imencode(".png", rgba, [cv2.IMWRITE_PNG_COMPRESSION, 1])[1].tobytes(),
-        "big.jpg": encode(big, ".jpg", 85),
+        # progressive 4:4:4 is libjpeg's costliest: it keeps every coefficient (395 MB measured)
+        "big.jpg": cv2.imencode(
+            ".jpg",
+            big,
+            [
+                cv2.IMWRITE_JPEG_PROGRESSIVE,
+                1,
+                cv2.IMWRITE_JPEG_SAMPLING_FACTOR,
+                cv2.IMWRITE_JPEG_SAMPLING_FACTOR_444,
+            ],
+        )[1].tobytes(),
         # GIF's own limit is lower: its decoder holds about 12 bytes a pixel
         "big.gif": encode(cv2.resize(small, (3240, 4440), interpolation=cv2.INTER_NEAREST), ".gif"),
     }
