@@ -196,8 +196,8 @@ def _tiff(data: bytes) -> Header:
         where, slot = at + value_at, entry_size - value_at  # the count and the value take a slot each
         if num(at + 4, slot) * size > slot:
             where = num(where, slot)  # the values do not fit: an offset to them
-        if where + size <= len(data):
-            found[tag] = num(where, size)  # the first value
+        if where + size <= len(data):  # the first value; of a repeated tag, the largest
+            found[tag] = max(found.get(tag, 0), num(where, size))
     if _TIFF_WIDTH not in found or _TIFF_LENGTH not in found:
         raise HeaderError("corrupt TIFF header (no image width or length)")
     bits = found.get(_TIFF_BITS, 1)
@@ -338,7 +338,7 @@ def _pnm(data: bytes) -> Header:
             if len(words) == 2 and words[0] in (b"WIDTH", b"HEIGHT", b"DEPTH", b"MAXVAL"):
                 if not words[1].isdigit() or len(words[1]) > 9:
                     raise HeaderError("corrupt PAM header")
-                fields[words[0]] = int(words[1])
+                fields[words[0]] = max(fields.get(words[0], 0), int(words[1]))  # a repeat: the larger
         else:
             raise HeaderError("corrupt PAM header (no ENDHDR line)")
         if b"WIDTH" not in fields or b"HEIGHT" not in fields:

@@ -34,9 +34,11 @@ HUGE = 30000
 # ---- crafted containers ----------------------------------------------------------------------------
 
 
-def tiff(width: int, height: int, order: str = "<", big: bool = False) -> bytes:
-    """An uncompressed 8-bit grey TIFF (valid when small), little ('<') or big ('>') endian."""
-    entries = [(256, 4, width), (257, 4, height), (258, 3, 8), (259, 3, 1), (262, 3, 1)]
+def tiff(width: int, height: int, order: str = "<", big: bool = False, decoy: int = 0) -> bytes:
+    """An uncompressed 8-bit grey TIFF (valid when small), little ('<') or big ('>') endian;
+    ``decoy``: a second ImageWidth entry of that value after the real one (libtiff reads the first)."""
+    entries = [(256, 4, width)] + ([(256, 4, decoy)] if decoy else [])
+    entries += [(257, 4, height), (258, 3, 8), (259, 3, 1), (262, 3, 1)]
     entries += [(273, 4, 0), (277, 3, 1), (278, 4, height), (279, 4, width * height)]
     if big:
         head = (b"II+\0" if order == "<" else b"MM\0+") + struct.pack(order + "HHQ", 8, 0, 16)
@@ -140,6 +142,7 @@ BOMBS = {
     "tiff-le": tiff(HUGE, HUGE, "<"),
     "tiff-be": tiff(HUGE, HUGE, ">"),
     "bigtiff": tiff(HUGE, HUGE, "<", big=True),
+    "tiff-repeated-tag": tiff(HUGE, HUGE, ">", decoy=100),
     "bmp-rle8": bmp_rle8(HUGE, HUGE),
     "bmp-rle4": bmp_rle8(HUGE, HUGE, rle4=True),
     "bmp-top-down": bmp_top_down(HUGE, HUGE),
@@ -151,6 +154,7 @@ BOMBS = {
     "ppm": b"P6\n# made by hand\n30000 30000\n255\n" + b"\0" * 300,
     "pgm": b"P5 30000 30000 65535 " + b"\0" * 300,
     "pam": b"P7\nWIDTH 30000\nHEIGHT 30000\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n" + b"\0" * 9,
+    "pam-repeated": b"P7\nWIDTH 30000\nWIDTH 100\nHEIGHT 30000\nDEPTH 3\nMAXVAL 255\nENDHDR\n" + b"\0" * 9,
     "jpeg-app-padding": jpeg_padded(HUGE, HUGE),
     "apng-frame": apng(12000),
 }
