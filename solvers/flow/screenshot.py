@@ -173,28 +173,33 @@ def decode(data: bytes, name: str = "image") -> np.ndarray:
         raise InputError(f"{name}: image too large ({width}x{height} pixels; limit {limit:,} pixels)")
     if min(width, height) < MIN_SIDE:
         raise InputError(f"{name}: image too small ({width}x{height} pixels)")
+    flags, factor = _decode_flags(header)
     with _decoder_messages() as complaints:
         try:
-            img = cv2.imdecode(np.frombuffer(data, np.uint8), _decode_flags(header))
+            img = cv2.imdecode(np.frombuffer(data, np.uint8), flags)
         except cv2.error:
             img = None
     if img is not None and complaints:
         raise InputError(f"{name}: damaged image data ({complaints[0]})")
     if img is None:
         raise InputError(f"{name}: damaged {header.format} image (the decoder could not read it)")
-    if img.shape[0] * img.shape[1] > MAX_PIXELS:  # the decoder read another size than declared
+    # The header gives the largest frame; the decoder may return a smaller first frame.
+    if img.shape[0] * img.shape[1] * factor**2 > MAX_PIXELS:
         raise InputError(f"{name}: image too large ({img.shape[1]}x{img.shape[0]} pixels)")
+    if min(img.shape[:2]) * factor < MIN_SIDE:
+        raise InputError(f"{name}: image too small ({img.shape[1]}x{img.shape[0]} pixels)")
     img = _to_bgr(_fit(img))  # shrink first, then convert the smaller copy
     if img is None:
         raise InputError(f"{name}: unsupported {header.format} pixel format")
     return img
 
 
-def _decode_flags(header: Header) -> int:
-    """How to call the decoder. An image over ``WORK_PIXELS`` is read at 1/2, 1/4 or 1/8 of its
-    size as 8-bit BGR (libjpeg scales while decoding; for other formats OpenCV shrinks the 8-bit
-    result at once, where unchanged it would hold two full copies with alpha). A smaller one is read
-    unchanged, its transparency blended by us, unless its samples would take too much room."""
+def _decode_flags(header: Header) -> tuple[int, int]:
+    """How to call the decoder, and by what factor it shrinks. An image over ``WORK_PIXELS`` is
+    read at 1/2, 1/4 or 1/8 of its size as 8-bit BGR (libjpeg scales while decoding; for other
+    formats OpenCV shrinks the 8-bit result at once, where unchanged it would hold two full copies
+    with alpha). A smaller one is read unchanged, its transparency blended by us, unless its
+    samples would take too much room."""
     pixels = header.width * header.height
     for factor, flag in (
         (8, cv2.IMREAD_REDUCED_COLOR_8),
@@ -202,10 +207,10 @@ def _decode_flags(header: Header) -> int:
         (2, cv2.IMREAD_REDUCED_COLOR_2),
     ):
         if pixels > WORK_PIXELS * (factor // 2) ** 2:
-            return flag | cv2.IMREAD_IGNORE_ORIENTATION
+            return flag | cv2.IMREAD_IGNORE_ORIENTATION, factor
     if header.format == "JPEG" or pixels * 4 * (2 if header.wide_samples else 1) <= UNCHANGED_BYTES:
-        return cv2.IMREAD_UNCHANGED
-    return cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION
+        return cv2.IMREAD_UNCHANGED, 1
+    return cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION, 1
 
 
 def _fit(img: np.ndarray) -> np.ndarray:

@@ -207,6 +207,16 @@ def test_formats_we_cannot_size_are_refused_even_when_valid(ext: str, name: str,
     assert not tripwire
 
 
+def test_a_small_first_frame_behind_a_large_later_one_is_too_small() -> None:
+    """The header counts every frame; the decoder returns the first, which is checked again."""
+    first = encode(np.full((20, 30, 3), 200, np.uint8), ".gif")
+    later = b"," + struct.pack("<HHHHB", 0, 0, 100, 100, 0) + b"\x02\x02\x44\x01\x00"
+    data = first[:-1] + later + b";"
+    assert (read_header(data).width, read_header(data).height) == (100, 100)
+    with pytest.raises(InputError, match=r"^g.gif: image too small \(30x20 pixels\)$"):
+        decode(data, "g.gif")
+
+
 # ---- the header readers agree with the decoders on real files ----------------------------------------
 
 
