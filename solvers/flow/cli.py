@@ -47,6 +47,7 @@ def _parser() -> argparse.ArgumentParser:
     i = sub.add_parser("import", help="read a puzzle from a screenshot of the Flow Free app")
     i.add_argument("image")
     i.add_argument("--to", dest="output", default=None, help="write the puzzle to this file")
+    add_timeout(i)
     add_json(i)
     return p
 
@@ -60,7 +61,7 @@ def main(argv: Sequence[str], plugin: PluginBase) -> int:
         if args.command == "import":
             from solvers.flow.screenshot_cli import import_command  # OpenCV loads only when needed
 
-            return import_command(args)
+            return import_command(args, cancel)
         return _convert(plugin, args)
 
     return cli.run(PROG, _parser(), dispatch, argv)

@@ -34,6 +34,7 @@ import numpy as np
 
 from solvers.common.errors import InputError
 from solvers.common.palette import CATEGORICAL_DARK, CATEGORICAL_LIGHT
+from solvers.flow.image_header import Header, HeaderError, read_header
 from solvers.flow.model import (
     EMPTY,
     EXTRA,
@@ -50,6 +51,10 @@ from solvers.flow.model import (
 
 MAX_FILE_BYTES = 50 * 1024 * 1024  # a phone screenshot is a few MB
 MAX_PIXELS = 40_000_000  # 8K is 33 MP; a decompression bomb is refused before decoding
+# OpenCV's GIF decoder holds about 12 bytes a pixel (a 29 MP GIF peaked at 477 MB).
+FORMAT_MAX_PIXELS = {"GIF": 16_000_000}
+WORK_PIXELS = 12_000_000  # larger images are read shrunk: a board needs far fewer pixels
+UNCHANGED_BYTES = 64_000_000  # up to this, decode with alpha and 16 bits (else 8-bit BGR)
 MIN_SIDE = 64
 MAX_CELLS = 40  # per side; the app's boards stop at 15, puzzle packs at about 30
 MIN_CELL = 8  # pixels: smaller cells cannot hold a readable dot
@@ -83,6 +88,7 @@ DOT_LEVEL = 60
 # line that holes interrupt, far above a cell's column (which crosses only the other lines).
 LINE_SHARE = 0.3
 GREY_CHROMA = 50  # largest minus smallest channel below which ink is grey (lines, walls)
+GREY_SHARE = 0.001  # share of coloured pixels below which a picture with grey dots is grayscale
 
 Edge = tuple[Cell, Cell]
 
@@ -144,7 +150,12 @@ def _looks_complete(data: bytes) -> str | None:
 
 
 def decode(data: bytes, name: str = "image") -> np.ndarray:
-    """A BGR image from file bytes, or ``InputError`` naming what is wrong with them."""
+    """A BGR image from file bytes, or ``InputError`` naming what is wrong with them.
+
+    The header's declared size is checked before any decoder runs (every accepted format is sized
+    by ``image_header``); an image larger than ``WORK_PIXELS`` is read at a reduced size, so no
+    accepted file needs more than a few hundred MB.
+    """
     if not data:
         raise InputError(f"{name}: empty file")
     if len(data) > MAX_FILE_BYTES:
@@ -152,32 +163,64 @@ def decode(data: bytes, name: str = "image") -> np.ndarray:
     cut = _looks_complete(data)
     if cut:
         raise InputError(f"{name}: {cut}")
-    buf = np.frombuffer(data, np.uint8)
-    # The header alone gives the size: refuse a decompression bomb before allocating it.
     try:
-        shape = _header_size(data)
-    except ValueError as exc:
+        header = read_header(data)
+    except HeaderError as exc:
         raise InputError(f"{name}: {exc}") from None
-    if shape is not None and shape[0] * shape[1] > MAX_PIXELS:
-        raise InputError(
-            f"{name}: image too large ({shape[1]}x{shape[0]} pixels; limit {MAX_PIXELS:,} pixels)"
-        )
+    width, height = header.width, header.height
+    limit = FORMAT_MAX_PIXELS.get(header.format, MAX_PIXELS)
+    if width * height > limit:
+        raise InputError(f"{name}: image too large ({width}x{height} pixels; limit {limit:,} pixels)")
+    if min(width, height) < MIN_SIDE:
+        raise InputError(f"{name}: image too small ({width}x{height} pixels)")
+    flags, factor = _decode_flags(header)
     with _decoder_messages() as complaints:
         try:
-            img = cv2.imdecode(buf, cv2.IMREAD_UNCHANGED)
+            img = cv2.imdecode(np.frombuffer(data, np.uint8), flags)
         except cv2.error:
             img = None
     if img is not None and complaints:
         raise InputError(f"{name}: damaged image data ({complaints[0]})")
-    if img is not None:
-        img = _to_bgr(img)
     if img is None:
-        raise InputError(f"{name}: not an image OpenCV can read (PNG, JPEG, WebP, BMP, TIFF)")
-    if min(img.shape[:2]) < MIN_SIDE:
-        raise InputError(f"{name}: image too small ({img.shape[1]}x{img.shape[0]} pixels)")
-    if img.shape[0] * img.shape[1] > MAX_PIXELS:
+        raise InputError(f"{name}: damaged {header.format} image (the decoder could not read it)")
+    # The header gives the largest frame; the decoder may return a smaller first frame.
+    if img.shape[0] * img.shape[1] * factor**2 > MAX_PIXELS:
         raise InputError(f"{name}: image too large ({img.shape[1]}x{img.shape[0]} pixels)")
+    if min(img.shape[:2]) * factor < MIN_SIDE:
+        raise InputError(f"{name}: image too small ({img.shape[1]}x{img.shape[0]} pixels)")
+    img = _to_bgr(_fit(img))  # shrink first, then convert the smaller copy
+    if img is None:
+        raise InputError(f"{name}: unsupported {header.format} pixel format")
     return img
+
+
+def _decode_flags(header: Header) -> tuple[int, int]:
+    """How to call the decoder, and by what factor it shrinks. An image over ``WORK_PIXELS`` is
+    read at 1/2, 1/4 or 1/8 of its size as 8-bit BGR (libjpeg scales while decoding; for other
+    formats OpenCV shrinks the 8-bit result at once, where unchanged it would hold two full copies
+    with alpha). A smaller one is read unchanged, its transparency blended by us, unless its
+    samples would take too much room."""
+    pixels = header.width * header.height
+    for factor, flag in (
+        (8, cv2.IMREAD_REDUCED_COLOR_8),
+        (4, cv2.IMREAD_REDUCED_COLOR_4),
+        (2, cv2.IMREAD_REDUCED_COLOR_2),
+    ):
+        if pixels > WORK_PIXELS * (factor // 2) ** 2:
+            return flag | cv2.IMREAD_IGNORE_ORIENTATION, factor
+    if header.format == "JPEG" or pixels * 4 * (2 if header.wide_samples else 1) <= UNCHANGED_BYTES:
+        return cv2.IMREAD_UNCHANGED, 1
+    return cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION, 1
+
+
+def _fit(img: np.ndarray) -> np.ndarray:
+    """``img`` shrunk (area average) to at most ``WORK_PIXELS``: a board needs far fewer."""
+    h, w = img.shape[:2]
+    if h * w <= WORK_PIXELS:
+        return img
+    scale = (WORK_PIXELS / (h * w)) ** 0.5
+    size = (max(1, int(w * scale)), max(1, int(h * scale)))
+    return cv2.resize(img, size, interpolation=cv2.INTER_AREA)
 
 
 @contextmanager
@@ -200,45 +243,42 @@ def _decoder_messages() -> Iterator[list[str]]:
             os.close(saved)
             sink.seek(0)
             text = sink.read(4096).decode("utf-8", "replace")
-            found.extend(line.strip() for line in text.splitlines() if line.strip())
+            # libtiff's warnings are about tags it repairs itself (OpenCV's own RGBA TIFFs give
+            # one); its errors, and libpng's and libjpeg's messages, mean damaged pixel data.
+            lines = (line.strip() for line in text.splitlines())
+            found.extend(line for line in lines if line and "TIFF_Warning" not in line)
 
 
 def _to_bgr(img: np.ndarray) -> np.ndarray | None:
     """8-bit BGR; transparent pixels (an exported diagram) take the opaque pixels' median colour."""
     if img.dtype == np.uint16:
-        img = (img >> 8).astype(np.uint8)
-    if img.dtype != np.uint8:
+        img = cv2.convertScaleAbs(img, alpha=1 / 257)  # one 8-bit copy, no wider temporaries
+    if img.dtype != np.uint8 or img.ndim not in (2, 3):
         return None
     if img.ndim == 2:
         return cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
     if img.shape[2] == 4:
-        alpha = img[:, :, 3:].astype(np.float32) / 255.0
-        opaque = img[:, :, 3] > 127
-        step = max(1, min(img.shape[:2]) // 256)  # a sample is plenty for a median colour
-        sample = img[::step, ::step][opaque[::step, ::step]][:, :3]
-        under = np.median(sample, axis=0) if len(sample) else np.zeros(3)
-        return (img[:, :, :3] * alpha + under * (1 - alpha)).round().astype(np.uint8)
+        return _blend(img)
     return img if img.shape[2] == 3 else None
 
 
-def _header_size(data: bytes) -> tuple[int, int] | None:
-    """(height, width) from a PNG or JPEG header, None for other formats."""
-    if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 24:
-        return int.from_bytes(data[20:24], "big"), int.from_bytes(data[16:20], "big")
-    if data[:2] == b"\xff\xd8":
-        i = 2
-        while i + 9 < len(data) and i < 1 << 20:
-            if data[i] != 0xFF:
-                raise ValueError("corrupt JPEG header")
-            marker = data[i + 1]
-            if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
-                i += 2
-                continue
-            length = int.from_bytes(data[i + 2 : i + 4], "big")
-            if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-                return int.from_bytes(data[i + 5 : i + 7], "big"), int.from_bytes(data[i + 7 : i + 9], "big")
-            i += 2 + length
-    return None
+def _blend(img: np.ndarray) -> np.ndarray:
+    """BGRA over the opaque pixels' median colour, in 16-bit integers a strip of rows at a time:
+    a float copy of a 40-megapixel image alone would take 640 MB."""
+    alpha = img[:, :, 3]
+    if int(alpha.min()) == 255:
+        return np.ascontiguousarray(img[:, :, :3])
+    step = max(1, min(img.shape[:2]) // 256)  # a sample is plenty for a median colour
+    sample = img[::step, ::step][alpha[::step, ::step] > 127][:, :3]
+    under = (np.median(sample, axis=0) if len(sample) else np.zeros(3)).round().astype(np.uint16)
+    out = np.empty(img.shape[:2] + (3,), np.uint8)
+    rows = max(1, (1 << 20) // img.shape[1])
+    for top in range(0, img.shape[0], rows):
+        part = img[top : top + rows]
+        a = part[:, :, 3:].astype(np.uint16)
+        mixed = part[:, :, :3] * a + under * (255 - a) + 127
+        out[top : top + rows] = mixed // 255
+    return out
 
 
 def read_image(path: str | os.PathLike[str]) -> np.ndarray:
@@ -359,6 +399,19 @@ def _find_grid(img: np.ndarray, gray: np.ndarray) -> tuple[_Grid, tuple[int, int
 
 
 # ---- dots ---------------------------------------------------------------------------------------------
+
+
+def _is_grey(img: np.ndarray, dots: np.ndarray) -> bool:
+    """True for a (near-)grayscale picture: every dot is grey and hardly a pixel has a colour."""
+    if len(dots) and float((dots.max(axis=1) - dots.min(axis=1)).max()) >= GREY_CHROMA:
+        return False
+    step = max(1, round((img.shape[0] * img.shape[1] / 1_000_000) ** 0.5))
+    small = img[::step, ::step]
+    spread = cv2.subtract(
+        cv2.max(cv2.max(small[:, :, 0], small[:, :, 1]), small[:, :, 2]),
+        cv2.min(cv2.min(small[:, :, 0], small[:, :, 1]), small[:, :, 2]),
+    )
+    return float((spread > GREY_CHROMA).mean()) < GREY_SHARE
 
 
 def _lab(rgb: np.ndarray) -> np.ndarray:
@@ -558,6 +611,9 @@ def detect(img: np.ndarray) -> Detection:
         colours[letter] = "#{:02x}{:02x}{:02x}".format(*(int(v) for v in mean))
     if not cells:
         raise InputError(f"no endpoint dots found on the {grid.cols}x{grid.rows} grid")
+    if _is_grey(img, rgb):
+        # Grey dots differ only in brightness: any pairing read from them would be a guess.
+        raise InputError("not a colour image: a Flow board's dots are paired by their colours")
     walls, holes = _walls_and_holes(gray, grid, set(cells))
     return Detection(
         grid.rows, grid.cols, endpoints, colours, tuple(walls), tuple(holes), tuple(warnings), box

@@ -1,4 +1,5 @@
-"""``python -m workbench flow import IMAGE [--to FILE] [--json]``: a screenshot to a puzzle file."""
+"""``python -m workbench flow import IMAGE [--to FILE] [--json] [--timeout S]``: a screenshot to a
+puzzle file."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from solvers.common.cancel import CancelToken
 from solvers.common.errors import InputError
 from solvers.flow import codec
 from solvers.flow.screenshot import detect, read_image, to_puzzle
@@ -34,13 +36,18 @@ def _write(path: Path, text: str) -> None:
             os.unlink(name)
 
 
-def import_command(args: argparse.Namespace) -> int:
+def import_command(args: argparse.Namespace, cancel: CancelToken | None = None) -> int:
+    """``cancel`` is checked between the steps; decoding and detection run in OpenCV without the
+    GIL, so a step that overruns ``--timeout`` is ended by the command layer's watchdog."""
+    cancel = cancel or CancelToken()
     image = Path(args.image)
     img = read_image(image)
+    cancel.raise_if_cancelled()
     try:
         found = detect(img)
     except InputError as exc:
         raise InputError(f"{image.name}: {exc}") from None
+    cancel.raise_if_cancelled()
     problems = found.problems()
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
