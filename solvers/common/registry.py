@@ -36,7 +36,7 @@ class _Entry:
     meta: Meta
 
 
-_lock = threading.RLock()  # the GUI's warm-up thread and its main thread may load at once
+_lock = threading.Lock()  # guards the two tables (the GUI's warm-up thread loads plug-ins too)
 _loaded: dict[str, PluginBase] = {}  # id -> plug-in object
 _failed: dict[str, str] = {}  # package -> why its PLUGIN did not load
 
@@ -81,17 +81,19 @@ def _load(entry: _Entry) -> PluginBase | None:
         plugin = _loaded.get(entry.meta.id)
         if plugin is not None or entry.package in _failed:
             return plugin
-        try:
-            plugin = sys.modules[f"solvers.{entry.package}"].PLUGIN  # the package loads it on access
-            if not isinstance(plugin, PluginBase):
-                raise TypeError(f"PLUGIN is a {type(plugin).__name__}, not a plug-in")
-            if plugin.meta != entry.meta:
-                raise ValueError(f"PLUGIN.meta ({plugin.meta.id}) is not the package's META")
-        except Exception as exc:  # noqa: BLE001 - as at discovery: the module becomes unavailable
-            _failed[entry.package] = _error(exc)
-            return None
-        _loaded[entry.meta.id] = plugin
-        return plugin
+    # Imported outside the lock: Python's import lock already makes two threads share one import.
+    try:
+        plugin = sys.modules[f"solvers.{entry.package}"].PLUGIN  # the package loads it on access
+        if not isinstance(plugin, PluginBase):
+            raise TypeError(f"PLUGIN is a {type(plugin).__name__}, not a plug-in")
+        if plugin.meta != entry.meta:
+            raise ValueError(f"PLUGIN.meta ({plugin.meta.id}) is not the package's META")
+    except Exception as exc:  # noqa: BLE001 - as at discovery: the module becomes unavailable
+        with _lock:
+            _failed.setdefault(entry.package, _error(exc))
+        return None
+    with _lock:
+        return _loaded.setdefault(entry.meta.id, plugin)
 
 
 def metas() -> dict[str, Meta]:
@@ -110,8 +112,9 @@ def unavailable() -> dict[str, str]:
     """Modules whose import failed: package name -> the error (type and first line). Loads every
     plug-in module to find out."""
     plugins()
+    broken = _discover()[1]
     with _lock:
-        return {**_discover()[1], **_failed}
+        return {**broken, **_failed}
 
 
 def refresh() -> None:
