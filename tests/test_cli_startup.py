@@ -84,6 +84,18 @@ def test_check_and_module_commands_load_no_qt() -> None:
     assert plugin_modules(modules) <= {"flow"}
 
 
+@pytest.mark.parametrize(
+    "args",
+    [("flow", "convert", FLOW_5, "--to", "spaced"), ("flow", "solve", FLOW_5, "--rules", "strict")],
+    ids=["convert", "strict-solve"],
+)
+def test_flow_module_commands_load_neither_qt_nor_numba(args: tuple[str, ...]) -> None:
+    """A strict solve also routes the pipes first (route.py), in plain Python on a small board."""
+    modules = imported_by(*args)
+    assert not {"PySide6", "numba"} & modules
+    assert plugin_modules(modules) == {"flow"}
+
+
 def test_kinds_lists_every_module_without_qt() -> None:
     modules = imported_by("kinds")
     assert "PySide6" not in modules
