@@ -28,11 +28,10 @@ PROG = "workbench"
 MAX_LIMIT = 10**9
 
 
-def _build_parser() -> argparse.ArgumentParser:
-    from widgets.render import CELL_SIZE_RANGE, MARGIN_RANGE, ExportOptions
-
-    defaults = ExportOptions()  # the one place export defaults live
-
+def _build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of the shell's commands. The ``export`` options' ranges and defaults live with the
+    Qt renderer, so they are added only when ``command`` is ``export``: no other command (nor the
+    overall ``--help``) loads Qt."""
     parser = Parser(prog=PROG, description="Puzzle Workbench command line")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -59,15 +58,8 @@ def _build_parser() -> argparse.ArgumentParser:
     export.add_argument("input")
     export.add_argument("out")
     export.add_argument("--solved", action="store_true", help="draw the first solution")
-    export.add_argument(
-        "--cell-size",
-        type=cli.float_range(*CELL_SIZE_RANGE),
-        default=defaults.cell_size,
-        help="pixels (points in PDF) per cell; default: legible, at least 600 on the long side",
-    )
-    export.add_argument("--margin", type=cli.float_range(*MARGIN_RANGE), default=defaults.margin)
-    export.add_argument("--transparent", action="store_true", default=defaults.transparent)
-    export.add_argument("--palette", choices=sorted(PALETTES), default=defaults.palette)
+    if command == "export":
+        _add_export_options(export)
     add_timeout(export)
 
     explain = sub.add_parser("explain", help="step-by-step deductions (modules that have them)")
@@ -86,6 +78,21 @@ def _build_parser() -> argparse.ArgumentParser:
     kinds = sub.add_parser("kinds", help="list the puzzle and game modules")
     add_json(kinds)
     return parser
+
+
+def _add_export_options(export: argparse.ArgumentParser) -> None:
+    from widgets.render import CELL_SIZE_RANGE, MARGIN_RANGE, ExportOptions
+
+    defaults = ExportOptions()  # the one place export defaults live
+    export.add_argument(
+        "--cell-size",
+        type=cli.float_range(*CELL_SIZE_RANGE),
+        default=defaults.cell_size,
+        help="pixels (points in PDF) per cell; default: legible, at least 600 on the long side",
+    )
+    export.add_argument("--margin", type=cli.float_range(*MARGIN_RANGE), default=defaults.margin)
+    export.add_argument("--transparent", action="store_true", default=defaults.transparent)
+    export.add_argument("--palette", choices=sorted(PALETTES), default=defaults.palette)
 
 
 def _load(plugin: PluginBase, arg: str) -> tuple[Any, Any]:
@@ -304,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         if argv and argv[0] in COMMANDS:
-            return cli.run(PROG, _build_parser(), _dispatch, argv)
+            return cli.run(PROG, _build_parser(argv[0]), _dispatch, argv)
         if argv and argv[0] in ("-h", "--help", "help"):
             return _print_help()
         if argv and not argv[0].startswith("-"):
@@ -315,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
                     return _gui(argv)
                 raise UsageError(
                     f"unknown command or kind '{argv[0]}' "
-                    f"(commands: {', '.join(COMMANDS)}; kinds: {', '.join(registry.plugins())})"
+                    f"(commands: {', '.join(COMMANDS)}; kinds: {', '.join(registry.metas())})"
                 ) from None
             return plugin.cli(argv[1:])
         return _gui(argv)

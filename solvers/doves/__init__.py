@@ -1,5 +1,26 @@
 """Tokyo Doves: rules engine (numba bitboards), exact Win(n)/Lose(n) analysis, AI, position counter."""
 
-from solvers.doves.plugin import PLUGIN, DovesPlugin, PlayEntries
+from typing import TYPE_CHECKING
 
-__all__ = ["PLUGIN", "DovesPlugin", "PlayEntries"]
+from solvers.common.protocol import GAME, PLAY, SOLVE, Meta
+from solvers.common.registry import lazy_attributes
+
+META = Meta(
+    id="doves",
+    name="Tokyo Doves",
+    description="Two-player tile game on a floating 4x4 field: surround the enemy Boss dove. "
+    "Exact Win(n)/Lose(n) analysis, AI, position counter.",
+    extensions=(".doves",),
+    aliases=("tokyodoves", "tokyo-doves"),
+    capabilities=frozenset({SOLVE, PLAY, GAME}),
+)
+
+# Everything else loads on first use: the registry reads META alone (docs/PLUGINS.md).
+if TYPE_CHECKING:
+    from solvers.doves.plugin import PLUGIN, DovesPlugin, PlayEntries
+else:
+    __getattr__ = lazy_attributes(
+        __name__, {"PLUGIN": "plugin", "DovesPlugin": "plugin", "PlayEntries": "plugin"}
+    )
+
+__all__ = ["META", "PLUGIN", "DovesPlugin", "PlayEntries"]

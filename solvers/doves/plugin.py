@@ -14,19 +14,15 @@ from solvers.common.display import DisplayList
 from solvers.common.errors import InputError, ParseError
 from solvers.common.limits import shown
 from solvers.common.protocol import (
-    GAME,
-    PLAY,
-    SOLVE,
     CheckResult,
     EditEvent,
     EditResult,
-    Meta,
     PluginBase,
     ProgressFn,
     Solution,
     Tool,
 )
-from solvers.doves import drawing, editing, engine
+from solvers.doves import META, drawing, editing, engine
 from solvers.doves.analysis import Analysis, analyse, choose_action
 from solvers.doves.game import (
     PlayEntries,
@@ -53,15 +49,7 @@ MAX_MOVES = 10_000  # actions a saved game may replay; bounds the work on a host
 
 
 class DovesPlugin(PluginBase):
-    meta = Meta(
-        id="doves",
-        name="Tokyo Doves",
-        description="Two-player tile game on a floating 4x4 field: surround the enemy Boss dove. "
-        "Exact Win(n)/Lose(n) analysis, AI, position counter.",
-        extensions=(".doves",),
-        aliases=("tokyodoves", "tokyo-doves"),
-        capabilities=frozenset({SOLVE, PLAY, GAME}),
-    )
+    meta = META  # declared in the package's __init__ (read without loading this module)
 
     # Rule options are part of the document (``PlayEntries.rules``, the ``rules:`` line of a file);
     # analysis takes them as an argument. The plug-in object keeps no state.

@@ -11,13 +11,9 @@ from solvers.common.display import DisplayList, GridGeometry, Rect, Text, grid_l
 from solvers.common.errors import InputError, ParseError
 from solvers.common.limits import body_lines
 from solvers.common.protocol import (
-    ISOLATED,
-    PLAY,
-    SOLVE,
     CheckResult,
     EditEvent,
     EditResult,
-    Meta,
     PluginBase,
     ProgressFn,
     Solution,
@@ -25,6 +21,7 @@ from solvers.common.protocol import (
     Violation,
 )
 from solvers.common.words import cell_name
+from solvers.example import META
 
 MAX_SIZE = 9
 DIGITS = "0123456789"  # ASCII only: str.isdigit() accepts '²', which int() refuses
@@ -49,16 +46,7 @@ def _rows(values: tuple[int, ...], n: int) -> list[str]:
 
 
 class LatinPlugin(PluginBase):
-    meta = Meta(
-        id="example",
-        name="Latin square",
-        description="Template module: fill the grid so each row and column holds 1..n once.",
-        extensions=(".latin", ".txt"),
-        aliases=("latin",),
-        # A pure-Python search: in a thread of the GUI process it would take the GIL from the
-        # window between every repaint (a 9x9 "all" run stalled it 200-300 ms at a time).
-        capabilities=frozenset({SOLVE, PLAY, ISOLATED}),
-    )
+    meta = META  # declared in the package's __init__ (read without loading this module)
 
     def parse(self, text: str) -> LatinSquare:
         lines, skipped = body_lines(text)  # leading/trailing blank lines dropped, CRLF and BOM handled

@@ -4,7 +4,27 @@ Exact SAT solver (python-sat, CaDiCaL) with designed/strict rule sets, uniquenes
 plain and spaced text formats; play mode; optional generator of unique puzzles.
 """
 
-from solvers.flow.model import FlowPaths, FlowPuzzle
-from solvers.flow.plugin import PLUGIN, FlowPlugin
+from typing import TYPE_CHECKING
 
-__all__ = ["PLUGIN", "FlowPaths", "FlowPlugin", "FlowPuzzle"]
+from solvers.common.protocol import ISOLATED, PLAY, SOLVE, Meta
+from solvers.common.registry import lazy_attributes
+
+META = Meta(
+    id="flow",
+    name="Flow Free",
+    description="Join each pair of coloured dots with a pipe so that the pipes fill the whole grid.",
+    extensions=(".flow", ".txt"),
+    aliases=("flowfree", "numberlink"),
+    capabilities=frozenset({SOLVE, PLAY, ISOLATED}),
+)
+
+# Everything else loads on first use: the registry reads META alone (docs/PLUGINS.md).
+if TYPE_CHECKING:
+    from solvers.flow.model import FlowPaths, FlowPuzzle
+    from solvers.flow.plugin import PLUGIN, FlowPlugin
+else:
+    __getattr__ = lazy_attributes(
+        __name__, {"PLUGIN": "plugin", "FlowPlugin": "plugin", "FlowPaths": "model", "FlowPuzzle": "model"}
+    )
+
+__all__ = ["META", "PLUGIN", "FlowPaths", "FlowPlugin", "FlowPuzzle"]

@@ -15,12 +15,15 @@ step by step, up to no restriction at all, keeps the search complete.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
+from solvers.common.kernels import njit
 from solvers.flow.graph import FlowGraph
 
 UNREACHABLE = 1 << 30
+# Below this many array elements (a board of about 10x10) the kernels run as plain Python while numba
+# is not loaded: quicker than loading it for one small solve (see solvers/common/kernels.py).
+SMALL = 600
 
 
 def neighbour_table(graph: FlowGraph) -> np.ndarray:
@@ -34,7 +37,7 @@ def neighbour_table(graph: FlowGraph) -> np.ndarray:
     return table
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, python_below=SMALL)
 def spread(
     nbr: np.ndarray, owner: np.ndarray, k: int, dist: np.ndarray, queue: np.ndarray, tail: int
 ) -> None:
@@ -55,7 +58,7 @@ def spread(
             tail += 1
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, python_below=SMALL)
 def _distances(nbr: np.ndarray, owner: np.ndarray, terminals: np.ndarray) -> np.ndarray:
     """(K, 2, N) BFS distances from each endpoint, not entering other colours' endpoints."""
     n = nbr.shape[0]

@@ -12,21 +12,17 @@ from solvers.common.errors import InputError
 from solvers.common.outcome import SearchOutcome
 from solvers.common.protocol import (
     ASSETS,
-    ISOLATED,
-    PLAY,
-    SOLVE,
     CheckResult,
     CountResult,
     EditEvent,
     EditResult,
     Importer,
-    Meta,
     PluginBase,
     ProgressFn,
     Solution,
     Tool,
 )
-from solvers.flow import codec, document, draw, edit, rules
+from solvers.flow import META, codec, document, draw, edit, rules
 from solvers.flow import solve as solving
 from solvers.flow.model import MAX_SIDE, FlowPaths, FlowPuzzle
 
@@ -41,14 +37,7 @@ def _import_screenshot(path: Path) -> tuple[FlowPuzzle, list[str]]:
 
 
 class FlowPlugin(PluginBase):
-    meta = Meta(
-        id="flow",
-        name="Flow Free",
-        description="Join each pair of coloured dots with a pipe so that the pipes fill the whole grid.",
-        extensions=(".flow", ".txt"),
-        aliases=("flowfree", "numberlink"),
-        capabilities=frozenset({SOLVE, PLAY, ISOLATED}),
-    )
+    meta = META  # declared in the package's __init__ (read without loading this module)
 
     # ---- formats --------------------------------------------------------------------------------
     def parse(self, text: str) -> FlowPuzzle:

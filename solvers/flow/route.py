@@ -9,14 +9,14 @@ narrow corridors around these routes first (see ``corridor_slack``).
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
-from solvers.flow.detour import UNREACHABLE, endpoint_owner, neighbour_table, spread
+from solvers.common.kernels import njit
+from solvers.flow.detour import SMALL, UNREACHABLE, endpoint_owner, neighbour_table, spread
 from solvers.flow.graph import FlowGraph
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, python_below=SMALL)
 def _route_one(
     nbr: np.ndarray,
     cost: np.ndarray,
@@ -84,7 +84,7 @@ def _route_one(
     return 0
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, python_below=SMALL)
 def _negotiate(
     nbr: np.ndarray, owner: np.ndarray, terminals: np.ndarray, rounds: int
 ) -> tuple[np.ndarray, int]:
@@ -140,7 +140,7 @@ def _negotiate(
     return out, rounds + 1
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, python_below=SMALL)
 def _path_distances(nbr: np.ndarray, owner: np.ndarray, routed: np.ndarray, k_count: int) -> np.ndarray:
     """(K, N) BFS distance of each cell from colour k's routed cells, not entering other colours'
     endpoints."""

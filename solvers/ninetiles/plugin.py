@@ -10,19 +10,18 @@ from typing import Any
 from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList, GridGeometry, Line, Rect, Text
 from solvers.common.protocol import (
-    SOLVE,
     CheckResult,
     ContextAction,
     EditEvent,
     EditResult,
     Hover,
-    Meta,
     PluginBase,
     ProgressFn,
     Solution,
     Tool,
     Violation,
 )
+from solvers.ninetiles import META
 from solvers.ninetiles import complete as completion
 from solvers.ninetiles.art import TilePainter, segment_path, tile_label
 from solvers.ninetiles.tiles import face
@@ -93,14 +92,7 @@ class NineTilesUI:
 
 
 class NineTilesPlugin(PluginBase):
-    meta = Meta(
-        id="ninetiles",
-        name="Nine Tiles Panic",
-        description="Build a 3x3 town of the nine double-sided tiles; scores all 26 theme cards live.",
-        extensions=(".town",),
-        aliases=("ntp", "nine-tiles", "town"),
-        capabilities=frozenset({SOLVE}),
-    )
+    meta = META  # declared in the package's __init__ (read without loading this module)
 
     def new_ui(self, puzzle: Town) -> NineTilesUI:
         return NineTilesUI()

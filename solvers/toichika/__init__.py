@@ -4,7 +4,27 @@ Formats: puzz.link / pzv.jp URLs, pzprjs pzprv3 files and a readable ASCII drawi
 Exact solving with python-sat; a step-by-step explainer with named techniques.
 """
 
-from solvers.toichika.model import Toichika
-from solvers.toichika.plugin import PLUGIN, ToichikaPlugin
+from typing import TYPE_CHECKING
 
-__all__ = ["PLUGIN", "Toichika", "ToichikaPlugin"]
+from solvers.common.protocol import EXPLAIN, ISOLATED, PLAY, SOLVE, Meta
+from solvers.common.registry import lazy_attributes
+
+META = Meta(
+    id="toichika",
+    name="Toichika",
+    description="Place one arrow per country; arrows pair up facing each other across non-adjacent countries.",
+    extensions=(".toichika", ".txt"),
+    aliases=("toichika", "遠い誓い", "tooichikai"),
+    capabilities=frozenset({SOLVE, PLAY, EXPLAIN, ISOLATED}),
+)
+
+# Everything else loads on first use: the registry reads META alone (docs/PLUGINS.md).
+if TYPE_CHECKING:
+    from solvers.toichika.model import Toichika
+    from solvers.toichika.plugin import PLUGIN, ToichikaPlugin
+else:
+    __getattr__ = lazy_attributes(
+        __name__, {"PLUGIN": "plugin", "ToichikaPlugin": "plugin", "Toichika": "model"}
+    )
+
+__all__ = ["META", "PLUGIN", "Toichika", "ToichikaPlugin"]

@@ -9,20 +9,16 @@ from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList
 from solvers.common.errors import InputError
 from solvers.common.protocol import (
-    EXPLAIN,
-    ISOLATED,
-    PLAY,
-    SOLVE,
     CheckResult,
     EditEvent,
     EditResult,
-    Meta,
     PluginBase,
     ProgressFn,
     Solution,
     Tool,
 )
 from solvers.common.words import plural
+from solvers.toichika import META
 from solvers.toichika.drawing import checked, draw_board, live_errors
 from solvers.toichika.editing import TOOLS, Editor, EditorUI
 from solvers.toichika.model import DIRECTIONS, Entries, Toichika, empty_entries, grid_rows
@@ -45,14 +41,7 @@ def parse_any(text: str) -> tuple[Toichika, Entries | None]:
 
 
 class ToichikaPlugin(PluginBase):
-    meta = Meta(
-        id="toichika",
-        name="Toichika",
-        description="Place one arrow per country; arrows pair up facing each other across non-adjacent countries.",
-        extensions=(".toichika", ".txt"),
-        aliases=("toichika", "遠い誓い", "tooichikai"),
-        capabilities=frozenset({SOLVE, PLAY, EXPLAIN, ISOLATED}),
-    )
+    meta = META  # declared in the package's __init__ (read without loading this module)
 
     def new_ui(self, puzzle: Toichika) -> EditorUI:
         return EditorUI()

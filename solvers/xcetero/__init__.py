@@ -5,6 +5,25 @@ Qt-free module: rules engine (``rules``), state notation (``notation``), numpy s
 display list (``drawing``), plug-in (``plugin``) and module CLI (``cli``).
 """
 
-from solvers.xcetero.plugin import PLUGIN, XceteroPlugin
+from typing import TYPE_CHECKING
 
-__all__ = ["PLUGIN", "XceteroPlugin"]
+from solvers.common.protocol import GAME, PLAY, SOLVE, Meta
+from solvers.common.registry import lazy_attributes
+
+META = Meta(
+    id="xcetero",
+    name="X-ceter-O",
+    description="Tic-tac-toe with six numbered pieces that enter and then jump in a fixed order; "
+    "solved by retrograde analysis.",
+    extensions=(".xo",),
+    aliases=("x-ceter-o", "xceter"),
+    capabilities=frozenset({GAME, SOLVE, PLAY}),
+)
+
+# Everything else loads on first use: the registry reads META alone (docs/PLUGINS.md).
+if TYPE_CHECKING:
+    from solvers.xcetero.plugin import PLUGIN, XceteroPlugin
+else:
+    __getattr__ = lazy_attributes(__name__, {"PLUGIN": "plugin", "XceteroPlugin": "plugin"})
+
+__all__ = ["META", "PLUGIN", "XceteroPlugin"]

@@ -14,20 +14,16 @@ from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList
 from solvers.common.errors import InputError, ParseError
 from solvers.common.protocol import (
-    GAME,
-    PLAY,
-    SOLVE,
     CheckResult,
     EditEvent,
     EditResult,
-    Meta,
     PluginBase,
     ProgressFn,
     Solution,
     Tool,
     Violation,
 )
-from solvers.xcetero import engine, notation
+from solvers.xcetero import META, engine, notation
 from solvers.xcetero.drawing import draw_position
 from solvers.xcetero.rules import PIECES, UNPLACED, Position, owner
 
@@ -118,15 +114,7 @@ def pv_text(position: Position, moves: list[int]) -> str:
 
 
 class XceteroPlugin(PluginBase):
-    meta = Meta(
-        id="xcetero",
-        name="X-ceter-O",
-        description="Tic-tac-toe with six numbered pieces that enter and then jump in a fixed order; "
-        "solved by retrograde analysis.",
-        extensions=(".xo",),
-        aliases=("x-ceter-o", "xceter"),
-        capabilities=frozenset({GAME, SOLVE, PLAY}),
-    )
+    meta = META  # declared in the package's __init__ (read without loading this module)
 
     # ---- formats --------------------------------------------------------------------------------
     def parse(self, text: str) -> Position:
