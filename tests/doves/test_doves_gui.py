@@ -410,3 +410,34 @@ def test_picking_up_a_dove_is_no_change_and_a_move_says_no_cancel(main_window, q
     qtbot.waitUntil(lambda: "Lose(4)" in panel.value_label.text(), timeout=30000)
     qtbot.wait(100)
     assert "cancelled" not in main_window.statusBar().currentMessage()
+
+
+def test_browsing_the_move_list_with_the_ai_on_never_rewrites_the_game(view, qtbot) -> None:
+    """Clicking '1. Red ...' with 'AI plays Green' on made the AI play there and the recorded line
+    was gone; Ctrl+Z made it move again (issue 29.2). Browsing is read-only, as in X-ceter-O."""
+    panel = _panel(view)
+    view.set_mode("play")
+    panel.auto_analyse.setChecked(False)
+    panel.ai_green.setChecked(True)
+    panel.play_action(_first_legal_at(view.doc.puzzle))
+    qtbot.waitUntil(lambda: len(view.doc.entries.actions) == 2, timeout=30000)  # the AI answered
+    record = view.doc.entries.record
+    panel.moves.list.setCurrentRow(1)  # "1. Red ...": Green (the AI) to move there
+    qtbot.waitUntil(lambda: len(view.doc.entries.actions) == 1, timeout=5000)
+    qtbot.wait(1500)  # longer than the AI's delay
+    assert view.doc.entries.record == record and len(view.doc.entries.actions) == 1
+    panel.moves.list.setCurrentRow(2)
+    qtbot.waitUntil(lambda: len(view.doc.entries.actions) == 2, timeout=5000)
+    view.doc.undo_stack.undo()  # back to where the AI is to move
+    qtbot.wait(1500)
+    assert view.doc.entries.record == record
+    view.doc.undo_stack.undo()
+    view.doc.undo_stack.undo()
+    qtbot.wait(1500)
+    assert view.doc.entries.record[: len(view.doc.entries.actions)] == record[: len(view.doc.entries.actions)]
+
+
+def _first_legal_at(position) -> Action:
+    from solvers.doves.rules import legal_steps
+
+    return next(s.action for s in legal_steps(position) if s.outcome == 0)

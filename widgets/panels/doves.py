@@ -218,6 +218,7 @@ class DovesPanel(QWidget):
         self._analysis_timer = QTimer(self)
         self._analysis_timer.setSingleShot(True)
         self._analysis_timer.timeout.connect(self._background_analysis)
+        self._plies_seen = 0  # actions played when the panel last looked (a move extends the line)
         self._ai_timer = QTimer(self)
         self._ai_timer.setSingleShot(True)
         self._ai_timer.timeout.connect(self._auto_ai)
@@ -349,7 +350,16 @@ class DovesPanel(QWidget):
                 )
                 self._schedule_analysis()
         self._update_overlay()
-        self._schedule_ai()
+        # The AI answers a move that extended the line (as X-ceter-O's computer does); browsing the
+        # move list, take-back and undo only show positions: they used to make the AI play there and
+        # silently replace the recorded line.
+        entries = self.entries()
+        grew = len(entries.actions) > self._plies_seen
+        self._plies_seen = len(entries.actions)
+        if grew and not entries.later:
+            self._schedule_ai()
+        elif not self._ai_side(position.to_move) or entries.later:
+            self._ai_timer.stop()
 
     def _update_overlay(self) -> None:
         overlay: dict[str, Any] = {}
@@ -515,6 +525,8 @@ class DovesPanel(QWidget):
 
     def _schedule_ai(self) -> None:
         position, live = self.current()
+        if self.entries().later:
+            return  # browsing the record: the AI plays only at the end of the line
         if live and self._ai_side(position.to_move) and self.ctx.mode() == "play":
             self._ai_timer.start(AUTO_DELAY_MS)
 
