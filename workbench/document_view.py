@@ -85,6 +85,7 @@ class DocumentView(QWidget):
         # Set by the window: the unsaved-changes question of File > Open (True: go on).
         self.confirm_replace: Callable[[], bool] = lambda: True
         self._overlay_puzzle: Any = None  # the puzzle the overlay was drawn for
+        self._overlay_text = ""  # what the overlay shows, for the line under the board
         self._hover: Hover | None = None
         self._drag_overlay: Any = None  # the plug-in's drag preview while a drag is under way
         self._mode = "edit"
@@ -240,10 +241,12 @@ class DocumentView(QWidget):
     def shown_solution(self) -> Solution | None:
         return self._solution
 
-    def set_overlay(self, overlay: Any) -> None:
+    def set_overlay(self, overlay: Any, describe: str = "") -> None:
         self._overlay = overlay
+        self._overlay_text = describe if overlay is not None else ""
         self._overlay_puzzle = self.doc.puzzle
         self.board.refresh()
+        self._update_info()
 
     def status(self, text: str) -> None:
         self._job_status = bool(self.busy())
@@ -258,6 +261,8 @@ class DocumentView(QWidget):
         """One line for what the board shows: the editor, a solution or preview, or a played line."""
         plugin, puzzle = self.plugin, self.doc.puzzle
         solution = self._solution
+        if self._overlay_text:  # a panel shows something else on the board (a step, a preview)
+            return self._overlay_text
         if solution is not None:
             # A caption may have several lines (Nine Tiles: code, then scores): one line here.
             name = " · ".join(part.strip() for part in solution.label.splitlines() if part.strip())
@@ -438,6 +443,7 @@ class DocumentView(QWidget):
         if self._overlay is not None and self._overlay_puzzle is not self.doc.puzzle:
             # A panel's overlay (a replayed step's state) indexes the old board's cells.
             self._overlay = None
+            self._overlay_text = ""
         if self._job_status:  # "Solver failed: ..." belongs to the old document
             self._job_status = False
             self.status_message.emit("")

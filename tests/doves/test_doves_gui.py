@@ -64,7 +64,7 @@ class FakeContext(QObject):
     def shown_solution(self) -> Any:
         return None
 
-    def set_overlay(self, overlay: Any) -> None:
+    def set_overlay(self, overlay: Any, describe: str = "") -> None:
         self.overlay = overlay
 
     def status(self, text: str) -> None:

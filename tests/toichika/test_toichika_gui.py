@@ -56,12 +56,14 @@ def test_badge_steps_and_replay(view, qtbot) -> None:
     assert overlay["state"] == ex.states[1] and overlay["changed"] and overlay["used"]
     assert ex.steps[0].text in _shown_text(panel.detail)
     view.board.display_list()  # the board draws the replayed state
+    assert view.info.text().startswith("Replaying the explanation: the candidates after step 1 of")
     panel.last_button.click()
     assert view._overlay["state"] == ex.final
     panel.back_button.click()
     assert panel.steps.currentRow() == len(ex.steps) - 1
     panel.clear_replay()
     assert view._overlay is None
+    assert not view.info.text().startswith("Replaying")
 
 
 def test_badge_restarts_on_edit_and_shows_differing_cells(view, qtbot) -> None:

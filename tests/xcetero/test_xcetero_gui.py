@@ -79,8 +79,14 @@ def test_best_line_preview_and_play(view) -> None:
     panel = _panel(view)
     line = engine.principal_variation(Position())
     assert panel.pv_list.count() == len(line) == 13
+    game_line = view.info.text()
     panel.pv_list.setCurrentRow(2)
     assert view._overlay["preview"] == line[:3] and view._overlay["next"] == line[3]
+    # the line under the board says what the board shows (issue 29.8)
+    assert view.info.text().startswith("Previewing the best line after 3 of 13 moves")
+    panel.pv_list.setCurrentRow(-1)
+    assert view.info.text() == game_line
+    panel.pv_list.setCurrentRow(2)
     panel.play_preview()
     assert view.doc.entries == Game(tuple(line[:3]))
     assert "loss in 10" in panel.value_label.text()  # X to move after three plies of the winning line

@@ -255,7 +255,10 @@ class ToichikaPanel(QWidget):
             )
         else:
             self.detail.setText("The candidates before any deduction.")
-        self.ctx.set_overlay(overlay)
+        what = f"after step {row} of {len(ex.steps)}" if row else "before any step"
+        self.ctx.set_overlay(
+            overlay, describe=f"Replaying the explanation: the candidates {what} (Back to the board returns)"
+        )
         self._update_buttons()
 
     def clear_replay(self) -> None:

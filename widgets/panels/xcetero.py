@@ -247,6 +247,12 @@ class XceteroPanel(QWidget):
             if step < len(self.line):
                 overlay["next"] = self.line[step]
             overlay["caption"] = f"best line: after {step} of {len(self.line)} moves"
+            self.ctx.set_overlay(
+                overlay,
+                describe=f"Previewing the best line after {step} of {len(self.line)} moves "
+                "(Back to the board shows the game)",
+            )
+            return
         self.ctx.set_overlay(overlay)
 
     def solve_requested(self, limit: int | None = 2) -> None:
