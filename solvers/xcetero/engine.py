@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solvers.common.protocol import Violation
+from solvers.common.words import cell_name
 from solvers.xcetero.retro import DRAW, LOSS, WIN, Analysis, analyse, value_text
 from solvers.xcetero.rules import LINES, PIECES, UNPLACED, Position, owner
 
@@ -142,12 +143,19 @@ def opening_table(start: Position | None = None) -> list[dict[str, object]]:
     return rows
 
 
+def square_name(square: int) -> str:
+    """A square as every message names cells: R1C1 (top left) .. R3C3. Files and JSON keep the
+    digits 0..8 of the notation."""
+    return cell_name(*divmod(square, 3))
+
+
 def describe_move(position: Position, square: int) -> str:
-    """E.g. 'O1→4' (placing) or 'X2 7→3' (jumping)."""
+    """E.g. 'O1→R2C2' (placing) or 'X2 R3C2→R2C1' (jumping)."""
     piece = position.due
     src = position.squares[piece - 1]
     tag = f"{owner(piece)}{piece}"
-    return f"{tag}→{square}" if src == UNPLACED else f"{tag} {src}→{square}"
+    to = square_name(square)
+    return f"{tag}→{to}" if src == UNPLACED else f"{tag} {square_name(src)}→{to}"
 
 
 def line_cells(position: Position) -> tuple[int, int, int] | None:

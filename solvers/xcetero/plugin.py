@@ -77,7 +77,7 @@ def replay(position: Position, moves: Moves) -> tuple[Position, list[Violation],
             )
         if not 0 <= square < 9 or not position.is_legal(square):
             cells = ((square // 3, square % 3),) if 0 <= square < 9 else ()
-            why = f"move {ply}: piece {position.due} cannot go to square {square}"
+            why = f"move {ply}: piece {position.due} cannot go to {engine.square_name(square)}"
             return position, [Violation("illegalMove", why, cells)], history
         position = position.play(square)
         history.append(position)
@@ -101,8 +101,11 @@ def refusal(end: Position, square: int, bad: list[Violation], history: list[Posi
         return f"{tag} must jump to another square (the rules forbid going back to its own square)"
     if occupant:
         whose = "your own" if owner(occupant) == end.mover() else "the opponent's"
-        return f"Square {square} is taken by {whose} piece {owner(occupant)}{occupant}: {tag} needs an empty square"
-    return f"{tag} cannot go to square {square}"
+        return (
+            f"{engine.square_name(square)} is taken by {whose} piece {owner(occupant)}{occupant}: "
+            f"{tag} needs an empty square"
+        )
+    return f"{tag} cannot go to {engine.square_name(square)}"
 
 
 def pv_text(position: Position, moves: list[int]) -> str:
@@ -316,7 +319,7 @@ class XceteroPlugin(PluginBase):
             if board[square]:
                 squares[board[square] - 1] = UNPLACED
             squares[piece - 1] = square
-            label = f"Put piece {piece} on square {square}"
+            label = f"Put piece {piece} on {engine.square_name(square)}"
         else:
             return None
         return EditResult(puzzle=_with_due(puzzle, tuple(squares)), entries=(), label=label)

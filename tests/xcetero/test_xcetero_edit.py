@@ -24,7 +24,7 @@ def test_play_clicks_move_the_due_piece_and_take_back() -> None:
     moves = result.entries
     refused = PLUGIN.edit(start, moves, press((0, 1)))  # occupied square: nothing changes, says why
     assert refused is not None and refused.entries is None and refused.puzzle is None
-    assert refused.label == "Square 1 is taken by the opponent's piece O1: X2 needs an empty square"
+    assert refused.label == "R1C2 is taken by the opponent's piece O1: X2 needs an empty square"
     result = PLUGIN.edit(start, moves, press((1, 1)))
     assert result is not None and result.entries == Game((1, 4))
     back = PLUGIN.edit(start, result.entries, EditEvent("key", mode="play", key="Backspace"))
@@ -37,7 +37,7 @@ def test_record_branching_and_the_saved_file() -> None:
     start = Position()
     game = Game((1, 4, 0))
     texts, shown = PLUGIN.record_moves(start, game)
-    assert texts == ["O1→1", "X2→4", "O3→0"] and shown == 3
+    assert texts == ["O1→R1C2", "X2→R2C2", "O3→R1C1"] and shown == 3
     back = PLUGIN.record_goto(start, game, 1)
     assert back == Game((1,), (4, 0)) and PLUGIN.record_moves(start, back) == (texts, 1)
     # the saved file keeps the whole record, whichever move is shown
@@ -47,13 +47,13 @@ def test_record_branching_and_the_saved_file() -> None:
     assert same is not None and same.entries == Game((1, 4), (0,))
     other = PLUGIN.edit(start, back, press((2, 2)))  # another move: the later moves go
     assert other is not None and other.entries == Game((1, 8))
-    assert other.label == "Play X2→8 (replaces 2 later moves)"
+    assert other.label == "Play X2→R3C3 (replaces 2 later moves)"
 
 
 def test_refusals_say_why() -> None:
     start = Position()
     own = PLUGIN.edit(start, Game((1, 4)), press((0, 1)))  # O3 onto O1
-    assert own is not None and own.label == "Square 1 is taken by your own piece O1: O3 needs an empty square"
+    assert own is not None and own.label == "R1C2 is taken by your own piece O1: O3 needs an empty square"
     won = PLUGIN.edit(start, Game((0, 3, 1, 4, 2)), press((2, 2)))
     assert won is not None and won.label == "The game is over: O has won"
     jumping = apply_moves(start, [0, 3, 1, 4, 6, 8])  # all six placed; O1 (on 0) is due
@@ -118,7 +118,7 @@ def test_draw_after_moves_and_of_a_solution() -> None:
     solution = next(PLUGIN.solve(start))
     assert PLUGIN.check_solution(start, solution).ok
     shown = PLUGIN.draw(start, solution)
-    assert any(t.startswith("WIN 13: O1→1") for t in texts(shown))
+    assert any(t.startswith("WIN 13: O1→R1C2") for t in texts(shown))
     # invalid set-ups still draw (the checker reports them)
     PLUGIN.draw(PLUGIN.parse("135/246/... 1"), overlay={"hints": True})
 

@@ -45,7 +45,7 @@ def test_value_hints_and_opening_table(view) -> None:
     assert labels.count("win in 13") == 4 and labels.count("draw") == 5
     first = retro.summary(retro.analyse())["first_moves"]
     table = {panel.openings.item(r, 0).text(): panel.openings.item(r, 1).text() for r in range(9)}
-    assert table == first
+    assert table == {f"R{int(sq) // 3 + 1}C{int(sq) % 3 + 1}": value for sq, value in first.items()}
 
 
 def test_computer_move_and_take_back(view, qtbot) -> None:
@@ -121,9 +121,9 @@ def test_move_list_buttons_copy_and_refusal_status(view, qtbot) -> None:
     assert view.doc.entries == Game((4, 0, 8))
     assert [moves.list.item(i).text() for i in range(moves.list.count())] == [
         "Start (set-up position)",
-        "1. O1→4",
-        "2. X2→0",
-        "3. O3→8",
+        "1. O1→R2C2",
+        "2. X2→R1C1",
+        "3. O3→R3C3",
     ]
     click(moves.back_button)
     click(moves.back_button)
@@ -131,7 +131,7 @@ def test_move_list_buttons_copy_and_refusal_status(view, qtbot) -> None:
     messages: list[str] = []
     view.status_message.connect(messages.append)
     qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_center(1, 1).toPoint())
-    assert messages[-1] == "Square 4 is taken by the opponent's piece O1: X2 needs an empty square"
+    assert messages[-1] == "R2C2 is taken by the opponent's piece O1: X2 needs an empty square"
     click(moves.forward_button)
     assert view.doc.entries == Game((4, 0), (8,))
     click(moves.first_button)

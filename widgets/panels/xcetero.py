@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from solvers.common.protocol import EditResult
 from solvers.xcetero import engine, retro
 from solvers.xcetero.drawing import status_text
+from solvers.xcetero.engine import square_name
 from solvers.xcetero.plugin import Game, pv_text, replay
 from solvers.xcetero.rules import Position, Rules
 from widgets.move_list import MoveList
@@ -232,8 +233,8 @@ class XceteroPanel(QWidget):
         rows = engine.opening_table(Position(rules=rules))
         self.openings.setRowCount(len(rows))
         for r, row in enumerate(rows):
-            replies = ", ".join(str(s) for s in row["replies"])  # type: ignore[union-attr,attr-defined]
-            cells = [str(row["square"]), str(row["value"]), f"{replies} ({row['reply_value']})"]
+            replies = ", ".join(square_name(int(s)) for s in row["replies"])  # type: ignore[union-attr,attr-defined]
+            cells = [square_name(int(row["square"])), str(row["value"]), f"{replies} ({row['reply_value']})"]  # type: ignore[call-overload]
             for c, text in enumerate(cells):
                 self.openings.setItem(r, c, QTableWidgetItem(text))
 
