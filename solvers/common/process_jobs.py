@@ -62,6 +62,31 @@ class RemoteError(RuntimeError):
         self.remote_traceback = remote_traceback
 
 
+# ---- child processes end with their parent -------------------------------------------------------
+PARENT_POLL = 0.5  # seconds between a child's looks at whether its parent is still there
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def die_with_parent(parent: int) -> None:
+    """End this process when ``parent`` (the pid that started it) ends, even by SIGKILL, which
+    runs none of the parent's clean-up. Linux: the kernel sends SIGKILL (prctl PR_SET_PDEATHSIG);
+    everywhere: a daemon thread that sees the process re-parented. Call early in the child."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # gone before the signal was asked for
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 # ---- the worker process -----------------------------------------------------------------------
 def serve_fd(fd: int) -> None:
     """The worker process's entry point: serve jobs on the inherited socket ``fd``."""

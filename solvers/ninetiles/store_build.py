@@ -59,11 +59,15 @@ def shard_rows(syn: np.ndarray, first_id: int) -> dict[str, np.ndarray]:
     }
 
 
-def _ignore_sigint() -> None:
-    """Pool workers leave Ctrl+C to the parent, which cancels and shuts them down cleanly."""
+def _init_worker(parent: int) -> None:
+    """Pool workers leave Ctrl+C to the parent, which cancels and shuts them down cleanly, and end
+    with the parent if it is killed (they would otherwise wait for work for ever)."""
     import signal
 
+    from solvers.common.process_jobs import die_with_parent
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent(parent)
 
 
 def _run_shard(store: str, index: int, lo_id: int, hi_id: int) -> tuple[int, int, float]:
@@ -160,7 +164,9 @@ def build(
             import multiprocessing
 
             ctx = multiprocessing.get_context("spawn")
-            with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_ignore_sigint) as pool:
+            with ProcessPoolExecutor(
+                max_workers=workers, mp_context=ctx, initializer=_init_worker, initargs=(os.getpid(),)
+            ) as pool:
                 pending: set[Future] = set()
                 queue = list(todo)
                 finished = n_shards - len(todo)
