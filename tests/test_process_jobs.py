@@ -3,7 +3,9 @@ crashes, and the point of it all, a body that holds the GIL cannot freeze the ca
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -174,3 +176,40 @@ def _alive(pid: int) -> bool:
         return False
     stat = Path(f"/proc/{pid}/stat")
     return not (stat.exists() and stat.read_text().split()[2] == "Z")  # a zombie has exited
+
+
+def test_a_worker_ignores_terminal_signals_mid_solve() -> None:
+    """Ctrl+C in the launching terminal must not break a running solve: the workers sit in their
+    own session (the terminal's signals do not reach them), and a SIGINT sent to them anyway is not
+    caught by python-sat, whose CaDiCaL installs its own SIGINT handler for each solve call."""
+    expected = bodies.sat_slices(4, cancel=CancelToken())
+    _run(remote(bodies.add, 0, 0))  # a warm worker, so the signals land in the solve
+    workers = process_jobs.pool()
+    outcome: list[Any] = []
+
+    def job() -> None:
+        try:
+            outcome.append(_run(remote(bodies.sat_slices, 4)))
+        except Exception as exc:  # the bug: "Caught keyboard interrupt" from the worker
+            outcome.append(exc)
+
+    thread = threading.Thread(target=job)
+    thread.start()
+    while not workers._busy and thread.is_alive():
+        time.sleep(0.001)
+    pids = [worker.process.pid for worker in list(workers._busy)]
+    assert pids and all(os.getpgid(pid) != os.getpgid(0) for pid in pids), "workers share our group"
+    sent = 0
+    while thread.is_alive():
+        for pid in pids:
+            for sig in (signal.SIGINT, signal.SIGQUIT, signal.SIGTSTP, signal.SIGHUP):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, sig)
+                    os.killpg(os.getpgid(pid), sig)  # as the terminal would, had it reached them
+                    sent += 1
+        time.sleep(0.005)
+    thread.join()
+    assert sent > 20  # the solve ran for a while under the signals
+    assert outcome == [expected]
+    assert all(_alive(pid) for pid in pids)
+    assert _run(remote(bodies.add, 1, 2))[0] == 3  # and the worker takes the next job
