@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import random
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -56,3 +57,23 @@ def hold_gil(items: int, *, cancel: CancelToken) -> int:
     """One C call that keeps the GIL throughout (as python-sat's CaDiCaL does in a budgeted solve):
     builtin ``sum`` over a C iterator never lets another thread run. ~0.9 s for 50 M items here."""
     return sum(itertools.repeat(1, items))
+
+
+def sat_slices(slices: int, *, cancel: CancelToken) -> tuple[list[bool | None], int]:
+    """Budgeted CaDiCaL calls on a hard random 3-SAT formula, as the Flow solver makes them
+    (~0.25 s each here); deterministic, so a run disturbed by signals must give the same answer."""
+    from pysat.solvers import Solver
+
+    rng = random.Random(1)
+    n = 330
+    clauses = [
+        [v * rng.choice((-1, 1)) for v in rng.sample(range(1, n + 1), 3)] for _ in range(int(n * 4.26))
+    ]
+    statuses: list[bool | None] = []
+    with Solver(name="cadical195", bootstrap_with=clauses) as solver:
+        for _ in range(slices):
+            solver.conf_budget(20_000)
+            statuses.append(solver.solve_limited(expect_interrupt=True))
+            if statuses[-1] is not None:
+                break
+        return statuses, int(solver.accum_stats().get("conflicts", 0))

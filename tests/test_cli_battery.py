@@ -25,7 +25,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 MEMORY_BYTES = 3 * 2**30
-CASE_SECONDS = 20.0  # per in-process case (the alarm turns a hang into a reported failure)
+CASE_SECONDS = 60.0  # per in-process case (the alarm turns a hang into a reported failure)
+CASE_CPU_SECONDS = 10.0  # a case that computes longer than this is a finding (CPU time: load-proof)
 SAMPLES = {
     "example": "assets/example/samples/latin_5x5.latin",
     "flow": "assets/flow/samples/02-7x7.txt",
@@ -252,7 +253,7 @@ def drive() -> None:
     results = []
     for argv in cases:
         err, out = io.StringIO(), io.StringIO()
-        start = time.perf_counter()
+        start = time.process_time()
         signal.setitimer(signal.ITIMER_REAL, CASE_SECONDS)
         try:
             with redirect_stderr(err), redirect_stdout(out):
@@ -268,7 +269,7 @@ def drive() -> None:
                 "argv": argv,
                 "code": code,
                 "err": err.getvalue(),
-                "seconds": round(time.perf_counter() - start, 3),
+                "seconds": round(time.process_time() - start, 3),  # CPU
             }
         )
     real_stdout.write(
@@ -322,7 +323,7 @@ def _known(argv: list[str]) -> str | None:
 
 
 def _broken(result: dict) -> bool:
-    return result["code"] != 2 or not _one_clean_line(result["err"]) or result["seconds"] > CASE_SECONDS / 2
+    return result["code"] != 2 or not _one_clean_line(result["err"]) or result["seconds"] > CASE_CPU_SECONDS
 
 
 def _summary(results: list[dict]) -> str:
@@ -350,7 +351,7 @@ def battery(tmp_path_factory: pytest.TempPathFactory) -> dict:
         env=_env(),
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=1800,
         preexec_fn=_limit_memory,
     )
     assert driver.returncode == 0, driver.stderr[-2000:]
@@ -404,7 +405,7 @@ def test_ctrl_c_ends_a_long_command_with_130(tmp_path: Path) -> None:
     proc.send_signal(signal.SIGINT)
     out, rest = proc.communicate(timeout=60)
     assert proc.returncode == 130, rest
-    assert time.monotonic() - sent < 10.0  # the shard under way finishes, or the 3 s grace ends it
+    assert time.monotonic() - sent < 30.0  # the shard under way finishes, or the 3 s grace ends it
     assert rest.splitlines()[-1] == "workbench ninetiles: interrupted" and "Traceback" not in rest
     meta = json.loads((store / "meta.json").read_text())
     assert meta["complete"] is False  # left to resume, not half-deleted

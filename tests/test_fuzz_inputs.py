@@ -300,13 +300,13 @@ def _big_inputs(plugin: PluginBase) -> list[str]:
 @pytest.mark.parametrize("plugin", PLUGINS, ids=IDS)
 def test_inputs_at_the_cap_are_refused_quickly(plugin: PluginBase) -> None:
     for text in _big_inputs(plugin):
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: the cost of parsing, whatever else the machine does
         try:
             plugin.parse_document(text)
         except InputError:
             pass
-        took = time.perf_counter() - start
-        assert took < 2.0, f"{plugin.meta.id}: {took:.1f} s on {text[:20]!r}..."
+        took = time.process_time() - start
+        assert took < 2.0, f"{plugin.meta.id}: {took:.1f} CPU s on {text[:20]!r}..."
 
 
 def test_report_inputs_tried() -> None:

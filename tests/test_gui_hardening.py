@@ -72,7 +72,7 @@ def test_inline_open_screenshot_exits_and_garbage_names_the_reason(tmp_path: Pat
     result = _run_gui("--kind", "xcetero", "--open", "132/.4./5.6 due 2", "--screenshot", str(out))
     assert result.returncode == 0, result.stderr
     assert out.read_bytes().startswith(b"\x89PNG")
-    assert time.monotonic() - start < 30  # it used to wait for ever on "unsaved changes"
+    assert time.monotonic() - start < 90  # it used to wait for ever on "unsaved changes"
 
     garbage = tmp_path / "garbage.bin"
     garbage.write_bytes(b"\x00\xff\xfe junk")
@@ -89,9 +89,9 @@ def test_devices_fifos_and_folders_are_refused_with_a_dialog(window, qtbot, tmp_
     os.mkfifo(fifo)
     for path in (Path("/dev/zero"), fifo, tmp_path):
         start = time.monotonic()
-        with qtbot.waitSignal(window.error_shown, timeout=2000) as blocker:
+        with qtbot.waitSignal(window.error_shown, timeout=10000) as blocker:
             assert not window.files.open_path(path, "example")
-        assert time.monotonic() - start < 1.0
+        assert time.monotonic() - start < 10.0  # refused, not read for ever (slack for load)
         assert "not a regular file" in blocker.args[0]
     assert window.current().doc.path is None
 

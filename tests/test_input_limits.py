@@ -47,7 +47,7 @@ def test_line_helpers_keep_line_numbers() -> None:
 
 
 # ---- reading files --------------------------------------------------------------------------------
-def _finishes(fn, seconds: float = 5.0) -> BaseException | None:
+def _finishes(fn, seconds: float = 30.0) -> BaseException | None:
     """Run ``fn`` in a thread; fail if it blocks. Returns what it raised."""
     out: list[BaseException | None] = [None]
 

@@ -226,13 +226,13 @@ def test_cancel_is_honoured_everywhere(plugin: PluginBase) -> None:
         _, small = plugin.samples()[-1]
         next(iter(plugin.solve(small, limit=1)), None)  # loads (compiles) the search outside the clock
         token.cancel()
-        start = time.monotonic()
+        start = time.process_time()  # CPU time: the run stopped, however busy the machine
         with _maybe_cancelled():
             for _ in plugin.solve(plugin.default_puzzle(), limit=0, cancel=token):
                 found += 1
                 if found > AFTER_CANCEL:
                     break
-        assert found <= AFTER_CANCEL and time.monotonic() - start < 1.0
+        assert found <= AFTER_CANCEL and time.process_time() - start < 1.0
 
 
 class _maybe_cancelled:

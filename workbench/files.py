@@ -1,6 +1,8 @@
 """Atomic file output: write to a temporary file in the target folder, then rename over the target.
 
-A crash or a full disk never leaves a half-written puzzle or picture behind. A process killed
+A crash or a full disk never leaves a half-written puzzle or picture behind. Saving through a
+symbolic link writes the file it points to and keeps the link, as editors do; a name or a text that
+cannot be written is one clear ``InputError`` before anything is touched. A process killed
 mid-save can still leave its hidden temporary file; the next save to that folder removes such
 leftovers (only names of our exact pattern, and only when they are old enough not to belong to a
 save in progress).
@@ -77,9 +79,31 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+def _target_of(path: Path) -> Path:
+    """The file a save to ``path`` writes: ``path``, or the file a symbolic link there points to
+    (replacing the link itself would cut it from its target). Refuses names no file can have."""
+    name = str(path)
+    if "\0" in name:
+        raise InputError(f"{name!r}: a file name cannot contain a NUL character")
+    try:
+        os.fsencode(name)
+    except UnicodeEncodeError:
+        raise InputError(f"{name!r}: not a valid file name (it holds an unpaired surrogate)") from None
+    if not os.path.islink(path):
+        return path
+    try:
+        return Path(os.path.realpath(path, strict=True))
+    except FileNotFoundError:  # a dangling link: create the file it names
+        return Path(os.path.realpath(path))
+    except OSError as exc:  # a loop of links, a folder on the way that cannot be read
+        raise InputError(f"{path}: cannot follow this symbolic link ({exc.strerror or exc})") from None
+
+
 @contextmanager
 def atomic_output(path: Path) -> Iterator[Path]:
-    """Yield a temporary path to write; on success it replaces ``path`` (keeping its permissions)."""
+    """Yield a temporary path to write; on success it replaces ``path`` (keeping its permissions),
+    or the file ``path`` points to if it is a symbolic link."""
+    path = _target_of(Path(path))
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise InputError(f"{folder}: folder does not exist")
@@ -106,8 +130,25 @@ def atomic_output(path: Path) -> Iterator[Path]:
 
 
 def atomic_write(path: Path, text: str) -> None:
+    data = _utf8(path, text)  # before anything is written: a refused text leaves the file as it was
     with atomic_output(path) as tmp:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with open(tmp, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+
+
+def _utf8(path: Path, text: str) -> bytes:
+    """``text`` as UTF-8, or an ``InputError`` saying where the character that has none is (an
+    unpaired surrogate, which pasted or decoded text can hold)."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        before = text[: exc.start]
+        line = before.count("\n") + 1
+        column = exc.start - (before.rfind("\n") + 1) + 1
+        code = ord(text[exc.start])
+        raise InputError(
+            f"{path}: not saved: line {line}, column {column} holds U+{code:04X}, "
+            "an unpaired surrogate that no file can store"
+        ) from None

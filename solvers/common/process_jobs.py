@@ -62,9 +62,55 @@ class RemoteError(RuntimeError):
         self.remote_traceback = remote_traceback
 
 
+# ---- child processes end with their parent -------------------------------------------------------
+PARENT_POLL = 0.5  # seconds between a child's looks at whether its parent is still there
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def die_with_parent(parent: int) -> None:
+    """End this process when ``parent`` (the pid that started it) ends, even by SIGKILL, which
+    runs none of the parent's clean-up. Linux: the kernel sends SIGKILL (prctl PR_SET_PDEATHSIG);
+    everywhere: a daemon thread that sees the process re-parented. Call early in the child.
+
+    Linux sends the signal when the parent's *thread* that started the child ends: only for
+    children started by a thread that outlives them (a process pool inside a ``with``)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # gone before the signal was asked for
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 # ---- the worker process -----------------------------------------------------------------------
+TERMINAL_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGQUIT", "SIGTSTP", "SIGHUP") if hasattr(signal, name)
+)
+
+
+def _ignore_terminal_signals() -> None:
+    """Ctrl+C, Ctrl+\\, Ctrl+Z and a closed terminal are the GUI process's to handle; a worker ends
+    when the GUI process does (its socket closes). Blocked as well as ignored: python-sat's CaDiCaL
+    installs its own SIGINT handler for each solve call on the main thread, which would otherwise
+    catch the signal and fail the solve ("Caught keyboard interrupt"). A blocked signal is never
+    delivered, whatever handler is installed; the mask is inherited by every thread started later."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, TERMINAL_SIGNALS)
+    for sig in TERMINAL_SIGNALS:
+        signal.signal(sig, signal.SIG_IGN)
+
+
 def serve_fd(fd: int) -> None:
     """The worker process's entry point: serve jobs on the inherited socket ``fd``."""
+    _ignore_terminal_signals()
     conn = Connection(fd)
     conn.send(("hello",))  # this far, the worker started: a later death is the job's doing
     _serve(conn)
@@ -72,7 +118,6 @@ def serve_fd(fd: int) -> None:
 
 def _serve(conn: Connection) -> None:
     """A worker's main loop: run one job at a time; a reader thread delivers cancels meanwhile."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in a terminal is the GUI process's to handle
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICENESS)  # on a busy machine the window gets the cores first
     inbox: queue.Queue[tuple[Any, ...] | None] = queue.Queue()
@@ -99,6 +144,7 @@ def _serve(conn: Connection) -> None:
     _preload(inbox)
     while (job := inbox.get()) is not None:
         _run_one(conn, *job)
+        _ignore_terminal_signals()  # again: a library may have left its own handler behind
 
 
 def _preload(inbox: queue.Queue[Any]) -> None:
@@ -198,8 +244,14 @@ class Worker:
         )
         code = WORKER_CODE.format(fd=theirs.fileno())
         try:
+            # Its own session: signals from the GUI's terminal (Ctrl+C goes to the whole foreground
+            # process group) do not reach it; it ends with the GUI process through the socket.
             self.process = subprocess.Popen(
-                [sys.executable, "-c", code], pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL, env=env
+                [sys.executable, "-c", code],
+                pass_fds=(theirs.fileno(),),
+                stdin=subprocess.DEVNULL,
+                env=env,
+                start_new_session=True,
             )
         finally:
             theirs.close()

@@ -12,8 +12,9 @@ Layout of a store directory (numpy ``.npy`` files, memory-mapped when read):
   their synonym town on demand: about 1 ms per synonym town);
 * ``stats.json`` — the precomputed answer of ``stats``;
 * ``shards/`` — partial results while building (deleted when complete), for resuming;
-* ``manifest.json`` — every name the store wrote in the folder: a rebuild deletes those and nothing
-  else, so a store folder shared with the user's own files never loses one.
+* ``manifest.json`` — every name the store wrote in the folder, and in ``shards/`` (``shards``): a
+  rebuild deletes those and nothing else, so a store folder shared with the user's own files never
+  loses one (not even a ``shards/shard_mine.npz``).
 
 A folder that is neither empty nor a store is refused (the build never deletes what it did not write).
 
@@ -29,6 +30,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -53,6 +55,13 @@ STORE_FILES = (
     MANIFEST,
     "manifest.tmp",
 )
+# The names a build writes in ``shards/``: a manifest entry of any other form is never deleted.
+SHARD_NAME = re.compile(r"shard_[0-9]{5}(\.tmp)?\.npz")
+
+
+def shard_names(index: int) -> tuple[str, str]:
+    """The finished and the temporary file name of shard ``index`` (inside ``shards/``)."""
+    return f"shard_{index:05d}.npz", f"shard_{index:05d}.tmp.npz"
 
 
 def default_store_dir() -> Path:

@@ -25,9 +25,11 @@ from solvers.ninetiles.store import (
     ARRAY_NAMES,
     FORMAT,
     MANIFEST,
+    SHARD_NAME,
     STORE_FILES,
     Store,
     read_json,
+    shard_names,
     write_json,
 )
 
@@ -57,11 +59,15 @@ def shard_rows(syn: np.ndarray, first_id: int) -> dict[str, np.ndarray]:
     }
 
 
-def _ignore_sigint() -> None:
-    """Pool workers leave Ctrl+C to the parent, which cancels and shuts them down cleanly."""
+def _init_worker(parent: int) -> None:
+    """Pool workers leave Ctrl+C to the parent, which cancels and shuts them down cleanly, and end
+    with the parent if it is killed (they would otherwise wait for work for ever)."""
     import signal
 
+    from solvers.common.process_jobs import die_with_parent
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent(parent)
 
 
 def _run_shard(store: str, index: int, lo_id: int, hi_id: int) -> tuple[int, int, float]:
@@ -70,10 +76,11 @@ def _run_shard(store: str, index: int, lo_id: int, hi_id: int) -> tuple[int, int
     syn = np.load(Path(store) / "synonyms.npy", mmap_mode="r")
     result = shard_rows(np.asarray(syn[lo_id:hi_id]), lo_id)
     folder = Path(store) / "shards"
-    tmp = folder / f"shard_{index:05d}.tmp.npz"
+    done, partial = shard_names(index)
+    tmp = folder / partial
     arrays: dict[str, Any] = result  # Any: numpy's stub would match a key against allow_pickle
     np.savez(tmp, **arrays)
-    tmp.replace(folder / f"shard_{index:05d}.npz")
+    tmp.replace(folder / done)
     return index, int(result["towns"][0]), time.perf_counter() - start
 
 
@@ -137,7 +144,8 @@ def build(
     )
     n_shards = shards or min(DEFAULT_SHARDS, max(1, syn.shape[0] // 50))
     bounds = np.linspace(0, syn.shape[0], n_shards + 1).round().astype(np.int64)
-    todo = [i for i in range(n_shards) if not (store / "shards" / f"shard_{i:05d}.npz").exists()]
+    todo = [i for i in range(n_shards) if not (store / "shards" / shard_names(i)[0]).exists()]
+    _record_shards(store, todo)
     done_towns = expected - sum(sum(E.count_towns(r) for r in syn[bounds[i] : bounds[i + 1]]) for i in todo)
     workers = max(1, workers or os.cpu_count() or 1)
     started = time.perf_counter()
@@ -156,7 +164,9 @@ def build(
             import multiprocessing
 
             ctx = multiprocessing.get_context("spawn")
-            with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_ignore_sigint) as pool:
+            with ProcessPoolExecutor(
+                max_workers=workers, mp_context=ctx, initializer=_init_worker, initargs=(os.getpid(),)
+            ) as pool:
                 pending: set[Future] = set()
                 queue = list(todo)
                 finished = n_shards - len(todo)
@@ -238,7 +248,7 @@ def _fmt(seconds: float) -> str:
 
 
 def _merge(store: Path, n_shards: int, expected: int) -> int:
-    parts = [np.load(store / "shards" / f"shard_{i:05d}.npz") for i in range(n_shards)]
+    parts = [np.load(store / "shards" / shard_names(i)[0]) for i in range(n_shards)]
     hi = np.concatenate([p["hi"] for p in parts])
     lo = np.concatenate([p["lo"] for p in parts])
     syn = np.concatenate([p["syn"] for p in parts])
@@ -270,12 +280,7 @@ def _merge(store: Path, n_shards: int, expected: int) -> int:
         ("post_cnt", cnt),
     ):
         np.save(store / f"{name}.npy", arr)
-    for part in (store / "shards").glob("shard_*.npz"):
-        part.unlink(missing_ok=True)
-    try:
-        (store / "shards").rmdir()
-    except OSError:
-        pass
+    _delete_shards(store)
     store_obj = Store(store, require_complete=False)
     write_json(store / "stats.json", store_obj.compute_stats())
     return int(vhi.shape[0])
@@ -326,10 +331,47 @@ def _written(store: Path) -> list[str]:
     return [n for n in names if isinstance(n, str) and n in STORE_FILES]
 
 
-def _record(store: Path, *names: str) -> None:
-    """Add ``names`` to the manifest before writing them (a kill in between leaves no orphan)."""
+def _written_shards(store: Path) -> list[str]:
+    """The names the build wrote (or is writing) in ``shards/``, from the manifest; only names of
+    the build's exact form count, so a damaged manifest cannot aim the clean-up at a user's file."""
+    manifest = read_json(store / MANIFEST)
+    names = manifest.get("shards") if manifest is not None else None
+    if names is None:  # a manifest from before shards were listed: the build's exact names
+        try:
+            names = [entry.name for entry in (store / "shards").iterdir()]
+        except OSError:
+            names = []
+    if not isinstance(names, list):
+        return []
+    return sorted({n for n in names if isinstance(n, str) and SHARD_NAME.fullmatch(n)})
+
+
+def _record(store: Path, *names: str, shards: list[str] | None = None) -> None:
+    """Add ``names`` to the manifest before writing them (a kill in between leaves no orphan);
+    ``shards`` replaces the list of names in ``shards/``."""
     files = sorted({*_written(store), *names, MANIFEST})
-    write_json(store / MANIFEST, {"format": FORMAT, "files": files})
+    listed = _written_shards(store) if shards is None else shards
+    write_json(store / MANIFEST, {"format": FORMAT, "files": files, "shards": listed})
+
+
+def _record_shards(store: Path, indices: list[int]) -> None:
+    """List the files of shards ``indices`` (finished and temporary names) before they are written."""
+    names = {name for i in indices for name in shard_names(i)}
+    _record(store, shards=sorted({*_written_shards(store), *names}))
+
+
+def _delete_shards(store: Path) -> None:
+    """Delete the shard files the manifest lists, then ``shards/`` if nothing else is left in it."""
+    folder = store / "shards"
+    for name in _written_shards(store):
+        path = folder / name
+        if path.is_file() or path.is_symlink():
+            path.unlink(missing_ok=True)
+    try:
+        folder.rmdir()  # only if nothing of the user's is left inside
+    except OSError:
+        pass
+    _record(store, shards=[])
 
 
 def _clear(store: Path) -> None:
@@ -337,16 +379,12 @@ def _clear(store: Path) -> None:
         if name == MANIFEST:
             continue
         path = store / name
-        if name == "shards" and path.is_dir():
-            for part in path.glob("shard_*.npz"):
-                part.unlink(missing_ok=True)
-            try:
-                path.rmdir()  # only if nothing of the user's is left inside
-            except OSError:
-                pass
+        if name == "shards":
+            if path.is_dir() and not path.is_symlink():
+                _delete_shards(store)
         elif path.is_file() or path.is_symlink():
             path.unlink(missing_ok=True)
-    write_json(store / MANIFEST, {"format": FORMAT, "files": [MANIFEST]})
+    write_json(store / MANIFEST, {"format": FORMAT, "files": [MANIFEST], "shards": []})
 
 
 def stderr_progress(every: float = 1.0) -> Callable[[dict[str, Any]], None]:

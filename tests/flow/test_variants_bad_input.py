@@ -41,12 +41,12 @@ BIG_BOARD = "\n".join(["A" + "." * 198 + "A"] + ["." * 200] * 199) + "\n"
     ],
 )
 def test_bad_variant_input(text: str, where: tuple[int, int], words: str) -> None:
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: a parse's cost, not the machine's load
     with pytest.raises(ParseError) as err:
         codec.parse(text)
     assert (err.value.line, err.value.column) == where, err.value
     assert words in err.value.message
-    assert time.perf_counter() - started < 2.0
+    assert time.process_time() - started < 2.0
 
 
 def test_thousands_of_walls_and_valid_edge_cases() -> None:

@@ -149,3 +149,25 @@ def test_cli_store_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFix
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "Traceback" not in err, (argv, err)
     assert not (tmp_path / "neg").exists() and not (tmp_path / "one").exists()
+
+
+def test_a_user_file_named_like_a_shard_survives_rebuilds(tmp_path: Path) -> None:
+    # shards/ is ours only for the names the build wrote (listed in the manifest): a user's
+    # shard_mine.npz matches a "shard_*.npz" glob but is not one of them.
+    _tiny(tmp_path)
+    (tmp_path / "shards").mkdir(exist_ok=True)
+    mine = tmp_path / "shards" / "shard_mine.npz"
+    mine.write_bytes(b"mine")
+    _tiny(tmp_path)  # finished: cleared and rebuilt, merged (shards deleted) at the end
+    build(tmp_path, workers=1, subset=SUBSET + 1, shards=2)  # a different subset: cleared again
+    assert mine.read_bytes() == b"mine"
+    # A damaged manifest naming the user's files does not make them ours.
+    (tmp_path / "notes.txt").write_text("mine\n")
+    manifest = json.loads((tmp_path / MANIFEST).read_text())
+    manifest["shards"] = ["shard_mine.npz", "../notes.txt", "../meta.json"]
+    (tmp_path / MANIFEST).write_text(json.dumps(manifest))
+    build(tmp_path, workers=1, subset=SUBSET + 2, shards=2)
+    assert mine.read_bytes() == b"mine" and (tmp_path / "notes.txt").read_text() == "mine\n"
+    assert sorted(p.name for p in (tmp_path / "shards").iterdir()) == ["shard_mine.npz"]
+    assert Store(tmp_path).stats()["synonym_towns"] == SUBSET + 2
+    assert json.loads((tmp_path / MANIFEST).read_text())["shards"] == []

