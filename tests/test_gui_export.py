@@ -176,3 +176,36 @@ def test_export_dialog_offers_the_last_choices_and_folder(main_window, qtbot, tm
     assert dialog.extension() == "png"
     dialog.restore({"format": "tiff", "margin": 1e9, "palette": 3, "transparent": "yes"})
     assert dialog.options() == ExportOptions(palette="light")
+
+
+def test_open_and_save_start_in_the_last_folder(main_window, tmp_path, monkeypatch) -> None:
+    """Open and Save started in the working folder every time (issue 29.17)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from workbench import settings
+
+    settings.settings().remove("folders")
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    starts: list[str] = []
+    target = folder / "mine.latin"
+
+    def fake_save(_parent, _title, start, _filter):
+        starts.append(start)
+        return str(target), ""
+
+    def fake_open(_parent, _title, start, _filters, _current=""):
+        starts.append(start)
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(fake_save))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(fake_open))
+    view = main_window.show_kind("example")
+    assert main_window.files.save_as(view) and target.exists()
+    assert Path(starts[0]).parent == Path(".")  # nothing remembered yet
+    main_window.files.open_dialog()
+    assert starts[1] == ""  # no Open yet: Qt's default
+    view.doc.path = None
+    assert main_window.files.save_as(view)
+    assert Path(starts[2]).parent == folder  # the last folder saved to
+    assert settings.last_folder("save") == str(folder)

@@ -123,9 +123,14 @@ class FileActions:
         filters = [p.meta.dialog_filter() for p in registry.plugins().values()]
         current = self.window.current().plugin.meta.dialog_filter()
         name, chosen = QFileDialog.getOpenFileName(
-            self.window, "Open puzzle", "", ";;".join(filters + ["All files (*)"]), current
+            self.window,
+            "Open puzzle",
+            settings.last_folder("open"),
+            ";;".join(filters + ["All files (*)"]),
+            current,
         )
         if name:
+            settings.set_last_folder("open", name)
             kind = next(
                 (p.meta.id for p in registry.plugins().values() if p.meta.dialog_filter() == chosen), None
             )
@@ -176,11 +181,16 @@ class FileActions:
     def save_as(self, view: DocumentView | None = None) -> bool:
         view = view or self.window.current()
         ext = view.plugin.meta.extensions[0]
+        # The document's own folder, else the last one saved to (never the working folder).
+        folder = str(view.doc.path.parent) if view.doc.path else settings.last_folder("save")
+        base = view.doc.path.stem if view.doc.path else "untitled"
+        start = str(Path(folder) / f"{base}{ext}") if folder else f"{base}{ext}"
         name, _ = QFileDialog.getSaveFileName(
-            self.window, "Save puzzle", f"untitled{ext}", view.plugin.meta.dialog_filter()
+            self.window, "Save puzzle", start, view.plugin.meta.dialog_filter()
         )
         if not name:
             return False
+        settings.set_last_folder("save", name)
         path = Path(name)
         if not path.suffix:
             path = path.with_suffix(ext)
@@ -272,10 +282,11 @@ class FileActions:
         name, _ = QFileDialog.getOpenFileName(
             self.window,
             importer.label.replace("&", "").rstrip("…"),
-            "",
+            settings.last_folder("import"),
             f"{importer.file_filter};;All files (*)",
         )
         if name:
+            settings.set_last_folder("import", name)
             self.import_file(kind, importer, name)
 
     def import_file(self, kind: str, importer: Importer, path: str | Path) -> bool:
