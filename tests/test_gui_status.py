@@ -167,3 +167,16 @@ def test_a_new_board_starts_in_edit_mode_with_the_first_prompt(main_window, qtbo
         view.solve(2)
     view.doc.apply(EditResult(puzzle=view.plugin.parse("R.R\nGG.\n"), label="t2"))
     assert "Position changed" in view.browser.status.text()
+
+
+def test_a_lost_worker_is_not_called_a_bug(main_window) -> None:
+    """A worker killed from outside read 'Solver failed (a bug; please report it)' (issue 29.23)."""
+    from workbench.jobs import JobOutcome
+
+    view = main_window.show_kind("flow")
+    view._solve_done(
+        JobOutcome("failed", error="the solver's worker process was ended by SIGKILL", lost=True)
+    )
+    text = view.browser.status.text()
+    assert text.startswith("Solving stopped: the solver's worker process was ended by SIGKILL")
+    assert "bug" not in text and "F5" in text

@@ -214,3 +214,52 @@ def test_a_worker_ignores_terminal_signals_mid_solve() -> None:
     assert outcome == [expected]
     assert all(_alive(pid) for pid in pids)
     assert _run(remote(bodies.add, 1, 2))[0] == 3  # and the worker takes the next job
+
+
+def _busy_worker_pid(workers: Any, thread: threading.Thread) -> int:
+    deadline = time.monotonic() + 30
+    while not workers._busy and thread.is_alive() and time.monotonic() < deadline:
+        time.sleep(0.005)
+    return next(iter(workers._busy)).process.pid
+
+
+@pytest.mark.parametrize("how", ["SIGKILL", "SIGTERM", "SIGSTOP"])
+def test_a_worker_ended_or_stopped_from_outside_is_said_so(how: str) -> None:
+    """A worker killed from outside was reported as 'Solver failed (a bug)'; a stopped one left
+    'Solving…' for ever (issue 29.23)."""
+    _run(remote(bodies.add, 0, 0))  # a warm worker
+    workers = process_jobs.pool()
+    outcome: list[Any] = []
+
+    def job() -> None:
+        try:
+            outcome.append(_run(remote(bodies.deaf)))
+        except Exception as exc:
+            outcome.append(exc)
+
+    thread = threading.Thread(target=job)
+    thread.start()
+    pid = _busy_worker_pid(workers, thread)
+    started = time.monotonic()
+    os.kill(pid, getattr(signal, how))
+    thread.join(60)
+    assert not thread.is_alive()
+    (error,) = outcome
+    assert isinstance(error, process_jobs.WorkerLost), error
+    assert (how if how != "SIGSTOP" else "stopped from outside (SIGSTOP)") in str(error)
+    assert time.monotonic() - started < 30  # a stopped worker is noticed in seconds, not never
+    assert not _alive(pid) or how == "SIGSTOP" and _is_zombie_or_gone(pid)
+    assert _run(remote(bodies.add, 1, 2))[0] == 3  # the next job gets a fresh worker
+
+
+def _is_zombie_or_gone(pid: int) -> bool:
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and _alive(pid):
+        time.sleep(0.05)
+    return not _alive(pid)
+
+
+def test_a_crash_is_still_a_bug() -> None:
+    with pytest.raises(RemoteError) as info:
+        _run(remote(bodies.crash))
+    assert not isinstance(info.value, process_jobs.WorkerLost)

@@ -528,6 +528,8 @@ class DocumentView(QWidget):
         rules = f" ({info['rules']} rules)" if isinstance(info.get("rules"), str) else ""
         if outcome.status == "failed" and outcome.invalid:
             text = f"Cannot solve: {outcome.error}"
+        elif outcome.status == "failed" and outcome.lost:
+            text = f"Solving stopped: {outcome.error}. Press Solve (F5) to try again."
         elif outcome.status == "failed":
             text = f"Solver failed (a bug; please report it): {outcome.error}"
         elif GAME in self.plugin.meta.capabilities and outcome.status != "cancelled":

@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.errors import InputError
-from solvers.common.process_jobs import RemoteError
+from solvers.common.process_jobs import RemoteError, WorkerLost
 from workbench.solve_stream import stream_solutions
 
 Emit = Callable[[Any], None]
@@ -37,6 +37,7 @@ class JobOutcome:
     seconds: float = 0.0
     items: int = 0
     invalid: bool = False  # failed on bad input (InputError), not on a bug
+    lost: bool = False  # its worker process was ended or stopped from outside, not a bug
 
 
 class JobSignals(QObject):
@@ -100,6 +101,11 @@ class Job(QRunnable):
             self._flush()
             outcome = JobOutcome(
                 "failed", error=str(exc), seconds=time.monotonic() - start, items=self._count, invalid=True
+            )
+        except WorkerLost as exc:  # ended or stopped from outside: no bug, no traceback
+            self._flush()
+            outcome = JobOutcome(
+                "failed", error=str(exc), seconds=time.monotonic() - start, items=self._count, lost=True
             )
         except RemoteError as exc:  # a bug in a worker process: its traceback, its one line
             self._flush()

@@ -62,6 +62,37 @@ class RemoteError(RuntimeError):
         self.remote_traceback = remote_traceback
 
 
+class WorkerLost(RemoteError):
+    """The worker was ended or stopped from outside (kill, the out-of-memory killer, SIGSTOP): the
+    job is lost, but no bug of the solver is to blame, and the next job gets a fresh worker."""
+
+
+# Signals that come from outside (a user, a session manager, the out-of-memory killer), unlike a
+# crash's SIGSEGV or SIGABRT, which are bugs.
+_OUTSIDE_SIGNALS = {
+    getattr(signal, name): why  # POSIX names: worker processes are POSIX-only
+    for name, why in (("SIGKILL", "out of memory, or killed from outside"), ("SIGTERM", "terminated"))
+    if hasattr(signal, name)
+}
+STOPPED_GRACE = 2.0  # seconds a worker may stay stopped (SIGSTOP) before its job is given up
+
+
+def _lost_or_crashed(status: int | None) -> RemoteError:
+    if status is not None and status < 0 and -status in _OUTSIDE_SIGNALS:
+        sig = signal.Signals(-status)
+        return WorkerLost(f"the solver's worker process was ended by {sig.name} ({_OUTSIDE_SIGNALS[sig]})")
+    return RemoteError(f"the worker process ended unexpectedly (exit code {status})")
+
+
+def _is_stopped(pid: int) -> bool:
+    """Whether a process is stopped (SIGSTOP, a debugger): it will never answer. Linux only."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rfind(")") + 2 : stat.rfind(")") + 3] in ("T", "t")
+
+
 # ---- child processes end with their parent -------------------------------------------------------
 PARENT_POLL = 0.5  # seconds between a child's looks at whether its parent is still there
 _PR_SET_PDEATHSIG = 1  # linux/prctl.h
@@ -441,6 +472,8 @@ def _relay(
         workers.discard(worker)
         raise
     asked_to_stop = 0.0
+    stopped_since = 0.0
+    next_look = time.monotonic() + 1.0
     while True:
         if cancel.cancelled and not asked_to_stop:
             asked_to_stop = time.monotonic()
@@ -451,9 +484,19 @@ def _relay(
             raise Cancelled()
         try:
             if not worker.conn.poll(POLL):
-                if worker.alive():
-                    continue
-                raise EOFError
+                if not worker.alive():
+                    raise EOFError
+                now = time.monotonic()
+                if now >= next_look:  # a stopped worker never answers: "Solving…" stayed for ever
+                    next_look = now + 0.5
+                    stopped_since = (stopped_since or now) if _is_stopped(worker.process.pid) else 0.0
+                    if stopped_since and now - stopped_since >= STOPPED_GRACE:
+                        workers.discard(worker)
+                        raise WorkerLost(
+                            "the solver's worker process was stopped from outside (SIGSTOP) and did not "
+                            "answer; it was ended"
+                        )
+                continue
             message = worker.conn.recv()
         except (EOFError, OSError):
             if workers.closed():  # the application is exiting and has killed its workers
@@ -465,7 +508,7 @@ def _relay(
             workers.discard(worker)
             if not worker.greeted:
                 raise _StartFailed(f"a worker process failed to start (exit code {status})") from None
-            raise RemoteError(f"the worker process ended unexpectedly (exit code {status})") from None
+            raise _lost_or_crashed(status) from None
         kind = message[0]
         if kind == "hello":
             worker.greeted = True
