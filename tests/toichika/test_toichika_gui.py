@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 
 from solvers.common.protocol import EditResult
 from solvers.toichika.model import RIGHT
@@ -219,3 +220,33 @@ def test_a_hint_ends_with_the_board_it_described(view, qtbot) -> None:
     view.doc.apply(EditResult(entries=tuple(entries), label="Erase"))
     assert _shown_text(panel.detail) == ""
     assert view._overlay is None
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768)])
+def test_every_step_row_shows_its_whole_text(main_window, qtbot, size) -> None:
+    """Rows were measured before the scroll bar arrived: some were cut off until a navigation
+    re-laid them out (issue 29.21)."""
+    main_window.resize(*size)
+    view = main_window.show_kind("toichika")
+    puzzle = decode_url("https://puzz.link/p?toichika/10/8/d8imtbnr9a4lp40rud1rmsbbv7kuvi492f261816171a171a4i")
+    view.doc.apply(EditResult(puzzle=puzzle, entries=view.plugin.empty_entries(puzzle), label="Open"))
+    panel = _panel(view)
+    view.side.setCurrentIndex(view.side.indexOf(panel.parentWidget().parentWidget()))
+    qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle), timeout=30000)
+    qtbot.wait(100)
+    rows = panel.steps
+
+    def cut() -> list[int]:
+        """Rows whose height is not the one the list's delegate asks for at today's width."""
+        stale = []
+        for i in range(rows.count()):
+            index = rows.model().index(i, 0)
+            if rows.visualRect(index).height() < rows.sizeHintForIndex(index).height():
+                stale.append(i)
+        return stale
+
+    assert cut() == []
+    for _ in range(12):
+        panel.forward_button.click()
+    qtbot.wait(50)
+    assert cut() == []

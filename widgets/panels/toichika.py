@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -71,6 +72,11 @@ class ToichikaPanel(QWidget):
         self.steps.setAccessibleName("Explanation steps")
         self.steps.setWordWrap(True)  # long step texts wrap instead of scrolling sideways
         self.steps.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # Rows are measured for the width at layout time: the vertical scroll bar arriving later
+        # narrowed the list and left some rows cut off until a navigation re-laid them out. A
+        # constant width and a re-layout on every resize keep every row whole.
+        self.steps.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+        self.steps.setResizeMode(QListView.ResizeMode.Adjust)
         self.steps.currentRowChanged.connect(self._show_row)
         self.detail = QLabel("")
         self.detail.setWordWrap(True)
