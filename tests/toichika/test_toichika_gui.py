@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
 
 from solvers.common.protocol import EditResult
 from solvers.toichika.model import RIGHT
@@ -228,7 +227,9 @@ def test_every_step_row_shows_its_whole_text(main_window, qtbot, size) -> None:
     re-laid them out (issue 29.21)."""
     main_window.resize(*size)
     view = main_window.show_kind("toichika")
-    puzzle = decode_url("https://puzz.link/p?toichika/10/8/d8imtbnr9a4lp40rud1rmsbbv7kuvi492f261816171a171a4i")
+    puzzle = decode_url(
+        "https://puzz.link/p?toichika/10/8/d8imtbnr9a4lp40rud1rmsbbv7kuvi492f261816171a171a4i"
+    )
     view.doc.apply(EditResult(puzzle=puzzle, entries=view.plugin.empty_entries(puzzle), label="Open"))
     panel = _panel(view)
     view.side.setCurrentIndex(view.side.indexOf(panel.parentWidget().parentWidget()))
