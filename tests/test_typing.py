@@ -1,5 +1,5 @@
-"""mypy over the library, the widgets and the shell (configuration and the per-module baseline of
-known errors: pyproject.toml; the baseline may only shrink)."""
+"""mypy over the library, the widgets and the shell (configuration: pyproject.toml), with no
+per-module overrides: an override hid 14 errors once."""
 
 from __future__ import annotations
 
@@ -19,3 +19,8 @@ def test_mypy_passes() -> None:
         timeout=600,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_no_module_is_exempt() -> None:
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert "[[tool.mypy.overrides]]" not in text and "disable_error_code" not in text

@@ -8,6 +8,7 @@ an action can reach), row 7 Red's hand. A caption band below the grid states sid
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from solvers.common.display import Circle, DisplayList, GridGeometry, Line, Polyline, Rect, Text
 from solvers.doves.model import COLOUR_NAMES, GREEN, LETTERS, RED, Position
@@ -47,7 +48,7 @@ def geometry() -> GridGeometry:
     return GridGeometry(MARGIN, MARGIN, TILE, GRID_ROWS, GRID_COLS)
 
 
-def _dots(cx: float, cy: float, s: float, offsets: list[tuple[float, float]], color: str) -> list[Circle]:
+def _dots(cx: float, cy: float, s: float, offsets: Sequence[tuple[float, float]], color: str) -> list[Circle]:
     return [Circle(cx + dx * s, cy + dy * s, s * 0.09, fill=color) for dx, dy in offsets]
 
 

@@ -59,9 +59,9 @@ def grid_graph(puzzle: FlowPuzzle) -> FlowGraph:
     edges = np.concatenate([horizontal, vertical]).astype(np.int64).reshape(-1, 2)
     n_h = len(horizontal)
     incident: list[list[int]] = [[] for _ in range(rows * cols)]
-    for i, (u, v) in enumerate(edges.tolist()):
-        incident[u].append(i)
-        incident[v].append(i)
+    for i, (a, b) in enumerate(edges.tolist()):
+        incident[a].append(i)
+        incident[b].append(i)
 
     def h(r: int, c: int) -> int:  # edge (r,c)-(r,c+1)
         return r * (cols - 1) + c

@@ -17,6 +17,7 @@ in bulk; theme 4 (always 0) and theme 15 (= -theme 10) are implied and checked, 
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -481,7 +482,8 @@ def expand(row: np.ndarray, emit_codes: bool = False) -> tuple[np.ndarray, np.nd
     hi = np.zeros(n, dtype=np.uint64)
     lo = np.zeros(n, dtype=np.uint64)
     codes = np.zeros(n if emit_codes else 0, dtype=np.int64)
-    got, error = _expand(
+    expand: Any = _expand  # a numba dispatcher: its stub's __call__ does not list the kernel's arguments
+    got, error = expand(
         classes, rots, *_kernel_args(), emit_codes, hi, lo, codes if emit_codes else np.zeros(1, np.int64)
     )
     if got != n or error:

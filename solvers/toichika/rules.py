@@ -70,10 +70,10 @@ def check(puzzle: Toichika, entries: Entries | None = None) -> CheckResult:
         elif counts[reg] == 0:
             found["bkNoNum"].append(Violation("bkNoNum", MESSAGES["bkNoNum"], tuple(cell(i) for i in cells)))
     pairs, alone = pair_info(puzzle, arrows)
-    reg = puzzle.region_of
+    region = puzzle.region_of
     for i, j in pairs:
-        if i < j and not puzzle.can_pair_regions(reg[i], reg[j]) and reg[i] != reg[j]:
-            both = puzzle.regions[reg[i]] + puzzle.regions[reg[j]]
+        if i < j and not puzzle.can_pair_regions(region[i], region[j]) and region[i] != region[j]:
+            both = puzzle.regions[region[i]] + puzzle.regions[region[j]]
             found["arAdjPair"].append(
                 Violation("arAdjPair", MESSAGES["arAdjPair"], tuple(cell(k) for k in both))
             )

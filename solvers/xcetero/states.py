@@ -80,7 +80,7 @@ class StateSpace:
         pos = np.array([OFF if s == UNPLACED else s for s in squares], dtype=np.int64)
         if self.lut[int((pos * POW10).sum())] < 0:
             raise ValueError(f"not a placement-ordered arrangement: {squares}")
-        return int(self.index(pos, np.int64(due)))
+        return int(self.index(pos, np.asarray(due, dtype=np.int64)))
 
     def squares_of(self, state: int) -> tuple[tuple[int, ...], int]:
         return tuple(UNPLACED if s == OFF else int(s) for s in self.pos[state]), int(self.due[state])

@@ -60,7 +60,7 @@ def test_find_best_towns_builds_a_store_and_opens_a_town(view, qtbot, tmp_path: 
     for combo, theme in zip(panel.combos, (4, 6, 23), strict=True):
         combo.setCurrentIndex(theme - 1)
     panel.limit.setValue(5)
-    panel.find()
+    panel.find_best()
     assert not panel.open_button.isEnabled()  # nothing selected yet (issue 29.14)
     qtbot.waitUntil(lambda: panel.results.count() > 0, timeout=30000)
     summary = panel.summary.text()
@@ -166,7 +166,7 @@ def test_missing_store_asks_first_and_names_the_cli_alternative(view, tmp_path: 
         panel = _panel(view, title)
         panel.store_dir = tmp_path / "nothing"
         panel.ask_build = lambda _parent, folder, given: asked.append((folder, given)) or False
-        (panel.find if title == "Best towns" else panel.load)()
+        (panel.find_best if title == "Best towns" else panel.load)()
         assert panel.job is None and getattr(panel, button).isEnabled()
         assert f'enumerate --store "{tmp_path / "nothing"}"' in panel.summary.text()
     assert asked == [(tmp_path / "nothing", True)] * 2
@@ -177,7 +177,7 @@ def test_cancelling_the_store_build_restores_the_panel(view, qtbot, tmp_path: Pa
     panel = _panel(view, "Best towns")
     panel.store_dir = tmp_path / "store"
     panel.ask_build = lambda *_args: True
-    panel.find()
+    panel.find_best()
     assert not panel.find_button.isEnabled() and panel.summary.text() == "Searching…"
     panel.job.cancel()
     qtbot.waitUntil(lambda: panel.find_button.isEnabled(), timeout=60000)

@@ -297,6 +297,8 @@ class ScoresPanel(QWidget):
         scores = score_town(town) if ok and not preparing else None
         for t in range(26):
             item = self.table.item(t, 2)
+            if item is None:  # the table is filled in __init__: every row has its score cell
+                continue
             item.setText(
                 "…" if preparing and not self.kernels.error else "–" if scores is None else str(scores[t])
             )
@@ -366,7 +368,7 @@ class BestTownsPanel(QWidget):
         self.draw_button = QPushButton("Random draw")
         self.draw_button.clicked.connect(self.random_draw)
         self.find_button = QPushButton("Find best towns")
-        self.find_button.clicked.connect(self.find)
+        self.find_button.clicked.connect(self.find_best)
         self.limit = QSpinBox()
         self.limit.setRange(1, 10_000)
         self.limit.setValue(self.LIMIT)
@@ -431,7 +433,7 @@ class BestTownsPanel(QWidget):
     def _folder(self) -> Path:
         return _store_dir(self.store_dir)
 
-    def find(self) -> None:
+    def find_best(self) -> None:
         themes = self.themes()
         if len(set(themes)) != 3:
             self.summary.setText("Pick three different theme cards.")
