@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from solvers.common import cli, registry
-from solvers.common.cancel import Cancelled, CancelToken
+from solvers.common.cancel import CancelToken
 from solvers.common.cli import Parser, UsageError, add_json, add_timeout
 from solvers.common.errors import InputError
-from solvers.common.outcome import SearchOutcome, reached_limit
 from solvers.common.palette import PALETTES
 from solvers.common.protocol import EXPLAIN, SOLVE, PluginBase
+from solvers.common.solve_stream import collect
 from solvers.common.words import check_status, check_text
 from workbench.drawing import document_drawing
 
@@ -105,19 +105,10 @@ def cmd_solve(args: argparse.Namespace, cancel: CancelToken) -> int:
         raise InputError(f"{plugin.meta.name} has no solver")
     puzzle, entries = _load(plugin, args.input)
     options = plugin.solve_options(entries)
-    info: dict[str, Any] = {}
-    solutions = []
     start = time.perf_counter()
-    interrupted = False
-    try:
-        for solution in plugin.solve(puzzle, limit=args.limit, cancel=cancel, info=info, **options):
-            solutions.append(solution)
-            if reached_limit(len(solutions), args.limit):
-                break
-    except Cancelled:
-        interrupted = True
+    solutions, info, result = collect(plugin, puzzle, args.limit, options, cancel)
+    info.pop("outcome", None)  # said by ``result``; the rest of the info is printed as it is
     seconds = time.perf_counter() - start
-    result = SearchOutcome.after(len(solutions), args.limit, cancel, cancelled=interrupted)
     if args.export and solutions and not cancel.cancelled:
         _export(plugin, puzzle, solutions[0], args.export)
     if args.json:

@@ -46,6 +46,7 @@ from solvers.common.protocol import (
     call_with_ui,
     document_solve_options,
 )
+from solvers.common.solve_stream import stream_by_kind
 from solvers.common.words import check_text
 from widgets.board_view import BoardArea, BoardView
 from widgets.job_progress import JobProgress
@@ -58,7 +59,6 @@ from workbench.document import Document
 from workbench.drawing import document_drawing
 from workbench.export import export
 from workbench.jobs import Job, JobManager, JobOutcome, solve_work
-from workbench.solve_stream import stream_by_kind
 
 CLICK_KEYS = ("Return", "Enter")
 

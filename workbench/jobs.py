@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.errors import InputError
 from solvers.common.process_jobs import RemoteError, WorkerLost
-from workbench.solve_stream import stream_solutions
+from solvers.common.solve_stream import stream_solutions
 
 Emit = Callable[[Any], None]
 Work = Callable[[CancelToken, Callable[[dict[str, Any]], None], Emit], Any]

@@ -28,7 +28,7 @@ from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList
 from solvers.common.errors import InputError
 from solvers.common.limits import limit_text, read_user_text, shown
-from solvers.common.outcome import SearchOutcome, reached_limit
+from solvers.common.outcome import SearchOutcome
 
 Cell = tuple[int, int]
 ProgressFn = Callable[[dict[str, Any]], None]
@@ -324,12 +324,9 @@ class PluginBase:
         return {}
 
     def count(self, puzzle: Any, limit: int = 2, cancel: CancelToken | None = None) -> CountResult:
-        found = 0
-        for _ in self.solve(puzzle, limit=limit, cancel=cancel):
-            found += 1
-            if reached_limit(found, limit):
-                break
-        return SearchOutcome.after(found, limit, cancel)
+        from solvers.common.solve_stream import collect  # it calls back into plug-ins: no cycle at import
+
+        return collect(self, puzzle, limit, None, cancel, keep=False)[2]
 
     # ---- play ---------------------------------------------------------------------------------
     def empty_entries(self, puzzle: Any) -> Any:

@@ -9,7 +9,6 @@ from typing import Any
 from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList
 from solvers.common.errors import InputError
-from solvers.common.outcome import SearchOutcome
 from solvers.common.protocol import (
     ASSETS,
     CheckResult,
@@ -22,6 +21,7 @@ from solvers.common.protocol import (
     Solution,
     Tool,
 )
+from solvers.common.solve_stream import collect
 from solvers.flow import META, codec, document, draw, edit, rules
 from solvers.flow import solve as solving
 from solvers.flow.model import MAX_SIDE, FlowPaths, FlowPuzzle
@@ -106,8 +106,7 @@ class FlowPlugin(PluginBase):
         self, puzzle: FlowPuzzle, rules: str, limit: int = 2, cancel: CancelToken | None = None
     ) -> CountResult:
         """``count`` under a chosen rule set ("designed", "strict" or "auto")."""
-        found = sum(1 for _ in self.solve(puzzle, limit=limit, cancel=cancel, rules=rules))
-        return SearchOutcome.after(found, limit, cancel)
+        return collect(self, puzzle, limit, {"rules": rules}, cancel, keep=False)[2]
 
     # ---- editing and drawing ------------------------------------------------------------------
     def tools(self, puzzle: FlowPuzzle) -> list[Tool]:

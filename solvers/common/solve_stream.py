@@ -1,7 +1,9 @@
-"""The body of a Solve job, without Qt: stream a plug-in's solutions and return its info dict.
+"""The one solve-to-a-limit loop: stream a plug-in's solutions and return its info dict.
 
-Used by ``jobs.solve_work`` on a pool thread and, for plug-ins declaring ``ISOLATED``, by a worker
-process (``solvers.common.process_jobs.remote_stream(stream_by_kind, ...)``), so both run the same loop.
+Used by the GUI's Solve jobs on a pool thread and, for plug-ins declaring ``ISOLATED``, in a worker
+process (``process_jobs.remote_stream(stream_by_kind, ...)``), by the CLI's ``solve`` and by
+``PluginBase.count`` (through ``collect``): every caller runs the same loop. It lives in
+``solvers.common`` because worker processes run it: nothing here may need the application layer.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from solvers.common import registry
-from solvers.common.cancel import CancelToken
+from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.outcome import SearchOutcome, reached_limit
 
 
@@ -54,3 +56,31 @@ def stream_by_kind(
     """``stream_solutions`` for the plug-in registered as ``kind`` (a worker process gets the kind,
     not the plug-in object)."""
     return stream_solutions(registry.get(kind), puzzle, limit, options, cancel, progress, emit)
+
+
+def collect(
+    plugin: Any,
+    puzzle: Any,
+    limit: int | None,
+    options: dict[str, Any] | None = None,
+    cancel: CancelToken | None = None,
+    *,
+    keep: bool = True,
+) -> tuple[list[Any], dict[str, Any], SearchOutcome]:
+    """``stream_solutions`` to the end: (the solutions if ``keep``, the solver's info, the outcome).
+    A cancel or a timeout ends it with an interrupted outcome instead of ``Cancelled``."""
+    token = cancel or CancelToken()
+    solutions: list[Any] = []
+    found = 0
+
+    def emit(solution: Any) -> None:
+        nonlocal found
+        found += 1
+        if keep:
+            solutions.append(solution)
+
+    try:
+        info = stream_solutions(plugin, puzzle, limit, options, token, lambda _info: None, emit)
+    except Cancelled:
+        return solutions, {}, SearchOutcome.after(found, limit, token, cancelled=True)
+    return solutions, info, info["outcome"]
