@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QMimeData
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog
@@ -17,10 +16,7 @@ from widgets.export_dialog import ExportDialog
 from workbench import settings
 from workbench.export import ExportOptions, export_job, prepare_export, render_image
 from workbench.jobs import Job
-
-if TYPE_CHECKING:
-    from workbench.main_window import MainWindow
-
+from workbench.window_services import WindowServices
 
 STATE_KEY = "export/dialog"
 
@@ -35,7 +31,7 @@ def _remembered() -> object:
 class ExportActions:
     """File > Export Diagram and Copy Image for one main window."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowServices) -> None:
         self.window = window
 
     def export_dialog(self) -> None:

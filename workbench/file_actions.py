@@ -5,7 +5,6 @@ never raises into Qt's event loop."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -24,15 +23,13 @@ from solvers.common.limits import limit_text
 from solvers.common.protocol import EditResult, Importer, PluginBase
 from workbench import settings
 from workbench.document_view import DocumentView
-
-if TYPE_CHECKING:
-    from workbench.main_window import MainWindow
+from workbench.window_services import WindowServices
 
 
 class FileActions:
     """The File menu's work (and Edit > Resize/Clear Entries), for one main window."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowServices) -> None:
         self.window = window
         self.last_notice: QMessageBox | None = None  # the latest import's "please check" notes
         self.last_open_error = ""  # why the last open failed (``--open ... --screenshot`` reports it)

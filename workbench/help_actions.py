@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
 from solvers.common import registry
 from widgets.help_dialog import HelpDialog, keys_html, rules_html
-
-if TYPE_CHECKING:
-    from workbench.main_window import MainWindow
+from workbench.window_services import WindowServices
 
 
 class HelpActions:
     """Help > How to Play, Keyboard and Mouse, About for one main window."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowServices) -> None:
         self.window = window
         self.help_dialog: HelpDialog | None = None
 

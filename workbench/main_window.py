@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QApplication,
     QListWidget,
     QListWidgetItem,
-    QMainWindow,
     QMessageBox,
     QSplitter,
     QStackedWidget,
@@ -40,9 +39,10 @@ from workbench.export_actions import ExportActions
 from workbench.file_actions import FileActions
 from workbench.help_actions import HelpActions
 from workbench.jobs import JobManager
+from workbench.window_services import WindowServices
 
 
-class MainWindow(QMainWindow):
+class MainWindow(WindowServices):
     error_shown = Signal(str)
 
     def __init__(self, remember_layout: bool = False) -> None:
