@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from solvers.common.by_kind import stream_by_kind
 from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList
 from solvers.common.outcome import SearchOutcome
@@ -46,7 +47,6 @@ from solvers.common.protocol import (
     call_with_ui,
     document_solve_options,
 )
-from solvers.common.solve_stream import stream_by_kind
 from solvers.common.words import check_text
 from widgets.board_view import BoardArea, BoardView
 from widgets.job_progress import JobProgress

@@ -29,6 +29,7 @@ from solvers.common.display import DisplayList
 from solvers.common.errors import InputError
 from solvers.common.limits import limit_text, read_user_text, shown
 from solvers.common.outcome import SearchOutcome
+from solvers.common.solve_stream import collect
 
 Cell = tuple[int, int]
 ProgressFn = Callable[[dict[str, Any]], None]
@@ -324,8 +325,6 @@ class PluginBase:
         return {}
 
     def count(self, puzzle: Any, limit: int = 2, cancel: CancelToken | None = None) -> CountResult:
-        from solvers.common.solve_stream import collect  # it calls back into plug-ins: no cycle at import
-
         return collect(self, puzzle, limit, None, cancel, keep=False)[2]
 
     # ---- play ---------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The one solve-to-a-limit loop: stream a plug-in's solutions and return its info dict.
 
 Used by the GUI's Solve jobs on a pool thread and, for plug-ins declaring ``ISOLATED``, in a worker
-process (``process_jobs.remote_stream(stream_by_kind, ...)``), by the CLI's ``solve`` and by
+process (``by_kind.stream_by_kind``), by the CLI's ``solve`` and by
 ``PluginBase.count`` (through ``collect``): every caller runs the same loop. It lives in
 ``solvers.common`` because worker processes run it: nothing here may need the application layer.
 """
@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from solvers.common import registry
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.outcome import SearchOutcome, reached_limit
 
@@ -41,21 +40,6 @@ def stream_solutions(
         cancel.raise_if_cancelled()
     info["outcome"] = SearchOutcome.after(found, limit, cancel)
     return info
-
-
-def stream_by_kind(
-    kind: str,
-    puzzle: Any,
-    limit: int | None,
-    options: dict[str, Any] | None,
-    *,
-    cancel: CancelToken,
-    progress: Callable[[dict[str, Any]], None],
-    emit: Callable[[Any], None],
-) -> dict[str, Any]:
-    """``stream_solutions`` for the plug-in registered as ``kind`` (a worker process gets the kind,
-    not the plug-in object)."""
-    return stream_solutions(registry.get(kind), puzzle, limit, options, cancel, progress, emit)
 
 
 def collect(

@@ -1,7 +1,5 @@
 """Tokyo Doves: rules engine (numba bitboards), exact Win(n)/Lose(n) analysis, AI, position counter."""
 
-from typing import TYPE_CHECKING
-
 from solvers.common.protocol import GAME, PLAY, SOLVE, Meta
 from solvers.common.registry import lazy_attributes
 
@@ -16,11 +14,9 @@ META = Meta(
 )
 
 # Everything else loads on first use: the registry reads META alone (docs/PLUGINS.md).
-if TYPE_CHECKING:
-    from solvers.doves.plugin import PLUGIN, DovesPlugin, PlayEntries
-else:
-    __getattr__ = lazy_attributes(
-        __name__, {"PLUGIN": "plugin", "DovesPlugin": "plugin", "PlayEntries": "plugin"}
-    )
+# (No TYPE_CHECKING re-import of the plug-in module: it imports this package: a circle.)
+__getattr__ = lazy_attributes(
+    __name__, {"PLUGIN": "plugin", "DovesPlugin": "plugin", "PlayEntries": "plugin"}
+)
 
 __all__ = ["META", "PLUGIN", "DovesPlugin", "PlayEntries"]

@@ -4,8 +4,6 @@ Fill an n x n grid with 1..n so that every row and column holds each number once
 digits, ``.`` is empty. An empty 4x4 board has exactly 576 solutions (a known count the tests use).
 """
 
-from typing import TYPE_CHECKING
-
 from solvers.common.protocol import ISOLATED, PLAY, SOLVE, Meta
 from solvers.common.registry import lazy_attributes
 
@@ -21,9 +19,7 @@ META = Meta(
 )
 
 # Everything else loads on first use: the registry reads META alone (docs/PLUGINS.md).
-if TYPE_CHECKING:
-    from solvers.example.plugin import PLUGIN, LatinSquare
-else:
-    __getattr__ = lazy_attributes(__name__, {"PLUGIN": "plugin", "LatinSquare": "plugin"})
+# (No TYPE_CHECKING re-import of the plug-in module: it imports this package: a circle.)
+__getattr__ = lazy_attributes(__name__, {"PLUGIN": "plugin", "LatinSquare": "plugin"})
 
 __all__ = ["META", "PLUGIN", "LatinSquare"]

@@ -4,8 +4,6 @@ Exact SAT solver (python-sat, CaDiCaL) with designed/strict rule sets, uniquenes
 plain and spaced text formats; play mode; optional generator of unique puzzles.
 """
 
-from typing import TYPE_CHECKING
-
 from solvers.common.protocol import ISOLATED, PLAY, SOLVE, Meta
 from solvers.common.registry import lazy_attributes
 
@@ -19,12 +17,9 @@ META = Meta(
 )
 
 # Everything else loads on first use: the registry reads META alone (docs/PLUGINS.md).
-if TYPE_CHECKING:
-    from solvers.flow.model import FlowPaths, FlowPuzzle
-    from solvers.flow.plugin import PLUGIN, FlowPlugin
-else:
-    __getattr__ = lazy_attributes(
-        __name__, {"PLUGIN": "plugin", "FlowPlugin": "plugin", "FlowPaths": "model", "FlowPuzzle": "model"}
-    )
+# (No TYPE_CHECKING re-import of the plug-in module: it imports this package: a circle.)
+__getattr__ = lazy_attributes(
+    __name__, {"PLUGIN": "plugin", "FlowPlugin": "plugin", "FlowPaths": "model", "FlowPuzzle": "model"}
+)
 
 __all__ = ["META", "PLUGIN", "FlowPaths", "FlowPlugin", "FlowPuzzle"]

@@ -1,7 +1,5 @@
 """Nine Tiles Panic (Oink Games): town model, exact 26-theme scoring, town enumeration."""
 
-from typing import TYPE_CHECKING
-
 from solvers.common.protocol import SOLVE, Meta
 from solvers.common.registry import lazy_attributes
 
@@ -15,10 +13,7 @@ META = Meta(
 )
 
 # Everything else loads on first use: the registry reads META alone (docs/PLUGINS.md).
-if TYPE_CHECKING:
-    from solvers.ninetiles.plugin import PLUGIN, NineTilesPlugin
-    from solvers.ninetiles.town import Town
-else:
-    __getattr__ = lazy_attributes(__name__, {"PLUGIN": "plugin", "NineTilesPlugin": "plugin", "Town": "town"})
+# (No TYPE_CHECKING re-import of the plug-in module: it imports this package: a circle.)
+__getattr__ = lazy_attributes(__name__, {"PLUGIN": "plugin", "NineTilesPlugin": "plugin", "Town": "town"})
 
 __all__ = ["META", "PLUGIN", "NineTilesPlugin", "Town"]

@@ -21,8 +21,7 @@ A folder that is neither empty nor a store is refused (the build never deletes w
 Distance (issue 7): a theme's distance is (rank of its score among that theme's possible scores,
 best = 1, minus 1) squared; possible scores are the values that occur in the store.
 
-Building a store is ``solvers.ninetiles.store_build``; ``build``, ``BuildReport`` and
-``stderr_progress`` stay importable from here.
+Building a store is ``solvers.ninetiles.store_build`` (it imports this module, never the other way).
 """
 
 from __future__ import annotations
@@ -353,16 +352,3 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     tmp.replace(path)
-
-
-def __getattr__(name: str) -> Any:
-    # The build pipeline imports this module (Store computes the statistics), so its names are
-    # re-exported lazily rather than by an import cycle.
-    if name in _BUILD_NAMES:
-        from solvers.ninetiles import store_build
-
-        return getattr(store_build, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-_BUILD_NAMES = frozenset({"build", "BuildReport", "stderr_progress"})

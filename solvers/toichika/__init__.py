@@ -4,8 +4,6 @@ Formats: puzz.link / pzv.jp URLs, pzprjs pzprv3 files and a readable ASCII drawi
 Exact solving with python-sat; a step-by-step explainer with named techniques.
 """
 
-from typing import TYPE_CHECKING
-
 from solvers.common.protocol import EXPLAIN, ISOLATED, PLAY, SOLVE, Meta
 from solvers.common.registry import lazy_attributes
 
@@ -19,12 +17,7 @@ META = Meta(
 )
 
 # Everything else loads on first use: the registry reads META alone (docs/PLUGINS.md).
-if TYPE_CHECKING:
-    from solvers.toichika.model import Toichika
-    from solvers.toichika.plugin import PLUGIN, ToichikaPlugin
-else:
-    __getattr__ = lazy_attributes(
-        __name__, {"PLUGIN": "plugin", "ToichikaPlugin": "plugin", "Toichika": "model"}
-    )
+# (No TYPE_CHECKING re-import of the plug-in module: it imports this package: a circle.)
+__getattr__ = lazy_attributes(__name__, {"PLUGIN": "plugin", "ToichikaPlugin": "plugin", "Toichika": "model"})
 
 __all__ = ["META", "PLUGIN", "Toichika", "ToichikaPlugin"]

@@ -5,8 +5,6 @@ Qt-free module: rules engine (``rules``), state notation (``notation``), numpy s
 display list (``drawing``), plug-in (``plugin``) and module CLI (``cli``).
 """
 
-from typing import TYPE_CHECKING
-
 from solvers.common.protocol import GAME, PLAY, SOLVE, Meta
 from solvers.common.registry import lazy_attributes
 
@@ -21,9 +19,7 @@ META = Meta(
 )
 
 # Everything else loads on first use: the registry reads META alone (docs/PLUGINS.md).
-if TYPE_CHECKING:
-    from solvers.xcetero.plugin import PLUGIN, XceteroPlugin
-else:
-    __getattr__ = lazy_attributes(__name__, {"PLUGIN": "plugin", "XceteroPlugin": "plugin"})
+# (No TYPE_CHECKING re-import of the plug-in module: it imports this package: a circle.)
+__getattr__ = lazy_attributes(__name__, {"PLUGIN": "plugin", "XceteroPlugin": "plugin"})
 
 __all__ = ["META", "PLUGIN", "XceteroPlugin"]

@@ -135,7 +135,8 @@ def confirm_store_build(parent: QWidget, folder: Path, given: bool) -> bool:
 
 def _open_store(folder: Path, cancel: Any, progress: Any) -> Any:
     """The store, built first (in this background job, with progress) if it is missing."""
-    from solvers.ninetiles.store import Store, build
+    from solvers.ninetiles.store import Store
+    from solvers.ninetiles.store_build import build
 
     if not store_ready(folder):
         progress(
