@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
+
+from PySide6.QtGui import QAction
 
 from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList
@@ -49,3 +51,18 @@ class PanelContext(Protocol):
         Progress dicts may carry "fraction" (0..1) and "text". Cancel is offered to the user; ``on_cancel``
         lets a panel take back a "working..." text it showed, so no message outlives its job."""
         ...
+
+
+# ---- roles a panel may take (the shell asks with isinstance, never by attribute names) ----------
+@runtime_checkable
+class SolvingPanel(Protocol):
+    """A panel that answers Solve (F5) itself: a game's one analysis tab."""
+
+    def solve_requested(self, limit: int | None = 2) -> None: ...
+
+
+@runtime_checkable
+class MenuPanel(Protocol):
+    """A panel that offers entries for the Puzzle menu (Toichika's Generate…)."""
+
+    def menu_actions(self) -> list[QAction]: ...

@@ -50,6 +50,7 @@ from solvers.common.protocol import (
 from solvers.common.words import check_text
 from widgets.board_view import BoardArea, BoardView
 from widgets.job_progress import JobProgress
+from widgets.panel_api import SolvingPanel
 from widgets.panels import create_panels
 from widgets.solution_browser import SolutionBrowser
 from widgets.source_panel import SourcePanel
@@ -150,7 +151,7 @@ class DocumentView(QWidget):
         panels = create_panels(self)
         # A panel that shows the module's analysis itself (the games) takes Solve (F5): one
         # analysis tab, not the shell's results list beside the panel's own.
-        self.solve_panel: Any = next((w for _, w in panels if getattr(w, "handles_solve", False)), None)
+        self.solve_panel = next((w for _, w in panels if isinstance(w, SolvingPanel)), None)
         if SOLVE in self.plugin.meta.capabilities and self.solve_panel is None:
             self.side.addTab(
                 self.browser, "Analysis" if GAME in self.plugin.meta.capabilities else "Solutions"

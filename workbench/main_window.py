@@ -31,6 +31,7 @@ from solvers.common import process_jobs, registry
 from solvers.common.palette import PALETTES
 from solvers.common.protocol import GAME, PLAY, SOLVE
 from solvers.common.words import check_text
+from widgets.panel_api import MenuPanel
 from widgets.theme import SCHEMES, apply_scheme
 from workbench import settings, warmup, window_geometry
 from workbench.document import Document
@@ -342,9 +343,9 @@ class MainWindow(WindowServices):
         view = self.current()
         self.module_actions = []
         for i in range(view.side.count()):
-            offer = getattr(view.panel(view.side.tabText(i)), "menu_actions", None)
-            if callable(offer):
-                self.module_actions.extend(offer())
+            panel = view.panel(view.side.tabText(i))
+            if isinstance(panel, MenuPanel):
+                self.module_actions.extend(panel.menu_actions())
         self.puzzle_menu.addActions(self.module_actions)
         self.module_separator.setVisible(bool(self.module_actions))
 

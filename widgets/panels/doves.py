@@ -65,7 +65,6 @@ PANEL_TITLE = "Game and analysis"
 
 class DovesPanel(QWidget):
     depth_done = Signal(object)  # (generation, Analysis), emitted from the worker thread
-    handles_solve = True  # Solve (F5) analyses here: the game has one analysis tab
 
     def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)

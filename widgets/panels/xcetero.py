@@ -45,7 +45,6 @@ PANEL_TITLE = "Game and analysis"
 
 class XceteroPanel(QWidget):
     table_finished = Signal(bool)  # rule variant; emitted from the worker thread
-    handles_solve = True  # Solve (F5) shows the analysis here: the game has one analysis tab
 
     def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
