@@ -29,6 +29,7 @@ PROG = "workbench doves"
 PERFT_DEPTHS = (1, 7)
 ANALYSE_DEPTHS = (1, 40)
 PUZZLE_PLIES = (1, 15)
+SEARCH_DEPTH = 9  # the search a tablebase query falls back to (the plug-in's default depth)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -435,9 +436,27 @@ def _tablebase(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken
         raise InputError(
             f"{position.board_string()!r} has doves outside the variant {tablebase.variant_name(rules.doves)}"
         )
-    _, best = tablebase.perfect_steps(table, position, layout)
     from solvers.doves.rules import to_ssn
 
+    try:
+        _, best = tablebase.perfect_steps(table, position, layout)
+    except tablebase.TableDisagrees as exc:  # a damaged or forged table: say so, and search instead
+        result = final_value(position, max_depth=SEARCH_DEPTH, rules=rules, cancel=cancel)
+        if result is None:
+            raise InputError(str(exc)) from None
+        _emit(
+            {
+                "warning": f"{exc}; searched instead",
+                "board": position.board_string(),
+                "to_move": COLOUR_NAMES[position.to_move],
+                "value": str(result.value),
+                "perfect": result.ssn[:1],
+                "source": "search",
+                "depth": result.depth,
+            },
+            args.json,
+        )
+        return 0
     _emit(
         {
             "board": position.board_string(),
