@@ -297,7 +297,9 @@ def _retro_backward(
 
         result, memory, stats = solve_backward(layout, rules, cancel=cancel, progress=progress)
         return result, memory.values, stats
-    return result, np.load(Path(args.store) / "values.npy", mmap_mode="r"), stats
+    from solvers.doves.retro.storefiles import open_array
+
+    return result, open_array(Path(args.store) / "values.npy", "values", np.int16, layout.size), stats
 
 
 def _retro(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) -> int:

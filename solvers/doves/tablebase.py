@@ -101,10 +101,14 @@ def write_table(path: Path, rules: Rules, values: np.ndarray, info: dict[str, ob
     pad = -start % 16
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "wb") as f:
-        f.write(MAGIC + struct.pack("<Q", len(blob)) + blob + b"\0" * pad)
-        f.write(np.ascontiguousarray(values, dtype="<i2").tobytes())
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb") as f:
+            f.write(MAGIC + struct.pack("<Q", len(blob)) + blob + b"\0" * pad)
+            f.write(np.ascontiguousarray(values, dtype="<i2").tobytes())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # a full disk leaves no half table behind
+        raise
 
 
 def _longest(values: np.ndarray) -> tuple[int, int]:
@@ -296,6 +300,7 @@ def build(
     from solvers.doves.retro.backward import solve_backward
     from solvers.doves.retro.layout import Layout, variant_size
     from solvers.doves.retro.solve import solve
+    from solvers.doves.retro.storefiles import check_writable
 
     if rules.doves is None:
         raise InputError("give the variant's doves (the full game is far too large to build)")
@@ -303,6 +308,10 @@ def build(
     size = variant_size(red, green)
     if size > max_classes:
         raise InputError(f"the variant has {size:,} classes, more than --max-classes {max_classes:,}")
+    if method not in ("backward", "forward"):
+        raise InputError(f"unknown method {method!r}: forward or backward")
+    # before the solve, which may take hours: a folder that cannot take the table fails now
+    check_writable(default_dir() if folder is None else folder)
     clock = time.perf_counter()
     layout = Layout(red, green)
     if method == "backward":
@@ -319,7 +328,10 @@ def build(
     summary["method"] = method
     summary["build_seconds"] = round(seconds, 3)
     summary["classes_per_second"] = round(layout.size / seconds) if seconds > 0 else 0
-    write_table(path, rules, np.asarray(values), {"start": result.start_value})
+    try:
+        write_table(path, rules, np.asarray(values), {"start": result.start_value})
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write the tablebase ({exc.strerror or exc})") from None
     summary["path"] = str(path)
     summary["bytes"] = path.stat().st_size
     return path, summary

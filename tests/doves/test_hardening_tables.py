@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import struct
+import time
 from pathlib import Path
 
 import numpy as np
@@ -147,3 +149,78 @@ def test_every_class_of_a_good_table_passes_the_local_check(good) -> None:
     layout = table.layout()
     for index in range(0, layout.size, 7):  # a seventh of the classes: ~0.4 s
         tablebase.perfect_steps(table, layout.position(index), layout)
+
+
+# ---- FIFOs, absurd headers, read-only folders (item 6 and 7) ---------------------------------------
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_fifos_in_the_tablebase_folder_are_listed_as_unusable(good, tmp_path, capsys) -> None:
+    os.mkfifo(tmp_path / "x.dtb")  # a plain open would wait for a writer forever
+    os.mkfifo(tmp_path / "fifo")
+    (tmp_path / good.name).symlink_to(tmp_path / "fifo")
+    assert main(["tablebase", "list", "--dir", str(tmp_path), "--json"], DovesPlugin()) == 0
+    entries = json.loads(capsys.readouterr().out)["tables"]
+    assert len(entries) == 2 and all("not a regular file" in e["problem"] for e in entries)
+    with pytest.raises(InputError, match="not a regular file"):
+        tablebase.find_table(NO_REMOVE, tmp_path)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_solve_searches_past_a_fifo_under_the_table_name(tmp_path, monkeypatch) -> None:
+    os.mkfifo(tmp_path / tablebase.file_name(NO_REMOVE))
+    monkeypatch.setenv(tablebase.ENV, str(tmp_path))
+    info: dict[str, object] = {}
+    position = DovesPlugin().parse("bB;M")
+    (solution,) = DovesPlugin().solve(position, rules=NO_REMOVE, info=info)
+    assert solution.extras["source"] == "search" and "not a regular file" in str(info["tablebase_problem"])
+
+
+def test_an_absurd_header_is_refused_before_counting(good, tmp_path, monkeypatch) -> None:
+    """5,000 doves in a header made variant_size run for minutes and solve exit 3 (timeout)."""
+    header, values = parts(good)
+    header["red"] = [1, 2, 3, 4, 5] * 1000
+    forge(tmp_path / good.name, header, values)
+    clock = time.process_time()
+    with pytest.raises(InputError, match="damaged tablebase header"):
+        tablebase.find_table(NO_REMOVE, tmp_path)
+    for red in ([3, 3], [4, 3], [True], [3.0], "M", [0]):
+        forge(tmp_path / good.name, {**header, "red": red}, values)
+        with pytest.raises(InputError, match="damaged tablebase header"):
+            tablebase.find_table(NO_REMOVE, tmp_path)
+    assert time.process_time() - clock < 1.0
+    monkeypatch.setenv(tablebase.ENV, str(tmp_path))
+    info: dict[str, object] = {}
+    (solution,) = DovesPlugin().solve(DovesPlugin().parse("bB;M"), rules=NO_REMOVE, info=info)
+    assert solution.extras["source"] == "search" and "damaged tablebase header" in str(
+        info["tablebase_problem"]
+    )
+
+
+def test_build_into_a_read_only_folder_fails_before_the_solve(tmp_path, monkeypatch, capsys) -> None:
+    """As root the permission bits do not stop writes: the probe (which really creates a file)
+    is made to fail as on a read-only folder; as another user the bits do it."""
+    from solvers.doves.retro import backward, storefiles
+
+    def no_solve(*args: object, **kwargs: object) -> object:
+        raise AssertionError("the solve ran before the folder was checked")
+
+    monkeypatch.setattr(backward, "solve_backward", no_solve)
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    if os.geteuid() == 0:
+
+        def read_only(*args: object, **kwargs: object) -> object:
+            raise PermissionError(13, "Permission denied")
+
+        monkeypatch.setattr(storefiles.tempfile, "NamedTemporaryFile", read_only)
+    else:
+        folder.chmod(0o555)
+    try:
+        assert main(["tablebase", "build", "M", "TH", "--dir", str(folder)], DovesPlugin()) == 2
+    finally:
+        folder.chmod(0o755)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "cannot write in this folder (Permission denied)" in err[0]
+    # really as root: a folder under a regular file cannot take a table either
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(InputError, match="cannot write in this folder"):
+        tablebase.build(NO_REMOVE, tmp_path / "file" / "tables")
