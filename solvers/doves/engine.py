@@ -335,15 +335,28 @@ def perft(
     codes: np.ndarray,
     outs: np.ndarray,
     libs: np.ndarray,
+    hand: int = 0xFFF,
 ) -> int:
-    """Number of legal action sequences of length ``depth``; a game-ending action ends its line."""
-    n = generate(code, side, allow_remove, judge, pos[ply], acts[ply], codes[ply], outs[ply], libs[ply])
+    """Number of legal action sequences of length ``depth``; a game-ending action ends its line.
+    ``hand``: the doves in the game (a reduced game's, ``Rules.hand``)."""
+    n = generate(code, side, allow_remove, judge, pos[ply], acts[ply], codes[ply], outs[ply], libs[ply], hand)
     if depth == 1:
         return n
     total = 0
     for k in range(n):
         if outs[ply, k] == ONGOING:
             total += perft(
-                codes[ply, k], 1 - side, depth - 1, allow_remove, judge, ply + 1, pos, acts, codes, outs, libs
+                codes[ply, k],
+                1 - side,
+                depth - 1,
+                allow_remove,
+                judge,
+                ply + 1,
+                pos,
+                acts,
+                codes,
+                outs,
+                libs,
+                hand,
             )
     return total
