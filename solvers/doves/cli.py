@@ -6,6 +6,7 @@ import argparse
 import json
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from solvers.doves import engine
 from solvers.doves.analysis import LEVELS, final_value
 from solvers.doves.counting import count_positions
 from solvers.doves.game import replay
-from solvers.doves.model import COLOUR_NAMES, Position, parse_side
+from solvers.doves.model import COLOUR_NAMES, Position, dove_name, parse_side
 from solvers.doves.play import arrangement_problems
 from solvers.doves.rules import JUDGES, Rules
 
@@ -29,6 +30,7 @@ PROG = "workbench doves"
 PERFT_DEPTHS = (1, 7)
 ANALYSE_DEPTHS = (1, 40)
 PUZZLE_PLIES = (1, 15)
+SEARCH_DEPTH = 9  # the search a tablebase query falls back to (the plug-in's default depth)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -123,15 +125,54 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("--level", type=cli.parse_int, default=3, choices=sorted(LEVELS))
     add_json(m)
     add_timeout(m)
-    for sp in (*[sub.choices[n] for n in ("analyse", "analyze", "perft", "ai", "retro")],):
-        sp.add_argument("--no-remove", action="store_true", help="play without the optional Remove action")
+    for name in ("analyse", "analyze", "perft", "ai", "retro"):
+        sp = sub.choices[name]
+        document = name != "retro"  # these read a board or a .doves file, whose rules: line counts
+        sp.add_argument(
+            "--no-remove",
+            action="store_true",
+            help="play without the optional Remove action"
+            + (" (overrides the file's rules: line)" if document else ""),
+        )
         sp.add_argument(
             "--both",
-            default="mover_loses",
+            default=None if document else "mover_loses",
             choices=sorted(JUDGES),
-            help="result when both Bosses are surrounded at once (default: the mover loses)",
+            help="result when both Bosses are surrounded at once (default: the file's rules: line, "
+            "else the mover loses)"
+            if document
+            else "result when both Bosses are surrounded at once (default: the mover loses)",
         )
+        if document:
+            sp.add_argument(
+                "--rules",
+                default=None,
+                metavar="OPTIONS",
+                help="rule options as in a file's rules: line, e.g. 'remove=yes doves=AT/AY'; those "
+                "given override the file's",
+            )
     return p
+
+
+def _document_rules(entries: object, args: argparse.Namespace) -> Rules:
+    """The rules of a board argument: the file's ``rules:`` line (defaults for a bare board), with
+    each option given on the command line overriding the file's value of that option only."""
+    rules = getattr(entries, "rules", None)
+    rules = rules if isinstance(rules, Rules) else Rules()
+    if args.rules is not None:
+        given = Rules.from_text(args.rules)
+        keys = {word.partition("=")[0].lower() for word in args.rules.split()}
+        rules = replace(
+            rules,
+            allow_remove=given.allow_remove if "remove" in keys else rules.allow_remove,
+            both_surrounded=given.both_surrounded if "both" in keys else rules.both_surrounded,
+            doves=given.doves if "doves" in keys else rules.doves,
+        )
+    if args.no_remove:
+        rules = replace(rules, allow_remove=False)
+    if args.both is not None:
+        rules = replace(rules, both_surrounded=args.both)
+    return rules
 
 
 def _tablebase_parser(sub: argparse._SubParsersAction) -> None:
@@ -177,10 +218,15 @@ def _tablebase_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _position(plugin: PluginBase, board: str, to_move: str | None) -> Position:
-    position, _ = cli.read_input(plugin, board)
+    return _document(plugin, board, to_move)[0]
+
+
+def _document(plugin: PluginBase, board: str, to_move: str | None) -> tuple[Position, object]:
+    """The board argument's position (with ``--to-move`` applied) and its entries (its rules)."""
+    position, entries = cli.read_input(plugin, board)
     if to_move is not None:
         position = position.with_to_move(parse_side(to_move))
-    return position
+    return position, entries
 
 
 def main(argv: Sequence[str], plugin: PluginBase) -> int:
@@ -223,8 +269,12 @@ def _dispatch(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken)
             for item in found:
                 print(f"{item['board']!r:24} {item['value']:8} {' '.join(item['solution'])}")
         return 0
-    position = _position(plugin, args.board, args.to_move)
-    rules = Rules(allow_remove=not args.no_remove, both_surrounded=args.both)
+    position, entries = _document(plugin, args.board, args.to_move)
+    rules = _document_rules(entries, args)
+    outside = [d for d in position.cells() if not rules.hand >> d & 1]
+    if outside:
+        names = ", ".join(dove_name(d) for d in outside)
+        raise InputError(f"the board holds {names}, outside the game doves={rules.doves_text()}")
     problems = arrangement_problems(position)
     if problems:
         raise InputError(problems[0].message)
@@ -263,6 +313,7 @@ def _dispatch(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken)
                     buf.codes,
                     buf.outs,
                     buf.libs,
+                    rules.hand,
                 )
             )
         _emit({"perft": counts, "seconds": round(time.perf_counter() - start, 3)}, args.json)
@@ -296,7 +347,9 @@ def _retro_backward(
 
         result, memory, stats = solve_backward(layout, rules, cancel=cancel, progress=progress)
         return result, memory.values, stats
-    return result, np.load(Path(args.store) / "values.npy", mmap_mode="r"), stats
+    from solvers.doves.retro.storefiles import open_array
+
+    return result, open_array(Path(args.store) / "values.npy", "values", np.int16, layout.size), stats
 
 
 def _retro(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) -> int:
@@ -435,9 +488,27 @@ def _tablebase(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken
         raise InputError(
             f"{position.board_string()!r} has doves outside the variant {tablebase.variant_name(rules.doves)}"
         )
-    _, best = tablebase.perfect_steps(table, position, layout)
     from solvers.doves.rules import to_ssn
 
+    try:
+        _, best = tablebase.perfect_steps(table, position, layout)
+    except tablebase.TableDisagrees as exc:  # a damaged or forged table: say so, and search instead
+        result = final_value(position, max_depth=SEARCH_DEPTH, rules=rules, cancel=cancel)
+        if result is None:
+            raise InputError(str(exc)) from None
+        _emit(
+            {
+                "warning": f"{exc}; searched instead",
+                "board": position.board_string(),
+                "to_move": COLOUR_NAMES[position.to_move],
+                "value": str(result.value),
+                "perfect": result.ssn[:1],
+                "source": "search",
+                "depth": result.depth,
+            },
+            args.json,
+        )
+        return 0
     _emit(
         {
             "board": position.board_string(),

@@ -335,15 +335,49 @@ def perft(
     codes: np.ndarray,
     outs: np.ndarray,
     libs: np.ndarray,
+    hand: int = 0xFFF,
 ) -> int:
-    """Number of legal action sequences of length ``depth``; a game-ending action ends its line."""
-    n = generate(code, side, allow_remove, judge, pos[ply], acts[ply], codes[ply], outs[ply], libs[ply])
+    """Number of legal action sequences of length ``depth``; a game-ending action ends its line.
+    ``hand``: the doves in the game (a reduced game's, ``Rules.hand``)."""
+    # the recursion lives in perft_hand: a recursive njit function with an omitted default
+    # argument crashes numba (segmentation fault)
+    return perft_hand(code, side, depth, allow_remove, judge, ply, pos, acts, codes, outs, libs, hand)
+
+
+@njit(cache=True, nogil=True)
+def perft_hand(
+    code: np.uint64,
+    side: int,
+    depth: int,
+    allow_remove: bool,
+    judge: int,
+    ply: int,
+    pos: np.ndarray,
+    acts: np.ndarray,
+    codes: np.ndarray,
+    outs: np.ndarray,
+    libs: np.ndarray,
+    hand: int,
+) -> int:
+    """``perft`` with every argument given."""
+    n = generate(code, side, allow_remove, judge, pos[ply], acts[ply], codes[ply], outs[ply], libs[ply], hand)
     if depth == 1:
         return n
     total = 0
     for k in range(n):
         if outs[ply, k] == ONGOING:
-            total += perft(
-                codes[ply, k], 1 - side, depth - 1, allow_remove, judge, ply + 1, pos, acts, codes, outs, libs
+            total += perft_hand(
+                codes[ply, k],
+                1 - side,
+                depth - 1,
+                allow_remove,
+                judge,
+                ply + 1,
+                pos,
+                acts,
+                codes,
+                outs,
+                libs,
+                hand,
             )
     return total

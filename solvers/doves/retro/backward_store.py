@@ -14,6 +14,12 @@ Files under the store folder (every worker must see it):
 * ``journal/d{d}_q{q}.npz``: the old values and counters of the classes an apply task is about to
   change, so a task killed half-way is undone before it is run again.
 * ``state.json``: variant, rules, method and the frontier sizes of the levels done.
+* ``sums/p{p}.json``: the sha256 of partition p's range of values and counters, written by the
+  task that last changed them (before its marker); every small array has its ``.sha256`` beside it.
+
+Nothing is trusted on a rerun (``storefiles``): sizes are checked before a table is mapped (an
+``r+`` map would silently extend a truncated file), every partition's checksums before the run
+goes on, every small array's checksum when it is read; a damaged store is refused in one line.
 
 A level is two rounds: every partition's frontier makes its updates (reads no values), then every
 partition applies the updates addressed to it (reads and writes only its own range) and writes its
@@ -27,6 +33,7 @@ from __future__ import annotations
 import json
 import os
 import time
+import zipfile
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -36,6 +43,7 @@ import numpy as np
 
 from solvers.common.cancel import CancelToken
 from solvers.common.errors import InputError
+from solvers.doves.retro import storefiles
 from solvers.doves.retro.backward import (
     CHUNK,
     BackwardStats,
@@ -64,53 +72,149 @@ def worker_layout(red: str, green: str) -> Layout:
 
 
 def _save(path: Path, data: np.ndarray) -> None:
+    """Write an array and, first, its checksum beside it (so an array never lacks its sum)."""
+    save_text(_sum_path(path), storefiles.digest(data))
     tmp = path.with_name(path.stem + ".tmp.npy")
     np.save(tmp, data)
     os.replace(tmp, path)
 
 
-def save_json(path: Path, data: object) -> None:
-    """Write ``data`` as JSON under a temporary name, then rename: a reader never sees half."""
+def _sum_path(path: Path) -> Path:
+    return path.with_name(path.name + ".sha256")
+
+
+def _load(path: Path, what: str, mmap: bool = False) -> np.ndarray:
+    """A small array written by ``_save``, checked against its size and (unless mapped for
+    slices, which the driver checks once per level with ``_check_sum``) its checksum."""
+    dtype = storefiles.npy_layout(path, what)[1]
+    if mmap:
+        return storefiles.open_array(path, what, dtype, mode="r")
+    data = storefiles.open_array(path, what, dtype, mode="load")
+    _check_sum(path, what, data)
+    return data
+
+
+def _check_sum(path: Path, what: str, data: np.ndarray | None = None) -> None:
+    if data is None:
+        data = storefiles.open_array(path, what, storefiles.npy_layout(path, what)[1], mode="r")
+    try:
+        expected = _sum_path(path).read_text().strip()
+    except (OSError, UnicodeDecodeError):
+        raise InputError(f"{path}: the {what} has no checksum: remove the store to start again") from None
+    if storefiles.digest(data) != expected:
+        raise InputError(
+            f"{path}: damaged {what} (it does not match its checksum): remove the store to start again"
+        )
+
+
+def _unlink(path: Path) -> None:
+    path.unlink(missing_ok=True)
+    _sum_path(path).unlink(missing_ok=True)
+
+
+def save_text(path: Path, text: str) -> None:
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data))
+    tmp.write_text(text)
     os.replace(tmp, path)
 
 
+def save_json(path: Path, data: object) -> None:
+    """Write ``data`` as JSON under a temporary name, then rename: a reader never sees half."""
+    save_text(path, json.dumps(data))
+
+
 def _arrays(root: Path, size: int) -> tuple[np.memmap, np.memmap]:
-    values = np.load(root / "values.npy", mmap_mode="r+")
-    counters = np.load(root / "counters.npy", mmap_mode="r+")
+    """The two tables, mapped for writing only after their sizes are checked (an ``r+`` map of
+    a short file would extend it with zeros)."""
+    values = storefiles.open_array(root / "values.npy", "values", np.int16, size, "r+")
+    counters = storefiles.open_array(root / "counters.npy", "counters", np.uint8, size, "r+")
     assert isinstance(values, np.memmap) and isinstance(counters, np.memmap)
-    if values.shape != (size,) or counters.shape != (size,):
-        raise InputError(f"{root}: its tables hold {values.shape[0]:,} classes, the variant has {size:,}")
     return values, counters
+
+
+def _record_sums(root: Path, p: int, values: np.ndarray, counters: np.ndarray) -> None:
+    """Partition ``p``'s checksums, written after its range is flushed and before its marker."""
+    save_json(
+        root / "sums" / f"p{p}.json",
+        {"values": storefiles.digest(values), "counters": storefiles.digest(counters)},
+    )
+
+
+def _state(root: Path, key: dict[str, Any]) -> dict[str, Any]:
+    """The store's state.json, checked field by field (it is read back after hours or days)."""
+    path = root / STATE
+    state = storefiles.read_json(path)
+    if {k: state.get(k) for k in key} != key:
+        raise InputError(
+            f"{root}: holds a run of {str(state.get('variant'))[:40]} ({str(state.get('rules'))[:80]}, "
+            f"{str(state.get('method', 'forward'))[:20]}), not this one"
+        )
+    levels, done = state.get("levels"), state.get("done")
+    if not isinstance(levels, list) or any(
+        type(n) is not int or not 0 <= n <= key["classes"] for n in levels
+    ):
+        raise InputError(f"{path}: damaged state (levels is not a list of class counts): remove the store")
+    if sum(levels) > key["classes"] or type(done) is not bool or (done and len(levels) < 3):
+        raise InputError(f"{path}: damaged state (levels and done disagree): remove the store to start again")
+    return state
 
 
 def open_store(root: Path, layout: Layout, rules: Rules) -> dict[str, Any]:
     """Create the store's folders and tables, or check that ``root`` holds this variant's backward
-    run; returns its state."""
+    run, intact; returns its state."""
     if (root / "graph").exists():
         raise InputError(f"{root}: holds a forward run (a graph folder): use another folder")
+    storefiles.check_writable(root)
     key = {"variant": layout.name, "rules": rules.describe(), "classes": layout.size, "method": "backward"}
     path = root / STATE
-    if path.exists():
-        state = json.loads(path.read_text())
-        if {k: state.get(k) for k in key} != key:
-            raise InputError(
-                f"{root}: holds a run of {state.get('variant')} ({state.get('rules')}, "
-                f"{state.get('method', 'forward')}), not this one"
-            )
+    if path.exists() or path.is_symlink():
+        state = _state(root, key)
     else:
         state = {**key, "levels": [], "done": False}
-    for sub in ("init", "level", "updates", "journal"):
-        (root / sub).mkdir(parents=True, exist_ok=True)
-    for name, dtype in (("values", np.int16), ("counters", np.uint8)):
-        if not (root / f"{name}.npy").exists():
-            tmp = root / f"{name}.tmp.npy"
-            np.lib.format.open_memmap(tmp, mode="w+", dtype=dtype, shape=(layout.size,)).flush()
-            os.replace(tmp, root / f"{name}.npy")
-    _arrays(root, layout.size)
+    try:
+        for sub in ("init", "level", "updates", "journal", "sums"):
+            (root / sub).mkdir(parents=True, exist_ok=True)
+        for name, dtype in (("values", np.int16), ("counters", np.uint8)):
+            target = root / f"{name}.npy"
+            if not (target.exists() or target.is_symlink()):
+                tmp = root / f"{name}.tmp.npy"
+                np.lib.format.open_memmap(tmp, mode="w+", dtype=dtype, shape=(layout.size,)).flush()
+                os.replace(tmp, target)
+    except OSError as exc:
+        raise InputError(f"{root}: cannot set up the store ({exc.strerror or exc})") from None
+    values, counters = _arrays(root, layout.size)
+    _verify_partitions(root, layout, state, values, counters)
     save_json(path, state)
     return state
+
+
+def _verify_partitions(
+    root: Path, layout: Layout, state: dict[str, Any], values: np.ndarray, counters: np.ndarray
+) -> None:
+    """Every partition whose init is done must match the checksums its last task recorded, except
+    one whose apply of the current level stopped half-way (its journal undoes it, and the task
+    records new sums)."""
+    d = len(state["levels"]) + 1
+    for p in range(len(layout.parts)):
+        if not (root / "init" / f"p{p}.json").exists():
+            continue  # the init has not run: it writes the whole range
+        journal = root / "journal" / f"d{d}_q{p}.npz"
+        if journal.exists() and not (root / "level" / f"d{d + 1}_p{p}.npy").exists():
+            continue
+        sums = root / "sums" / f"p{p}.json"
+        if not (sums.exists() or sums.is_symlink()):
+            raise InputError(
+                f"{root}: partition {p} has no checksums (an older or damaged store): start again "
+                "in an empty folder"
+            )
+        recorded = storefiles.read_json(sums, "checksum file")
+        lo, hi = layout.partition_range(p)
+        for name, table in (("values", values), ("counters", counters)):
+            if storefiles.digest(table[lo:hi]) != recorded.get(name):
+                raise InputError(
+                    f"{root / (name + '.npy')}: damaged (partition {p} does not match its checksum): "
+                    "start again in an empty folder"
+                )
 
 
 # ---- tasks (module level: a Dask worker imports them) ---------------------------------------------
@@ -121,7 +225,7 @@ def init_task(
     base = Path(root)
     marker = base / "init" / f"p{p}.json"
     if marker.exists():
-        return dict(json.loads(marker.read_text()))
+        return storefiles.read_json(marker, "init marker")
     layout = worker_layout(red, green)
     values, counters = _arrays(base, layout.size)
     lo, hi = layout.partition_range(p)
@@ -139,6 +243,7 @@ def init_task(
     counters.flush()
     _save(base / "level" / f"d1_p{p}.npy", won)
     _save(base / "init" / f"losses_p{p}.npy", lost)
+    _record_sums(base, p, values[lo:hi], counters[lo:hi])
     counts = {"wins": len(won), "losses": len(lost), "edges": edges}
     save_json(marker, counts)
     return counts
@@ -152,9 +257,9 @@ def updates_task(
     base = Path(root)
     marker = base / "updates" / f"d{d}_p{p}.json"
     if marker.exists():
-        return dict(json.loads(marker.read_text()))
+        return storefiles.read_json(marker, "updates marker")
     layout = worker_layout(red, green)
-    frontier = np.load(base / "level" / f"d{d}_p{p}.npy")
+    frontier = _load(base / "level" / f"d{d}_p{p}.npy", "frontier")
     tabs = layout_tables(layout)
     dest_buf = np.empty(CHUNK * MAX_PREDS, dtype=np.int64)
     mult_buf = np.empty(CHUNK * MAX_PREDS, dtype=np.uint8)
@@ -199,7 +304,7 @@ def apply_task(
     marker = base / "level" / f"d{d + 1}_p{q}.npy"
     journal = base / "journal" / f"d{d}_q{q}.npz"
     if marker.exists():
-        return {"decided": int(np.load(marker, mmap_mode="r").shape[0]), "visits": 0, "errors": 0}
+        return {"decided": storefiles.npy_layout(marker, "frontier")[0][0], "visits": 0, "errors": 0}
     if cancel is not None:  # one numba call below: the only point to stop at
         cancel.raise_if_cancelled()
     layout = worker_layout(red, green)
@@ -207,16 +312,18 @@ def apply_task(
     lo, hi = layout.partition_range(q)
     dests, mults = [], []
     for p, a, b in slices:
-        dests.append(np.load(base / "updates" / f"d{d}_p{p}_dest.npy", mmap_mode="r")[a:b])
-        mults.append(np.load(base / "updates" / f"d{d}_p{p}_mult.npy", mmap_mode="r")[a:b])
+        dests.append(_load(base / "updates" / f"d{d}_p{p}_dest.npy", "updates", mmap=True)[a:b])
+        mults.append(_load(base / "updates" / f"d{d}_p{p}_mult.npy", "updates", mmap=True)[a:b])
     dest = np.concatenate(dests) if dests else np.zeros(0, dtype=np.int64)
     mult = np.concatenate(mults) if mults else np.zeros(0, dtype=np.uint8)
+    if dest.dtype != np.int64 or mult.dtype != np.uint8 or len(dest) != len(mult):
+        raise InputError(f"{base}: damaged updates of level {d} (wrong types): remove the store")
+    if len(dest) and (int(dest.min()) < lo or int(dest.max()) >= hi):  # numba would write anywhere
+        raise InputError(f"{base}: damaged updates of level {d} (a class outside partition {q})")
     vals = np.asarray(values[lo:hi])
     cnts = np.asarray(counters[lo:hi])
     if journal.exists():  # an earlier try stopped half-way: undo it first
-        with np.load(journal) as old:
-            vals[old["index"] - lo] = old["values"]
-            cnts[old["index"] - lo] = old["counters"]
+        _undo(journal, lo, hi, vals, cnts)
     touched = dest - lo  # with repeats: restoring an old entry twice is harmless, deduplicating is not free
     tmp = journal.with_name(journal.stem + ".tmp.npz")
     np.savez(tmp, index=dest, values=vals[touched], counters=cnts[touched])
@@ -228,10 +335,26 @@ def apply_task(
     counters.flush()
     decided = out[:m]
     if d == 1:
-        decided = np.concatenate([np.load(base / "init" / f"losses_p{q}.npy"), decided])
+        decided = np.concatenate([_load(base / "init" / f"losses_p{q}.npy", "init losses"), decided])
+    _record_sums(base, q, values[lo:hi], counters[lo:hi])
     _save(marker, decided)
     journal.unlink()
     return {"decided": len(decided), "visits": int(stats[2]), "errors": int(stats[3])}
+
+
+def _undo(journal: Path, lo: int, hi: int, vals: np.ndarray, cnts: np.ndarray) -> None:
+    """Restore the old entries an earlier try of this apply saved before it stopped."""
+    try:
+        with np.load(journal, allow_pickle=False) as old:
+            index, old_values, old_counters = old["index"], old["values"], old["counters"]
+    except (ValueError, OSError, KeyError, zipfile.BadZipFile, EOFError):
+        raise InputError(f"{journal}: damaged journal: remove the store to start again") from None
+    if not len(index) == len(old_values) == len(old_counters) or (
+        len(index) and (int(index.min()) < lo or int(index.max()) >= hi)
+    ):
+        raise InputError(f"{journal}: damaged journal: remove the store to start again")
+    vals[index - lo] = old_values
+    cnts[index - lo] = old_counters
 
 
 # ---- the driver -----------------------------------------------------------------------------------
@@ -280,8 +403,11 @@ def solve_backward_stored(
     clock = time.perf_counter()
     decided: list[int] = list(state["levels"])
     d = len(decided) + 1
+    if not state["done"] and len(decided) > 2 and decided[-1] == 0:  # the last level decided nothing
+        state["done"] = True
+        save_json(base / STATE, state)
     while not state["done"]:
-        size = sum(np.load(base / "level" / f"d{d}_p{p}.npy", mmap_mode="r").shape[0] for p in parts)
+        size = sum(storefiles.npy_layout(base / "level" / f"d{d}_p{p}.npy", "frontier")[0][0] for p in parts)
         decided.append(size)
         if progress and d > 1:
             progress(f"level {d}: {size:,} decided")
@@ -294,6 +420,10 @@ def solve_backward_stored(
             [(str(base), red, green, rules.allow_remove, d, p) for p in parts],
             f"level {d} updates",
         )
+        for p, info in enumerate(sent):  # checked once here, mapped in slices by every apply task
+            if info["starts"][-1]:
+                for part in ("dest", "mult"):
+                    _check_sum(base / "updates" / f"d{d}_p{p}_{part}.npy", "updates")
         slices = [
             [
                 (p, info["starts"][q], info["starts"][q + 1])
@@ -321,7 +451,7 @@ def solve_backward_stored(
                 f"updates/d{d}_p{p}_mult.npy",
                 f"updates/d{d}_p{p}.json",
             ):
-                (base / name).unlink(missing_ok=True)
+                _unlink(base / name)
         d += 1
     stats.seconds["backward"] = time.perf_counter() - clock
     values, _ = _arrays(base, layout.size)

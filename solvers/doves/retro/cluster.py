@@ -21,7 +21,6 @@ Nothing here is imported by the app or the single-process path.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -30,6 +29,7 @@ from typing import Any
 
 from solvers.common.cancel import CancelToken
 from solvers.common.errors import InputError
+from solvers.doves.retro import storefiles
 from solvers.doves.retro.backward import BackwardStats
 from solvers.doves.retro.backward_store import (
     STATE,
@@ -87,11 +87,16 @@ def pass_task(root: str, red: str, green: str, t: int, p: int) -> tuple[int, int
 
 def _load_state(root: Path, key: dict[str, Any]) -> dict[str, Any]:
     path = root / STATE
-    if not path.exists():
+    if not (path.exists() or path.is_symlink()):
         return {**key, "passes": []}
-    state = json.loads(path.read_text())
+    state = storefiles.read_json(path)
     if {k: state.get(k) for k in key} != key or state.get("method", "forward") != "forward":
-        raise InputError(f"{root}: holds tables of another variant or rule set ({state.get('variant')})")
+        raise InputError(
+            f"{root}: holds tables of another variant or rule set ({str(state.get('variant'))[:40]})"
+        )
+    passes = state.get("passes")
+    if not isinstance(passes, list) or any(type(n) is not int or n < 0 for n in passes):
+        raise InputError(f"{path}: damaged state (passes is not a list of class counts): remove the store")
     return state
 
 

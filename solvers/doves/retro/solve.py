@@ -20,7 +20,7 @@ from solvers.common.errors import InputError
 from solvers.doves import engine as rules_engine
 from solvers.doves.counting import SYM
 from solvers.doves.model import COLOUR_NAMES, Position
-from solvers.doves.retro import engine
+from solvers.doves.retro import engine, storefiles
 from solvers.doves.retro.layout import Layout
 from solvers.doves.rules import Rules
 
@@ -58,19 +58,18 @@ class DiskStore:
         self.root = Path(root)
         if (self.root / "counters.npy").exists():
             raise InputError(f"{self.root}: holds a backward run (counters.npy): use another folder")
-        (self.root / "graph").mkdir(parents=True, exist_ok=True)
+        storefiles.check_writable(self.root)
         path = self.root / "values.npy"
-        if path.exists():
-            self.values = np.load(path, mmap_mode="r+")
-            if self.values.shape != (layout.size,):
-                raise InputError(
-                    f"{path}: holds {self.values.shape[0]} values, the variant has {layout.size}"
-                )
-        else:
-            tmp = self.root / "values.tmp.npy"
-            np.lib.format.open_memmap(tmp, mode="w+", dtype=np.int16, shape=(layout.size,)).flush()
-            os.replace(tmp, path)
-            self.values = np.load(path, mmap_mode="r+")
+        try:
+            (self.root / "graph").mkdir(parents=True, exist_ok=True)
+            if not (path.exists() or path.is_symlink()):
+                tmp = self.root / "values.tmp.npy"
+                np.lib.format.open_memmap(tmp, mode="w+", dtype=np.int16, shape=(layout.size,)).flush()
+                os.replace(tmp, path)
+        except OSError as exc:
+            raise InputError(f"{self.root}: cannot set up the store ({exc.strerror or exc})") from None
+        # sizes first: an r+ map of a truncated file would silently extend it with zeros
+        self.values = storefiles.open_array(path, "values", np.int16, layout.size, "r+")
 
     def _paths(self, p: int) -> tuple[Path, Path]:
         return self.root / "graph" / f"offs_{p}.npy", self.root / "graph" / f"edges_{p}.npy"
@@ -85,8 +84,11 @@ class DiskStore:
             os.replace(tmp, path)
 
     def graph(self, p: int) -> tuple[np.ndarray, np.ndarray]:
-        offs, edges = self._paths(p)
-        return np.load(offs, mmap_mode="r"), np.load(edges, mmap_mode="r")
+        offs, edges = (
+            storefiles.open_array(path, "graph", storefiles.npy_layout(path, "graph")[1], mode="r")
+            for path in self._paths(p)
+        )
+        return offs, edges
 
     def flush(self) -> None:
         if isinstance(self.values, np.memmap):
