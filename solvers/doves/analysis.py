@@ -13,7 +13,6 @@ import random
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -22,38 +21,9 @@ from solvers.common.errors import InputError
 from solvers.doves import engine, search
 from solvers.doves.model import START, Position
 from solvers.doves.rules import DEFAULT_RULES, Action, Rules, Step, legal_steps, to_ssn
+from solvers.doves.values import Analysis, Value
 
 DEFAULT_TT_BITS = 20
-
-
-@dataclass
-class Value:
-    """Win(n) / Lose(n) in plies for the side to move, or Unknown (searched ``depth`` plies)."""
-
-    kind: str  # "win" | "lose" | "draw" (a tablebase's exact draw) | "unknown"
-    plies: int = 0
-    depth: int = 0
-
-    def __str__(self) -> str:
-        if self.kind == "win":
-            return f"Win({self.plies})"
-        if self.kind == "lose":
-            return f"Lose({self.plies})"
-        if self.kind == "draw":
-            return "Draw"
-        return "Unknown"
-
-
-@dataclass
-class Analysis:
-    value: Value
-    line: list[Action]  # best line (proven values) or a surviving first action (Unknown)
-    ssn: list[str]
-    nodes: int
-    seconds: float
-    depth: int
-    positions: list[Position] = field(default_factory=list)  # position before each action of ``line``
-    source: str = "search"  # or "tablebase" (tablebase.lookup: exact, read from a solved table)
 
 
 class Searcher:

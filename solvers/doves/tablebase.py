@@ -31,9 +31,9 @@ import numpy as np
 from solvers.common.cancel import CancelToken
 from solvers.common.errors import InputError
 from solvers.doves import engine as rules_engine
-from solvers.doves.analysis import Analysis, Value
 from solvers.doves.model import COLOUR_NAMES, Position
 from solvers.doves.rules import JUDGES, Action, Rules, Step, legal_steps, surrounded, to_ssn
+from solvers.doves.values import Analysis, Value
 
 if TYPE_CHECKING:
     from solvers.doves.retro.layout import Layout
