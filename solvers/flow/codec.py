@@ -144,12 +144,14 @@ _HEADER_KEYS = ("shape", "warp rows", "warp columns", "walls")
 
 def _numbers(value: str, what: str, limit: int, line: int, start: int) -> frozenset[int]:
     out = set()
-    for m in _TOKEN.finditer(value):
+    for m in _TOKEN.finditer(value):  # a repeat is refused, so a huge line stops after ``limit``
         token = m.group()
         if not (token.isascii() and token.isdigit() and len(token) <= 4) or not 1 <= int(token) <= limit:
             raise ParseError(
                 f"{what}: expected a number 1..{limit}, got {shown(token)}", line, start + m.start()
             )
+        if int(token) - 1 in out:
+            raise ParseError(f"{what}: {int(token)} is listed twice", line, start + m.start())
         out.add(int(token) - 1)
     return frozenset(out)
 

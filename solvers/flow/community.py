@@ -28,19 +28,40 @@ _TOKEN = re.compile(r"\S+")
 _SIZE = re.compile(r"^([0-9]{1,4})\s*[xX]\s*([0-9]{1,4})$")  # ASCII digits only
 
 
+KNOWN = ("type", "fill", "size")
+# A '#' line with a word after it: a directive, a comment, or one of our spaced rows with a hole.
+_HASH_WORD = re.compile(r"^[^\S\n]*#[^\S\n]*[A-Za-z_]", re.MULTILINE)
+_MAX_LATE_LINES = 1_000  # '#' lines looked at after the rows (bounds the work on hostile files)
+
+
 def looks_like(text: str) -> bool:
     """True if the leading ``#`` lines hold a directive or a comment that no board row could be
-    (our own spaced rows may start with ``#``, a hole: ``# . A``)."""
+    (our own spaced rows may start with ``#``, a hole: ``# . A``), or if a known directive
+    (``# type: hex``) follows the rows before any comment line (which would start our paths
+    section): read as a paths header, it would be lost and a hex board solved as square."""
     for line in normalise(text[:20_000]).split("\n"):
         stripped = line.strip()
         if not stripped:
             continue
         if not stripped.startswith("#"):
-            return False
+            break
         if _DIRECTIVE.match(line):
             return True
         if _COMMENT.match(line) and any(len(t) > 1 for t in _TOKEN.findall(stripped)):
             return True
+    else:
+        return False
+    text = normalise(text)
+    for seen, found in enumerate(_HASH_WORD.finditer(text)):
+        if seen == _MAX_LATE_LINES:
+            return False
+        end = text.find("\n", found.start())
+        line = text[found.start() : len(text) if end < 0 else end]
+        directive = _DIRECTIVE.match(line)
+        if directive and directive.group(1).lower() in KNOWN:
+            return True
+        if _COMMENT.match(line) and any(len(t) > 1 for t in _TOKEN.findall(line)[1:2]):
+            return False  # a comment line: our paths section (or notes) starts here
     return False
 
 

@@ -263,13 +263,7 @@ class FlowPuzzle:
 
     def problems(self) -> list[tuple[str, Cell | None]]:
         """Why this is not a well-formed puzzle (empty list if it is)."""
-        out: list[tuple[str, Cell | None]] = []
-        if self.hex and BRIDGE in self.cells:
-            r, c = divmod(self.cells.index(BRIDGE), self.cols)
-            out.append((f"bridges are for square boards only (row {r + 1}, column {c + 1})", (r, c)))
-        if self.hex and (self.warp_rows or self.warp_cols):
-            out.append(("warps are for square boards only", None))
-        out.extend(self._layout_problems())
+        out = self.layout_problems()
         for ch, cells in self.endpoints().items():
             if len(cells) == 1:
                 r, c = cells[0]
@@ -285,9 +279,15 @@ class FlowPuzzle:
                 )
         return out
 
-    def _layout_problems(self) -> list[tuple[str, Cell | None]]:
-        """Bridges whose lanes cannot go on, warps that open into a hole (square boards)."""
+    def layout_problems(self) -> list[tuple[str, Cell | None]]:
+        """Why the board itself (not its endpoints) is no valid puzzle: a bridge or a warp on a hex
+        board, a bridge whose lanes cannot go on, a warp that opens into a hole."""
         out: list[tuple[str, Cell | None]] = []
+        if self.hex and BRIDGE in self.cells:
+            r, c = divmod(self.cells.index(BRIDGE), self.cols)
+            out.append((f"bridges are for square boards only (row {r + 1}, column {c + 1})", (r, c)))
+        if self.hex and (self.warp_rows or self.warp_cols):
+            out.append(("warps are for square boards only", None))
         if self.hex:
             return out
         for i, ch in enumerate(self.cells):

@@ -15,7 +15,12 @@ from solvers.flow.model import BRIDGE, EMPTY, HOLE, Cell, FlowPaths, FlowPuzzle
 
 
 def check(puzzle: FlowPuzzle, entries: FlowPaths | None) -> CheckResult:
-    violations: list[Violation] = []
+    # A board the solver refuses is reported as broken with the solver's words, never as
+    # "no rule broken so far".
+    violations = [
+        Violation("invalidBoard", f"invalid board: {message}", () if cell is None else (cell,))
+        for message, cell in puzzle.layout_problems()
+    ]
     endpoints = puzzle.endpoints()
     for ch, cells in endpoints.items():
         if len(cells) != 2:
