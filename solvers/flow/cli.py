@@ -73,6 +73,8 @@ def _load(plugin: PluginBase, arg: str) -> FlowPuzzle:
 
 def _solve(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) -> int:
     puzzle = _load(plugin, args.input)
+    for note in puzzle.notes:
+        print(f"note: {note}", file=sys.stderr)
     info: dict[str, object] = {}
     start = time.perf_counter()
     solutions = []

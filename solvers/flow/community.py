@@ -1,7 +1,9 @@
 """Reader of the community ``.flow`` text format (the one a popular Python Flow solver reads).
 
 Optional directive lines ``# type: square|hex``, ``# fill: true|false``, ``# size: WxH``; a ``#``
-followed by whitespace and no colon is a comment. Then one board row per line: one token per
+followed by whitespace and no colon is a comment. Other directives (the community's image importer
+writes ``# crop: ...``, ``# source_image: ...``, ``# generated: ...``) are read as comments and
+named once in the puzzle's ``notes``. Then one board row per line: one token per
 character, or whitespace-separated tokens when the row contains spaces. Tokens: ``.`` empty, ``#``
 hole, ``+`` bridge, anything else a colour label (labels may be longer than one character in the
 spaced form). Hex boards use the odd-r layout (odd rows shifted half a cell right), as ours do.
@@ -31,6 +33,7 @@ _SIZE = re.compile(r"^([0-9]{1,4})\s*[xX]\s*([0-9]{1,4})$")  # ASCII digits only
 KNOWN = ("type", "fill", "size")
 # A '#' line with a word after it: a directive, a comment, or one of our spaced rows with a hole.
 _HASH_WORD = re.compile(r"^[^\S\n]*#[^\S\n]*[A-Za-z_]", re.MULTILINE)
+_MAX_NAMED = 5  # unknown directive names listed in the note
 _MAX_LATE_LINES = 1_000  # '#' lines looked at after the rows (bounds the work on hostile files)
 
 
@@ -70,6 +73,7 @@ def parse(text: str) -> FlowPuzzle:
     size: tuple[int, int, int] | None = None  # width, height, line
     rows: list[list[tuple[str, int]]] = []  # (token, column)
     row_lines: list[int] = []
+    ignored: dict[str, int] = {}  # unknown directive name -> line of its first use
     for number, line in enumerate(normalise(text).split("\n"), start=1):
         if len(rows) > MAX_SIDE:
             raise ParseError(f"board is taller than {MAX_SIDE} rows", number)
@@ -102,8 +106,18 @@ def parse(text: str) -> FlowPuzzle:
                         column,
                     )
                 size = (int(found.group(1)), int(found.group(2)), number)
+            elif key in ("shape", "walls"):
+                # Our own header keys behind a '#': ignoring them would solve another board.
+                raise ParseError(
+                    f"'# {key}:' is no community directive (write the header line '{key}: ...' without "
+                    "'#', or use # type: hex)",
+                    number,
+                    1,
+                )
             else:
-                raise ParseError(f"unknown directive {shown(key)} (use type, fill or size)", number, 1)
+                # The community's own tools write metadata (crop, source_image, generated): such
+                # lines are read as comments and named once, never refused.
+                ignored.setdefault(key, number)
             continue
         if _COMMENT.match(line):
             continue
@@ -153,9 +167,18 @@ def parse(text: str) -> FlowPuzzle:
     else:
         letter = {label: MNEMONIC_ORDER[i] for i, label in enumerate(labels)}
     cells = tuple(letter.get(token, token) for tokens in rows for token, _ in tokens)
-    puzzle = FlowPuzzle(len(rows), len(rows[0]), cells, hex=hexagonal)
+    puzzle = FlowPuzzle(len(rows), len(rows[0]), cells, hex=hexagonal, notes=_notes(ignored))
     for message, cell in puzzle.problems():
         if cell is None:
             raise ParseError(message)
         raise ParseError(message, row_lines[cell[0]], rows[cell[0]][cell[1]][1])
     return puzzle
+
+
+def _notes(ignored: dict[str, int]) -> tuple[str, ...]:
+    if not ignored:
+        return ()
+    names = ", ".join(shown(name) for name in itertools.islice(ignored, _MAX_NAMED))
+    more = f" and {len(ignored) - _MAX_NAMED:,} more" if len(ignored) > _MAX_NAMED else ""
+    s = "s" if len(ignored) != 1 else ""
+    return (f"ignored unknown directive{s} {names}{more} (read as comments)",)

@@ -97,6 +97,9 @@ class FlowPuzzle:
     warp_rows: frozenset[int] = field(default=frozenset())
     warp_cols: frozenset[int] = field(default=frozenset())
     hex: bool = False
+    # What the reader read past (e.g. unknown directives of a community file), said once when the
+    # board is shown or solved. Not part of the value: edits drop it, equality ignores it.
+    notes: tuple[str, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1 or len(self.cells) != self.rows * self.cols:
@@ -170,11 +173,11 @@ class FlowPuzzle:
     def with_cell(self, r: int, c: int, value: str) -> FlowPuzzle:
         cells = list(self.cells)
         cells[r * self.cols + c] = value
-        return replace(self, cells=tuple(cells))
+        return replace(self, cells=tuple(cells), notes=())
 
     def with_cells(self, cells: tuple[str, ...]) -> FlowPuzzle:
         """Same layout (walls, warps, shape), other cell contents."""
-        return replace(self, cells=cells)
+        return replace(self, cells=cells, notes=())
 
     def resized(self, rows: int, cols: int) -> FlowPuzzle:
         """Same contents where they still fit (walls and warps too)."""

@@ -87,6 +87,7 @@ class FlowPlugin(PluginBase):
         text = f"{puzzle.cols}x{puzzle.rows}, {n} colour{'s' if n != 1 else ''}"  # width x height
         text += "".join(f", {v}" for v in puzzle.variant_words())
         problems = puzzle.problems()
+        text += "".join(f" — {note}" for note in puzzle.notes)
         return f"{text} — {problems[0][0]}" if problems else text
 
     # ---- rules and solving ------------------------------------------------------------------------

@@ -63,6 +63,8 @@ def solve(
     graph = grid_graph(puzzle)
     info = info if info is not None else {}
     info.pop("verdict", None)
+    if puzzle.notes:  # what the reader read past, said once with the answer
+        info["note"] = "; ".join(puzzle.notes)
     if progress is not None:
         words = "the designed convention" if rules == "auto" else RULE_WORDS[rules]
         progress({"text": f"solving under {words}", "found": 0})
