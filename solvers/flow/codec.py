@@ -2,6 +2,9 @@
 reference puzzle files) and the spaced form (``- - A - ...``). Reading is lenient (CRLF, BOM,
 trailing blanks and blank lines); writing is stable. Errors carry line and column.
 
+Number labels 10..999 (Numberlink puzzles with more than 62 pairs) are tokens of the spaced form
+(``1 - 64 - 2``); a board that has one is written in the spaced form, with tokens right-aligned.
+
 Variants: ``#`` is a hole, ``+`` a bridge; optional header lines before the board (each holds a
 colon, which no board row can) give the rest, 1-based::
 
@@ -26,10 +29,13 @@ from solvers.flow.model import (
     HOLE,
     LABELS,
     LETTERS,
+    MAX_NUMBER,
     MAX_SIDE,
     MNEMONIC_ORDER,
     FlowPuzzle,
+    has_long_labels,
     is_label_form,
+    is_number_label,
     wall,
 )
 
@@ -102,8 +108,13 @@ def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
             if len(cells) == MAX_SIDE:
                 raise ParseError(f"board is wider than {MAX_SIDE} cells", line_no, column)
             if len(token) != 1:
+                if spaced and is_number_label(token):  # a number label 10..999 (spaced form only)
+                    cells.append(token)
+                    columns.append(column)
+                    continue
                 raise ParseError(
-                    f"token {shown(token)} is not a single character (the spaced form separates cells by spaces)",
+                    f"token {shown(token)} is not a single character or a number 1..{MAX_NUMBER} (the "
+                    "spaced form separates cells by spaces)",
                     line_no,
                     column,
                 )
@@ -241,10 +252,13 @@ def header_lines(puzzle: FlowPuzzle) -> list[str]:
 
 
 def serialize(puzzle: FlowPuzzle) -> str:
+    """The plain form; the spaced form when a label is a number of two or more digits."""
     return "\n".join([*header_lines(puzzle), *puzzle.row_strings()]) + "\n"
 
 
 def serialize_spaced(puzzle: FlowPuzzle) -> str:
+    if has_long_labels(puzzle.cells):
+        return serialize(puzzle)  # already spaced (numbers right-aligned)
     rows = (" ".join("-" if ch == EMPTY else ch for ch in row) for row in puzzle.row_strings())
     return "\n".join([*header_lines(puzzle), *rows]) + "\n"
 
@@ -269,6 +283,8 @@ def letters_for(indices: dict[str, int]) -> dict[str, str]:
         return {ch: ch for ch in indices}
     if all(k < len(LABELS) for k in indices.values()):
         return {ch: LABELS[k] for ch, k in indices.items()}
+    if any(k >= len(MNEMONIC_ORDER) for k in indices.values()):
+        return {ch: ch for ch in indices}  # number labels: no letter form holds them
     return {ch: MNEMONIC_ORDER[k] for ch, k in indices.items()}
 
 
@@ -282,4 +298,6 @@ def to_label_form(puzzle: FlowPuzzle) -> FlowPuzzle:
 
 def to_mnemonic_form(puzzle: FlowPuzzle) -> FlowPuzzle:
     """Rewrite a puzzle with the mnemonic letters (R = red, B = blue, ...), same colours."""
+    if has_long_labels(puzzle.colours):
+        raise ParseError(f"the mnemonic form holds only {len(LETTERS)} colours; this board numbers its pairs")
     return relabel(puzzle, {ch: MNEMONIC_ORDER[puzzle.colour_index(ch)] for ch in puzzle.colours})

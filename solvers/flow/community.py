@@ -8,8 +8,9 @@ character, or whitespace-separated tokens when the row contains spaces. Tokens: 
 hole, ``+`` bridge, anything else a colour label (labels may be longer than one character in the
 spaced form). Hex boards use the odd-r layout (odd rows shifted half a cell right), as ours do.
 
-Labels become our colour letters: kept when every label already is one (``A-Z a-z 0-9``), else
-given mnemonic letters in order of first appearance (red, blue, yellow, ...). ``fill: false``
+Labels become our colour labels: kept when every label already is one (``A-Z a-z 0-9`` or a
+number 1..999), else given mnemonic letters in order of first appearance (red, blue, yellow, ...),
+or the numbers 1, 2, 3, ... when there are more than 62. ``fill: false``
 (cells may stay empty) is rejected: our solver always fills the board.
 """
 
@@ -20,7 +21,17 @@ import re
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import normalise, shown
-from solvers.flow.model import BRIDGE, EMPTY, HOLE, LETTERS, MAX_SIDE, MNEMONIC_ORDER, FlowPuzzle
+from solvers.flow.model import (
+    BRIDGE,
+    EMPTY,
+    HOLE,
+    LETTERS,
+    MAX_NUMBER,
+    MAX_SIDE,
+    MNEMONIC_ORDER,
+    FlowPuzzle,
+    is_label,
+)
 
 # Linear patterns only: the value is taken whole and stripped in Python. A lazy ``(.*?)\s*$`` here
 # backtracked quadratically (a line of 100k tabs after ``# fill: t`` took 53 s, holding the GIL).
@@ -160,12 +171,14 @@ def parse(text: str) -> FlowPuzzle:
                 row_lines[r],
                 rows[r][c][1],
             )
-    if len(labels) > len(LETTERS):
-        raise ParseError(f"{len(labels)} colours; at most {len(LETTERS)} are supported")
-    if all(len(label) == 1 and label in LETTERS for label in labels):
-        letter = {label: label for label in labels}
-    else:
+    if all(is_label(label) for label in labels):
+        letter = {label: label for label in labels}  # letters and numbers 1..999 stay as they are
+    elif len(labels) <= len(LETTERS):
         letter = {label: MNEMONIC_ORDER[i] for i, label in enumerate(labels)}
+    elif len(labels) <= MAX_NUMBER:
+        letter = {label: str(i) for i, label in enumerate(labels, start=1)}  # numbered in order
+    else:
+        raise ParseError(f"{len(labels)} colours; at most {MAX_NUMBER} are supported")
     cells = tuple(letter.get(token, token) for tokens in rows for token, _ in tokens)
     puzzle = FlowPuzzle(len(rows), len(rows[0]), cells, hex=hexagonal, notes=_notes(ignored))
     for message, cell in puzzle.problems():

@@ -4,8 +4,9 @@ horizontal and a vertical lane), walls between neighbouring cells, warps (a row 
 border cells are neighbours across the seam) and hexagonal boards (odd rows shifted half a cell to
 the right, "odd-r": six neighbours per cell).
 
-A colour is one character of ``A-Z a-z 0-9``. The character's *identity* pairs the endpoints; its
-display colour follows the reference format's convention (see ``colour_index``).
+A colour is one character of ``A-Z a-z 0-9``, or a number ``10..999`` (Numberlink puzzles have
+more than 62 pairs; the numbers 1..9 are the digit letters). The label's *identity* pairs the
+endpoints; its display colour follows the reference format's convention (see ``colour_index``).
 """
 
 from __future__ import annotations
@@ -55,6 +56,22 @@ COLOUR_NAMES = (
     "pink",
 )
 MAX_SIDE = 200  # parse limit; the solver is meant for boards up to about 50x50
+MAX_NUMBER = 999  # largest number label
+
+
+def is_number_label(token: str) -> bool:
+    """A number label 1..999 (ASCII digits, no leading zero; 1..9 are also letters)."""
+    return 0 < len(token) <= 3 and token.isascii() and token.isdigit() and token[0] != "0"
+
+
+def is_label(token: str) -> bool:
+    """An endpoint label: a colour letter or a number 1..999."""
+    return (len(token) == 1 and token in LETTERS) or is_number_label(token)
+
+
+def has_long_labels(labels: Iterable[str]) -> bool:
+    """True if some label is a number of two or more digits (only the spaced form can hold it)."""
+    return any(len(ch) > 1 for ch in labels)
 
 
 def is_label_form(letters: set[str] | frozenset[str]) -> bool:
@@ -66,6 +83,8 @@ def colour_index(letter: str, label_form: bool) -> int:
     """Display colour index (``color:N``) of a colour letter."""
     if label_form:
         return LABELS.index(letter)
+    if len(letter) > 1:  # numbers 10..999 follow the 62 letters
+        return len(MNEMONIC_ORDER) + int(letter) - 10
     return MNEMONIC_ORDER.index(letter)
 
 
@@ -217,7 +236,9 @@ class FlowPuzzle:
         return words
 
     def row_strings(self) -> list[str]:
-        return ["".join(self.cells[r * self.cols : (r + 1) * self.cols]) for r in range(self.rows)]
+        """One string per row: its cells side by side, or, when a label is a number of two or
+        more digits, the spaced form (tokens right-aligned to a common width, ``-`` empty)."""
+        return cell_rows(self.cells, self.rows, self.cols)
 
     def endpoints(self) -> dict[str, list[Cell]]:
         """Endpoint cells per colour (row-major order), colours in display order."""
@@ -377,3 +398,12 @@ class FlowPaths:
             for cell in v:
                 out.setdefault(cell, k)
         return out
+
+
+def cell_rows(cells: Sequence[str], rows: int, cols: int) -> list[str]:
+    """Rows of cell tokens as text (see ``FlowPuzzle.row_strings``)."""
+    if not has_long_labels(cells):
+        return ["".join(cells[r * cols : (r + 1) * cols]) for r in range(rows)]
+    width = max(len(ch) for ch in cells)
+    tokens = ["-" if ch == EMPTY else ch for ch in cells]
+    return [" ".join(t.rjust(width) for t in tokens[r * cols : (r + 1) * cols]) for r in range(rows)]

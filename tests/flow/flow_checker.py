@@ -1,15 +1,24 @@
 """Independent answer checker for Flow tests (does not use the module's own rules code).
 
 Works on plain data: the puzzle as row strings ('.' = empty, a letter = endpoint) and an answer as
-the CLI prints it (``grid`` rows and ``paths`` {letter: [[r, c], ...]}).
+the CLI prints it (``grid`` rows and ``paths`` {letter: [[r, c], ...]}). Boards with number labels
+(10..999) are given as rows of tokens (lists of strings) instead, as ``tokens`` makes them.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
+
+Rows = Sequence[Sequence[str]]  # row strings, or rows of cell tokens
 
 
-def endpoints_of(rows: list[str]) -> dict[str, list[tuple[int, int]]]:
+def tokens(rows: list[str]) -> list[list[str]]:
+    """Rows of the spaced form (``-`` or ``.`` empty) as rows of tokens ('.' for empty)."""
+    return [["." if t in "-." else t for t in row.split()] for row in rows]
+
+
+def endpoints_of(rows: Rows) -> dict[str, list[tuple[int, int]]]:
     found: dict[str, list[tuple[int, int]]] = defaultdict(list)
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
@@ -18,9 +27,7 @@ def endpoints_of(rows: list[str]) -> dict[str, list[tuple[int, int]]]:
     return dict(found)
 
 
-def verify(
-    rows: list[str], grid: list[str], paths: dict[str, list[list[int]]], designed: bool = False
-) -> None:
+def verify(rows: Rows, grid: Rows, paths: dict[str, list[list[int]]], designed: bool = False) -> None:
     """Raise AssertionError unless the answer is a complete, correct Flow solution."""
     h, w = len(rows), len(rows[0])
     assert len(grid) == h and all(len(g) == w for g in grid), "grid shape"
