@@ -80,6 +80,11 @@ def _flow_texts() -> list[str]:
         "# type: square\n# fill: true\n# size: 5x5\n# a comment line\n" + board,
         "# type: hex\n# fill: false\n# size: 3x3\nR . B\n. . .\nR . B\n",
         board + "# paths (row,column from 0, in drawing order)\nR 0,0 1,0 2,0\n",
+        "rules: numberlink\n 1  - 64\n -  -  -\n 1  - 64\n",
+        "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3",
+        "https://puzz.link/p?arukone/e/3/3/1g-34-1bg-1b1g-34",
+        "pzprv3\nnumlin\n2\n3\n1 . 1 \n2 . 2 \n1 1 \n0 -1 \n0 0 0 \n",
+        "pzprv3\narukone\n2\n2\ndontpassallcell\nA B \nA B \n0 \n0 \n1 1 \n",
     ]
 
 

@@ -13,7 +13,7 @@ from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.cli import Parser, add_json, add_timeout
 from solvers.common.outcome import SearchOutcome
 from solvers.common.protocol import PluginBase
-from solvers.flow import codec
+from solvers.flow import codec, pzpr
 from solvers.flow.generate import generate
 from solvers.flow.model import FlowPuzzle
 from solvers.flow.solve import RULE_CHOICES, solve
@@ -43,7 +43,9 @@ def _parser() -> argparse.ArgumentParser:
     add_json(g)
     c = sub.add_parser("convert", help="rewrite a puzzle in another text form")
     c.add_argument("input")
-    c.add_argument("--to", choices=("plain", "spaced", "labels", "mnemonic"), default="plain")
+    c.add_argument(
+        "--to", choices=("plain", "spaced", "labels", "mnemonic", "url", "pzprv3"), default="plain"
+    )
     i = sub.add_parser("import", help="read a puzzle from a screenshot of the Flow Free app")
     i.add_argument("image")
     i.add_argument("--to", dest="output", default=None, help="write the puzzle to this file")
@@ -141,6 +143,10 @@ def _convert(plugin: PluginBase, args: argparse.Namespace) -> int:
         sys.stdout.write(codec.serialize(codec.to_label_form(puzzle)))
     elif args.to == "mnemonic":
         sys.stdout.write(codec.serialize(codec.to_mnemonic_form(puzzle)))
+    elif args.to == "url":
+        print(pzpr.encode_url(puzzle))
+    elif args.to == "pzprv3":
+        sys.stdout.write(pzpr.write_pzprv3(puzzle))
     else:
         sys.stdout.write(codec.serialize(puzzle))
     return 0

@@ -12,8 +12,10 @@ colon, which no board row can) give the rest, 1-based::
     warp rows: 2 5
     warp columns: 1
     walls: 2,3-2,4 5,1-6,1
+    rules: numberlink
 
-A plain board has no header, so old files read and write exactly as before.
+``rules: numberlink``: the puzzle is meant for Numberlink rules (cells may stay empty). A plain
+board has no header, so old files read and write exactly as before.
 """
 
 from __future__ import annotations
@@ -26,12 +28,14 @@ from solvers.common.limits import body_lines, shown
 from solvers.flow.model import (
     BRIDGE,
     EMPTY,
+    FLOW_RULES,
     HOLE,
     LABELS,
     LETTERS,
     MAX_NUMBER,
     MAX_SIDE,
     MNEMONIC_ORDER,
+    PUZZLE_RULES,
     FlowPuzzle,
     has_long_labels,
     is_label_form,
@@ -74,8 +78,12 @@ def _row_items(line: str, spaced: bool) -> Iterator[tuple[int, str]]:
 def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
     """A board from text. ``complete=False`` accepts a board still being set up (a colour with one
     or three endpoints), as saved documents may hold; ``problems()`` still names what is missing."""
-    from solvers.flow import community  # the community ``.flow`` form (directives, comments)
+    from solvers.flow import community, pzpr  # the community ``.flow`` form; puzz.link / pzprv3
 
+    if pzpr.looks_like_url(text):
+        return pzpr.decode_url(text)
+    if pzpr.looks_like_pzprv3(text):
+        return pzpr.read_pzprv3(text)[0]
     if community.looks_like(text):
         return community.parse(text)
     # Limits are checked while reading, so a 4 MB one-line file costs no more than a 200-cell row.
@@ -89,7 +97,9 @@ def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
             header.append((first + 1 + offset, lines[first]))
         first += 1
         if len(header) > 10:
-            raise ParseError("too many header lines (shape, warp rows, warp columns, walls)", first + offset)
+            raise ParseError(
+                "too many header lines (shape, warp rows, warp columns, walls, rules)", first + offset
+            )
     if first > last:
         raise ParseError("empty board: no rows found after the header", last + 1 + offset)
     spaced = _is_spaced(lines, first, last)
@@ -150,7 +160,7 @@ def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
     return puzzle
 
 
-_HEADER_KEYS = ("shape", "warp rows", "warp columns", "walls")
+_HEADER_KEYS = ("shape", "warp rows", "warp columns", "walls", "rules")
 
 
 def _numbers(value: str, what: str, limit: int, line: int, start: int) -> frozenset[int]:
@@ -204,7 +214,18 @@ def _apply_header(puzzle: FlowPuzzle, header: list[tuple[int, str]]) -> FlowPuzz
             "warps are for square boards only",
             min(fields[k][0] for k in ("warp rows", "warp columns") if k in fields),
         )
-    out = FlowPuzzle(puzzle.rows, puzzle.cols, puzzle.cells, frozenset(), warp_rows, warp_cols, hexagonal)
+    rules = FLOW_RULES
+    if "rules" in fields:
+        line_no, value, col = fields["rules"]
+        rules = value.strip().lower()
+        if rules not in PUZZLE_RULES:
+            where = col + len(value) - len(value.lstrip())
+            raise ParseError(
+                f"rules must be {' or '.join(PUZZLE_RULES)}, got {shown(value.strip())}", line_no, where
+            )
+    out = FlowPuzzle(
+        puzzle.rows, puzzle.cols, puzzle.cells, frozenset(), warp_rows, warp_cols, hexagonal, rules
+    )
     walls: set[tuple[tuple[int, int], tuple[int, int]]] = set()
     if "walls" in fields:
         line_no, value, col = fields["walls"]
@@ -231,7 +252,7 @@ def _apply_header(puzzle: FlowPuzzle, header: list[tuple[int, str]]) -> FlowPuzz
             if wall(a, b) in walls:
                 raise ParseError(f"wall {shown(token)} is listed twice", line_no, where)
             walls.add(wall(a, b))
-    return FlowPuzzle(out.rows, out.cols, out.cells, frozenset(walls), warp_rows, warp_cols, hexagonal)
+    return FlowPuzzle(out.rows, out.cols, out.cells, frozenset(walls), warp_rows, warp_cols, hexagonal, rules)
 
 
 def header_lines(puzzle: FlowPuzzle) -> list[str]:
@@ -248,6 +269,8 @@ def header_lines(puzzle: FlowPuzzle) -> list[str]:
             "walls: "
             + " ".join(f"{a[0] + 1},{a[1] + 1}-{b[0] + 1},{b[1] + 1}" for a, b in sorted(puzzle.walls))
         )
+    if puzzle.rules != FLOW_RULES:
+        out.append(f"rules: {puzzle.rules}")
     return out
 
 

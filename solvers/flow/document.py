@@ -17,7 +17,7 @@ import re
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import is_ascii_digits, shown
-from solvers.flow import codec, community
+from solvers.flow import codec, community, pzpr
 from solvers.flow.model import BRIDGE, EMPTY, Cell, FlowPaths, FlowPuzzle, is_label
 
 HEADER = "# paths (row,column from 0, in drawing order)"
@@ -36,6 +36,10 @@ _MAX_LINE = 8 * 200 * 200  # a path of every cell of the largest board, written 
 
 def parse_document(text: str) -> tuple[FlowPuzzle, FlowPaths | None]:
     norm = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if pzpr.looks_like_url(norm):
+        return pzpr.decode_url(norm), None
+    if pzpr.looks_like_pzprv3(norm):
+        return pzpr.read_pzprv3(norm)
     if community.looks_like(norm):
         return community.parse(norm), None
     hash_at = _COMMENT.search(norm) or _bare_header(norm)

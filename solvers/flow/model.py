@@ -57,6 +57,8 @@ COLOUR_NAMES = (
 )
 MAX_SIDE = 200  # parse limit; the solver is meant for boards up to about 50x50
 MAX_NUMBER = 999  # largest number label
+FLOW_RULES, NUMBERLINK = "flow", "numberlink"
+PUZZLE_RULES = (FLOW_RULES, NUMBERLINK)  # a puzzle's own rule set (see ``FlowPuzzle.rules``)
 
 
 def is_number_label(token: str) -> bool:
@@ -116,6 +118,9 @@ class FlowPuzzle:
     warp_rows: frozenset[int] = field(default=frozenset())
     warp_cols: frozenset[int] = field(default=frozenset())
     hex: bool = False
+    # The rule set the puzzle is meant for: "flow" (every cell covered) or "numberlink" (cells may
+    # stay empty). It belongs to the puzzle, so a document keeps it and a solve follows it.
+    rules: str = "flow"
     # What the reader read past (e.g. unknown directives of a community file), said once when the
     # board is shown or solved. Not part of the value: edits drop it, equality ignores it.
     notes: tuple[str, ...] = field(default=(), compare=False)
@@ -123,6 +128,8 @@ class FlowPuzzle:
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1 or len(self.cells) != self.rows * self.cols:
             raise InputError(f"bad board shape {self.rows}x{self.cols} for {len(self.cells)} cells")
+        if self.rules not in PUZZLE_RULES:
+            raise InputError(f"unknown rule set {self.rules!r} (use {' or '.join(PUZZLE_RULES)})")
 
     @property
     def is_plain(self) -> bool:
@@ -217,6 +224,7 @@ class FlowPuzzle:
             frozenset(r for r in self.warp_rows if r < rows),
             frozenset(c for c in self.warp_cols if c < cols),
             self.hex,
+            self.rules,
         )
 
     def variant_words(self) -> list[str]:

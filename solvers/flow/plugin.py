@@ -62,6 +62,12 @@ class FlowPlugin(PluginBase):
     def serialize_document(self, puzzle: FlowPuzzle, entries: Any = None) -> str:
         return document.serialize_document(puzzle, entries)
 
+    def looks_like_inline(self, arg: str) -> bool:
+        """A puzz.link / pzv.jp numlin or arukone URL given on the command line."""
+        from solvers.flow import pzpr
+
+        return pzpr.looks_like_url(arg)
+
     def importers(self) -> list[Importer]:
         return [Importer("Import &Screenshot…", IMAGE_FILTER, _import_screenshot)]
 

@@ -4,12 +4,12 @@ form (as pzprv3 files write them). Every answer is checked by the independent ch
 from __future__ import annotations
 
 import pytest
+from flow_checker import tokens, verify
 
 from solvers.common.errors import ParseError
 from solvers.flow import codec
 from solvers.flow.model import colour_index
 from solvers.flow.plugin import PLUGIN
-from tests.flow.flow_checker import tokens, verify
 
 
 def _numbered(pairs_per_row: int, row_pairs: int) -> str:
