@@ -11,7 +11,7 @@ spaced form). Hex boards use the odd-r layout (odd rows shifted half a cell righ
 Labels become our colour labels: kept when every label already is one (``A-Z a-z 0-9`` or a
 number 1..999), else given mnemonic letters in order of first appearance (red, blue, yellow, ...),
 or the numbers 1, 2, 3, ... when there are more than 62. ``fill: false``
-(cells may stay empty) is rejected: our solver always fills the board.
+(cells may stay empty) opens the puzzle under Numberlink rules.
 """
 
 from __future__ import annotations
@@ -24,11 +24,13 @@ from solvers.common.limits import normalise, shown
 from solvers.flow.model import (
     BRIDGE,
     EMPTY,
+    FLOW_RULES,
     HOLE,
     LETTERS,
     MAX_NUMBER,
     MAX_SIDE,
     MNEMONIC_ORDER,
+    NUMBERLINK,
     FlowPuzzle,
     is_label,
 )
@@ -85,6 +87,7 @@ def parse(text: str) -> FlowPuzzle:
     rows: list[list[tuple[str, int]]] = []  # (token, column)
     row_lines: list[int] = []
     ignored: dict[str, int] = {}  # unknown directive name -> line of its first use
+    rules = FLOW_RULES
     for number, line in enumerate(normalise(text).split("\n"), start=1):
         if len(rows) > MAX_SIDE:
             raise ParseError(f"board is taller than {MAX_SIDE} rows", number)
@@ -102,12 +105,7 @@ def parse(text: str) -> FlowPuzzle:
             elif key == "fill":
                 if value.lower() not in ("true", "false"):
                     raise ParseError(f"# fill: must be true or false, got {shown(value)}", number, column)
-                if value.lower() == "false":
-                    raise ParseError(
-                        "'fill: false' (cells may stay empty) is not supported: every cell must be covered",
-                        number,
-                        column,
-                    )
+                rules = NUMBERLINK if value.lower() == "false" else FLOW_RULES  # cells may stay empty
             elif key == "size":
                 found = _SIZE.match(value)
                 if not found or not all(1 <= int(n) <= MAX_SIDE for n in found.groups()):
@@ -180,7 +178,7 @@ def parse(text: str) -> FlowPuzzle:
     else:
         raise ParseError(f"{len(labels)} colours; at most {MAX_NUMBER} are supported")
     cells = tuple(letter.get(token, token) for tokens in rows for token, _ in tokens)
-    puzzle = FlowPuzzle(len(rows), len(rows[0]), cells, hex=hexagonal, notes=_notes(ignored))
+    puzzle = FlowPuzzle(len(rows), len(rows[0]), cells, hex=hexagonal, rules=rules, notes=_notes(ignored))
     for message, cell in puzzle.problems():
         if cell is None:
             raise ParseError(message)

@@ -100,6 +100,11 @@ class FlowPlugin(PluginBase):
     def check(self, puzzle: FlowPuzzle, entries: Any = None) -> CheckResult:
         return rules.check(puzzle, entries)
 
+    def check_solution(self, puzzle: FlowPuzzle, solution: Solution) -> CheckResult:
+        """A solver answer, checked under the rule set it was found under."""
+        entries = self.entries_from_solution(puzzle, solution)
+        return rules.check(puzzle, entries, solution.extras.get("rules"))
+
     def empty_entries(self, puzzle: FlowPuzzle) -> FlowPaths:
         return FlowPaths()
 
@@ -122,7 +127,7 @@ class FlowPlugin(PluginBase):
     def count_rules(
         self, puzzle: FlowPuzzle, rules: str, limit: int = 2, cancel: CancelToken | None = None
     ) -> CountResult:
-        """``count`` under a chosen rule set ("designed", "strict" or "auto")."""
+        """``count`` under a chosen rule set ("designed", "strict", "numberlink" or "auto")."""
         found = sum(1 for _ in self.solve(puzzle, limit=limit, cancel=cancel, rules=rules))
         return SearchOutcome.after(found, limit, cancel)
 
@@ -148,7 +153,10 @@ class FlowPlugin(PluginBase):
             "vertically from cell to cell, never cross or branch, and together they must fill every "
             "cell of the grid.\n\n"
             'A well-made puzzle has exactly one solution. The solver first tries the "designed" '
-            "convention (a pipe never runs alongside itself), then the strict game rules."
+            "convention (a pipe never runs alongside itself), then the strict game rules.\n\n"
+            "Numberlink puzzles (puzz.link numlin URLs, Arukone with cells that may stay empty) "
+            "follow Numberlink rules: every pair joined, paths never cross or branch, but cells "
+            "may stay empty."
         )
 
     def help_keys(self) -> list[tuple[str, str]]:

@@ -208,7 +208,7 @@ def test_community_format() -> None:
 @pytest.mark.parametrize(
     ("text", "where", "words"),
     [
-        ("# fill: false\nAA\n", (1, 9), "not supported"),
+        ("# fill: maybe\nAA\n", (1, 9), "true or false"),
         ("# size: 3x3\nAA\n", (1, None), "3x3"),
         ("# type: tri\nAA\n", (1, 9), "square or hex"),
         ("# comment x\nAAB\n", (2, 3), "needs exactly 2"),
