@@ -92,6 +92,8 @@ class FlowPlugin(PluginBase):
         n = len(puzzle.colours)
         text = f"{puzzle.cols}x{puzzle.rows}, {n} colour{'s' if n != 1 else ''}"  # width x height
         text += "".join(f", {v}" for v in puzzle.variant_words())
+        if puzzle.rules == "numberlink":
+            text += ", Numberlink rules (cells may stay empty)"
         problems = puzzle.problems()
         text += "".join(f" — {note}" for note in puzzle.notes)
         return f"{text} — {problems[0][0]}" if problems else text

@@ -334,11 +334,13 @@ def _read_lines(puzzle: FlowPuzzle, lines: list[str], first: int) -> FlowPaths |
     paths: dict[str, list[Cell]] = {}
     for ch, ends in puzzle.endpoints().items():
         path = [ends[0]]
+        on_path = {ends[0]}  # a set: a snake over a 200x200 board must not cost a list scan a step
         while len(path) <= rows * cols:
             nxt = [n for n in links.get(path[-1], []) if len(path) < 2 or n != path[-2]]
-            if len(nxt) != 1 or nxt[0] in path:
+            if len(nxt) != 1 or nxt[0] in on_path:
                 break
             path.append(nxt[0])
+            on_path.add(nxt[0])
             if puzzle.at(*nxt[0]) != EMPTY:
                 break
         if len(path) > 1 and path[-1] == ends[1]:

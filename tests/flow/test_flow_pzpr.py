@@ -168,3 +168,31 @@ def test_cli_solves_a_url_and_converts_to_url(capsys, tmp_path) -> None:
     assert capsys.readouterr().out.startswith("pzprv3\nnumlin\n5\n5\n1 . . . . \n")
     assert PLUGIN.cli(["convert", SAMPLE]) == 0
     assert capsys.readouterr().out == "rules: numberlink\n" + "\n".join(SAMPLE_ROWS) + "\n"
+
+
+def test_huge_and_hostile_inputs_are_quick() -> None:
+    import time
+
+    from solvers.flow.model import FlowPaths
+
+    # A pipe snaking over every cell of a 200x200 file is read back as that pipe.
+    order = [(r, c if r % 2 == 0 else 199 - c) for r in range(200) for c in range(200)]
+    cells = [EMPTY] * 40_000
+    cells[0] = "1"
+    cells[order[-1][0] * 200 + order[-1][1]] = "1"
+    puzzle = FlowPuzzle(200, 200, tuple(cells), rules="numberlink")
+    text = pzpr.write_pzprv3(puzzle, FlowPaths.from_dict({"1": order}))
+    started = time.process_time()
+    again, entries = PLUGIN.parse_document(text)
+    assert again == puzzle and entries is not None and len(entries.get("1")) == 40_000
+    hostile = [
+        "numlin/200/200/" + "1" * 4_000_000,
+        "numlin/200/200/" + "+" * 4_000_000,
+        "numlin/200/200/" + "z" * 4_000_000,
+        "p?numlin/" + "/" * 100_000 + "5/5/1",
+        "pzprv3\nnumlin\n200\n200\n" + "1 " * 2_000_000,
+    ]
+    for bad in hostile:
+        with pytest.raises(ParseError):
+            PLUGIN.parse_document(bad)
+    assert time.process_time() - started < 5.0
