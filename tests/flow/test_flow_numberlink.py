@@ -231,3 +231,14 @@ def test_neighbour_answers_are_valid_and_new() -> None:
     # No empty cell to swing through (only one, boxed in by endpoints), no stretch beside itself.
     _, graph, full = answer("A.\n.A\n", [(0, 0), (0, 1), (1, 1)])
     assert neighbour(graph, full) is None
+
+
+def test_numberlink_boards_show_their_numbers() -> None:
+    from solvers.common.display import Text
+
+    def texts(text: str) -> list[str]:
+        return sorted(item.text for item in PLUGIN.draw(codec.parse(text)).items if isinstance(item, Text))
+
+    assert texts("rules: numberlink\nA.B\n...\nA.B\n") == ["A", "A", "B", "B"]
+    assert texts("1 . 999\n1 . 999\n") == ["1", "1", "999", "999"]
+    assert texts("R.G\n...\nR.G\n") == []  # a Flow board keeps plain dots
