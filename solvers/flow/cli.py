@@ -25,9 +25,15 @@ MAX_SIDE = 100  # the generator's own bound, checked here so the message names t
 def _parser() -> argparse.ArgumentParser:
     p = Parser(prog=PROG, description="Flow Free module commands")
     sub = p.add_subparsers(dest="command", required=True)
-    s = sub.add_parser("solve", help="solve a puzzle file (rules: auto = designed, else strict)")
+    s = sub.add_parser("solve", help="solve a puzzle file or puzz.link URL")
     s.add_argument("input")
-    s.add_argument("--rules", choices=RULE_CHOICES, default="auto")
+    s.add_argument(
+        "--rules",
+        choices=RULE_CHOICES,
+        default="auto",
+        help="auto (default) = the puzzle's own: Numberlink rules for a Numberlink puzzle, else "
+        "designed, then strict if designed has no solution; numberlink = cells may stay empty",
+    )
     s.add_argument(
         "--limit", type=cli.int_range(0, 10**9), default=2, help="stop after N solutions (0 = all)"
     )
@@ -41,7 +47,7 @@ def _parser() -> argparse.ArgumentParser:
     g.add_argument("--spaced", action="store_true", help="write the spaced form")
     add_timeout(g)
     add_json(g)
-    c = sub.add_parser("convert", help="rewrite a puzzle in another text form")
+    c = sub.add_parser("convert", help="rewrite a puzzle in another text form, a puzz.link URL or pzprv3")
     c.add_argument("input")
     c.add_argument(
         "--to", choices=("plain", "spaced", "labels", "mnemonic", "url", "pzprv3"), default="plain"
