@@ -20,6 +20,7 @@ column or the file line.
 
 from __future__ import annotations
 
+import re
 import string
 
 from solvers.common.errors import ParseError
@@ -57,7 +58,15 @@ def looks_like_url(text: str) -> bool:
 
 
 def looks_like_pzprv3(text: str) -> bool:
-    return normalise(text).lstrip().startswith("pzprv3")
+    """A pzprv3 file: its header and a puzzle id. ``pzprv3`` is also a valid board row (six
+    letters), so a text whose second line could be the next row of that board stays a board."""
+    head = normalise(text[:1000]).lstrip().split("\n", 2)
+    if not re.fullmatch(r"pzprv3(\.[0-9]{1,3})?", head[0].strip()):
+        return False
+    pid = head[1].strip() if len(head) > 1 else ""
+    if pid in PIDS:
+        return True
+    return bool(re.fullmatch(r"[a-z_]{1,40}", pid)) and len(pid) != len(head[0].strip())
 
 
 # ---- URLs ------------------------------------------------------------------------------------------

@@ -65,7 +65,7 @@ RULES = ("designed", "strict", "numberlink")
 # against 0.146 s, generated 50x50 1.35-1.64 s against 1.51-1.52 s) and the GUI's longest stall
 # during a 50x50 solve fell from 176 to 61 ms. Under strict rules CaDiCaL stays: Glucose took
 # 8.8 s against 6.8 s on the strict reference uniqueness runs (worst board 4.2 s against 1.8 s).
-SOLVERS = {"designed": "glucose4", "strict": "cadical195", "numberlink": "glucose4", "untouched": "glucose4"}
+SOLVERS = {"designed": "glucose4", "strict": "cadical195", "numberlink": "glucose4"}
 # Inprocessing (probing, elimination, vivification between restarts) costs CaDiCaL seconds on
 # 50x50 boards, in single uninterruptible stretches, and buys nothing on these instances:
 # measured 1.6 s instead of 5 s CPU on a generated 50x50 board, the same on the reference set.
@@ -75,14 +75,9 @@ SOLVERS = {"designed": "glucose4", "strict": "cadical195", "numberlink": "glucos
 # they do not (5.9 s CPU without it, 7.1 s with it, on nine 30-50 boards drawn by hand; strict
 # reference uniqueness 16.4 s against 18.2 s), so CLI and GUI jobs search the same way.
 SOLVER_OPTIONS = {"inprocessing": 0}
-RULE_OPTIONS: dict[str, dict[str, int]] = {
-    "designed": {"reduce": 0},
-    "strict": {},
-    "numberlink": {},
-    "untouched": {},
-}
-# Numberlink rules with "a pipe never runs alongside itself" (the first stage of a Numberlink search).
-UNTOUCHED = "untouched"
+# Numberlink: Glucose, as it hands the GIL back; CaDiCaL and MapleChrono were no faster on the
+# open hand-made boards where this model is slow (12x12, 30 s each, no answer from any of them).
+RULE_OPTIONS: dict[str, dict[str, int]] = {"designed": {"reduce": 0}, "strict": {}, "numberlink": {}}
 SLICE_SECONDS = 0.03  # aim for solve slices this long (cancel latency, GIL hand-back)
 # Clauses per call into the solver while encoding: each call holds the GIL (20,000 took 25-35 ms
 # of CPU on a 50x50 board, 0.1 s and more of GUI stall on a loaded machine).
@@ -129,10 +124,10 @@ class FlowSat:
     seen: set[bytes] = field(default_factory=set)
 
     def __post_init__(self) -> None:
-        if self.rules not in SOLVERS:
+        if self.rules not in RULES:
             raise ValueError(f"unknown rule set {self.rules!r} (use {' or '.join(RULES)})")
         self.fill = self.rules in ("designed", "strict")  # every cell covered
-        self.no_touch = self.rules in ("designed", UNTOUCHED)  # a pipe never runs alongside itself
+        self.no_touch = self.rules == "designed"  # a pipe never runs alongside itself
         self.solver_name = SOLVERS[self.rules]
         self.solver = Solver(name=self.solver_name)
         if self.solver_name.startswith("cadical") and hasattr(self.solver, "configure"):

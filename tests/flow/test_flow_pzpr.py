@@ -196,3 +196,10 @@ def test_huge_and_hostile_inputs_are_quick() -> None:
         with pytest.raises(ParseError):
             PLUGIN.parse_document(bad)
     assert time.process_time() - started < 5.0
+
+
+def test_a_board_whose_first_row_spells_pzprv3_stays_a_board() -> None:
+    # Six letters: a valid board row today; only a pzprv3 header with a puzzle id is a file.
+    assert PLUGIN.parse("pzprv3\nzrv3..\n").row_strings() == ["pzprv3", "zrv3.."]
+    assert PLUGIN.parse_document("pzprv3\nabcdef\nabcdef\nzrv3..\n")[0].rows == 4
+    assert PLUGIN.parse("pzprv3.1\nnumlin\n1\n2\n1 1 \n").row_strings() == ["11"]
