@@ -13,7 +13,7 @@ from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.cli import Parser, add_json, add_timeout
 from solvers.common.outcome import SearchOutcome
 from solvers.common.protocol import PluginBase
-from solvers.flow import codec
+from solvers.flow import codec, pzpr
 from solvers.flow.generate import generate
 from solvers.flow.model import FlowPuzzle
 from solvers.flow.solve import RULE_CHOICES, solve
@@ -25,9 +25,15 @@ MAX_SIDE = 100  # the generator's own bound, checked here so the message names t
 def _parser() -> argparse.ArgumentParser:
     p = Parser(prog=PROG, description="Flow Free module commands")
     sub = p.add_subparsers(dest="command", required=True)
-    s = sub.add_parser("solve", help="solve a puzzle file (rules: auto = designed, else strict)")
+    s = sub.add_parser("solve", help="solve a puzzle file or puzz.link URL")
     s.add_argument("input")
-    s.add_argument("--rules", choices=RULE_CHOICES, default="auto")
+    s.add_argument(
+        "--rules",
+        choices=RULE_CHOICES,
+        default="auto",
+        help="auto (default) = the puzzle's own: Numberlink rules for a Numberlink puzzle, else "
+        "designed, then strict if designed has no solution; numberlink = cells may stay empty",
+    )
     s.add_argument(
         "--limit", type=cli.int_range(0, 10**9), default=2, help="stop after N solutions (0 = all)"
     )
@@ -41,9 +47,11 @@ def _parser() -> argparse.ArgumentParser:
     g.add_argument("--spaced", action="store_true", help="write the spaced form")
     add_timeout(g)
     add_json(g)
-    c = sub.add_parser("convert", help="rewrite a puzzle in another text form")
+    c = sub.add_parser("convert", help="rewrite a puzzle in another text form, a puzz.link URL or pzprv3")
     c.add_argument("input")
-    c.add_argument("--to", choices=("plain", "spaced", "labels", "mnemonic"), default="plain")
+    c.add_argument(
+        "--to", choices=("plain", "spaced", "labels", "mnemonic", "url", "pzprv3"), default="plain"
+    )
     i = sub.add_parser("import", help="read a puzzle from a screenshot of the Flow Free app")
     i.add_argument("image")
     i.add_argument("--to", dest="output", default=None, help="write the puzzle to this file")
@@ -74,6 +82,8 @@ def _load(plugin: PluginBase, arg: str) -> FlowPuzzle:
 
 def _solve(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) -> int:
     puzzle = _load(plugin, args.input)
+    for note in puzzle.notes:
+        print(f"note: {note}", file=sys.stderr)
     info: dict[str, object] = {}
     start = time.perf_counter()
     solutions = []
@@ -140,6 +150,10 @@ def _convert(plugin: PluginBase, args: argparse.Namespace) -> int:
         sys.stdout.write(codec.serialize(codec.to_label_form(puzzle)))
     elif args.to == "mnemonic":
         sys.stdout.write(codec.serialize(codec.to_mnemonic_form(puzzle)))
+    elif args.to == "url":
+        print(pzpr.encode_url(puzzle))
+    elif args.to == "pzprv3":
+        sys.stdout.write(pzpr.write_pzprv3(puzzle))
     else:
         sys.stdout.write(codec.serialize(puzzle))
     return 0

@@ -2,6 +2,9 @@
 reference puzzle files) and the spaced form (``- - A - ...``). Reading is lenient (CRLF, BOM,
 trailing blanks and blank lines); writing is stable. Errors carry line and column.
 
+Number labels 10..999 (Numberlink puzzles with more than 62 pairs) are tokens of the spaced form
+(``1 - 64 - 2``); a board that has one is written in the spaced form, with tokens right-aligned.
+
 Variants: ``#`` is a hole, ``+`` a bridge; optional header lines before the board (each holds a
 colon, which no board row can) give the rest, 1-based::
 
@@ -9,8 +12,10 @@ colon, which no board row can) give the rest, 1-based::
     warp rows: 2 5
     warp columns: 1
     walls: 2,3-2,4 5,1-6,1
+    rules: numberlink
 
-A plain board has no header, so old files read and write exactly as before.
+``rules: numberlink``: the puzzle is meant for Numberlink rules (cells may stay empty). A plain
+board has no header, so old files read and write exactly as before.
 """
 
 from __future__ import annotations
@@ -23,13 +28,18 @@ from solvers.common.limits import body_lines, shown
 from solvers.flow.model import (
     BRIDGE,
     EMPTY,
+    FLOW_RULES,
     HOLE,
     LABELS,
     LETTERS,
+    MAX_NUMBER,
     MAX_SIDE,
     MNEMONIC_ORDER,
+    PUZZLE_RULES,
     FlowPuzzle,
+    has_long_labels,
     is_label_form,
+    is_number_label,
     wall,
 )
 
@@ -68,8 +78,12 @@ def _row_items(line: str, spaced: bool) -> Iterator[tuple[int, str]]:
 def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
     """A board from text. ``complete=False`` accepts a board still being set up (a colour with one
     or three endpoints), as saved documents may hold; ``problems()`` still names what is missing."""
-    from solvers.flow import community  # the community ``.flow`` form (directives, comments)
+    from solvers.flow import community, pzpr  # the community ``.flow`` form; puzz.link / pzprv3
 
+    if pzpr.looks_like_url(text):
+        return pzpr.decode_url(text)
+    if pzpr.looks_like_pzprv3(text):
+        return pzpr.read_pzprv3(text)[0]
     if community.looks_like(text):
         return community.parse(text)
     # Limits are checked while reading, so a 4 MB one-line file costs no more than a 200-cell row.
@@ -83,7 +97,9 @@ def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
             header.append((first + 1 + offset, lines[first]))
         first += 1
         if len(header) > 10:
-            raise ParseError("too many header lines (shape, warp rows, warp columns, walls)", first + offset)
+            raise ParseError(
+                "too many header lines (shape, warp rows, warp columns, walls, rules)", first + offset
+            )
     if first > last:
         raise ParseError("empty board: no rows found after the header", last + 1 + offset)
     spaced = _is_spaced(lines, first, last)
@@ -102,8 +118,13 @@ def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
             if len(cells) == MAX_SIDE:
                 raise ParseError(f"board is wider than {MAX_SIDE} cells", line_no, column)
             if len(token) != 1:
+                if spaced and is_number_label(token):  # a number label 10..999 (spaced form only)
+                    cells.append(token)
+                    columns.append(column)
+                    continue
                 raise ParseError(
-                    f"token {shown(token)} is not a single character (the spaced form separates cells by spaces)",
+                    f"token {shown(token)} is not a single character or a number 1..{MAX_NUMBER} (the "
+                    "spaced form separates cells by spaces)",
                     line_no,
                     column,
                 )
@@ -139,17 +160,19 @@ def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
     return puzzle
 
 
-_HEADER_KEYS = ("shape", "warp rows", "warp columns", "walls")
+_HEADER_KEYS = ("shape", "warp rows", "warp columns", "walls", "rules")
 
 
 def _numbers(value: str, what: str, limit: int, line: int, start: int) -> frozenset[int]:
     out = set()
-    for m in _TOKEN.finditer(value):
+    for m in _TOKEN.finditer(value):  # a repeat is refused, so a huge line stops after ``limit``
         token = m.group()
         if not (token.isascii() and token.isdigit() and len(token) <= 4) or not 1 <= int(token) <= limit:
             raise ParseError(
                 f"{what}: expected a number 1..{limit}, got {shown(token)}", line, start + m.start()
             )
+        if int(token) - 1 in out:
+            raise ParseError(f"{what}: {int(token)} is listed twice", line, start + m.start())
         out.add(int(token) - 1)
     return frozenset(out)
 
@@ -191,7 +214,18 @@ def _apply_header(puzzle: FlowPuzzle, header: list[tuple[int, str]]) -> FlowPuzz
             "warps are for square boards only",
             min(fields[k][0] for k in ("warp rows", "warp columns") if k in fields),
         )
-    out = FlowPuzzle(puzzle.rows, puzzle.cols, puzzle.cells, frozenset(), warp_rows, warp_cols, hexagonal)
+    rules = FLOW_RULES
+    if "rules" in fields:
+        line_no, value, col = fields["rules"]
+        rules = value.strip().lower()
+        if rules not in PUZZLE_RULES:
+            where = col + len(value) - len(value.lstrip())
+            raise ParseError(
+                f"rules must be {' or '.join(PUZZLE_RULES)}, got {shown(value.strip())}", line_no, where
+            )
+    out = FlowPuzzle(
+        puzzle.rows, puzzle.cols, puzzle.cells, frozenset(), warp_rows, warp_cols, hexagonal, rules
+    )
     walls: set[tuple[tuple[int, int], tuple[int, int]]] = set()
     if "walls" in fields:
         line_no, value, col = fields["walls"]
@@ -218,7 +252,7 @@ def _apply_header(puzzle: FlowPuzzle, header: list[tuple[int, str]]) -> FlowPuzz
             if wall(a, b) in walls:
                 raise ParseError(f"wall {shown(token)} is listed twice", line_no, where)
             walls.add(wall(a, b))
-    return FlowPuzzle(out.rows, out.cols, out.cells, frozenset(walls), warp_rows, warp_cols, hexagonal)
+    return FlowPuzzle(out.rows, out.cols, out.cells, frozenset(walls), warp_rows, warp_cols, hexagonal, rules)
 
 
 def header_lines(puzzle: FlowPuzzle) -> list[str]:
@@ -235,14 +269,19 @@ def header_lines(puzzle: FlowPuzzle) -> list[str]:
             "walls: "
             + " ".join(f"{a[0] + 1},{a[1] + 1}-{b[0] + 1},{b[1] + 1}" for a, b in sorted(puzzle.walls))
         )
+    if puzzle.rules != FLOW_RULES:
+        out.append(f"rules: {puzzle.rules}")
     return out
 
 
 def serialize(puzzle: FlowPuzzle) -> str:
+    """The plain form; the spaced form when a label is a number of two or more digits."""
     return "\n".join([*header_lines(puzzle), *puzzle.row_strings()]) + "\n"
 
 
 def serialize_spaced(puzzle: FlowPuzzle) -> str:
+    if has_long_labels(puzzle.cells):
+        return serialize(puzzle)  # already spaced (numbers right-aligned)
     rows = (" ".join("-" if ch == EMPTY else ch for ch in row) for row in puzzle.row_strings())
     return "\n".join([*header_lines(puzzle), *rows]) + "\n"
 
@@ -267,6 +306,8 @@ def letters_for(indices: dict[str, int]) -> dict[str, str]:
         return {ch: ch for ch in indices}
     if all(k < len(LABELS) for k in indices.values()):
         return {ch: LABELS[k] for ch, k in indices.items()}
+    if any(k >= len(MNEMONIC_ORDER) for k in indices.values()):
+        return {ch: ch for ch in indices}  # number labels: no letter form holds them
     return {ch: MNEMONIC_ORDER[k] for ch, k in indices.items()}
 
 
@@ -280,4 +321,6 @@ def to_label_form(puzzle: FlowPuzzle) -> FlowPuzzle:
 
 def to_mnemonic_form(puzzle: FlowPuzzle) -> FlowPuzzle:
     """Rewrite a puzzle with the mnemonic letters (R = red, B = blue, ...), same colours."""
+    if has_long_labels(puzzle.colours):
+        raise ParseError(f"the mnemonic form holds only {len(LETTERS)} colours; this board numbers its pairs")
     return relabel(puzzle, {ch: MNEMONIC_ORDER[puzzle.colour_index(ch)] for ch in puzzle.colours})

@@ -1,14 +1,17 @@
 """Reader of the community ``.flow`` text format (the one a popular Python Flow solver reads).
 
 Optional directive lines ``# type: square|hex``, ``# fill: true|false``, ``# size: WxH``; a ``#``
-followed by whitespace and no colon is a comment. Then one board row per line: one token per
+followed by whitespace and no colon is a comment. Other directives (the community's image importer
+writes ``# crop: ...``, ``# source_image: ...``, ``# generated: ...``) are read as comments and
+named once in the puzzle's ``notes``. Then one board row per line: one token per
 character, or whitespace-separated tokens when the row contains spaces. Tokens: ``.`` empty, ``#``
 hole, ``+`` bridge, anything else a colour label (labels may be longer than one character in the
 spaced form). Hex boards use the odd-r layout (odd rows shifted half a cell right), as ours do.
 
-Labels become our colour letters: kept when every label already is one (``A-Z a-z 0-9``), else
-given mnemonic letters in order of first appearance (red, blue, yellow, ...). ``fill: false``
-(cells may stay empty) is rejected: our solver always fills the board.
+Labels become our colour labels: kept when every label already is one (``A-Z a-z 0-9`` or a
+number 1..999), else given mnemonic letters in order of first appearance (red, blue, yellow, ...),
+or the numbers 1, 2, 3, ... when there are more than 62. ``fill: false``
+(cells may stay empty) opens the puzzle under Numberlink rules.
 """
 
 from __future__ import annotations
@@ -18,27 +21,63 @@ import re
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import normalise, shown
-from solvers.flow.model import BRIDGE, EMPTY, HOLE, LETTERS, MAX_SIDE, MNEMONIC_ORDER, FlowPuzzle
+from solvers.flow.model import (
+    BRIDGE,
+    EMPTY,
+    FLOW_RULES,
+    HOLE,
+    LETTERS,
+    MAX_NUMBER,
+    MAX_SIDE,
+    MNEMONIC_ORDER,
+    NUMBERLINK,
+    FlowPuzzle,
+    is_label,
+)
 
-_DIRECTIVE = re.compile(r"^\s*#\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$")
+# Linear patterns only: the value is taken whole and stripped in Python. A lazy ``(.*?)\s*$`` here
+# backtracked quadratically (a line of 100k tabs after ``# fill: t`` took 53 s, holding the GIL).
+_DIRECTIVE = re.compile(r"\s*#\s*([A-Za-z_]+)\s*:(.*)")
 _COMMENT = re.compile(r"^\s*#(\s|$)")
 _TOKEN = re.compile(r"\S+")
 _SIZE = re.compile(r"^([0-9]{1,4})\s*[xX]\s*([0-9]{1,4})$")  # ASCII digits only
 
 
+KNOWN = ("type", "fill", "size")
+# A '#' line with a word after it: a directive, a comment, or one of our spaced rows with a hole.
+_HASH_WORD = re.compile(r"^[^\S\n]*#[^\S\n]*[A-Za-z_]", re.MULTILINE)
+_MAX_NAMED = 5  # unknown directive names listed in the note
+_MAX_LATE_LINES = 1_000  # '#' lines looked at after the rows (bounds the work on hostile files)
+
+
 def looks_like(text: str) -> bool:
     """True if the leading ``#`` lines hold a directive or a comment that no board row could be
-    (our own spaced rows may start with ``#``, a hole: ``# . A``)."""
+    (our own spaced rows may start with ``#``, a hole: ``# . A``), or if a known directive
+    (``# type: hex``) follows the rows before any comment line (which would start our paths
+    section): read as a paths header, it would be lost and a hex board solved as square."""
     for line in normalise(text[:20_000]).split("\n"):
         stripped = line.strip()
         if not stripped:
             continue
         if not stripped.startswith("#"):
-            return False
+            break
         if _DIRECTIVE.match(line):
             return True
         if _COMMENT.match(line) and any(len(t) > 1 for t in _TOKEN.findall(stripped)):
             return True
+    else:
+        return False
+    text = normalise(text)
+    for seen, found in enumerate(_HASH_WORD.finditer(text)):
+        if seen == _MAX_LATE_LINES:
+            return False
+        end = text.find("\n", found.start())
+        line = text[found.start() : len(text) if end < 0 else end]
+        directive = _DIRECTIVE.match(line)
+        if directive and directive.group(1).lower() in KNOWN:
+            return True
+        if _COMMENT.match(line) and any(len(t) > 1 for t in _TOKEN.findall(line)[1:2]):
+            return False  # a comment line: our paths section (or notes) starts here
     return False
 
 
@@ -47,6 +86,8 @@ def parse(text: str) -> FlowPuzzle:
     size: tuple[int, int, int] | None = None  # width, height, line
     rows: list[list[tuple[str, int]]] = []  # (token, column)
     row_lines: list[int] = []
+    ignored: dict[str, int] = {}  # unknown directive name -> line of its first use
+    rules = FLOW_RULES
     for number, line in enumerate(normalise(text).split("\n"), start=1):
         if len(rows) > MAX_SIDE:
             raise ParseError(f"board is taller than {MAX_SIDE} rows", number)
@@ -54,8 +95,9 @@ def parse(text: str) -> FlowPuzzle:
             continue
         directive = _DIRECTIVE.match(line)
         if directive:
-            key, value = directive.group(1).lower(), directive.group(2)
-            column = directive.start(2) + 1
+            key, raw = directive.group(1).lower(), directive.group(2)
+            value = raw.strip()
+            column = directive.start(2) + len(raw) - len(raw.lstrip()) + 1
             if key == "type":
                 if value.lower() not in ("square", "hex"):
                     raise ParseError(f"# type: must be square or hex, got {shown(value)}", number, column)
@@ -63,12 +105,7 @@ def parse(text: str) -> FlowPuzzle:
             elif key == "fill":
                 if value.lower() not in ("true", "false"):
                     raise ParseError(f"# fill: must be true or false, got {shown(value)}", number, column)
-                if value.lower() == "false":
-                    raise ParseError(
-                        "'fill: false' (cells may stay empty) is not supported: every cell must be covered",
-                        number,
-                        column,
-                    )
+                rules = NUMBERLINK if value.lower() == "false" else FLOW_RULES  # cells may stay empty
             elif key == "size":
                 found = _SIZE.match(value)
                 if not found or not all(1 <= int(n) <= MAX_SIDE for n in found.groups()):
@@ -78,8 +115,18 @@ def parse(text: str) -> FlowPuzzle:
                         column,
                     )
                 size = (int(found.group(1)), int(found.group(2)), number)
+            elif key in ("shape", "walls"):
+                # Our own header keys behind a '#': ignoring them would solve another board.
+                raise ParseError(
+                    f"'# {key}:' is no community directive (write the header line '{key}: ...' without "
+                    "'#', or use # type: hex)",
+                    number,
+                    1,
+                )
             else:
-                raise ParseError(f"unknown directive {shown(key)} (use type, fill or size)", number, 1)
+                # The community's own tools write metadata (crop, source_image, generated): such
+                # lines are read as comments and named once, never refused.
+                ignored.setdefault(key, number)
             continue
         if _COMMENT.match(line):
             continue
@@ -122,16 +169,27 @@ def parse(text: str) -> FlowPuzzle:
                 row_lines[r],
                 rows[r][c][1],
             )
-    if len(labels) > len(LETTERS):
-        raise ParseError(f"{len(labels)} colours; at most {len(LETTERS)} are supported")
-    if all(len(label) == 1 and label in LETTERS for label in labels):
-        letter = {label: label for label in labels}
-    else:
+    if all(is_label(label) for label in labels):
+        letter = {label: label for label in labels}  # letters and numbers 1..999 stay as they are
+    elif len(labels) <= len(LETTERS):
         letter = {label: MNEMONIC_ORDER[i] for i, label in enumerate(labels)}
+    elif len(labels) <= MAX_NUMBER:
+        letter = {label: str(i) for i, label in enumerate(labels, start=1)}  # numbered in order
+    else:
+        raise ParseError(f"{len(labels)} colours; at most {MAX_NUMBER} are supported")
     cells = tuple(letter.get(token, token) for tokens in rows for token, _ in tokens)
-    puzzle = FlowPuzzle(len(rows), len(rows[0]), cells, hex=hexagonal)
+    puzzle = FlowPuzzle(len(rows), len(rows[0]), cells, hex=hexagonal, rules=rules, notes=_notes(ignored))
     for message, cell in puzzle.problems():
         if cell is None:
             raise ParseError(message)
         raise ParseError(message, row_lines[cell[0]], rows[cell[0]][cell[1]][1])
     return puzzle
+
+
+def _notes(ignored: dict[str, int]) -> tuple[str, ...]:
+    if not ignored:
+        return ()
+    names = ", ".join(shown(name) for name in itertools.islice(ignored, _MAX_NAMED))
+    more = f" and {len(ignored) - _MAX_NAMED:,} more" if len(ignored) > _MAX_NAMED else ""
+    s = "s" if len(ignored) != 1 else ""
+    return (f"ignored unknown directive{s} {names}{more} (read as comments)",)

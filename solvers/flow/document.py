@@ -17,8 +17,8 @@ import re
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import is_ascii_digits, shown
-from solvers.flow import codec, community
-from solvers.flow.model import BRIDGE, EMPTY, LETTERS, Cell, FlowPaths, FlowPuzzle
+from solvers.flow import codec, community, pzpr
+from solvers.flow.model import BRIDGE, EMPTY, Cell, FlowPaths, FlowPuzzle, is_label
 
 HEADER = "# paths (row,column from 0, in drawing order)"
 _TOKEN = re.compile(r"\S+")
@@ -30,12 +30,16 @@ _COMMENT = re.compile(r"^[^\S\n]*#[^\S\n]+[A-Za-z]{2,}", re.MULTILINE)
 # such a line is also a board row, so it counts as the header only if the text is no board.
 _BARE = re.compile(r"^[^\S\n]*#[^\S\n]*$", re.MULTILINE)
 _NONBLANK = re.compile(r"^[^\n]*\S[^\n]*$", re.MULTILINE)
-_MAX_PATH_LINES = 1000  # 62 colours and some comments; bounds the work on hostile files
+_MAX_PATH_LINES = 2000  # up to 1,000 colours and some comments; bounds the work on hostile files
 _MAX_LINE = 8 * 200 * 200  # a path of every cell of the largest board, written "199,199 "
 
 
 def parse_document(text: str) -> tuple[FlowPuzzle, FlowPaths | None]:
     norm = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if pzpr.looks_like_url(norm):
+        return pzpr.decode_url(norm), None
+    if pzpr.looks_like_pzprv3(norm):
+        return pzpr.read_pzprv3(norm)
     if community.looks_like(norm):
         return community.parse(norm), None
     hash_at = _COMMENT.search(norm) or _bare_header(norm)
@@ -64,8 +68,8 @@ def parse_document(text: str) -> tuple[FlowPuzzle, FlowPaths | None]:
         if len(ln) >= _MAX_LINE:
             raise ParseError("path line is too long", number, _MAX_LINE)
         letter, column = tokens[0]
-        if len(letter) != 1 or letter not in LETTERS:
-            raise ParseError(f"expected a colour letter, got {shown(letter)}", number, column)
+        if not is_label(letter):
+            raise ParseError(f"expected a colour letter or number, got {shown(letter)}", number, column)
         if letter in paths:
             raise ParseError(f"second path for colour {letter}", number, 1)
         if len(tokens) - 1 > puzzle.rows * puzzle.cols:

@@ -161,15 +161,21 @@ def draw(
             for piece in _pieces(puzzle, geom, path):
                 dl.add(Polyline(piece, roles[ch], CELL * PIPE_WIDTH, cap="round", join="round"))
         _bridges_over(dl, puzzle, geom, paths, roles)
-    # Beyond the palette's distinct colours, letters tell colours apart.
-    label_dots = len(roles) > len(CATEGORICAL_LIGHT)
+    # Beyond the palette's distinct colours, letters tell colours apart; a Numberlink puzzle or a
+    # board with number labels shows its numbers, as Numberlink boards are printed.
+    label_dots = (
+        len(roles) > len(CATEGORICAL_LIGHT)
+        or puzzle.rules == "numberlink"
+        or any(ch.isdigit() for ch in roles)
+    )
     for i, ch in enumerate(puzzle.cells):
         if ch in NOT_COLOURS:
             continue
         x, y = geom.center(*divmod(i, cols))
         dl.add(Circle(x, y, CELL * DOT_RADIUS, fill=roles[ch], stroke="grid", width=1.0))
         if label_dots:
-            dl.add(Text(x, y, ch, size=CELL * 0.4, color=f"on:{roles[ch]}", bold=True))
+            size = CELL * (0.4 if len(ch) < 3 else 0.3)  # three digits still fit the dot
+            dl.add(Text(x, y, ch, size=size, color=f"on:{roles[ch]}", bold=True))
     return dl
 
 

@@ -94,8 +94,10 @@ def place_colour(puzzle: FlowPuzzle, cell: Cell, index: int) -> FlowPuzzle:
         everything = {**wanted, "\0": index}
         if all(k < len(LABELS) for k in everything.values()):
             mapping = {ch: LABELS[k] for ch, k in everything.items()}
-        else:
-            mapping = {ch: MNEMONIC_ORDER[k] for ch, k in everything.items()}
+        else:  # number labels (10..999) keep their number: their index lies past the letters
+            mapping = {
+                ch: MNEMONIC_ORDER[k] if k < len(MNEMONIC_ORDER) else ch for ch, k in everything.items()
+            }
         puzzle = relabel(puzzle, {ch: mapping[ch] for ch in wanted})
         letter = mapping["\0"]
     return puzzle.with_cell(cell[0], cell[1], letter)

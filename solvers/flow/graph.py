@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solvers.flow.model import BRIDGE, HOLE, Cell, FlowPuzzle
+from solvers.flow.model import BRIDGE, HOLE, Cell, FlowPuzzle, cell_rows
 
 
 @dataclass(frozen=True)
@@ -176,4 +176,4 @@ def solution_rows(puzzle: FlowPuzzle, graph: FlowGraph, node_colour: np.ndarray)
         r, c = graph.cells[node]
         if letters[r * puzzle.cols + c] != BRIDGE and 0 <= k < len(graph.colours):
             letters[r * puzzle.cols + c] = graph.colours[k]
-    return ["".join(letters[r * puzzle.cols : (r + 1) * puzzle.cols]) for r in range(puzzle.rows)]
+    return cell_rows(letters, puzzle.rows, puzzle.cols)

@@ -4,8 +4,9 @@ horizontal and a vertical lane), walls between neighbouring cells, warps (a row 
 border cells are neighbours across the seam) and hexagonal boards (odd rows shifted half a cell to
 the right, "odd-r": six neighbours per cell).
 
-A colour is one character of ``A-Z a-z 0-9``. The character's *identity* pairs the endpoints; its
-display colour follows the reference format's convention (see ``colour_index``).
+A colour is one character of ``A-Z a-z 0-9``, or a number ``10..999`` (Numberlink puzzles have
+more than 62 pairs; the numbers 1..9 are the digit letters). The label's *identity* pairs the
+endpoints; its display colour follows the reference format's convention (see ``colour_index``).
 """
 
 from __future__ import annotations
@@ -55,6 +56,24 @@ COLOUR_NAMES = (
     "pink",
 )
 MAX_SIDE = 200  # parse limit; the solver is meant for boards up to about 50x50
+MAX_NUMBER = 999  # largest number label
+FLOW_RULES, NUMBERLINK = "flow", "numberlink"
+PUZZLE_RULES = (FLOW_RULES, NUMBERLINK)  # a puzzle's own rule set (see ``FlowPuzzle.rules``)
+
+
+def is_number_label(token: str) -> bool:
+    """A number label 1..999 (ASCII digits, no leading zero; 1..9 are also letters)."""
+    return 0 < len(token) <= 3 and token.isascii() and token.isdigit() and token[0] != "0"
+
+
+def is_label(token: str) -> bool:
+    """An endpoint label: a colour letter or a number 1..999."""
+    return (len(token) == 1 and token in LETTERS) or is_number_label(token)
+
+
+def has_long_labels(labels: Iterable[str]) -> bool:
+    """True if some label is a number of two or more digits (only the spaced form can hold it)."""
+    return any(len(ch) > 1 for ch in labels)
 
 
 def is_label_form(letters: set[str] | frozenset[str]) -> bool:
@@ -66,6 +85,8 @@ def colour_index(letter: str, label_form: bool) -> int:
     """Display colour index (``color:N``) of a colour letter."""
     if label_form:
         return LABELS.index(letter)
+    if len(letter) > 1:  # numbers 10..999 follow the 62 letters
+        return len(MNEMONIC_ORDER) + int(letter) - 10
     return MNEMONIC_ORDER.index(letter)
 
 
@@ -97,10 +118,18 @@ class FlowPuzzle:
     warp_rows: frozenset[int] = field(default=frozenset())
     warp_cols: frozenset[int] = field(default=frozenset())
     hex: bool = False
+    # The rule set the puzzle is meant for: "flow" (every cell covered) or "numberlink" (cells may
+    # stay empty). It belongs to the puzzle, so a document keeps it and a solve follows it.
+    rules: str = "flow"
+    # What the reader read past (e.g. unknown directives of a community file), said once when the
+    # board is shown or solved. Not part of the value: edits drop it, equality ignores it.
+    notes: tuple[str, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1 or len(self.cells) != self.rows * self.cols:
             raise InputError(f"bad board shape {self.rows}x{self.cols} for {len(self.cells)} cells")
+        if self.rules not in PUZZLE_RULES:
+            raise InputError(f"unknown rule set {self.rules!r} (use {' or '.join(PUZZLE_RULES)})")
 
     @property
     def is_plain(self) -> bool:
@@ -170,11 +199,11 @@ class FlowPuzzle:
     def with_cell(self, r: int, c: int, value: str) -> FlowPuzzle:
         cells = list(self.cells)
         cells[r * self.cols + c] = value
-        return replace(self, cells=tuple(cells))
+        return replace(self, cells=tuple(cells), notes=())
 
     def with_cells(self, cells: tuple[str, ...]) -> FlowPuzzle:
         """Same layout (walls, warps, shape), other cell contents."""
-        return replace(self, cells=cells)
+        return replace(self, cells=cells, notes=())
 
     def resized(self, rows: int, cols: int) -> FlowPuzzle:
         """Same contents where they still fit (walls and warps too)."""
@@ -195,6 +224,7 @@ class FlowPuzzle:
             frozenset(r for r in self.warp_rows if r < rows),
             frozenset(c for c in self.warp_cols if c < cols),
             self.hex,
+            self.rules,
         )
 
     def variant_words(self) -> list[str]:
@@ -214,7 +244,9 @@ class FlowPuzzle:
         return words
 
     def row_strings(self) -> list[str]:
-        return ["".join(self.cells[r * self.cols : (r + 1) * self.cols]) for r in range(self.rows)]
+        """One string per row: its cells side by side, or, when a label is a number of two or
+        more digits, the spaced form (tokens right-aligned to a common width, ``-`` empty)."""
+        return cell_rows(self.cells, self.rows, self.cols)
 
     def endpoints(self) -> dict[str, list[Cell]]:
         """Endpoint cells per colour (row-major order), colours in display order."""
@@ -263,13 +295,7 @@ class FlowPuzzle:
 
     def problems(self) -> list[tuple[str, Cell | None]]:
         """Why this is not a well-formed puzzle (empty list if it is)."""
-        out: list[tuple[str, Cell | None]] = []
-        if self.hex and BRIDGE in self.cells:
-            r, c = divmod(self.cells.index(BRIDGE), self.cols)
-            out.append((f"bridges are for square boards only (row {r + 1}, column {c + 1})", (r, c)))
-        if self.hex and (self.warp_rows or self.warp_cols):
-            out.append(("warps are for square boards only", None))
-        out.extend(self._layout_problems())
+        out = self.layout_problems()
         for ch, cells in self.endpoints().items():
             if len(cells) == 1:
                 r, c = cells[0]
@@ -285,9 +311,15 @@ class FlowPuzzle:
                 )
         return out
 
-    def _layout_problems(self) -> list[tuple[str, Cell | None]]:
-        """Bridges whose lanes cannot go on, warps that open into a hole (square boards)."""
+    def layout_problems(self) -> list[tuple[str, Cell | None]]:
+        """Why the board itself (not its endpoints) is no valid puzzle: a bridge or a warp on a hex
+        board, a bridge whose lanes cannot go on, a warp that opens into a hole."""
         out: list[tuple[str, Cell | None]] = []
+        if self.hex and BRIDGE in self.cells:
+            r, c = divmod(self.cells.index(BRIDGE), self.cols)
+            out.append((f"bridges are for square boards only (row {r + 1}, column {c + 1})", (r, c)))
+        if self.hex and (self.warp_rows or self.warp_cols):
+            out.append(("warps are for square boards only", None))
         if self.hex:
             return out
         for i, ch in enumerate(self.cells):
@@ -374,3 +406,12 @@ class FlowPaths:
             for cell in v:
                 out.setdefault(cell, k)
         return out
+
+
+def cell_rows(cells: Sequence[str], rows: int, cols: int) -> list[str]:
+    """Rows of cell tokens as text (see ``FlowPuzzle.row_strings``)."""
+    if not has_long_labels(cells):
+        return ["".join(cells[r * cols : (r + 1) * cols]) for r in range(rows)]
+    width = max(len(ch) for ch in cells)
+    tokens = ["-" if ch == EMPTY else ch for ch in cells]
+    return [" ".join(t.rjust(width) for t in tokens[r * cols : (r + 1) * cols]) for r in range(rows)]

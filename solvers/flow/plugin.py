@@ -52,6 +52,12 @@ class FlowPlugin(PluginBase):
     def serialize_document(self, puzzle: FlowPuzzle, entries: Any = None) -> str:
         return document.serialize_document(puzzle, entries)
 
+    def looks_like_inline(self, arg: str) -> bool:
+        """A puzz.link / pzv.jp numlin or arukone URL given on the command line."""
+        from solvers.flow import pzpr
+
+        return pzpr.looks_like_url(arg)
+
     def importers(self) -> list[Importer]:
         return [Importer("Import &Screenshot…", IMAGE_FILTER, _import_screenshot)]
 
@@ -76,12 +82,20 @@ class FlowPlugin(PluginBase):
         n = len(puzzle.colours)
         text = f"{puzzle.cols}x{puzzle.rows}, {n} colour{'s' if n != 1 else ''}"  # width x height
         text += "".join(f", {v}" for v in puzzle.variant_words())
+        if puzzle.rules == "numberlink":
+            text += ", Numberlink rules (cells may stay empty)"
         problems = puzzle.problems()
+        text += "".join(f" — {note}" for note in puzzle.notes)
         return f"{text} — {problems[0][0]}" if problems else text
 
     # ---- rules and solving ------------------------------------------------------------------------
     def check(self, puzzle: FlowPuzzle, entries: Any = None) -> CheckResult:
         return rules.check(puzzle, entries)
+
+    def check_solution(self, puzzle: FlowPuzzle, solution: Solution) -> CheckResult:
+        """A solver answer, checked under the rule set it was found under."""
+        entries = self.entries_from_solution(puzzle, solution)
+        return rules.check(puzzle, entries, solution.extras.get("rules"))
 
     def empty_entries(self, puzzle: FlowPuzzle) -> FlowPaths:
         return FlowPaths()
@@ -105,7 +119,7 @@ class FlowPlugin(PluginBase):
     def count_rules(
         self, puzzle: FlowPuzzle, rules: str, limit: int = 2, cancel: CancelToken | None = None
     ) -> CountResult:
-        """``count`` under a chosen rule set ("designed", "strict" or "auto")."""
+        """``count`` under a chosen rule set ("designed", "strict", "numberlink" or "auto")."""
         return collect(self, puzzle, limit, {"rules": rules}, cancel, keep=False)[2]
 
     # ---- editing and drawing ------------------------------------------------------------------
@@ -141,7 +155,10 @@ class FlowPlugin(PluginBase):
             "pipe crosses them), holes (shaded, hatched cells that are not part of the board), bridges "
             "(a cell two pipes cross, one across and one along, without turning), warps (an opening on "
             "the board's edge: a pipe leaving there comes back in on the opposite edge) and hexagonal "
-            "boards (six neighbours per cell)."
+            "boards (six neighbours per cell).\n\n"
+            "Numberlink puzzles (puzz.link numlin URLs, Arukone with cells that may stay empty) "
+            "follow Numberlink rules: every pair joined, paths never cross or branch, but cells "
+            "may stay empty."
         )
 
     def help_keys(self) -> list[tuple[str, str]]:

@@ -1,7 +1,9 @@
 """The game rules as named checks (stable codes), used for live checking and to verify answers.
 
 A finished board joins every pair by one path of steps between neighbouring cells (walls, holes,
-warps and hex layout as the puzzle says), paths never cross or branch, and every cell is covered.
+warps and hex layout as the puzzle says), paths never cross or branch, and every cell is covered
+(under Numberlink rules cells may stay empty; a path always runs from an endpoint, so no loose
+line piece can exist in the entries).
 A bridge cell has two lanes: a path crosses it straight through (it may not turn there), each lane
 takes one path, and both lanes must be covered. The checker applies the strict game rules; the *designed* convention
 (no pipe touches itself) is a property of how levels are made, not a rule the player must obey.
@@ -14,8 +16,16 @@ from solvers.common.words import plural
 from solvers.flow.model import BRIDGE, EMPTY, HOLE, Cell, FlowPaths, FlowPuzzle
 
 
-def check(puzzle: FlowPuzzle, entries: FlowPaths | None) -> CheckResult:
-    violations: list[Violation] = []
+def check(puzzle: FlowPuzzle, entries: FlowPaths | None, rules: str | None = None) -> CheckResult:
+    """The game rules; under Numberlink rules (``rules``, else the puzzle's own) cells may stay
+    empty, so a board is complete once every pair is joined."""
+    fill = (rules or puzzle.rules) != "numberlink"
+    # A board the solver refuses is reported as broken with the solver's words, never as
+    # "no rule broken so far".
+    violations = [
+        Violation("invalidBoard", f"invalid board: {message}", () if cell is None else (cell,))
+        for message, cell in puzzle.layout_problems()
+    ]
     endpoints = puzzle.endpoints()
     for ch, cells in endpoints.items():
         if len(cells) != 2:
@@ -75,7 +85,9 @@ def check(puzzle: FlowPuzzle, entries: FlowPaths | None) -> CheckResult:
             connected.add(ch)
     # Coverage is looked at only once every pipe is joined (a cell scan: 23 ms on 100x100, and the
     # window checks on every edit and repaint).
-    complete = bool(endpoints) and connected == set(endpoints) and not _any_uncovered(puzzle, owner)
+    complete = (
+        bool(endpoints) and connected == set(endpoints) and not (fill and _any_uncovered(puzzle, owner))
+    )
     return CheckResult(complete, violations)
 
 

@@ -12,6 +12,10 @@ enumerated by blocking the edge set of each one found.
 Rule sets: ``strict`` = the game rules. ``designed`` adds "a pipe never touches itself" (two
 neighbouring cells of one colour are linked), plus its consequence on square grids that no 2x2
 block holds three used edges (a U-turn would leave two same-coloured neighbours unlinked).
+``numberlink`` = the game rules without coverage: a cell other than an endpoint has degree 0
+(empty, no colour) or 2, and only a used cell needs a colour. A loop is then never needed, so a
+model's loops are simply dropped (what is left is a solution) and cut: if an edge among the loop's
+cells is used, some edge must leave them (those cells lie on pipes between endpoints outside).
 
 Under strict rules the freedom of wandering pipes makes the plain search hopeless on boards drawn
 by hand, so ``solutions`` runs it in *stages*, each a fresh solver that starts with the solutions
@@ -49,10 +53,11 @@ except ImportError:  # pragma: no cover - other python-sat builds
 from solvers.common.cancel import CancelToken
 from solvers.flow.detour import UNREACHABLE, slack
 from solvers.flow.graph import FlowGraph
+from solvers.flow.numberlink import neighbour
 from solvers.flow.route import corridor_slack, route
 from solvers.flow.splice import splice_loops, trace
 
-RULES = ("designed", "strict")
+RULES = ("designed", "strict", "numberlink")
 # The solver per rule set. python-sat's CaDiCaL 1.9.5 holds the GIL for the whole of a call with a
 # conflict budget (measured: a 180-conflict slice took 181 ms of non-conflict work, the GUI thread
 # frozen throughout), and it cannot be interrupted, so its slices must be budgeted. Glucose
@@ -60,7 +65,7 @@ RULES = ("designed", "strict")
 # against 0.146 s, generated 50x50 1.35-1.64 s against 1.51-1.52 s) and the GUI's longest stall
 # during a 50x50 solve fell from 176 to 61 ms. Under strict rules CaDiCaL stays: Glucose took
 # 8.8 s against 6.8 s on the strict reference uniqueness runs (worst board 4.2 s against 1.8 s).
-SOLVERS = {"designed": "glucose4", "strict": "cadical195"}
+SOLVERS = {"designed": "glucose4", "strict": "cadical195", "numberlink": "glucose4"}
 # Inprocessing (probing, elimination, vivification between restarts) costs CaDiCaL seconds on
 # 50x50 boards, in single uninterruptible stretches, and buys nothing on these instances:
 # measured 1.6 s instead of 5 s CPU on a generated 50x50 board, the same on the reference set.
@@ -70,7 +75,9 @@ SOLVERS = {"designed": "glucose4", "strict": "cadical195"}
 # they do not (5.9 s CPU without it, 7.1 s with it, on nine 30-50 boards drawn by hand; strict
 # reference uniqueness 16.4 s against 18.2 s), so CLI and GUI jobs search the same way.
 SOLVER_OPTIONS = {"inprocessing": 0}
-RULE_OPTIONS = {"designed": {"reduce": 0}, "strict": {}}
+# Numberlink: Glucose, as it hands the GIL back; CaDiCaL and MapleChrono were no faster on the
+# open hand-made boards where this model is slow (12x12, 30 s each, no answer from any of them).
+RULE_OPTIONS: dict[str, dict[str, int]] = {"designed": {"reduce": 0}, "strict": {}, "numberlink": {}}
 SLICE_SECONDS = 0.03  # aim for solve slices this long (cancel latency, GIL hand-back)
 # Clauses per call into the solver while encoding: each call holds the GIL (20,000 took 25-35 ms
 # of CPU on a 50x50 board, 0.1 s and more of GUI stall on a loaded machine).
@@ -119,6 +126,8 @@ class FlowSat:
     def __post_init__(self) -> None:
         if self.rules not in RULES:
             raise ValueError(f"unknown rule set {self.rules!r} (use {' or '.join(RULES)})")
+        self.fill = self.rules in ("designed", "strict")  # every cell covered
+        self.no_touch = self.rules == "designed"  # a pipe never runs alongside itself
         self.solver_name = SOLVERS[self.rules]
         self.solver = Solver(name=self.solver_name)
         if self.solver_name.startswith("cadical") and hasattr(self.solver, "configure"):
@@ -160,9 +169,30 @@ class FlowSat:
         var = np.zeros((n_k, n_v), dtype=np.int64)
         var[allowed] = np.arange(n_e + 1, n_e + 1 + int(allowed.sum()))
         self.stats.variables = n_e + int(allowed.sum())
-        # Every cell at least one colour (an endpoint exactly its own: no other colour reaches it).
+        # Every cell at least one colour (an endpoint exactly its own: no other colour reaches it);
+        # under Numberlink rules only a cell that a used edge touches.
         per_cell = [var[:, v][var[:, v] > 0].tolist() for v in range(n_v)]
-        self._add(per_cell)
+        if not self.fill:
+            self._add(
+                [
+                    [-(e + 1), *per_cell[v]]
+                    for v in range(n_v)
+                    if v not in g.terminal_colour
+                    for e in g.incident[v]
+                ]
+            )
+            self._add([per_cell[v] for v in g.terminal_colour])
+            # An empty cell has no colour (no free variables for the search to wander in).
+            self._add(
+                [
+                    [-x, *(e + 1 for e in g.incident[v])]
+                    for v in range(n_v)
+                    if v not in g.terminal_colour
+                    for x in per_cell[v]
+                ]
+            )
+        else:
+            self._add(per_cell)
         # A used edge joins cells of equal colour; a colour allowed at one end only keeps it off.
         e_idx = np.arange(n_e, dtype=np.int64)[:, None]
         evar = np.broadcast_to(e_idx + 1, (n_e, n_k))
@@ -173,21 +203,25 @@ class FlowSat:
         only_u, only_v = (xu > 0) & (xv == 0), (xv > 0) & (xu == 0)
         self._add(np.stack([-evar[only_u], -xu[only_u]], axis=-1))
         self._add(np.stack([-evar[only_v], -xv[only_v]], axis=-1))
-        if self.rules == "designed":
+        if self.no_touch:
             # Neighbours of one colour are linked: the pipe never runs alongside itself.
             self._add(np.stack([-xu[both], -xv[both], evar[both]], axis=-1))
-        # Degrees: endpoints 1, other cells 2.
+        # Degrees: endpoints 1, other cells 2 (Numberlink: 0 or 2).
         degree_clauses: list[list[int]] = []
         for node, inc in enumerate(g.incident):
             lits = [e + 1 for e in inc]
-            want = 1 if node in g.terminal_colour else 2
-            degree_clauses.extend(_exactly(lits, want))
+            if node in g.terminal_colour:
+                degree_clauses.extend(_exactly(lits, 1))
+            elif not self.fill:
+                degree_clauses.extend(_none_or_two(lits))
+            else:
+                degree_clauses.extend(_exactly(lits, 2))
         self._add(degree_clauses)
         # 2x2 blocks: four used edges are a loop (always wrong); under designed rules even three are.
         sq = np.asarray(g.squares, dtype=np.int64).reshape(-1, 4) + 1
-        if self.rules == "designed":
+        if self.no_touch:
             self._add(-np.concatenate([sq[:, [i, (i + 1) % 4, (i + 2) % 4]] for i in range(4)]))
-        else:
+        else:  # strict and Numberlink rules: no loop of 4 or 6 cells
             self._add(-sq)
             # No 6-cell loop either (two neighbouring squares minus their shared edge): the
             # commonest loops in strict searches, cut eagerly instead of one at a time.
@@ -195,7 +229,7 @@ class FlowSat:
         # Triangles (hex boards): three used edges are a loop; under designed rules even two are
         # (the pipe would pass two neighbours of its own colour without linking them).
         tri = np.asarray(g.triangles, dtype=np.int64).reshape(-1, 3) + 1
-        if self.rules == "designed":
+        if self.no_touch:
             self._add(-np.concatenate([tri[:, [i, (i + 1) % 3]] for i in range(3)]))
         else:
             self._add(-tri)
@@ -221,14 +255,19 @@ class FlowSat:
             yield None
 
     def _loop_clauses(self, loops: list[list[int]]) -> list[list[int]]:
-        """Cut-set clauses: some used edge leaves the cells of each loop."""
+        """Cut-set clauses: some used edge leaves the cells of each loop (Numberlink rules: if an
+        edge among those cells is used; the cells may all stay empty)."""
         edges = self.graph.edges
-        out = []
+        out: list[list[int]] = []
         for loop in loops:
             inside = np.zeros(self.graph.n_nodes, dtype=bool)
             inside[edges[loop].ravel()] = True
-            leaving = np.flatnonzero(inside[edges[:, 0]] != inside[edges[:, 1]])
-            out.append((leaving + 1).tolist())
+            leaving = (np.flatnonzero(inside[edges[:, 0]] != inside[edges[:, 1]]) + 1).tolist()
+            if not self.fill:
+                within = np.flatnonzero(inside[edges[:, 0]] & inside[edges[:, 1]]) + 1
+                out.extend([-int(e), *leaving] for e in within)
+            else:
+                out.append(leaving)
         return out
 
     def solutions(self) -> Iterator[EdgeSolution]:
@@ -254,7 +293,17 @@ class FlowSat:
             if loops:
                 self.stats.cycle_cuts += len(loops)
                 self._add(self._loop_clauses(loops))
-                if self.rules == "strict":
+                if not self.fill:
+                    # Without its loops the model is a solution (cells may stay empty).
+                    kept = used.copy()
+                    kept[[e for loop in loops for e in loop]] = False
+                    if kept.tobytes() not in self.seen:
+                        self.seen.add(kept.tobytes())
+                        solution, _ = _decode(self.graph, kept)
+                        assert solution is not None
+                        yield solution
+                        self.block(kept)
+                elif self.rules == "strict":
                     spliced = splice_loops(self.graph, used)
                     if spliced is not None and spliced.tobytes() not in self.seen:
                         self.seen.add(spliced.tobytes())
@@ -288,6 +337,9 @@ def steps(
 ) -> Generator[EdgeSolution | None, None, None]:
     """``solutions`` with a None after every search slice that found nothing."""
     stats = stats if stats is not None else SatStats()
+    if rules == "numberlink":
+        yield from _numberlink_steps(graph, cancel, stats)
+        return
     found: list[np.ndarray] = []
     seen: set[bytes] = set()
     earlier = SatStats()  # totals of the finished stages
@@ -312,6 +364,64 @@ def steps(
             )
         finally:
             sat.close()
+
+
+# Numberlink rules: the designed search runs first for this much CPU time. Its answers are
+# Numberlink answers too, and on puzzles whose answer fills the board it finds them at once, where
+# the looser Numberlink model can take minutes to route long pipes across open areas.
+DESIGNED_HEAD = 1.0
+
+
+def _numberlink_steps(
+    graph: FlowGraph, cancel: CancelToken | None, stats: SatStats
+) -> Generator[EdgeSolution | None, None, None]:
+    """Numberlink solutions: designed ones first (for ``DESIGNED_HEAD`` seconds), then the complete
+    Numberlink search with those blocked. After each answer a neighbour answer (a shortcut of a
+    pipe that runs alongside itself, or a detour through empty cells) is tried: where one exists
+    it proves "2+" without a search."""
+    seen: set[bytes] = set()
+    found: list[np.ndarray] = []
+
+    def with_neighbour(solution: EdgeSolution) -> Iterator[EdgeSolution]:
+        found.append(solution.used)
+        yield solution
+        other = neighbour(graph, solution)
+        if other is not None and other.tobytes() not in seen:
+            seen.add(other.tobytes())
+            found.append(other)
+            decoded, _ = _decode(graph, other)
+            assert decoded is not None
+            yield decoded
+
+    designed = FlowSat(graph, "designed", cancel, seen=seen)
+    try:
+        started = time.process_time()
+        for solution in designed.steps():
+            stats.conflicts = designed.stats.conflicts
+            if solution is not None:
+                yield from with_neighbour(solution)
+            elif time.process_time() - started > DESIGNED_HEAD:
+                break
+            else:
+                yield None
+    finally:
+        designed.close()
+    sat = FlowSat(graph, "numberlink", cancel, seen=seen)
+    try:
+        for used in found:
+            sat.block(used)
+        for solution in sat.steps():
+            stats.variables, stats.clauses = sat.stats.variables, sat.stats.clauses
+            stats.cycle_cuts, stats.conflicts = sat.stats.cycle_cuts, sat.stats.conflicts
+            if solution is None:
+                yield None
+                continue
+            for answer in with_neighbour(solution):
+                if answer is not solution:
+                    sat.block(answer.used)
+                yield answer
+    finally:
+        sat.close()
 
 
 def _stages(graph: FlowGraph, rules: str) -> Iterator[tuple[np.ndarray, int | None]]:
@@ -388,6 +498,13 @@ def _exactly(lits: list[int], k: int) -> list[list[int]]:
         return [[]]
     clauses = [[-x for x in sub] for sub in combinations(lits, k + 1)]  # at most k
     clauses += [list(sub) for sub in combinations(lits, n - k + 1)]  # at least k
+    return clauses
+
+
+def _none_or_two(lits: list[int]) -> list[list[int]]:
+    """Clauses for "0 or 2 of lits" (a cell that may stay empty): at most two, never just one."""
+    clauses = [[-x for x in sub] for sub in combinations(lits, 3)]
+    clauses += [[-x, *(y for y in lits if y != x)] for x in lits]
     return clauses
 
 

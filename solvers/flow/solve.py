@@ -1,4 +1,5 @@
-"""Solving with rule-set selection: designed rules first, strict rules if designed finds nothing."""
+"""Solving with rule-set selection: designed rules first, strict rules if designed finds nothing;
+a puzzle meant for Numberlink rules (``FlowPuzzle.rules``) is solved under them."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def to_solution(puzzle: FlowPuzzle, graph: FlowGraph, found: EdgeSolution, rules
     )
 
 
-RULE_WORDS = {"designed": "designed", "strict": "game rules"}
+RULE_WORDS = {"designed": "designed", "strict": "game rules", "numberlink": "Numberlink rules"}
 
 
 def verdict(count: int, complete: bool, rules: str) -> str:
@@ -53,16 +54,21 @@ def solve(
     info: dict[str, Any] | None = None,
     rules: str = "auto",
 ) -> Iterator[Solution]:
-    """Distinct solutions (edge sets). ``rules``: "designed", "strict", or "auto" (designed, then
-    strict only if designed has no solution; see ``_auto``). ``info["rules"]`` names the rule set
+    """Distinct solutions (edge sets). ``rules``: "designed", "strict", "numberlink" (cells may
+    stay empty), or "auto": the puzzle's own rule set, i.e. Numberlink rules for a Numberlink
+    puzzle, else designed, then strict only if designed has no solution (see ``_auto``). ``info["rules"]`` names the rule set
     the answers (and so the uniqueness verdict) refer to; ``info["verdict"]`` says it in words once
     the search has ended (limit reached or exhausted; not when cancelled)."""
     if rules not in RULE_CHOICES:
         raise ValueError(f"unknown rules {rules!r} (use {', '.join(RULE_CHOICES)})")
     puzzle.require_valid()
+    if rules == "auto" and puzzle.rules == "numberlink":
+        rules = "numberlink"
     graph = grid_graph(puzzle)
     info = info if info is not None else {}
     info.pop("verdict", None)
+    if puzzle.notes:  # what the reader read past, said once with the answer
+        info["note"] = "; ".join(puzzle.notes)
     if progress is not None:
         words = "the designed convention" if rules == "auto" else RULE_WORDS[rules]
         progress({"text": f"solving under {words}", "found": 0})

@@ -1,15 +1,24 @@
 """Independent answer checker for Flow tests (does not use the module's own rules code).
 
 Works on plain data: the puzzle as row strings ('.' = empty, a letter = endpoint) and an answer as
-the CLI prints it (``grid`` rows and ``paths`` {letter: [[r, c], ...]}).
+the CLI prints it (``grid`` rows and ``paths`` {letter: [[r, c], ...]}). Boards with number labels
+(10..999) are given as rows of tokens (lists of strings) instead, as ``tokens`` makes them.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
+
+Rows = Sequence[Sequence[str]]  # row strings, or rows of cell tokens
 
 
-def endpoints_of(rows: list[str]) -> dict[str, list[tuple[int, int]]]:
+def tokens(rows: list[str]) -> list[list[str]]:
+    """Rows of the spaced form (``-`` or ``.`` empty) as rows of tokens ('.' for empty)."""
+    return [["." if t in "-." else t for t in row.split()] for row in rows]
+
+
+def endpoints_of(rows: Rows) -> dict[str, list[tuple[int, int]]]:
     found: dict[str, list[tuple[int, int]]] = defaultdict(list)
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
@@ -19,9 +28,14 @@ def endpoints_of(rows: list[str]) -> dict[str, list[tuple[int, int]]]:
 
 
 def verify(
-    rows: list[str], grid: list[str], paths: dict[str, list[list[int]]], designed: bool = False
+    rows: Rows,
+    grid: Rows,
+    paths: dict[str, list[list[int]]],
+    designed: bool = False,
+    numberlink: bool = False,
 ) -> None:
-    """Raise AssertionError unless the answer is a complete, correct Flow solution."""
+    """Raise AssertionError unless the answer is a complete, correct Flow solution (Numberlink:
+    cells off the paths stay empty, shown '.', instead of every cell covered)."""
     h, w = len(rows), len(rows[0])
     assert len(grid) == h and all(len(g) == w for g in grid), "grid shape"
     ends = endpoints_of(rows)
@@ -47,11 +61,20 @@ def verify(
                 for n in ((r + 1, c), (r, c + 1)):
                     j = index.get(n)
                     assert j is None or abs(i - j) == 1, f"{ch} touches itself at {(r, c)}"
-    assert len(seen) == h * w, "every cell covered"
+    if numberlink:
+        for r in range(h):
+            for c in range(w):
+                if (r, c) not in seen:
+                    assert grid[r][c] == "." and rows[r][c] == ".", f"{(r, c)} is off every path"
+    else:
+        assert len(seen) == h * w, "every cell covered"
 
 
-def brute_force_count(rows: list[str], designed: bool = False, cap: int = 10_000) -> int:
-    """Count solutions by plain depth-first search over paths (tiny boards only)."""
+def brute_force_count(
+    rows: list[str], designed: bool = False, cap: int = 10_000, numberlink: bool = False
+) -> int:
+    """Count solutions by plain depth-first search over paths (tiny boards only). Numberlink:
+    cells may stay empty."""
     h, w = len(rows), len(rows[0])
     ends = endpoints_of(rows)
     colours = sorted(ends)
@@ -73,7 +96,7 @@ def brute_force_count(rows: list[str], designed: bool = False, cap: int = 10_000
         if count >= cap:
             return
         if k == len(colours):
-            if all(all(row) for row in used):
+            if numberlink or all(all(row) for row in used):
                 count += 1
             return
         ch = colours[k]

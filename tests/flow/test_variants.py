@@ -208,18 +208,46 @@ def test_community_format() -> None:
 @pytest.mark.parametrize(
     ("text", "where", "words"),
     [
-        ("# fill: false\nAA\n", (1, 9), "not supported"),
+        ("# fill: maybe\nAA\n", (1, 9), "true or false"),
         ("# size: 3x3\nAA\n", (1, None), "3x3"),
         ("# type: tri\nAA\n", (1, 9), "square or hex"),
         ("# comment x\nAAB\n", (2, 3), "needs exactly 2"),
         ("# comment x\nAA\nA\n", (3, 2), "ragged"),
-        ("# shape: hex\nAA\n", (1, 1), "unknown directive"),
+        ("# shape: hex\nAA\n", (1, 1), "no community directive"),
+        ("# crop: 1\n# walls: 1,1-1,2\nAA\n", (2, 1), "'walls: ...' without '#'"),
     ],
 )
 def test_community_errors(text: str, where: tuple[int, int | None], words: str) -> None:
     with pytest.raises(ParseError) as err:
         codec.parse(text)
     assert (err.value.line, err.value.column) == where and words in err.value.message
+
+
+def test_community_metadata_directives_are_read_as_comments_and_named_once() -> None:
+    # The community's image importer writes these; the reader stopped at the first (issue 28, 5).
+    text = (
+        "# crop: 10 20 300 300\n# source_image: level 12.png\n# generated: 2024-01-01T10:00\n"
+        "# type: hex\n# crop: 0 0 1 1\nR.B\n...\nR.B\n# solved_by: after the rows\n"
+    )
+    puzzle = codec.parse(text)
+    assert puzzle.hex and puzzle.row_strings() == ["R.B", "...", "R.B"]
+    assert puzzle.notes == (
+        "ignored unknown directives 'crop', 'source_image', 'generated', 'solved_by' (read as comments)",
+    )
+    assert parse_document(text)[0].notes == puzzle.notes
+    assert puzzle == codec.parse("shape: hex\nR.B\n...\nR.B\n")  # notes are no part of the value
+    assert "ignored unknown directives" in PLUGIN.describe(puzzle)
+    assert not puzzle.with_cell(1, 1, "G").notes  # an edited board is another board
+    info: dict[str, object] = {}
+    list(PLUGIN.solve(puzzle, info=info))
+    assert info["note"] == puzzle.notes[0]
+    # Everything else stays strict.
+    for bad in ("# crop: 1\n# type: tri\nAA\n", "# crop: 1\n# size: 9x9\nAA\n", "# crop: 1\nAAB\n"):
+        with pytest.raises(ParseError):
+            codec.parse(bad)
+    names = ("meta_" + "".join("abcdefghij"[int(d)] for d in str(i)) for i in range(100_000))
+    many = "".join(f"# {name}: x\n" for name in names) + "AA\n"
+    assert codec.parse(many).notes[0].endswith("and 99,995 more (read as comments)")
 
 
 def test_document_with_hole_rows_keeps_paths() -> None:

@@ -81,3 +81,57 @@ def test_a_warp_index_with_thousands_of_digits_is_a_located_error() -> None:
 
     with pytest.raises(ParseError, match="warp rows"):
         parse("warp rows: " + "1" * 5000 + "\nA.A\n")
+
+
+def test_a_repeated_warp_is_refused_like_a_repeated_wall() -> None:
+    # 1.9 million repeats were accepted; a repeat is now refused at once (issue 26, item 11).
+    text = "warp rows: " + "1 " * 1_900_000 + "\n" + BOARD
+    started = time.process_time()
+    with pytest.raises(ParseError) as err:
+        codec.parse(text)
+    assert (err.value.line, err.value.column) == (1, 14)
+    assert "warp rows: 1 is listed twice" in err.value.message
+    assert time.process_time() - started < 1.0
+    with pytest.raises(ParseError, match="warp columns: 2 is listed twice"):
+        codec.parse("warp columns: 2 1 2\n" + BOARD)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A.B\n...\nA.B\n# type: hex\n",
+        "A.B\n...\nA.B\n\n#   TYPE :  hex  \n",
+        "A.B\r\n...\r\nA.B\r\n# type: hex\r\n",
+        "A . B\n. . .\nA . B\n# size: 3x3\n# type: hex\n",
+    ],
+)
+def test_a_type_directive_after_the_rows_is_honoured(text: str) -> None:
+    # It was read as the paths header of a saved document, and the board solved as square.
+    from solvers.flow import document
+
+    assert codec.parse(text).hex
+    puzzle, paths = document.parse_document(text)
+    assert puzzle.hex and paths is None
+
+
+def test_a_directive_inside_our_paths_section_stays_a_comment() -> None:
+    from solvers.flow import document
+
+    text = "A.B\n...\nA.B\n# paths (row,column from 0, in drawing order)\n# type: hex\nA 0,0 1,0\n"
+    puzzle, paths = document.parse_document(text)
+    assert not puzzle.hex and paths is not None and paths.get("A") == ((0, 0), (1, 0))
+
+
+def test_check_calls_a_board_the_solver_refuses_broken() -> None:
+    # A hex board with a bridge: solve refuses it, check said "no rule broken so far".
+    from solvers.common.words import check_status, check_text
+    from solvers.flow import document, rules
+
+    for text in ("shape: hex\nR+R\n...\n", "warp rows: 2\nA..B\n#...\nA..B\n"):
+        puzzle, _ = document.parse_document(text)
+        result = rules.check(puzzle, None)
+        assert check_status(result) == "broken"
+        assert result.violations[0].code == "invalidBoard"
+        with pytest.raises(ParseError) as err:
+            codec.parse(text)
+        assert err.value.message in check_text(result)

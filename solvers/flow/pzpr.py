@@ -1,0 +1,384 @@
+"""puzz.link / pzv.jp URLs and pzprv3 files of Numberlink (``numlin``) and Arukone (``arukone``).
+
+URL: ``https://puzz.link/p?<pid>/[<flags>/]<cols>/<rows>/<body>`` (also ``http://pzv.jp/p.html?``,
+the bare query, and the ``_edit``/``_play`` ids). The body lists the cells row by row in pzprjs's
+"number16" code: a hex digit is a number 0..15, ``-`` and two hex digits 16..255, ``+`` and three
+hex digits 256..4095, ``g``..``z`` a run of 1..20 empty cells, ``.`` a "?" clue (a number not
+given). Numberlink labels are numbers; Arukone shows 1..26 as ``A``..``Z`` and 27..52 as
+``a``..``z``, and its flag ``e`` lets cells stay empty (without it every cell is covered).
+
+pzprv3 file: ``pzprv3``, the pid, rows, cols; Arukone then a line ``passallcell`` or
+``dontpassallcell``; then one line per row of cell tokens (a number, or a letter for Arukone; ``.``
+empty, ``-`` a "?" clue), then the lines drawn: ``rows`` lines of ``cols - 1`` values for the sides
+between horizontal neighbours, ``rows - 1`` lines of ``cols`` values for vertical neighbours
+(``1`` a line, ``-1`` a cross mark, ``0`` nothing). Lines that join a pair are read as its pipe.
+
+Numberlink puzzles are read under Numberlink rules (cells may stay empty), Arukone ones under
+Flow rules unless the ``e`` flag (or ``dontpassallcell``) says otherwise. Errors name the URL
+column or the file line.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+
+from solvers.common.errors import ParseError
+from solvers.common.limits import ascii_int, is_ascii_digits, normalise, shown
+from solvers.flow.model import (
+    EMPTY,
+    FLOW_RULES,
+    MAX_NUMBER,
+    MAX_SIDE,
+    NUMBERLINK,
+    Cell,
+    FlowPaths,
+    FlowPuzzle,
+    is_number_label,
+)
+
+NUMLIN, ARUKONE = "numlin", "arukone"
+KINDS = (NUMLIN, ARUKONE)
+PIDS = {f"{kind}{mode}": kind for kind in KINDS for mode in ("", "_edit", "_play")}
+HOSTS = {"puzz.link": "https://puzz.link/p?", "pzv.jp": "http://pzv.jp/p.html?"}
+ARUKONE_LETTERS = string.ascii_uppercase + string.ascii_lowercase  # 1..52
+HEX = "0123456789abcdef"
+_MAX_PARTS = 16  # pid, flags, size, body: a real URL has fewer than ten
+_QUESTION = "'?' clues (a number not given) are not supported: every endpoint needs its number"
+
+
+def looks_like_url(text: str) -> bool:
+    """A one-line URL or URL query (``p?numlin/...``, ``numlin/5/5/...``)."""
+    t = text.strip()
+    if "\n" in t or not t:
+        return False
+    if "://" in t or t.startswith(("p?", "?", "p.html?")):
+        return True
+    return t.split("/", 1)[0] in PIDS
+
+
+def looks_like_pzprv3(text: str) -> bool:
+    """A pzprv3 file: its header and a puzzle id. ``pzprv3`` is also a valid board row (six
+    letters), so a text whose second line could be the next row of that board stays a board."""
+    head = normalise(text[:1000]).lstrip().split("\n", 2)
+    if not re.fullmatch(r"pzprv3(\.[0-9]{1,3})?", head[0].strip()):
+        return False
+    pid = head[1].strip() if len(head) > 1 else ""
+    if pid in PIDS:
+        return True
+    return bool(re.fullmatch(r"[a-z_]{1,40}", pid)) and len(pid) != len(head[0].strip())
+
+
+# ---- URLs ------------------------------------------------------------------------------------------
+
+
+def decode_url(url: str) -> FlowPuzzle:
+    text = url.strip()
+    qpos = text.find("?")
+    query = text[qpos + 1 :] if qpos >= 0 else text
+    offset = (qpos + 1 if qpos >= 0 else 0) + 1  # 1-based column of query[0]
+    head = query.split("/", 1)[0]
+    if "&" in head:  # "type=...&numlin/..." (older forms)
+        cut = head.rfind("&") + 1
+        query, offset = query[cut:], offset + cut
+    if query.count("/") > _MAX_PARTS:
+        raise ParseError(f"URL: more than {_MAX_PARTS} '/'-separated parts", 1, offset)
+    parts = query.split("/")
+    columns: list[int] = []
+    col = offset
+    for part in parts:
+        columns.append(col)
+        col += len(part) + 1
+    kind = PIDS.get(parts[0])
+    if kind is None:
+        raise ParseError(
+            f"URL: unknown puzzle type {shown(parts[0])} (Flow reads puzz.link numlin and arukone URLs)",
+            1,
+            offset,
+        )
+    while len(parts) > 4 and parts[-1] == "":
+        parts.pop()
+    k = 1
+    flags = ""
+    while len(parts) - k > 3 and not is_ascii_digits(parts[k]):
+        if not parts[k].startswith("v:"):
+            flags += parts[k]  # the pflag element (arukone's "e")
+        k += 1
+    if len(parts) != k + 3:
+        raise ParseError(
+            "URL: expected <cols>/<rows>/<body> after the puzzle type",
+            1,
+            columns[min(k, len(parts) - 1)] if len(parts) > 1 else offset + len(parts[0]),
+        )
+    cols, rows = (
+        ascii_int(
+            parts[j],
+            f"URL: {'columns' if j == k else 'rows'}",
+            MAX_SIDE,
+            minimum=1,
+            line=1,
+            column=columns[j],
+        )
+        for j in (k, k + 1)
+    )
+    values = _decode_body(parts[k + 2], rows, cols, columns[k + 2])
+    rules = NUMBERLINK if kind == NUMLIN or "e" in flags else FLOW_RULES
+    return _puzzle(kind, rows, cols, values, rules)
+
+
+def _decode_body(body: str, rows: int, cols: int, base: int) -> list[tuple[int, int]]:
+    """(cell index, value) of every number in the body; ``base`` is the URL column of body[0]."""
+    n_cells = rows * cols
+    out: list[tuple[int, int]] = []
+    cell = pos = 0
+    while pos < len(body) and cell < n_cells:
+        ch = body[pos]
+        width = {"-": 2, "+": 3}.get(ch, 0)
+        if ch in HEX:
+            out.append((cell, int(ch, 16)))
+            cell += 1
+            pos += 1
+        elif width:
+            digits = body[pos + 1 : pos + 1 + width]
+            if len(digits) < width or any(d not in HEX for d in digits):
+                raise ParseError(
+                    f"URL body: {shown(ch)} must be followed by {width} hex digits, got {shown(digits)}",
+                    1,
+                    base + pos,
+                )
+            out.append((cell, int(digits, 16)))
+            cell += 1
+            pos += 1 + width
+        elif "g" <= ch <= "z":
+            cell += int(ch, 36) - 15  # a run of 1..20 empty cells (may end past the board, as in pzprjs)
+            pos += 1
+        elif ch == ".":
+            raise ParseError(f"URL body: {_QUESTION}", 1, base + pos)
+        elif ch in "=%*$":
+            raise ParseError(
+                f"URL body: a number over 4095 at {shown(ch)} (labels are 1..{MAX_NUMBER})", 1, base + pos
+            )
+        else:
+            raise ParseError(f"URL body: invalid character {shown(ch)}", 1, base + pos)
+    if cell < n_cells:
+        raise ParseError(
+            f"URL body is truncated: it describes {cell} of the {n_cells} cells of a {cols}x{rows} board",
+            1,
+            base + len(body),
+        )
+    if pos < len(body):
+        raise ParseError(
+            f"URL body: unexpected characters {shown(body[pos:])} after the last cell of a {cols}x{rows} "
+            "board (is the size right?)",
+            1,
+            base + pos,
+        )
+    return out
+
+
+def _puzzle(
+    kind: str,
+    rows: int,
+    cols: int,
+    values: list[tuple[int, int]],
+    rules: str,
+) -> FlowPuzzle:
+    """The board from (cell, number) pairs; a number out of range is named with its place."""
+    cells = [EMPTY] * (rows * cols)
+    top = len(ARUKONE_LETTERS) if kind == ARUKONE else MAX_NUMBER
+    for index, value in values:
+        r, c = divmod(index, cols)
+        if not 1 <= value <= top:
+            raise ParseError(
+                f"{kind}: number {value} at row {r + 1}, column {c + 1} is out of range 1..{top}"
+            )
+        cells[index] = ARUKONE_LETTERS[value - 1] if kind == ARUKONE else str(value)
+    puzzle = FlowPuzzle(rows, cols, tuple(cells), rules=rules)
+    for message, _ in puzzle.problems():
+        raise ParseError(f"{kind}: {message}")
+    return puzzle
+
+
+def url_kind(puzzle: FlowPuzzle) -> tuple[str, dict[str, int]]:
+    """The pid that writes this puzzle and each label's number in it.
+
+    Numberlink rules and number labels: ``numlin``. Letters only (at most 52): ``arukone`` (its
+    ``e`` flag for Numberlink rules). Otherwise the labels are renumbered in display order: under
+    Numberlink rules as numbers, under Flow rules as Arukone letters.
+    """
+    if not puzzle.is_plain:
+        raise ParseError("puzz.link numlin/arukone hold plain square boards only (no variant features)")
+    colours = puzzle.colours
+    if all(ch in ARUKONE_LETTERS for ch in colours):
+        return ARUKONE, {ch: ARUKONE_LETTERS.index(ch) + 1 for ch in colours}
+    if puzzle.rules == NUMBERLINK:
+        if all(is_number_label(ch) for ch in colours):
+            return NUMLIN, {ch: int(ch) for ch in colours}
+        return NUMLIN, {ch: i for i, ch in enumerate(colours, start=1)}
+    if len(colours) > len(ARUKONE_LETTERS):
+        raise ParseError(
+            f"{len(colours)} colours under Flow rules: an arukone URL holds at most {len(ARUKONE_LETTERS)}"
+        )
+    return ARUKONE, {ch: i for i, ch in enumerate(colours, start=1)}
+
+
+def _number16(value: int) -> str:
+    if value < 16:
+        return HEX[value]
+    if value < 256:
+        return f"-{value:02x}"
+    return f"+{value:03x}"
+
+
+def encode_body(puzzle: FlowPuzzle, numbers: dict[str, int]) -> str:
+    out: list[str] = []
+    run = 0
+    for ch in puzzle.cells:
+        if ch == EMPTY:
+            run += 1
+            if run == 20:
+                out.append("z")
+                run = 0
+            continue
+        if run:
+            out.append(string.ascii_lowercase[run + 5])  # 1 -> 'g'
+            run = 0
+        out.append(_number16(numbers[ch]))
+    if run:
+        out.append(string.ascii_lowercase[run + 5])
+    return "".join(out)
+
+
+def encode_url(puzzle: FlowPuzzle, host: str = "puzz.link", mode: str = "") -> str:
+    """The URL as pzprjs writes it; ``mode`` '' / 'edit' / 'play'."""
+    kind, numbers = url_kind(puzzle)
+    pid = kind + (f"_{mode}" if mode else "")
+    flag = "e/" if kind == ARUKONE and puzzle.rules == NUMBERLINK else ""
+    return f"{HOSTS[host]}{pid}/{flag}{puzzle.cols}/{puzzle.rows}/{encode_body(puzzle, numbers)}"
+
+
+# ---- pzprv3 files --------------------------------------------------------------------------------
+
+
+def read_pzprv3(text: str) -> tuple[FlowPuzzle, FlowPaths | None]:
+    # Only the header and the blocks the size asks for are split off: a huge file costs no more.
+    lines = [ln.strip() for ln in normalise(text).lstrip().split("\n", 6 + 3 * MAX_SIDE)]
+    if not lines[0].startswith("pzprv3"):
+        raise ParseError("pzprv3: the first line must be 'pzprv3'", 1)
+    pid = lines[1] if len(lines) > 1 else ""
+    kind = PIDS.get(pid)
+    if kind is None:
+        raise ParseError(f"pzprv3: unknown puzzle type {shown(pid)} (Flow reads numlin and arukone)", 2, 1)
+
+    def number(k: int, name: str) -> int:
+        if k >= len(lines):
+            raise ParseError(f"pzprv3: the number of {name} is missing", k + 1)
+        return ascii_int(lines[k], f"pzprv3: the number of {name}", MAX_SIDE, minimum=1, line=k + 1, column=1)
+
+    rows, cols = number(2, "rows"), number(3, "columns")
+    first = 4
+    rules = NUMBERLINK if kind == NUMLIN else FLOW_RULES
+    if kind == ARUKONE:
+        mode = lines[4] if len(lines) > 4 else ""
+        if mode not in ("passallcell", "dontpassallcell"):
+            raise ParseError(f"pzprv3: expected passallcell or dontpassallcell, got {shown(mode)}", 5, 1)
+        rules = NUMBERLINK if mode == "dontpassallcell" else FLOW_RULES
+        first = 5
+    grid = _table(lines, first, rows, cols, "cell")
+    values: list[tuple[int, int]] = []
+    for r, row in enumerate(grid):
+        for c, (token, column) in enumerate(row):
+            if token == ".":
+                continue
+            if token == "-":
+                raise ParseError(f"pzprv3: {_QUESTION}", first + r + 1, column)
+            if kind == ARUKONE and len(token) == 1 and token in ARUKONE_LETTERS:
+                value = ARUKONE_LETTERS.index(token) + 1
+            elif kind == NUMLIN and is_ascii_digits(token) and len(token) <= 5:
+                value = int(token)
+            else:
+                what = "a letter A-Z a-z" if kind == ARUKONE else "a number"
+                raise ParseError(
+                    f"pzprv3: expected {what}, '.' or '-', got {shown(token)}", first + r + 1, column
+                )
+            values.append((r * cols + c, value))
+    puzzle = _puzzle(kind, rows, cols, values, rules)
+    paths = _read_lines(puzzle, lines, first + rows)
+    return puzzle, paths
+
+
+def _table(lines: list[str], first: int, rows: int, cols: int, what: str) -> list[list[tuple[str, int]]]:
+    out = []
+    for k in range(first, first + rows):
+        if k >= len(lines):
+            raise ParseError(f"pzprv3: the {what} block needs {rows} lines, the file ends first", k)
+        tokens = []
+        pos = 0
+        for token in lines[k].split()[: cols + 1]:
+            pos = lines[k].index(token, pos)
+            tokens.append((token, pos + 1))
+            pos += len(token)
+        if len(tokens) != cols:
+            raise ParseError(f"pzprv3: this {what} line needs {cols} values, found {len(tokens)}", k + 1)
+        out.append(tokens)
+    return out
+
+
+def _read_lines(puzzle: FlowPuzzle, lines: list[str], first: int) -> FlowPaths | None:
+    """The pipes drawn in the file (pairs joined end to end); None when the file has no line block."""
+    rows, cols = puzzle.rows, puzzle.cols
+    if first >= len(lines) or not lines[first]:
+        return None
+    across = _table(lines, first, rows, cols - 1, "line") if cols > 1 else [[] for _ in range(rows)]
+    down = _table(lines, first + rows, rows - 1, cols, "line") if rows > 1 else []
+    links: dict[Cell, list[Cell]] = {}
+    for blocks, (dr, dc) in ((across, (0, 1)), (down, (1, 0))):
+        for r, row in enumerate(blocks):
+            for c, (token, _) in enumerate(row):
+                if token not in ("0", "1", "-1", "2"):
+                    raise ParseError(f"pzprv3: a line value is 0, 1 or -1, got {shown(token)}", first + 1)
+                if token in ("1", "2"):
+                    links.setdefault((r, c), []).append((r + dr, c + dc))
+                    links.setdefault((r + dr, c + dc), []).append((r, c))
+    paths: dict[str, list[Cell]] = {}
+    for ch, ends in puzzle.endpoints().items():
+        path = [ends[0]]
+        on_path = {ends[0]}  # a set: a snake over a 200x200 board must not cost a list scan a step
+        while len(path) <= rows * cols:
+            nxt = [n for n in links.get(path[-1], []) if len(path) < 2 or n != path[-2]]
+            if len(nxt) != 1 or nxt[0] in on_path:
+                break
+            path.append(nxt[0])
+            on_path.add(nxt[0])
+            if puzzle.at(*nxt[0]) != EMPTY:
+                break
+        if len(path) > 1 and path[-1] == ends[1]:
+            paths[ch] = path
+    return FlowPaths.from_dict(paths)
+
+
+def write_pzprv3(puzzle: FlowPuzzle, entries: FlowPaths | None = None) -> str:
+    kind, numbers = url_kind(puzzle)
+    out = ["pzprv3", kind, str(puzzle.rows), str(puzzle.cols)]
+    if kind == ARUKONE:
+        out.append("dontpassallcell" if puzzle.rules == NUMBERLINK else "passallcell")
+    for r in range(puzzle.rows):
+        tokens = []
+        for c in range(puzzle.cols):
+            ch = puzzle.at(r, c)
+            if ch == EMPTY:
+                tokens.append(".")
+            elif kind == ARUKONE:
+                tokens.append(ARUKONE_LETTERS[numbers[ch] - 1])
+            else:
+                tokens.append(str(numbers[ch]))
+        out.append(" ".join(tokens) + " ")
+    used: set[tuple[Cell, Cell]] = set()
+    for _, path in entries.items if entries is not None else ():
+        for a, b in zip(path, path[1:], strict=False):
+            used.add((min(a, b), max(a, b)))
+    for r in range(puzzle.rows):
+        out.append("".join("1 " if ((r, c), (r, c + 1)) in used else "0 " for c in range(puzzle.cols - 1)))
+    for r in range(puzzle.rows - 1):
+        out.append("".join("1 " if ((r, c), (r + 1, c)) in used else "0 " for c in range(puzzle.cols)))
+    return "\n".join(out) + "\n"

@@ -1,0 +1,244 @@
+"""Numberlink rules (issue 28, item 1): every pair joined, paths never cross or branch, cells may
+stay empty, no loose line pieces. Counts are compared with a brute-force search and every answer
+is checked by the independent checker (``flow_checker``, Numberlink mode)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from flow_checker import brute_force_count, verify
+
+from solvers.flow import codec, rules
+from solvers.flow.model import EMPTY, FlowPaths, FlowPuzzle
+from solvers.flow.plugin import PLUGIN
+
+SAMPLE = "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"
+
+
+def _solve(puzzle: FlowPuzzle, limit: int | None = 2, rules: str = "auto") -> tuple[list, dict]:
+    info: dict[str, object] = {}
+    found = list(PLUGIN.solve(puzzle, limit=limit, info=info, rules=rules))
+    for solution in found:
+        assert solution.extras["rules"] == "numberlink"
+        verify(puzzle.row_strings(), solution.grid, solution.extras["paths"], numberlink=True)
+        assert PLUGIN.check_solution(puzzle, solution).complete
+    return found, info
+
+
+def test_the_pzprjs_sample_is_unique_under_numberlink_rules() -> None:
+    puzzle = PLUGIN.parse(SAMPLE)
+    found, info = _solve(puzzle)
+    assert info["verdict"] == "unique (Numberlink rules)" and info["rules"] == "numberlink"
+    assert len(found) == 1 and brute_force_count(puzzle.row_strings(), numberlink=True) == 1
+
+
+def test_an_answer_may_leave_cells_empty() -> None:
+    puzzle = codec.parse("rules: numberlink\nAA.BB\n")
+    found, info = _solve(puzzle)
+    assert info["verdict"] == "unique (Numberlink rules)" and found[0].grid == ["AA.BB"]
+    # The same board under Flow rules has no answer; the option overrides the puzzle's rule set.
+    flow_info: dict[str, object] = {}
+    assert not list(PLUGIN.solve(codec.parse("AA.BB\n"), info=flow_info))
+    assert flow_info["verdict"] == "no solution under the game rules"
+    assert len(_solve(codec.parse("AA.BB\n"), rules="numberlink")[0]) == 1
+
+
+def test_several_answers_and_find_all_agree_with_brute_force() -> None:
+    rng = random.Random(1)
+    boards = ["rules: numberlink\nA.B\n...\nA.B\n"]
+    for _ in range(40):
+        rows, cols = rng.randint(2, 4), rng.randint(2, 4)
+        pairs = rng.randint(1, min(3, rows * cols // 2))
+        cells = [EMPTY] * (rows * cols)
+        for k, spot in enumerate(rng.sample(range(rows * cols), 2 * pairs)):
+            cells[spot] = "ABC"[k // 2]
+        board = FlowPuzzle(rows, cols, tuple(cells), rules="numberlink")
+        boards.append(codec.serialize(board))
+    for text in boards:
+        puzzle = codec.parse(text)
+        found, info = _solve(puzzle, limit=None)
+        expected = brute_force_count(puzzle.row_strings(), numberlink=True)
+        assert len(found) == expected, text
+        assert (
+            len({tuple(s.grid) + tuple(sorted(map(str, s.extras["paths"].items()))) for s in found})
+            == expected
+        )
+        if expected == 1:
+            assert info["verdict"] == "unique (Numberlink rules)"
+        elif expected == 0:
+            assert info["verdict"] == "no solution (Numberlink rules)"
+        else:
+            assert info["verdict"] == f"exactly {expected:,} solutions (Numberlink rules)"
+
+
+def test_limit_two_says_two_plus() -> None:
+    found, info = _solve(codec.parse("rules: numberlink\nA..B\n....\nA..B\n"))
+    assert len(found) == 2 and info["verdict"] == "2+ solutions (Numberlink rules)"
+
+
+def test_a_larger_open_board_has_cycle_free_answers() -> None:
+    # Few pairs on an open 10x10 board: the SAT models hold loops, which must never be answers.
+    rows = [
+        "1........2",
+        "..........",
+        "..3.......",
+        "..........",
+        ".....1....",
+        "..........",
+        ".......3..",
+        "..........",
+        "..........",
+        "2.........",
+    ]
+    puzzle = codec.parse("rules: numberlink\n" + "\n".join(rows) + "\n")
+    found, info = _solve(puzzle, limit=25)
+    assert len(found) == 25 and info["verdict"] == "25+ solutions (Numberlink rules)"
+    assert len({json.dumps(s.extras["paths"], sort_keys=True) for s in found}) == 25
+    # The edge sets themselves hold nothing but the pipes (a loop would not show in the grid).
+    from solvers.flow.graph import grid_graph
+    from solvers.flow.sat import solutions
+
+    for k, answer in enumerate(solutions(grid_graph(puzzle), "numberlink")):
+        assert int(answer.used.sum()) == sum(len(p) - 1 for p in answer.paths)
+        if k == 40:
+            break
+
+
+def test_check_complete_means_every_pair_joined() -> None:
+    puzzle = codec.parse("rules: numberlink\nA.B\n...\nA.B\n")
+    joined = FlowPaths.from_dict({"A": [[0, 0], [1, 0], [2, 0]], "B": [[0, 2], [1, 2], [2, 2]]})
+    assert rules.check(puzzle, joined).complete  # the middle column stays empty
+    assert not rules.check(puzzle, joined, "strict").complete
+    assert not rules.check(codec.parse("A.B\n...\nA.B\n"), joined).complete
+    half = FlowPaths.from_dict({"A": [[0, 0], [1, 0], [2, 0]], "B": [[0, 2], [1, 2]]})
+    result = rules.check(puzzle, half)
+    assert not result.complete and not result.violations
+
+
+def test_the_rule_set_is_saved_with_the_document_and_community_fill_false() -> None:
+    puzzle = PLUGIN.parse(SAMPLE)
+    text = PLUGIN.serialize_document(puzzle, FlowPaths.from_dict({"1": [[0, 0], [0, 1]]}))
+    assert text.startswith("rules: numberlink\n")
+    again, entries = PLUGIN.parse_document(text)
+    assert again == puzzle and again.rules == "numberlink" and entries is not None
+    community = codec.parse("# fill: false\n# size: 5x1\nred red . blue blue\n")
+    assert community.rules == "numberlink"
+    found, info = _solve(community)
+    assert info["verdict"] == "unique (Numberlink rules)" and found[0].grid[0][2] == "."
+    assert codec.parse("# fill: true\nAA\n").rules == "flow"
+    # Edits keep the rule set; a resized board too.
+    assert puzzle.with_cell(2, 2, EMPTY).rules == "numberlink" == PLUGIN.resize(puzzle, 6, 6).rules
+
+
+def test_cli_rules_numberlink(tmp_path, capsys) -> None:
+    path = tmp_path / "board.txt"
+    path.write_text("AA.BB\n")
+    assert PLUGIN.cli(["solve", str(path), "--rules", "numberlink", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["rules"], out["count"], out["unique"]) == ("numberlink", 1, True)
+    assert out["verdict"] == "unique (Numberlink rules)"
+    assert out["solutions"][0]["grid"] == ["AA.BB"]
+    assert PLUGIN.cli(["solve", SAMPLE]) == 0
+    assert "unique (Numberlink rules)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "shape: hex\nrules: numberlink\nA.A\n...\nB.B\n",
+        "rules: numberlink\n..A..\n.....\nB.+.B\n.....\n..A..\n",
+    ],
+)
+def test_variants_under_numberlink_rules(text: str) -> None:
+    # Hex layout and bridges: the same graph model; answers go through the module's checker.
+    puzzle = codec.parse(text)
+    found = list(PLUGIN.solve(puzzle, limit=50))
+    assert found
+    for solution in found:
+        result = PLUGIN.check_solution(puzzle, solution)
+        assert result.complete and not result.violations
+
+
+B12 = [  # issue 28's hand-made 12x12: 5 pairs, long winding pipes across open areas
+    "B..........A",
+    "D..E........",
+    "............",
+    "............",
+    "........D...",
+    "............",
+    "............",
+    "..CE........",
+    "...........C",
+    "............",
+    "..........B.",
+    "A...........",
+]
+
+
+def test_a_hand_made_board_gets_its_first_answer_from_the_designed_head_start() -> None:
+    # The plain Numberlink model found nothing here in minutes; designed answers are Numberlink
+    # answers and come at once (CPU-time bound with a wide margin).
+    import time
+
+    puzzle = codec.parse("rules: numberlink\n" + "\n".join(B12) + "\n")
+    started = time.process_time()
+    found, info = _solve(puzzle, limit=1)
+    assert len(found) == 1 and info["verdict"] == "1+ solutions (Numberlink rules)"
+    assert time.process_time() - started < 20.0
+
+
+def test_neighbour_answers_are_valid_and_new() -> None:
+    import numpy as np
+
+    from solvers.flow.graph import grid_graph
+    from solvers.flow.numberlink import neighbour
+    from solvers.flow.sat import _decode
+
+    def answer(text: str, cells: list[tuple[int, int]]):  # the edge set of one pipe along cells
+        puzzle = codec.parse("rules: numberlink\n" + text)
+        graph = grid_graph(puzzle)
+        node = {cell: i for i, cell in enumerate(graph.cells)}
+        used = np.zeros(graph.n_edges, dtype=bool)
+        for a, b in zip(cells, cells[1:], strict=False):
+            pair = {node[a], node[b]}
+            used[next(e for e, (u, v) in enumerate(graph.edges.tolist()) if {u, v} == pair)] = True
+        decoded, loops = _decode(graph, used)
+        assert decoded is not None and not loops
+        return puzzle, graph, decoded
+
+    def check(puzzle, graph, used) -> list[str]:
+        decoded, loops = _decode(graph, used)
+        assert decoded is not None and not loops
+        paths = {graph.colours[k]: [list(graph.cells[v]) for v in p] for k, p in enumerate(decoded.paths)}
+        from solvers.flow.graph import solution_rows
+
+        grid = solution_rows(puzzle, graph, decoded.node_colour)
+        verify(puzzle.row_strings(), grid, paths, numberlink=True)
+        return grid
+
+    # A detour: the straight pipe swings through the empty row below.
+    puzzle, graph, straight = answer("A..A\n....\n", [(0, 0), (0, 1), (0, 2), (0, 3)])
+    other = neighbour(graph, straight)
+    assert other is not None and int(other.sum()) == 5
+    check(puzzle, graph, other)
+    # A shortcut: the pipe runs alongside itself ((0, 1) beside (0, 2)) and is cut short.
+    puzzle, graph, touching = answer("A.A\n...\n", [(0, 0), (0, 1), (1, 1), (1, 2), (0, 2)])
+    short = neighbour(graph, touching)
+    assert short is not None
+    assert check(puzzle, graph, short) == ["AAA", "..."]
+    # No empty cell to swing through (only one, boxed in by endpoints), no stretch beside itself.
+    _, graph, full = answer("A.\n.A\n", [(0, 0), (0, 1), (1, 1)])
+    assert neighbour(graph, full) is None
+
+
+def test_numberlink_boards_show_their_numbers() -> None:
+    from solvers.common.display import Text
+
+    def texts(text: str) -> list[str]:
+        return sorted(item.text for item in PLUGIN.draw(codec.parse(text)).items if isinstance(item, Text))
+
+    assert texts("rules: numberlink\nA.B\n...\nA.B\n") == ["A", "A", "B", "B"]
+    assert texts("1 . 999\n1 . 999\n") == ["1", "1", "999", "999"]
+    assert texts("R.G\n...\nR.G\n") == []  # a Flow board keeps plain dots

@@ -1,0 +1,205 @@
+"""puzz.link / pzv.jp URLs and pzprv3 files of numlin (Numberlink) and arukone (issue 28, item 3).
+
+The format facts (pzprjs's "number16" cell code) are checked against pzprjs's own sample URL,
+decoded by hand, and by round trips."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from solvers.common.errors import ParseError
+from solvers.flow import codec, pzpr
+from solvers.flow.model import EMPTY, FlowPaths, FlowPuzzle
+from solvers.flow.plugin import PLUGIN
+from workbench.cli import main as workbench_main
+
+SAMPLE = "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"  # pzprjs's sample
+# Decoded by hand: '1' a 1; 'j' = 19 - 15 = 4 empty cells; '2'; 'h' = 2 empty; '3'; 'm' = 7 empty;
+# '1'; 'h' = 2; '2'; 'j' = 4; '3': 1 + 4 + 1 + 2 + 1 + 7 + 1 + 2 + 1 + 4 + 1 = 25 cells.
+SAMPLE_ROWS = ["1....", "2..3.", ".....", ".1..2", "....3"]
+
+
+def test_the_pzprjs_sample_decodes_as_worked_out_by_hand() -> None:
+    puzzle = PLUGIN.parse(SAMPLE)
+    assert puzzle.row_strings() == SAMPLE_ROWS and puzzle.rules == "numberlink"
+    assert pzpr.encode_url(puzzle) == SAMPLE
+    assert pzpr.encode_url(puzzle, "pzv.jp", "play") == "http://pzv.jp/p.html?numlin_play/5/5/1j2h3m1h2j3"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://pzv.jp/p.html?numlin/5/5/1j2h3m1h2j3",
+        "https://puzz.link/p?numlin_edit/5/5/1j2h3m1h2j3",
+        "https://puzz.link/p?numlin_play/5/5/1j2h3m1h2j3/",
+        "p?numlin/5/5/1j2h3m1h2j3",
+        "p.html?numlin/5/5/1j2h3m1h2j3",
+        "?numlin/5/5/1j2h3m1h2j3",
+        "numlin/5/5/1j2h3m1h2j3",
+        "  https://puzz.link/p?numlin/v:/5/5/1j2h3m1h2j3  ",
+    ],
+)
+def test_url_forms(url: str) -> None:
+    puzzle, entries = PLUGIN.parse_document(url)
+    assert puzzle.row_strings() == SAMPLE_ROWS and entries is None
+
+
+def test_arukone_letters_and_its_e_flag() -> None:
+    # 1 = A, 27 = a ('-1b'), 52 = z ('-34'); 'g' = one empty cell.
+    body = "1g-34-1bg-1b1g-34"
+    filled = PLUGIN.parse(f"https://puzz.link/p?arukone/3/3/{body}")
+    assert filled.row_strings() == ["A.z", "a.a", "A.z"] and filled.rules == "flow"
+    loose = PLUGIN.parse(f"https://puzz.link/p?arukone/e/3/3/{body}")
+    assert loose.row_strings() == filled.row_strings() and loose.rules == "numberlink"
+    assert pzpr.encode_url(filled) == f"https://puzz.link/p?arukone/3/3/{body}"
+    assert pzpr.encode_url(loose) == f"https://puzz.link/p?arukone/e/3/3/{body}"
+
+
+def test_number16_codes_and_long_runs_round_trip() -> None:
+    # 15 = f, 16 = -10, 255 = -ff, 256 = +100, 999 = +3e7; 50 empty cells = 20 + 20 + 10 = 'zzp'.
+    cells = ["15", "16", "255", "256", "999"] + [EMPTY] * 50 + ["15", "16", "255", "256", "999"]
+    puzzle = FlowPuzzle(6, 10, tuple(cells), rules="numberlink")
+    url = pzpr.encode_url(puzzle)
+    assert url == "https://puzz.link/p?numlin/10/6/f-10-ff+100+3e7zzpf-10-ff+100+3e7"
+    assert PLUGIN.parse(url) == puzzle
+
+
+def test_random_boards_round_trip_through_urls_and_files() -> None:
+    rng = random.Random(28)
+    for trial in range(60):
+        rows, cols = rng.randint(1, 12), rng.randint(2, 12)
+        numbers = rng.sample(range(1, 1000), (rows * cols) // 2 // rng.randint(1, 3) or 1)
+        cells = [EMPTY] * (rows * cols)
+        spots = rng.sample(range(rows * cols), 2 * len(numbers))
+        for k, n in enumerate(numbers):
+            cells[spots[2 * k]] = cells[spots[2 * k + 1]] = str(n)
+        puzzle = FlowPuzzle(rows, cols, tuple(cells), rules="numberlink")
+        assert PLUGIN.parse(pzpr.encode_url(puzzle)) == puzzle, trial
+        assert pzpr.read_pzprv3(pzpr.write_pzprv3(puzzle)) == (puzzle, FlowPaths())
+        letters = puzzle.with_cells(
+            tuple("AbCdEfGhIjKlMnOpQrStUvWxYz"[int(ch) % 26] if ch != EMPTY else ch for ch in cells)
+        )
+        if not letters.problems():
+            for rules in ("flow", "numberlink"):
+                board = FlowPuzzle(rows, cols, letters.cells, rules=rules)
+                assert PLUGIN.parse(pzpr.encode_url(board)) == board
+
+
+def test_a_flow_board_is_written_as_arukone_and_reads_back() -> None:
+    puzzle = codec.parse("R.G\n...\nR.G\n")
+    url = pzpr.encode_url(puzzle)
+    assert url == "https://puzz.link/p?arukone/3/3/-12g7i-12g7"  # R = 18, G = 7
+    assert PLUGIN.parse(url) == puzzle
+    mixed = codec.parse("rules: numberlink\nA . 10\nA . 10\n")
+    assert PLUGIN.parse(pzpr.encode_url(mixed)).row_strings() == ["1.2", "1.2"]  # renumbered
+    with pytest.raises(ParseError, match="plain square boards only"):
+        pzpr.encode_url(codec.parse("shape: hex\nA.A\n"))
+
+
+def test_pzprv3_files_with_the_pipes_drawn() -> None:
+    text = (
+        "pzprv3\nnumlin\n2\n3\n1 . 1 \n2 . 2 \n"  # cells
+        "1 1 \n0 -1 \n"  # sides between horizontal neighbours
+        "0 0 0 \n"  # sides between vertical neighbours
+    )
+    puzzle, entries = PLUGIN.parse_document(text)
+    assert puzzle.row_strings() == ["1.1", "2.2"] and puzzle.rules == "numberlink"
+    assert entries is not None and entries.as_dict() == {"1": ((0, 0), (0, 1), (0, 2))}
+    assert PLUGIN.parse_document(pzpr.write_pzprv3(puzzle, entries)) == (puzzle, entries)
+    arukone = "pzprv3\narukone\n2\n2\ndontpassallcell\nA B \nA B \n0 \n0 \n1 1 \n"
+    board, drawn = PLUGIN.parse_document(arukone)
+    assert board.rules == "numberlink" and drawn is not None and set(drawn.as_dict()) == {"A", "B"}
+    assert pzpr.write_pzprv3(board, drawn) == arukone
+    assert PLUGIN.parse("pzprv3\nnumlin\n1\n2\n1 1 \n") == FlowPuzzle(1, 2, ("1", "1"), rules="numberlink")
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("https://puzz.link/p?numlin/5/4/1j2h3m1h2j3", "after the last cell of a 5x4 board"),
+        ("https://puzz.link/p?numlin/5/5/1j2h3m1h2j", "truncated: it describes 24 of the 25 cells"),
+        ("https://puzz.link/p?numlin/5/5/1j2h3m1h2j-f", "'-' must be followed by 2 hex digits"),
+        ("https://puzz.link/p?numlin/5/5/1j2h3m1h2j.", "'?' clues"),
+        ("https://puzz.link/p?numlin/5/5/1j2h3m1h2j!", "invalid character '!'"),
+        ("https://puzz.link/p?numlin/2/1/+3e8+3e8", "number 1000 at row 1, column 1 is out of range 1..999"),
+        ("https://puzz.link/p?numlin/2/1/00", "number 0 at row 1, column 1 is out of range"),
+        ("https://puzz.link/p?numlin/2/1/=000=000", "over 4095"),
+        ("https://puzz.link/p?arukone/2/1/-35-35", "number 53 at row 1, column 1 is out of range 1..52"),
+        ("https://puzz.link/p?numlin/5/5", "expected <cols>/<rows>/<body>"),
+        ("https://puzz.link/p?numlin/0/5/1", "columns must be a number 1..200"),
+        ("https://puzz.link/p?numlin/5/999/1", "rows must be a number 1..200"),
+        ("https://puzz.link/p?toichika/6/6/uiburcbvbdd5o15164e", "unknown puzzle type 'toichika'"),
+        ("https://puzz.link/p?", "unknown puzzle type ''"),
+        ("https://puzz.link/p?numlin/2/1/1g", "has only one endpoint"),
+        ("pzprv3\ntoichika\n2\n2\n", "unknown puzzle type 'toichika'"),
+        ("pzprv3\nnumlin\n2\n", "number of columns must be a number"),
+        ("pzprv3\nnumlin\n2", "number of columns is missing"),
+        ("pzprv3\nnumlin\n1\n2\n1 \n", "needs 2 values, found 1"),
+        ("pzprv3\nnumlin\n1\n2\n1 - \n", "'?' clues"),
+        ("pzprv3\narukone\n1\n2\nA A \n", "passallcell or dontpassallcell"),
+        ("pzprv3\narukone\n1\n2\npassallcell\n1 1 \n", "expected a letter A-Z a-z"),
+        ("pzprv3\nnumlin\n1\n2\n1 1 \n7 \n", "a line value is 0, 1 or -1"),
+    ],
+)
+def test_bad_urls_and_files_get_one_clear_line(text: str, words: str, capsys) -> None:
+    with pytest.raises(ParseError) as err:
+        PLUGIN.parse_document(text)
+    assert words in str(err.value)
+    if "\n" not in text:
+        assert workbench_main(["solve", "flow", text]) == 2
+        out = capsys.readouterr()
+        assert out.out == "" and len(out.err.strip().splitlines()) == 1 and words in out.err
+
+
+def test_cli_solves_a_url_and_converts_to_url(capsys, tmp_path) -> None:
+    assert workbench_main(["solve", "flow", SAMPLE, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["count"] >= 1
+    path = tmp_path / "board.txt"
+    path.write_text("\n".join(SAMPLE_ROWS) + "\n")
+    assert PLUGIN.cli(["convert", str(path), "--to", "url"]) == 0
+    assert capsys.readouterr().out == "https://puzz.link/p?arukone/5/5/1j2h3m1h2j3\n"  # digits: Flow rules
+    assert PLUGIN.cli(["convert", SAMPLE, "--to", "url"]) == 0
+    assert capsys.readouterr().out == SAMPLE + "\n"
+    assert PLUGIN.cli(["convert", SAMPLE, "--to", "pzprv3"]) == 0
+    assert capsys.readouterr().out.startswith("pzprv3\nnumlin\n5\n5\n1 . . . . \n")
+    assert PLUGIN.cli(["convert", SAMPLE]) == 0
+    assert capsys.readouterr().out == "rules: numberlink\n" + "\n".join(SAMPLE_ROWS) + "\n"
+
+
+def test_huge_and_hostile_inputs_are_quick() -> None:
+    import time
+
+    from solvers.flow.model import FlowPaths
+
+    # A pipe snaking over every cell of a 200x200 file is read back as that pipe.
+    order = [(r, c if r % 2 == 0 else 199 - c) for r in range(200) for c in range(200)]
+    cells = [EMPTY] * 40_000
+    cells[0] = "1"
+    cells[order[-1][0] * 200 + order[-1][1]] = "1"
+    puzzle = FlowPuzzle(200, 200, tuple(cells), rules="numberlink")
+    text = pzpr.write_pzprv3(puzzle, FlowPaths.from_dict({"1": order}))
+    started = time.process_time()
+    again, entries = PLUGIN.parse_document(text)
+    assert again == puzzle and entries is not None and len(entries.get("1")) == 40_000
+    hostile = [
+        "numlin/200/200/" + "1" * 4_000_000,
+        "numlin/200/200/" + "+" * 4_000_000,
+        "numlin/200/200/" + "z" * 4_000_000,
+        "p?numlin/" + "/" * 100_000 + "5/5/1",
+        "pzprv3\nnumlin\n200\n200\n" + "1 " * 2_000_000,
+    ]
+    for bad in hostile:
+        with pytest.raises(ParseError):
+            PLUGIN.parse_document(bad)
+    assert time.process_time() - started < 5.0
+
+
+def test_a_board_whose_first_row_spells_pzprv3_stays_a_board() -> None:
+    # Six letters: a valid board row today; only a pzprv3 header with a puzzle id is a file.
+    assert PLUGIN.parse("pzprv3\nzrv3..\n").row_strings() == ["pzprv3", "zrv3.."]
+    assert PLUGIN.parse_document("pzprv3\nabcdef\nabcdef\nzrv3..\n")[0].rows == 4
+    assert PLUGIN.parse("pzprv3.1\nnumlin\n1\n2\n1 1 \n").row_strings() == ["11"]
