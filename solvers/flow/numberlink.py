@@ -15,16 +15,22 @@ detours; the search uses these neighbours only as early witnesses of "2+", never
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
 if TYPE_CHECKING:
     from solvers.flow.graph import FlowGraph
-    from solvers.flow.sat import EdgeSolution
 
 
-def neighbour(graph: FlowGraph, solution: EdgeSolution) -> np.ndarray | None:
+class EdgeAnswer(Protocol):
+    """What ``neighbour`` reads of an answer (``sat.EdgeSolution`` has it; sat imports this module)."""
+
+    used: np.ndarray  # bool per edge
+    paths: list[list[int]]  # per colour, node ids from one end to the other
+
+
+def neighbour(graph: FlowGraph, solution: EdgeAnswer) -> np.ndarray | None:
     """Another answer's edge set (a shortcut or a detour of ``solution``), or None."""
     edge_of = {(int(u), int(v)): e for e, (u, v) in enumerate(graph.edges.tolist())}
     edge_of.update({(v, u): e for (u, v), e in list(edge_of.items())})
