@@ -90,12 +90,13 @@ def test_cancel_stops_promptly() -> None:
     # paths) takes far longer than the test.
     puzzle = PLUGIN.parse("\n".join(["A......"] + ["......."] * 5 + ["......A"]))
     token = CancelToken()
-    threading.Timer(0.2, token.cancel).start()
     start = time.process_time()  # CPU time: the search stopped, however busy the machine
     found = 0
     with pytest.raises(Cancelled):
         for _ in PLUGIN.solve(puzzle, limit=0, cancel=token, rules="strict"):
             found += 1
+            if found == 1:  # timed from the first solution: under load it can take any fixed delay
+                threading.Timer(0.2, token.cancel).start()
     assert time.process_time() - start < 1.0
     assert found > 0
 
