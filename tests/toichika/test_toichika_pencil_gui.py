@@ -169,3 +169,29 @@ def test_marks_render_legibly_at_1024x768(main_window, view, qtbot, tmp_path, sc
             ):
                 found = True
     assert found
+
+
+def test_a_hint_that_arrives_after_an_edit_is_not_shown_or_applied(view, qtbot) -> None:
+    """The board changed while the hint job ran: its result describes the old board."""
+    from solvers.toichika.explain import hint
+
+    panel = _panel(view)
+    old = view.doc.entries
+    result = hint(view.doc.puzzle, old)
+    panel._hint_asked = (view.doc.puzzle, old)
+    panel._apply_when_done = True
+    entries = list(old)
+    entries[24] = DOT
+    view.doc.apply(EditResult(entries=tuple(entries), label="Dot"))
+    panel._hint_done(result)
+    assert panel._hint_result is None and panel.detail.text() == ""
+    assert view.doc.entries == tuple(entries)  # nothing stale was written
+
+
+def test_apply_hint_is_for_play_mode(view, qtbot) -> None:
+    panel = _panel(view)
+    view.set_mode("edit")
+    start = view.doc.entries
+    panel.apply_hint()
+    qtbot.wait(100)
+    assert view.doc.entries == start and panel._jobs.get("hint") is None

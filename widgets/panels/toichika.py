@@ -1,5 +1,10 @@
-"""Toichika side panel: uniqueness badge, step-by-step explanation with replay, hint, URL copy/paste,
-and a generator of unique puzzles at a chosen grade (a cancellable job; the result opens untitled).
+"""Toichika side panel: uniqueness badge, step-by-step explanation with replay, hint and Apply hint,
+URL copy/paste, and a generator of unique puzzles at a chosen grade (a cancellable job; the result
+opens untitled).
+
+Hint reads the player's arrows, dots and pencil marks; Apply hint writes the shown hint into the
+entries (arrows, dots, marks) as one undo step, or, with none shown, works one out and applies it,
+so Hint + Apply always moves the player on (issue 29.3).
 
 The badge and the explanation run as background jobs (``ctx.run_job``) restarted whenever the
 puzzle changes; stepping through the list draws the candidate state after that step on the board
