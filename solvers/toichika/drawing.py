@@ -60,7 +60,7 @@ def _pencil(bits: int, cx: float, cy: float, question: bool) -> tuple[Item, ...]
     paper player crosses a direction out) and a ring in the centre for "an arrow goes here"; thin,
     small and away from the centre, so they never read as a placed arrow or a dot."""
     out: list[Item] = []
-    arm, width = CELL * 0.085, max(1.4, CELL * 0.05)
+    arm, width = CELL * 0.1, max(1.5, CELL * 0.055)
     for d in DIRECTIONS:
         if bits >> d & 1:
             dr, dc = DELTA[d]

@@ -423,7 +423,8 @@ def hint(puzzle: Toichika, entries: Entries | None, cancel: CancelToken | None =
             else:
                 bad = marks_of(e) & ~marks_of(fixed)
                 names = [_mark_name(bit) for bit in (EMPTY, *BIT.values()) if bad & bit]
-                shown = f"the pencil mark{'s' if len(names) > 1 else ''} {', '.join(names)} contradict{'' if len(names) > 1 else 's'}"
+                several = len(names) > 1
+                shown = f"the pencil mark{'s' if several else ''} {', '.join(names)} contradict{'' if several else 's'}"
             return {
                 "kind": "wrong-entry",
                 "cells": [[r, c]],
