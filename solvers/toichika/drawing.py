@@ -54,6 +54,9 @@ def arrow_items(d: int, cx: float, cy: float, size: float, color: str) -> list[A
     return list(_arrow(d, cx, cy, size, color))
 
 
+_ALL_WAYS = sum(1 << d for d in DIRECTIONS)  # pencil marks crossing out all four directions
+
+
 @lru_cache(maxsize=1 << 12)
 def _pencil(bits: int, cx: float, cy: float, question: bool) -> tuple[Item, ...]:
     """The player's pencil marks: a small cross near each side whose direction is ruled out (as a
@@ -116,7 +119,8 @@ def _live_errors(p: Toichika, entries: tuple[int, ...]) -> tuple[tuple[int, int]
                 j = r * cols + c
                 if givens[j] or entries[j] in DIRECTIONS:
                     break  # an arrow that does not point back: a real conflict
-                if entries[j] != DOT:
+                if entries[j] != DOT and marks_of(entries[j]) & _ALL_WAYS != _ALL_WAYS:
+                    # a dot, or pencil marks that cross out every direction, is "no arrow here"
                     settled = False
                     break
                 r, c = r + dr, c + dc

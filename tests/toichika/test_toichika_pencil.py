@@ -316,3 +316,19 @@ def test_hint_and_apply_solve_the_small_corpus_puzzles(shared_reference) -> None
 def test_hint_and_apply_solve_every_corpus_puzzle(shared_reference) -> None:
     figures = _corpus_run(shared_reference, 10**6)  # all 35, up to 30x30: minutes
     assert len(figures) == 35
+
+
+def test_a_cell_with_every_direction_crossed_out_settles_a_line_like_a_dot() -> None:
+    from solvers.toichika.drawing import live_errors
+    from solvers.toichika.model import Toichika
+
+    p = Toichika.from_labels([[0, 1, 2]])  # one row: R1C1's arrow sees R1C2, then the edge
+    entries = [RIGHT, 0, 0]
+    assert live_errors(p, tuple(entries)) == []  # R1C2, R1C3 still open: not yet an error
+    entries[1] = entries[2] = DOT
+    assert live_errors(p, tuple(entries)) == [(0, 0)]
+    crossed = marks_entry(sum(1 << d for d in DIRECTIONS))
+    entries[1] = entries[2] = crossed
+    assert live_errors(p, tuple(entries)) == [(0, 0)]  # the same knowledge, written as marks
+    entries[2] = marks_entry((1 << UP) | (1 << DOWN) | (1 << LEFT))  # R1C3 may still point right
+    assert live_errors(p, tuple(entries)) == []
