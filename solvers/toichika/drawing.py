@@ -16,7 +16,7 @@ import numpy as np
 
 from solvers.common.display import Circle, DisplayList, GridGeometry, Item, Line, Polyline, Rect, Text
 from solvers.common.protocol import CheckResult
-from solvers.toichika.model import DELTA, DIRECTIONS, DOT, QUESTION, Toichika
+from solvers.toichika.model import DELTA, DIRECTIONS, DOT, MARK_ARROW_HERE, QUESTION, Toichika, marks_of
 from solvers.toichika.rules import check
 
 CELL = 36.0
@@ -52,6 +52,27 @@ def _arrow(d: int, cx: float, cy: float, size: float, color: str) -> tuple[Item,
 
 def arrow_items(d: int, cx: float, cy: float, size: float, color: str) -> list[Any]:
     return list(_arrow(d, cx, cy, size, color))
+
+
+_ALL_WAYS = sum(1 << d for d in DIRECTIONS)  # pencil marks crossing out all four directions
+
+
+@lru_cache(maxsize=1 << 12)
+def _pencil(bits: int, cx: float, cy: float, question: bool) -> tuple[Item, ...]:
+    """The player's pencil marks: a small cross near each side whose direction is ruled out (as a
+    paper player crosses a direction out) and a ring in the centre for "an arrow goes here"; thin,
+    small and away from the centre, so they never read as a placed arrow or a dot."""
+    out: list[Item] = []
+    arm, width = CELL * 0.1, max(1.5, CELL * 0.055)
+    for d in DIRECTIONS:
+        if bits >> d & 1:
+            dr, dc = DELTA[d]
+            x, y = cx + dc * CELL * 0.33, cy + dr * CELL * 0.33
+            out.append(Line((x - arm, y - arm), (x + arm, y + arm), "entry", width, cap="round"))
+            out.append(Line((x - arm, y + arm), (x + arm, y - arm), "entry", width, cap="round"))
+    if bits & MARK_ARROW_HERE and not question:
+        out.append(Circle(cx, cy, CELL * 0.13, stroke="entry", width=width))
+    return tuple(out)
 
 
 def live_errors(p: Toichika, entries: tuple[int, ...]) -> list[tuple[int, int]]:
@@ -98,7 +119,8 @@ def _live_errors(p: Toichika, entries: tuple[int, ...]) -> tuple[tuple[int, int]
                 j = r * cols + c
                 if givens[j] or entries[j] in DIRECTIONS:
                     break  # an arrow that does not point back: a real conflict
-                if entries[j] != DOT:
+                if entries[j] != DOT and marks_of(entries[j]) & _ALL_WAYS != _ALL_WAYS:
+                    # a dot, or pencil marks that cross out every direction, is "no arrow here"
                     settled = False
                     break
                 r, c = r + dr, c + dc
@@ -194,6 +216,8 @@ def draw_board(
             items.extend(_arrow(g, cx, cy, CELL, "given"))
             continue
         shown = arrows[i] if arrows is not None else 0
+        if entries is not None and arrow_role == "entry" and shown not in DIRECTIONS and marks_of(entries[i]):
+            items.extend(_pencil(marks_of(entries[i]), cx, cy, g == QUESTION))
         if g == QUESTION and shown not in DIRECTIONS:
             items.append(Text(cx, cy, "?", size=CELL * 0.6, color="given", bold=True))
             continue

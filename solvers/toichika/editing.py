@@ -12,7 +12,20 @@ from dataclasses import dataclass, field, replace
 from solvers.common.protocol import EditEvent, EditResult, Tool
 from solvers.common.words import cell_name
 from solvers.toichika.drawing import CELL, MARGIN
-from solvers.toichika.model import ARROW_CHAR, DIRECTIONS, DOT, DOWN, LEFT, QUESTION, RIGHT, UP, Toichika
+from solvers.toichika.model import (
+    ARROW_CHAR,
+    DIRECTIONS,
+    DOT,
+    DOWN,
+    LEFT,
+    MARK_ARROW_HERE,
+    QUESTION,
+    RIGHT,
+    UP,
+    Toichika,
+    marks_entry,
+    marks_of,
+)
 
 TOOLS = [
     # border: drag along cell edges; paint: drag through cells to carve a country;
@@ -22,6 +35,9 @@ TOOLS = [
     Tool("arrow", "Arrow", shortcut="A", mode="both"),
     Tool("question", "? arrow", shortcut="Q", mode="edit"),
     Tool("dot", "Dot", shortcut="D", mode="play"),
+    # pencil: a click near a cell side rules that direction out (again: back in); near the
+    # centre it marks "an arrow goes here". Shift+click does the same with any play tool.
+    Tool("pencil", "Pencil mark", shortcut="M", mode="play"),
     Tool("erase", "Erase", shortcut="E", mode="both"),
 ]
 
@@ -33,6 +49,8 @@ CYCLE = {0: UP, UP: RIGHT, RIGHT: DOWN, DOWN: LEFT, LEFT: 0}
 CLEAR_KEYS = {"Delete", "Backspace", "Space", " ", "0", "6"}
 QUESTION_KEYS = {"?", "Question", "5", "-"}
 DOT_KEYS = {".", "Period", "+", "Plus"}
+ARROW_HERE_KEYS = {"*", "Asterisk"}
+CENTRE = 0.2  # a pencil click this close to the cell centre (in cells) marks "an arrow goes here"
 Edge = tuple[str, int, int]
 
 
@@ -108,6 +126,9 @@ class Editor:
                 value = 0 if p.given(*event.cell) == QUESTION else QUESTION
                 return self._set(p, entries, event, value, "'?' arrow")
             return None
+        if event.mode == "play" and event.button != "right" and tool != "erase":
+            if tool == "pencil" or "shift" in event.modifiers:
+                return self._pencil_click(p, entries, event) if event.kind == "press" else None
         if event.mode == "play" and (tool == "dot" or event.button == "right"):
             return self._dot(p, entries, event)
         if tool in ("arrow", "dot"):
@@ -177,6 +198,40 @@ class Editor:
         new[p.index(r, c)] = value
         return EditResult(entries=tuple(new), label=f"{label} at {cell_name(r, c)}", merge_key="cells")
 
+    def _pencil_click(self, p: Toichika, entries: tuple[int, ...], event: EditEvent) -> EditResult | None:
+        """The side of the cell nearest the click picks the direction; the centre, "arrow here"."""
+        r, c = event.cell  # type: ignore[misc]
+        dx = (event.pos[0] - MARGIN) / CELL - c - 0.5
+        dy = (event.pos[1] - MARGIN) / CELL - r - 0.5
+        if max(abs(dx), abs(dy)) < CENTRE:
+            bit = MARK_ARROW_HERE
+        elif abs(dx) >= abs(dy):
+            bit = 1 << (RIGHT if dx > 0 else LEFT)
+        else:
+            bit = 1 << (DOWN if dy > 0 else UP)
+        return self._toggle_mark(p, entries, (r, c), bit)
+
+    def _toggle_mark(
+        self, p: Toichika, entries: tuple[int, ...], cell: tuple[int, int], bit: int
+    ) -> EditResult | None:
+        r, c = cell
+        i = p.index(r, c)
+        given, current = p.given(r, c), entries[i]
+        if given in DIRECTIONS:
+            return None
+        if bit == MARK_ARROW_HERE and given == QUESTION:
+            return None  # a "?" is an arrow already
+        if current in DIRECTIONS or current == DOT:
+            what = "a dot" if current == DOT else "an arrow"
+            # A refusal says why (the shell shows the label); the entry stays as it is.
+            return EditResult(label=f"{cell_name(r, c)} holds {what}: erase it before pencil marks")
+        bits = marks_of(current) ^ bit
+        what = "arrow here" if bit == MARK_ARROW_HERE else f"not {ARROW_CHAR[bit.bit_length() - 1]}"
+        verb = "Mark" if bits & bit else "Unmark"
+        new = list(entries)
+        new[i] = marks_entry(bits)
+        return EditResult(entries=tuple(new), label=f"{verb} {what} at {cell_name(r, c)}", merge_key="marks")
+
     def _dot(self, p: Toichika, entries: tuple[int, ...], event: EditEvent) -> EditResult | None:
         r, c = event.cell  # type: ignore[misc]
         if event.kind == "press":
@@ -217,4 +272,8 @@ class Editor:
             return self._set(p, entries, event, QUESTION, "'?' arrow")
         if event.mode == "play" and key in DOT_KEYS:
             return self._set(p, entries, event, DOT, "Dot")
+        if event.mode == "play" and key in ARROW_HERE_KEYS:
+            return self._toggle_mark(p, entries, event.cell, MARK_ARROW_HERE)
+        if event.mode == "play" and "ctrl" in event.modifiers and key in SHIFT_DIRECTION:
+            return self._toggle_mark(p, entries, event.cell, 1 << SHIFT_DIRECTION[key])
         return None

@@ -13,8 +13,18 @@ from typing import Any
 
 from solvers.common.cancel import CancelToken
 from solvers.common.words import cell_name
-from solvers.toichika.candidates import ARROWS, BIT, EMPTY, Board, Contradiction, State, mask_names
-from solvers.toichika.model import ARROW_CHAR, DIRECTIONS, DOT, Entries, Toichika
+from solvers.toichika.candidates import ALL, ARROWS, BIT, EMPTY, Board, Contradiction, State, mask_names
+from solvers.toichika.model import (
+    ARROW_CHAR,
+    CHAR_ARROW,
+    DIRECTIONS,
+    DOT,
+    QUESTION,
+    Entries,
+    Toichika,
+    marks_entry,
+    marks_of,
+)
 from solvers.toichika.propagation import fixpoint
 from solvers.toichika.sat_solver import Probe, is_consistent, iter_solutions
 from solvers.toichika.techniques import BY_ID, TECHNIQUES, Step
@@ -370,7 +380,8 @@ def explain_json(puzzle: Toichika, cancel: CancelToken | None = None) -> dict[st
 
 
 def entries_masks(puzzle: Toichika, entries: Entries | None) -> list[int]:
-    """Start state from the player's entries: an arrow fixes its cell, a dot empties it."""
+    """Start state from the player's entries: an arrow fixes its cell, a dot empties it, and
+    pencil marks remove what they rule out (the player's knowledge, so a hint is always new)."""
     masks = Board(puzzle).initial_masks()
     if entries is None:
         return masks
@@ -381,11 +392,17 @@ def entries_masks(puzzle: Toichika, entries: Entries | None) -> list[int]:
             masks[i] &= BIT[e]
         elif e == DOT:
             masks[i] &= EMPTY
+        else:
+            masks[i] &= ~marks_of(e)
     return masks
 
 
 def hint(puzzle: Toichika, entries: Entries | None, cancel: CancelToken | None = None) -> dict[str, Any]:
-    """The next step from the player's position, or the first entry that contradicts the solution."""
+    """The next step from the player's position, or the first entry that contradicts the solution.
+
+    A "wrong-entry" result carries ``fix`` ({"cell", "entry"}: what ``apply_hint`` writes there);
+    a "step" result carries its conclusions, which ``apply_hint`` writes as arrows, dots and marks.
+    """
     from solvers.toichika.rules import check
 
     if entries is not None and check(puzzle, entries).ok:
@@ -396,12 +413,23 @@ def hint(puzzle: Toichika, entries: Entries | None, cancel: CancelToken | None =
     if entries is not None:
         wrong = _first_wrong_entry(puzzle, entries, solutions, cancel)
         if wrong is not None:
-            r, c = puzzle.cell(wrong)
-            shown = "a dot" if entries[wrong] == DOT else f"the arrow {ARROW_CHAR[entries[wrong]]}"
+            i, fixed = wrong
+            r, c = puzzle.cell(i)
+            e = entries[i]
+            if e == DOT:
+                shown = "a dot contradicts"
+            elif e in DIRECTIONS:
+                shown = f"the arrow {ARROW_CHAR[e]} contradicts"
+            else:
+                bad = marks_of(e) & ~marks_of(fixed)
+                names = [_mark_name(bit) for bit in (EMPTY, *BIT.values()) if bad & bit]
+                several = len(names) > 1
+                shown = f"the pencil mark{'s' if several else ''} {', '.join(names)} contradict{'' if several else 's'}"
             return {
                 "kind": "wrong-entry",
                 "cells": [[r, c]],
-                "text": f"{cell_name(r, c)}: {shown} contradicts the solution.",
+                "text": f"{cell_name(r, c)}: {shown} the solution.",
+                "fix": {"cell": [r, c], "entry": fixed},
             }
     start = entries_masks(puzzle, entries)
     ex = explain(puzzle, cancel, start=start, max_steps=1)
@@ -413,17 +441,67 @@ def hint(puzzle: Toichika, entries: Entries | None, cancel: CancelToken | None =
     return {"kind": "step", **step_json(puzzle, ex.steps[0], ex.states[1])}
 
 
+def _mark_name(bit: int) -> str:
+    return "'an arrow here'" if bit == EMPTY else f"'not {mask_names(bit)[0]}'"
+
+
+def _allowed(puzzle: Toichika, i: int, e: int) -> set[int]:
+    """Answer codes (0 = empty) an entry leaves possible."""
+    if e == DOT:
+        return {0}
+    if e in DIRECTIONS:
+        return {e}
+    bits = marks_of(e)  # bit k rules out answer code k (bit 0: empty)
+    codes = set(DIRECTIONS) if puzzle.givens[i] == QUESTION else {0, *DIRECTIONS}
+    return {code for code in codes if not (bits >> code) & 1}
+
+
 def _first_wrong_entry(
     puzzle: Toichika, entries: Entries, solutions: list[tuple[int, ...]], cancel: CancelToken | None
-) -> int | None:
-    """First entry (row-major) that no solution shares; with a unique solution a direct comparison."""
+) -> tuple[int, int] | None:
+    """First entry (row-major) that no solution shares, with what it should become: an arrow or a
+    dot is erased, pencil marks lose the marks that rule out the solution's value. With a unique
+    solution a direct comparison, else the exact solver."""
     for i, e in enumerate(entries):
         if puzzle.givens[i] in DIRECTIONS or e == 0:
             continue
-        want = 0 if e == DOT else e
+        allowed = _allowed(puzzle, i, e)
         if len(solutions) == 1:
-            if solutions[0][i] != want:
-                return i
-        elif not is_consistent(puzzle, {i: {want}}, cancel):
-            return i
+            want = solutions[0][i]
+            if want not in allowed:
+                return i, 0 if e == DOT or e in DIRECTIONS else marks_entry(marks_of(e) & ~(1 << want))
+        elif not is_consistent(puzzle, {i: allowed}, cancel):
+            return i, 0
     return None
+
+
+def apply_hint(puzzle: Toichika, entries: Entries | None, result: dict[str, Any]) -> Entries | None:
+    """The entries with a hint's conclusions written in (None when the hint concludes nothing).
+
+    A conclusion that leaves one arrow places it, one that leaves only "empty" places a dot, any
+    other writes pencil marks for every candidate ruled out. ``entries_masks`` of the result is
+    exactly the state after the hint's step, so the next hint always says something new.
+    """
+    current = list(entries) if entries is not None else [0] * puzzle.size
+    if result.get("kind") == "wrong-entry" and "fix" in result:
+        r, c = result["fix"]["cell"]
+        current[puzzle.index(r, c)] = int(result["fix"]["entry"])
+        return tuple(current)
+    if result.get("kind") != "step":
+        return None
+    for conclusion in result["conclusions"]:
+        r, c = conclusion["cell"]
+        i = puzzle.index(r, c)
+        if puzzle.givens[i] in DIRECTIONS:
+            continue
+        left = 0
+        for name in conclusion["left"]:
+            left |= EMPTY if name == "empty" else BIT[CHAR_ARROW[name]]
+        if left == EMPTY:
+            current[i] = DOT
+        elif left & EMPTY == 0 and left & (left - 1) == 0:
+            current[i] = left.bit_length() - 1
+        else:
+            start = ARROWS if puzzle.givens[i] == QUESTION else ALL
+            current[i] = marks_entry(start & ~left)
+    return tuple(current)

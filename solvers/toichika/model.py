@@ -31,7 +31,36 @@ DIRECTION_NAME = {UP: "up", DOWN: "down", LEFT: "left", RIGHT: "right"}
 
 MAX_SIZE = 100
 
-Entries = tuple[int, ...]  # row-major: 0 nothing, 1..4 arrow, DOT
+Entries = tuple[int, ...]  # row-major: 0 nothing, 1..4 arrow, DOT, or pencil marks (below)
+
+# Pencil marks: what the player has ruled out in a cell that holds no arrow yet, as a paper player
+# crosses out directions. They live in the same int as the other entries (so every existing
+# store, undo step and comparison of entries carries them): MARKS | bits, bits in the candidate
+# layout of ``candidates`` (bit 0 = "empty" ruled out, i.e. an arrow goes here; bit d = direction
+# d ruled out). A cell holds an arrow, a dot or marks, never two of them.
+MARKS = 32
+MARK_ARROW_HERE = 1  # bit 0: "empty" is ruled out
+MARK_BITS = 0b11111
+
+
+def is_marks(entry: int) -> bool:
+    return entry > MARKS
+
+
+def marks_of(entry: int) -> int:
+    """The ruled-out candidate bits of an entry (0 for anything but pencil marks)."""
+    return entry & MARK_BITS if entry > MARKS else 0
+
+
+def marks_entry(bits: int) -> int:
+    """The entry holding these ruled-out bits (0, a cell with nothing, when none)."""
+    bits &= MARK_BITS
+    return MARKS | bits if bits else 0
+
+
+def ruled_out_directions(entry: int) -> list[int]:
+    bits = marks_of(entry)
+    return [d for d in DIRECTIONS if bits >> d & 1]
 
 
 @dataclass(frozen=True)

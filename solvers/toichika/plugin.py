@@ -196,8 +196,19 @@ class ToichikaPlugin(PluginBase):
             ("1 2 3 4, or Shift+arrow key", "put an up / right / down / left arrow in the cursor cell"),
             ("0, Space, Delete, Backspace", "erase the cursor cell"),
             ("Edit: ?", "a '?' arrow (an arrow of unknown direction)"),
-            ("B P A Q D E", "pick the Border, Paint, Arrow, ? arrow, Dot or Erase tool"),
-            ("Play: Dot tool, right-click, . or X", "mark a cell as empty"),
+            ("B P A Q D M E", "pick the Border, Paint, Arrow, ? arrow, Dot, Pencil mark or Erase tool"),
+            ("Play: Dot tool, right-click, . or +", "mark a cell as empty (no arrow here)"),
+            (
+                "Play: Shift+click near a cell side, or the Pencil tool",
+                "pencil mark: rule that direction out (a small cross); again to take it back",
+            ),
+            ("Play: Shift+click the cell centre, or *", "pencil mark: an arrow goes here (a small ring)"),
+            ("Play: Ctrl+arrow key", "pencil mark: rule that direction out in the cursor cell"),
+            ("Play: Ctrl+H, or Hint in the Steps panel", "the next deduction from your entries and marks"),
+            (
+                "Play: Ctrl+Shift+H, or Apply hint",
+                "write the hint into the board (arrows, dots, marks; one undo step)",
+            ),
         ]
 
     def cli(self, argv: list[str]) -> int:

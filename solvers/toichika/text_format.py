@@ -13,7 +13,10 @@ none. The frame and ``+`` corners are decoration. ``#`` lines are comments. Loss
 bit is kept, including walls that separate nothing.
 
 A saved game may follow with a line ``answer`` and one line per row of the player's entries:
-``.`` nothing, ``+`` a dot (no arrow), ``^ v < >`` an entered arrow.
+``.`` nothing, ``+`` a dot (no arrow), ``^ v < >`` an entered arrow. Pencil marks follow, when
+there are any, as a line ``marks`` and one line per row of space-separated cells: ``.`` none, else
+what is ruled out: ``o`` "an arrow goes here" (empty ruled out), ``^ v < >`` those directions,
+e.g. ``. ^< o .``. Files without the block (all files written before marks existed) read as before.
 """
 
 from __future__ import annotations
@@ -22,21 +25,49 @@ import re
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import nonblank_lines, normalise, shown
-from solvers.toichika.model import ARROW_CHAR, CHAR_ARROW, DOT, MAX_SIZE, QUESTION, Entries, Toichika
+from solvers.toichika.model import (
+    ARROW_CHAR,
+    CHAR_ARROW,
+    DIRECTIONS,
+    DOT,
+    MARK_ARROW_HERE,
+    MAX_SIZE,
+    QUESTION,
+    Entries,
+    Toichika,
+    is_marks,
+    marks_entry,
+    marks_of,
+)
 
 HEADER = "toichika"
 ANSWER = "answer"
+MARKS = "marks"
 _ANSWER_LINE = re.compile(r"^[^\S\n]*answer[^\S\n]*$", re.IGNORECASE | re.MULTILINE)
+_MARKS_LINE = re.compile(r"^[^\S\n]*marks[^\S\n]*$", re.IGNORECASE | re.MULTILINE)
+# Pencil-mark characters in a fixed order: "o" for "an arrow here", then the ruled-out directions.
+MARK_CHARS = (("o", MARK_ARROW_HERE), *((ARROW_CHAR[d], 1 << d) for d in DIRECTIONS))
 
 
 def write_document(p: Toichika, entries: Entries | None) -> str:
-    """The board, plus the player's entries when there are any."""
+    """The board, plus the player's entries (and pencil marks) when there are any."""
     text = write_text(p)
     if entries is None or not any(entries):
         return text
     chars = {0: ".", DOT: "+", **ARROW_CHAR}
     rows = ["".join(chars.get(entries[r * p.cols + c], ".") for c in range(p.cols)) for r in range(p.rows)]
-    return text + ANSWER + "\n" + "\n".join(rows) + "\n"
+    text += ANSWER + "\n" + "\n".join(rows) + "\n"
+    if any(is_marks(e) for e in entries):
+        marks = [
+            " ".join(_marks_token(entries[r * p.cols + c]) for c in range(p.cols)) for r in range(p.rows)
+        ]
+        text += MARKS + "\n" + "\n".join(marks) + "\n"
+    return text
+
+
+def _marks_token(entry: int) -> str:
+    bits = marks_of(entry)
+    return "".join(ch for ch, bit in MARK_CHARS if bits & bit) or "."
 
 
 def read_document(text: str) -> tuple[Toichika, Entries | None]:
@@ -46,23 +77,49 @@ def read_document(text: str) -> tuple[Toichika, Entries | None]:
         return read_text(norm), None
     cut = norm.count("\n", 0, found.start())  # 0-based index of the 'answer' line
     puzzle = read_text(norm[: found.start()])
+    marks_at = _MARKS_LINE.search(norm, found.end())
+    answer_end = marks_at.start() if marks_at is not None else len(norm)
     codes = {".": 0, "+": DOT, **CHAR_ARROW}
-    rows: list[tuple[int, str]] = []
-    for n, ln in nonblank_lines(norm[found.end() :], comment="#"):
-        rows.append((cut + n, ln.strip()))  # n counts from the 'answer' line itself
-        if len(rows) > puzzle.rows:
-            break
-    if len(rows) != puzzle.rows:
-        raise ParseError(f"the answer block needs {puzzle.rows} rows, found {len(rows)}", cut + 1)
     entries: list[int] = []
-    for n, row in rows:
+    for n, row in _block(puzzle, norm[found.end() : answer_end], cut, "answer"):
         if len(row) != puzzle.cols:
             raise ParseError(f"answer row has {len(row)} cells, expected {puzzle.cols}", n)
         for c, ch in enumerate(row):
             if ch not in codes:
                 raise ParseError(f"unexpected answer character {ch!r} (use . + ^ v < >)", n, c + 1)
             entries.append(codes[ch])
+    if marks_at is None:
+        return puzzle, tuple(entries)
+    cut = norm.count("\n", 0, marks_at.start())
+    bits_of = dict(MARK_CHARS)
+    for r, (n, row) in enumerate(_block(puzzle, norm[marks_at.end() :], cut, "marks")):
+        tokens = row.split()
+        if len(tokens) != puzzle.cols:
+            raise ParseError(f"marks row has {len(tokens)} cells, expected {puzzle.cols}", n)
+        for c, token in enumerate(tokens):
+            bits = 0
+            for ch in "" if token == "." else token:
+                if ch not in bits_of:
+                    raise ParseError(f"unexpected pencil mark {ch!r} (use . o ^ v < >)", n)
+                bits |= bits_of[ch]
+            i = r * puzzle.cols + c
+            if bits and entries[i] != 0:
+                raise ParseError(f"R{r + 1}C{c + 1} has both an answer and pencil marks", n)
+            if bits:
+                entries[i] = marks_entry(bits)
     return puzzle, tuple(entries)
+
+
+def _block(puzzle: Toichika, text: str, cut: int, what: str) -> list[tuple[int, str]]:
+    """The ``puzzle.rows`` non-blank lines of a block that starts after line ``cut`` (0-based)."""
+    rows: list[tuple[int, str]] = []
+    for n, ln in nonblank_lines(text, comment="#"):
+        rows.append((cut + n, ln.strip()))  # n counts from the block's own header line
+        if len(rows) > puzzle.rows:
+            break
+    if len(rows) != puzzle.rows:
+        raise ParseError(f"the {what} block needs {puzzle.rows} rows, found {len(rows)}", cut + 1)
+    return rows
 
 
 def write_text(p: Toichika) -> str:

@@ -1,5 +1,10 @@
-"""Toichika side panel: uniqueness badge, step-by-step explanation with replay, hint, URL copy/paste,
-and a generator of unique puzzles at a chosen grade (a cancellable job; the result opens untitled).
+"""Toichika side panel: uniqueness badge, step-by-step explanation with replay, hint and Apply hint,
+URL copy/paste, and a generator of unique puzzles at a chosen grade (a cancellable job; the result
+opens untitled).
+
+Hint reads the player's arrows, dots and pencil marks; Apply hint writes the shown hint into the
+entries (arrows, dots, marks) as one undo step, or, with none shown, works one out and applies it,
+so Hint + Apply always moves the player on (issue 29.3).
 
 The badge and the explanation run as background jobs (``ctx.run_job``) restarted whenever the
 puzzle changes; stepping through the list draws the candidate state after that step on the board
@@ -37,7 +42,8 @@ from PySide6.QtWidgets import (
 
 from solvers.common.errors import InputError
 from solvers.common.process_jobs import remote
-from solvers.toichika.explain import Explanation, explain, hint, step_overlay
+from solvers.common.protocol import EditResult
+from solvers.toichika.explain import Explanation, apply_hint, explain, hint, step_overlay
 from solvers.toichika.generate import MAX_SIDE, MIN_SIDE, Generated, generate, grade_names
 from solvers.toichika.sat_solver import differing_cells, iter_solutions
 from solvers.toichika.techniques import BY_ID
@@ -63,6 +69,8 @@ class ToichikaPanel(QWidget):
         self._generate_job: Any = None  # not in _jobs: editing the board must not cancel it
         self._hint_asked: tuple[Any, Any] | None = None  # the board a running hint looks at
         self._hint_for: tuple[Any, Any] | None = None  # the board the shown hint describes
+        self._hint_result: dict[str, Any] | None = None  # the shown hint, while it can be applied
+        self._apply_when_done = False  # Apply hint pressed with no hint shown: apply the next one
 
         self.badge = QLabel("Uniqueness: …")
         self.badge.setAccessibleName("Uniqueness")
@@ -106,8 +114,15 @@ class ToichikaPanel(QWidget):
         self.export_button.clicked.connect(lambda: self.export_step())
 
         self.hint_button = QPushButton("Hint")
-        self.hint_button.setToolTip("The next deduction from your entries (play mode)")
-        self.hint_button.clicked.connect(self.request_hint)
+        self.hint_button.setToolTip(
+            "The next deduction from your entries and pencil marks (play mode, Ctrl+H)"
+        )
+        self.hint_button.clicked.connect(lambda: self.request_hint())
+        self.apply_button = QPushButton("Apply hint")
+        self.apply_button.setToolTip(
+            "Write the hint into the board: arrows, dots and pencil marks, one undo step (Ctrl+Shift+H)"
+        )
+        self.apply_button.clicked.connect(self.apply_hint)
         self.copy_button = QPushButton("Copy URL")
         self.copy_button.clicked.connect(self.copy_url)
         self.paste_button = QPushButton("Paste URL")
@@ -124,9 +139,10 @@ class ToichikaPanel(QWidget):
         layout.addLayout(nav)
         layout.addWidget(self.steps, 1)
         layout.addWidget(self.detail)
+        layout.addWidget(self.clear_button)
         row = QHBoxLayout()
-        row.addWidget(self.clear_button)
         row.addWidget(self.hint_button)
+        row.addWidget(self.apply_button)
         layout.addLayout(row)
         layout.addWidget(self.export_button)
         urls = QHBoxLayout()
@@ -147,6 +163,7 @@ class ToichikaPanel(QWidget):
     def _changed(self) -> None:
         if self._hint_for is not None and self._hint_for != (self.ctx.puzzle(), self.ctx.entries()):
             self._hint_for = None  # the hint described the board before this change
+            self._hint_result = None
             self.detail.setText("")
             if self.steps.currentRow() < 0:
                 self.ctx.set_overlay(None)
@@ -301,20 +318,28 @@ class ToichikaPanel(QWidget):
         self.forward_button.setEnabled(count > 0 and row < count - 1)
         self.last_button.setEnabled(count > 0 and row != count - 1)
         self.hint_button.setEnabled(self.ctx.mode() == "play")
+        self.apply_button.setEnabled(self.ctx.mode() == "play")
         self.export_button.setEnabled(self.explanation is not None and row >= 0)
 
     # ---- hint -------------------------------------------------------------------------------------
-    def request_hint(self) -> None:
+    def request_hint(self, apply: bool = False) -> None:
+        if self.ctx.mode() != "play":
+            self.ctx.status("Hints are for play mode (Ctrl+P)")
+            return
         puzzle, entries = self.ctx.puzzle(), self.ctx.entries()
         self._hint_asked = (puzzle, entries)
-
+        self._apply_when_done = apply
         self._jobs["hint"] = self.ctx.run_job(
             "Hint", remote(hint, puzzle, entries), self._hint_done, self._job_failed
         )
 
     def _hint_done(self, result: dict[str, Any]) -> None:
+        if self._hint_asked != (self.ctx.puzzle(), self.ctx.entries()):
+            self.ctx.status("The board changed while the hint was worked out: press Hint again")
+            return
         self.clear_replay()
         self._hint_for = self._hint_asked
+        self._hint_result = result if result["kind"] in ("step", "wrong-entry") else None
         cells = [tuple(rc) for rc in result.get("cells", [])]
         if result["kind"] == "wrong-entry":
             self.ctx.set_overlay({"errors": cells})
@@ -328,6 +353,37 @@ class ToichikaPanel(QWidget):
         else:
             self.detail.setText(_esc(result["text"]))
         self.ctx.status(result["text"])
+        if self._apply_when_done:
+            self._apply_when_done = False
+            if self._hint_result is not None:
+                self.apply_hint()
+
+    def apply_hint(self) -> None:
+        """Write the shown hint into the entries as one undo step; with no hint shown for this
+        board, work one out first and apply it (a "solve one step")."""
+        if self.ctx.mode() != "play":
+            self.ctx.status("Hints are for play mode (Ctrl+P)")
+            return
+        puzzle, entries = self.ctx.puzzle(), self.ctx.entries()
+        result = self._hint_result
+        if result is None or self._hint_for != (puzzle, entries):
+            # Nothing applicable is shown for this board: the next hint is applied when it comes
+            # (a solved or stuck board only shows its text).
+            self.request_hint(apply=True)
+            return
+        new = apply_hint(puzzle, entries, result)
+        if new is None:
+            self.ctx.status("This hint has nothing to write into the board")
+            return
+        self._hint_result = None
+        self._hint_for = (puzzle, new)  # the shown text now says what was just written
+        if result["kind"] == "wrong-entry":
+            label, head = "Apply hint: erase a wrong entry", "Corrected"
+        else:
+            label, head = f"Apply hint: {result['rule']}", f"Applied: {_esc(result['rule'])}"
+        self.detail.setText(f"<b>{head}</b><br>{_esc(result['text'])}")
+        self.ctx.apply(EditResult(entries=new, label=label))
+        self.ctx.status(f"{label} (Ctrl+Z takes it back)")
 
     # ---- generator --------------------------------------------------------------------------------
     def _generator_group(self) -> QGroupBox:
@@ -367,7 +423,15 @@ class ToichikaPanel(QWidget):
             action.setShortcut("Ctrl+Shift+G")
             action.setStatusTip("A random puzzle with a unique solution at a chosen grade")
             action.triggered.connect(self.open_generate_dialog)
-            self._menu_actions = [action]
+            hint_action = QAction("&Hint", self)
+            hint_action.setShortcut("Ctrl+H")
+            hint_action.setStatusTip("The next deduction from your entries and pencil marks (play mode)")
+            hint_action.triggered.connect(lambda: self.request_hint())
+            apply_action = QAction("Appl&y Hint", self)
+            apply_action.setShortcut("Ctrl+Shift+H")
+            apply_action.setStatusTip("Write the hint into the board as one undo step (play mode)")
+            apply_action.triggered.connect(self.apply_hint)
+            self._menu_actions = [action, hint_action, apply_action]
         return self._menu_actions
 
     def open_generate_dialog(self) -> GenerateDialog:
