@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import inspect
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ import pytest
 
 from solvers.common import registry
 from solvers.common.errors import InputError
-from solvers.common.protocol import PLAY, EditEvent, EditResult, PluginBase, Tool, call_with_ui, takes_ui
+from solvers.common.protocol import PLAY, EditEvent, PluginBase, Tool
 
 ROOT = Path(__file__).resolve().parents[1]
 QT_ROOTS = {"PySide6", "shiboken6", "PyQt5", "PyQt6", "PySide2", "qtpy", "superqt"}
@@ -148,16 +149,16 @@ def _run_session(plugin: PluginBase, ui: Any, frozen: dict[str, Any] | None = No
     entries = plugin.empty_entries(puzzle)
     for event in _session_events(plugin, puzzle):
         try:
-            result = call_with_ui(plugin.edit, puzzle, entries, event, ui=ui)
+            result = plugin.edit(puzzle, entries, event, ui=ui)
         except InputError:
             continue
         if result is not None:
             puzzle = puzzle if result.puzzle is None else result.puzzle
             entries = entries if result.entries is None else result.entries
         if event.kind == "drag":
-            call_with_ui(plugin.drag_preview, puzzle, event.pos, ui=ui)
-        call_with_ui(plugin.draw, puzzle, None, entries, None, ui=ui)
-        call_with_ui(plugin.hover, puzzle, None, event.pos, ui=ui)
+            plugin.drag_preview(puzzle, event.pos, ui=ui)
+        plugin.draw(puzzle, None, entries, None, ui=ui)
+        plugin.hover(puzzle, None, event.pos, ui=ui)
         if frozen is not None:
             assert vars(plugin) == frozen, f"{plugin.meta.id}: the plug-in object changed on {event}"
 
@@ -201,25 +202,17 @@ def test_a_drag_in_one_document_is_not_previewed_in_another(qapp) -> None:
     assert grid is not None
     pos = (grid.x0 + grid.cell / 2, grid.y0 + grid.cell / 2)
     press = EditEvent("press", "arrange", "edit", (0, 0), pos, "left")
-    assert call_with_ui(plugin.edit, first.puzzle, first.entries, press, ui=first.ui) is None
-    assert call_with_ui(plugin.drag_preview, first.puzzle, pos, ui=first.ui) is not None
-    assert call_with_ui(plugin.drag_preview, second.puzzle, pos, ui=second.ui) is None
+    assert plugin.edit(first.puzzle, first.entries, press, ui=first.ui) is None
+    assert plugin.drag_preview(first.puzzle, pos, ui=first.ui) is not None
+    assert plugin.drag_preview(second.puzzle, pos, ui=second.ui) is None
 
 
-def test_call_with_ui_keeps_old_signatures_working() -> None:
-    class Old(PluginBase):
-        def edit(self, puzzle: Any, entries: Any, event: EditEvent) -> EditResult | None:
-            return EditResult(label="old")
-
-    class New(PluginBase):
-        def edit(self, puzzle: Any, entries: Any, event: EditEvent, ui: Any = None) -> EditResult | None:
-            return EditResult(label=f"new {ui}")
-
-    event = EditEvent("press")
-    assert not takes_ui(Old().edit) and takes_ui(New().edit)
-    assert call_with_ui(Old().edit, None, None, event, ui="state").label == "old"
-    assert call_with_ui(New().edit, None, None, event, ui="state").label == "new state"
-    assert call_with_ui(New().edit, None, None, event).label == "new None"
+@pytest.mark.parametrize("plugin", registry.plugins().values(), ids=list(registry.plugins()))
+def test_every_ui_method_takes_ui_as_a_plain_parameter(plugin: PluginBase) -> None:
+    """The shell passes ``ui=`` to these methods of every plug-in; it never inspects signatures."""
+    for name in ("edit", "hover", "drag_preview", "draw", "solve_options"):
+        parameters = inspect.signature(getattr(plugin, name)).parameters
+        assert "ui" in parameters and parameters["ui"].default is None, (plugin.meta.id, name)
 
 
 def _project_modules() -> dict[str, Path]:

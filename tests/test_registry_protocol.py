@@ -16,7 +16,7 @@ from solvers.common import registry
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.display import GridGeometry
 from solvers.common.errors import InputError
-from solvers.common.protocol import EXPLAIN, PLAY, SOLVE, EditEvent, EditResult, PluginBase, call_with_ui
+from solvers.common.protocol import EXPLAIN, PLAY, SOLVE, EditEvent, EditResult, PluginBase
 
 PLUGINS = list(registry.plugins().values())
 IDS = [p.meta.id for p in PLUGINS]
@@ -68,7 +68,7 @@ def gesture(
     ui = plugin.new_ui(puzzle)  # one document's UI state carries the gesture from press to release
     for kind, (cell, pos) in zip(kinds, path + path[-1:], strict=True):
         event = EditEvent(kind, tool=tool, mode=mode, cell=cell, pos=pos, button="left")  # type: ignore[arg-type]
-        result = call_with_ui(plugin.edit, puzzle, entries, event, ui=ui)
+        result = plugin.edit(puzzle, entries, event, ui=ui)
         if result is not None:
             assert isinstance(result, EditResult)
             puzzle = puzzle if result.puzzle is None else result.puzzle

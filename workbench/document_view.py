@@ -44,7 +44,6 @@ from solvers.common.protocol import (
     Hover,
     ProgressFn,
     Solution,
-    call_with_ui,
     document_solve_options,
 )
 from solvers.common.words import check_text
@@ -322,11 +321,7 @@ class DocumentView(QWidget):
     # ---- drag preview, hover and context menu ------------------------------------------------
     def _on_drag(self, pos: tuple[float, float] | None) -> None:
         try:
-            overlay = (
-                None
-                if pos is None
-                else call_with_ui(self.plugin.drag_preview, self.doc.puzzle, pos, ui=self.doc.ui)
-            )
+            overlay = None if pos is None else self.plugin.drag_preview(self.doc.puzzle, pos, ui=self.doc.ui)
         except Exception as exc:  # a preview bug must not take the window down
             self.status(f"Drag preview failed: {exc}")
             overlay = None
@@ -340,7 +335,7 @@ class DocumentView(QWidget):
             hover = (
                 None
                 if pos is None
-                else call_with_ui(self.plugin.hover, self.doc.puzzle, self._solution, pos, ui=self.doc.ui)
+                else self.plugin.hover(self.doc.puzzle, self._solution, pos, ui=self.doc.ui)
             )
         except Exception as exc:  # a hover bug must not take the window down
             self.status(f"Hover failed: {exc}")
@@ -400,7 +395,7 @@ class DocumentView(QWidget):
         if gesture_start:
             self.doc.end_merge()  # a press, key or wheel step starts a new undo step
         try:
-            result = call_with_ui(self.plugin.edit, self.doc.puzzle, self.doc.entries, event, ui=self.doc.ui)
+            result = self.plugin.edit(self.doc.puzzle, self.doc.entries, event, ui=self.doc.ui)
         except Exception as exc:  # an editor bug must not take the window down
             self.status(f"Edit failed: {exc}")
             return

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from solvers.common.display import DisplayList
-from solvers.common.protocol import PluginBase, Solution, call_with_ui
+from solvers.common.protocol import PluginBase, Solution
 
 
 def document_drawing(
@@ -24,4 +24,4 @@ def document_drawing(
     a highlighted road); the pointer's hover overlay is for the screen only and never passed here
     by Export or Copy Image. ``ui`` (the document's UI state) is for the screen too."""
     shown = None if solution is not None else entries
-    return call_with_ui(plugin.draw, puzzle, solution, shown, overlay, ui=ui)
+    return plugin.draw(puzzle, solution, shown, overlay, ui=ui)

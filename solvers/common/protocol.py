@@ -18,7 +18,6 @@ Qt-free and testable; the shell wraps each change in one undo step.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -189,39 +188,19 @@ class Plugin(Protocol):
         info: dict[str, Any] | None = None,
     ) -> Iterator[Solution]: ...
     def draw(
-        self, puzzle: Any, solution: Solution | None = None, entries: Any = None, overlay: Any = None
+        self,
+        puzzle: Any,
+        solution: Solution | None = None,
+        entries: Any = None,
+        overlay: Any = None,
+        ui: Any = None,
     ) -> DisplayList: ...
 
 
-def takes_ui(method: Callable[..., Any]) -> bool:
-    """True if a plug-in method accepts the ``ui=`` keyword (older plug-ins' methods do not)."""
-    func = getattr(method, "__func__", method)
-    known = _TAKES_UI.get(func)
-    if known is None:
-        try:
-            params = list(inspect.signature(method).parameters.values())
-        except (TypeError, ValueError):  # a builtin without a signature: call it the old way
-            params = []
-        known = any(p.name == "ui" or p.kind is inspect.Parameter.VAR_KEYWORD for p in params)
-        _TAKES_UI[func] = known
-    return known
-
-
-_TAKES_UI: dict[Any, bool] = {}
-
-
-def call_with_ui(method: Callable[..., Any], *args: Any, ui: Any = None) -> Any:
-    """How the shell calls ``edit``/``draw``/``hover``/``drag_preview``: with the document's UI
-    state when the plug-in's method takes it, with the old signature when it does not."""
-    if ui is not None and takes_ui(method):
-        return method(*args, ui=ui)
-    return method(*args)
-
-
 def document_solve_options(plugin: PluginBase, entries: Any, ui: Any = None) -> dict[str, Any]:
-    """``solve``'s options for a document: from its entries and, where the plug-in takes it, its
-    UI state (never from the plug-in object, which all documents and worker threads share)."""
-    return dict(call_with_ui(plugin.solve_options, entries, ui=ui))
+    """``solve``'s options for a document: from its entries and its UI state (never from the plug-in
+    object, which all documents and worker threads share)."""
+    return dict(plugin.solve_options(entries, ui=ui))
 
 
 class PluginBase:
@@ -317,11 +296,11 @@ class PluginBase:
     ) -> Iterator[Solution]:
         raise NotImplementedError
 
-    def solve_options(self, entries: Any) -> dict[str, Any]:
+    def solve_options(self, entries: Any, ui: Any = None) -> dict[str, Any]:
         """Keyword options for ``solve`` that a document keeps beside its puzzle (e.g. Tokyo
         Doves' rule options), so every caller that has the entries solves the document as saved.
-        A plug-in may take ``ui`` too (options chosen in the view, e.g. Nine Tiles' theme cards);
-        callers use ``document_solve_options``. Read on the GUI thread: workers get a plain dict."""
+        ``ui`` carries options chosen in the view (e.g. Nine Tiles' theme cards); callers use
+        ``document_solve_options``. Read on the GUI thread: workers get a plain dict."""
         return {}
 
     def count(self, puzzle: Any, limit: int = 2, cancel: CancelToken | None = None) -> CountResult:
@@ -354,16 +333,18 @@ class PluginBase:
     def tools(self, puzzle: Any) -> list[Tool]:
         return []
 
-    # A plug-in with UI state adds ``ui: Any = None`` to the methods that use it (``call_with_ui``
-    # sees it); the base signatures leave it out so that plug-ins without UI state keep theirs.
-    def edit(self, puzzle: Any, entries: Any, event: EditEvent) -> EditResult | None:
+    # ``ui`` is a plain parameter of edit, hover, drag_preview, draw and solve_options: the shell
+    # always passes the document's UI state, and a plug-in without UI state ignores it.
+    def edit(self, puzzle: Any, entries: Any, event: EditEvent, ui: Any = None) -> EditResult | None:
         return None
 
-    def hover(self, puzzle: Any, solution: Solution | None, pos: tuple[float, float]) -> Hover | None:
+    def hover(
+        self, puzzle: Any, solution: Solution | None, pos: tuple[float, float], ui: Any = None
+    ) -> Hover | None:
         """What lies under logical point ``pos`` of ``draw(puzzle, solution)`` (default: nothing)."""
         return None
 
-    def drag_preview(self, puzzle: Any, pos: tuple[float, float]) -> Any:
+    def drag_preview(self, puzzle: Any, pos: tuple[float, float], ui: Any = None) -> Any:
         """While a drag that ``edit`` started is under way: an overlay for ``draw`` showing what is
         dragged and where it would land (default: none). Called on every pointer move; what the
         press picked up is in ``ui``."""
@@ -391,7 +372,12 @@ class PluginBase:
 
     # ---- drawing ------------------------------------------------------------------------------
     def draw(
-        self, puzzle: Any, solution: Solution | None = None, entries: Any = None, overlay: Any = None
+        self,
+        puzzle: Any,
+        solution: Solution | None = None,
+        entries: Any = None,
+        overlay: Any = None,
+        ui: Any = None,
     ) -> DisplayList:
         raise NotImplementedError
 

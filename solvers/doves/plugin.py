@@ -176,7 +176,7 @@ class DovesPlugin(PluginBase):
         legal_steps(START)
 
     # ---- analysis -------------------------------------------------------------------------------
-    def solve_options(self, entries: Any) -> dict[str, Any]:
+    def solve_options(self, entries: Any, ui: Any = None) -> dict[str, Any]:
         return {"rules": entries.rules} if isinstance(entries, PlayEntries) else {}
 
     def solve(

@@ -184,7 +184,7 @@ class LatinPlugin(PluginBase):
             Tool("erase", "Erase", shortcut="0", mode="both")
         ]
 
-    def edit(self, puzzle: LatinSquare, entries: Any, event: EditEvent) -> EditResult | None:
+    def edit(self, puzzle: LatinSquare, entries: Any, event: EditEvent, ui: Any = None) -> EditResult | None:
         if event.cell is None or not (0 <= event.cell[0] < puzzle.n and 0 <= event.cell[1] < puzzle.n):
             return None  # off the board (or a stale cell from before a resize)
         r, c = event.cell
@@ -220,6 +220,7 @@ class LatinPlugin(PluginBase):
         solution: Solution | None = None,
         entries: Any = None,
         overlay: Any = None,
+        ui: Any = None,
     ) -> DisplayList:
         n = puzzle.n
         cell = 40.0

@@ -133,7 +133,12 @@ class FlowPlugin(PluginBase):
         return edit.edit(puzzle, entries, event, ui)
 
     def draw(
-        self, puzzle: FlowPuzzle, solution: Solution | None = None, entries: Any = None, overlay: Any = None
+        self,
+        puzzle: FlowPuzzle,
+        solution: Solution | None = None,
+        entries: Any = None,
+        overlay: Any = None,
+        ui: Any = None,
     ) -> DisplayList:
         return draw.draw(puzzle, solution, entries, overlay)
 

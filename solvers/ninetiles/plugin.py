@@ -285,7 +285,9 @@ class NineTilesPlugin(PluginBase):
             ContextAction("Back to tray (Del)", "Delete"),
         ]
 
-    def hover(self, puzzle: Town, solution: Solution | None, pos: tuple[float, float]) -> Hover | None:
+    def hover(
+        self, puzzle: Town, solution: Solution | None, pos: tuple[float, float], ui: Any = None
+    ) -> Hover | None:
         """The road under ``pos``: highlighted, with its objects and captures as the tooltip."""
         town = solution.data if solution is not None and isinstance(solution.data, Town) else puzzle
         best: tuple[float, int, int] | None = None
@@ -333,7 +335,12 @@ class NineTilesPlugin(PluginBase):
 
     # ---- drawing --------------------------------------------------------------------------------
     def draw(
-        self, puzzle: Town, solution: Solution | None = None, entries: Any = None, overlay: Any = None
+        self,
+        puzzle: Town,
+        solution: Solution | None = None,
+        entries: Any = None,
+        overlay: Any = None,
+        ui: Any = None,
     ) -> DisplayList:
         """``overlay`` may be a dict {"road": index into trace_roads(town)} to highlight one road."""
         town: Town = solution.data if solution is not None and isinstance(solution.data, Town) else puzzle

@@ -143,7 +143,12 @@ class ToichikaPlugin(PluginBase):
 
     # ---- drawing --------------------------------------------------------------------------------
     def draw(
-        self, puzzle: Toichika, solution: Solution | None = None, entries: Any = None, overlay: Any = None
+        self,
+        puzzle: Toichika,
+        solution: Solution | None = None,
+        entries: Any = None,
+        overlay: Any = None,
+        ui: Any = None,
     ) -> DisplayList:
         if isinstance(overlay, dict) and "state" in overlay:
             # A replayed explanation step shows its own candidates: never mix in a solution's

@@ -257,7 +257,7 @@ class XceteroPlugin(PluginBase):
             Tool("due", "Make piece due", shortcut="D"),
         ]
 
-    def edit(self, puzzle: Position, entries: Any, event: EditEvent) -> EditResult | None:
+    def edit(self, puzzle: Position, entries: Any, event: EditEvent, ui: Any = None) -> EditResult | None:
         if event.cell is not None and not (0 <= event.cell[0] < 3 and 0 <= event.cell[1] < 3):
             event = replace(event, cell=None)  # off the board: a stale or hand-made event
         if event.mode == "play":
@@ -326,7 +326,12 @@ class XceteroPlugin(PluginBase):
 
     # ---- drawing --------------------------------------------------------------------------------
     def draw(
-        self, puzzle: Position, solution: Solution | None = None, entries: Any = None, overlay: Any = None
+        self,
+        puzzle: Position,
+        solution: Solution | None = None,
+        entries: Any = None,
+        overlay: Any = None,
+        ui: Any = None,
     ) -> DisplayList:
         moves = _entries(entries)
         if solution is not None:
