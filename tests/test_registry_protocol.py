@@ -1,13 +1,14 @@
 """Registry-wide protocol tests: every method of every plug-in, each check able to fail on a stub.
 
-Generic on purpose (a new module enrols without edits here); the only per-module data is
-``MANY``/``SEVERAL``, optional puzzles with many solutions that make the limit/cancel checks sharper.
+Generic on purpose (a new module enrols without edits here); a plug-in may offer puzzles with many
+or several solutions (``puzzle_with_many_solutions``/``puzzle_with_several_solutions``) that make
+the limit and cancel checks sharper.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -21,17 +22,6 @@ from solvers.common.protocol import EXPLAIN, PLAY, SOLVE, EditEvent, EditResult,
 PLUGINS = list(registry.plugins().values())
 IDS = [p.meta.id for p in PLUGINS]
 
-# Puzzles with more than 300 solutions (by module id): limit and cancel must cut these short.
-# Modules not listed are checked on their samples (limit 1, and a token cancelled before the start).
-MANY: dict[str, Callable[[PluginBase], Any]] = {
-    "example": lambda p: p.new_puzzle(5),  # 161,280 Latin squares
-    "ninetiles": lambda p: p.new_puzzle(),  # an empty town: every town
-}
-# Smaller puzzles with two or more solutions, for the limit check only.
-SEVERAL: dict[str, Callable[[PluginBase], Any]] = {
-    **MANY,
-    "flow": lambda p: p.parse("A..\n...\n..A\n"),  # two ways round the corner
-}
 AFTER_CANCEL = 300  # results a search may still yield after its token is cancelled (node batches)
 
 
@@ -195,8 +185,8 @@ def test_draw_shows_the_solution(plugin: PluginBase) -> None:
 def test_limit_is_honoured_everywhere(plugin: PluginBase) -> None:
     if SOLVE not in plugin.meta.capabilities:
         pytest.skip("no solver")
-    if plugin.meta.id in SEVERAL:
-        puzzle = SEVERAL[plugin.meta.id](plugin)
+    if plugin.puzzle_with_several_solutions() is not None:
+        puzzle = plugin.puzzle_with_several_solutions()
         assert len(list(plugin.solve(puzzle, limit=1))) == 1
         assert len(list(plugin.solve(puzzle, limit=2))) == 2
         count = plugin.count(puzzle, limit=2)
@@ -212,10 +202,10 @@ def test_cancel_is_honoured_everywhere(plugin: PluginBase) -> None:
         pytest.skip("no solver")
     token = CancelToken()
     found = 0
-    if plugin.meta.id in MANY:
+    if plugin.puzzle_with_many_solutions() is not None:
         # cancelled after the first of many solutions: the search stops within a node batch
         with _maybe_cancelled():
-            for _ in plugin.solve(MANY[plugin.meta.id](plugin), limit=0, cancel=token):
+            for _ in plugin.solve(plugin.puzzle_with_many_solutions(), limit=0, cancel=token):
                 found += 1
                 token.cancel()
                 if found > AFTER_CANCEL:

@@ -18,8 +18,11 @@ Qt-free and testable; the shell wraps each change in one undo step.
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, Protocol, runtime_checkable
 
@@ -33,7 +36,9 @@ from solvers.common.solve_stream import collect
 Cell = tuple[int, int]
 ProgressFn = Callable[[dict[str, Any]], None]
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+# Bundled data, found as the ``assets`` package's resources (an installed wheel, a source tree or a
+# frozen bundle alike), not by walking up from this file. Modules read their files through it.
+ASSETS = Path(str(resources.files("assets")))
 
 # Capabilities a plug-in may declare in ``Meta.capabilities``.
 SOLVE = "solve"  # solve()/count() exist
@@ -55,6 +60,7 @@ class Meta:
     aliases: tuple[str, ...] = ()
     capabilities: frozenset[str] = frozenset({SOLVE})
     file_filter: str = ""
+    order: int = 1000  # place in the sidebar and every list of modules (lower first, then by id)
 
     def dialog_filter(self) -> str:
         if self.file_filter:
@@ -400,11 +406,27 @@ class PluginBase:
         return self.draw(puzzle, None, self.empty_entries(puzzle))
 
     def cli(self, argv: list[str]) -> int:
-        """Module-specific CLI: ``python -m workbench KIND ...``. Return an exit code."""
-        import sys
+        """Module-specific CLI: ``python -m workbench KIND ...``. Return an exit code.
 
-        print(f"{self.meta.id} has no module commands", file=sys.stderr)
-        return 2
+        By default the package's ``cli`` module, if it has one, answers: its ``main(argv, plugin)``."""
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            module = importlib.import_module(f"{package}.cli")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.cli":
+                raise
+            print(f"{self.meta.id} has no module commands", file=sys.stderr)
+            return 2
+        return int(module.main(argv, self))
+
+    # ---- puzzles the generic tests use (the registry-wide protocol tests) -----------------------
+    def puzzle_with_many_solutions(self) -> Any:
+        """A puzzle with more than 300 solutions, or None: limit and cancel must cut it short."""
+        return None
+
+    def puzzle_with_several_solutions(self) -> Any:
+        """A small puzzle with two or more solutions (for the limit check), or None."""
+        return self.puzzle_with_many_solutions()
 
 
 def read_text(path: Path) -> str:

@@ -26,9 +26,6 @@ import solvers
 from solvers.common.errors import InputError
 from solvers.common.protocol import Meta, PluginBase
 
-# Display order in the GUI; modules not listed come after, alphabetically.
-ORDER = ("flow", "toichika", "ninetiles", "doves", "xcetero", "example")
-
 
 @dataclass(frozen=True)
 class _Entry:
@@ -70,8 +67,7 @@ def _discover() -> tuple[dict[str, _Entry], dict[str, str]]:
             found[meta.id] = _Entry(info.name, meta)
         except Exception as exc:  # noqa: BLE001 - any import-time failure makes the module unavailable
             broken[info.name] = _error(exc)
-    rank = {name: i for i, name in enumerate(ORDER)}
-    ordered = dict(sorted(found.items(), key=lambda kv: (rank.get(kv[0], len(ORDER)), kv[0])))
+    ordered = dict(sorted(found.items(), key=lambda kv: (kv[1].meta.order, kv[0])))
     return ordered, broken
 
 

@@ -4,6 +4,7 @@ from solvers.common.protocol import GAME, PLAY, SOLVE, Meta
 from solvers.common.registry import lazy_attributes
 
 META = Meta(
+    order=40,
     id="doves",
     name="Tokyo Doves",
     description="Two-player tile game on a floating 4x4 field: surround the enemy Boss dove. "

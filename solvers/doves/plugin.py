@@ -391,11 +391,6 @@ class DovesPlugin(PluginBase):
             ("Edit: S", "switch the side to move"),
         ]
 
-    def cli(self, argv: list[str]) -> int:
-        from solvers.doves.cli import main
-
-        return main(argv, self)
-
 
 def _game(entries: Any) -> PlayEntries:
     """The document's game record (fresh under the default rules when there is none)."""

@@ -8,6 +8,7 @@ from solvers.common.protocol import ISOLATED, PLAY, SOLVE, Meta
 from solvers.common.registry import lazy_attributes
 
 META = Meta(
+    order=90,
     id="example",
     name="Latin square",
     description="Template module: fill the grid so each row and column holds 1..n once.",

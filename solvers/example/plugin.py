@@ -179,6 +179,9 @@ class LatinPlugin(PluginBase):
                 return
 
     # ---- editing --------------------------------------------------------------------------------
+    def puzzle_with_many_solutions(self) -> LatinSquare:
+        return self.new_puzzle(5)  # a blank 5x5: 161,280 Latin squares
+
     def tools(self, puzzle: LatinSquare) -> list[Tool]:
         return [Tool(str(v), f"Digit {v}", shortcut=str(v), mode="both") for v in range(1, puzzle.n + 1)] + [
             Tool("erase", "Erase", shortcut="0", mode="both")

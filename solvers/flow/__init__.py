@@ -8,6 +8,7 @@ from solvers.common.protocol import ISOLATED, PLAY, SOLVE, Meta
 from solvers.common.registry import lazy_attributes
 
 META = Meta(
+    order=10,
     id="flow",
     name="Flow Free",
     description="Join each pair of coloured dots with a pipe so that the pipes fill the whole grid.",

@@ -122,6 +122,9 @@ class FlowPlugin(PluginBase):
         """``count`` under a chosen rule set ("designed", "strict", "numberlink" or "auto")."""
         return collect(self, puzzle, limit, {"rules": rules}, cancel, keep=False)[2]
 
+    def puzzle_with_several_solutions(self) -> FlowPuzzle:
+        return self.parse("A..\n...\n..A\n")  # two ways round the corner
+
     # ---- editing and drawing ------------------------------------------------------------------
     def tools(self, puzzle: FlowPuzzle) -> list[Tool]:
         return edit.tools(puzzle)
@@ -183,11 +186,6 @@ class FlowPlugin(PluginBase):
             ("Play: Space or Enter", "pick the pipe at the cursor (its dot, or cut it back to there)"),
             ("Play: Shift+arrow key", "draw the picked pipe one cell on (back along it shortens it)"),
         ]
-
-    def cli(self, argv: list[str]) -> int:
-        from solvers.flow.cli import main
-
-        return main(argv, self)
 
 
 PLUGIN = FlowPlugin()

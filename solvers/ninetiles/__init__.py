@@ -4,6 +4,7 @@ from solvers.common.protocol import SOLVE, Meta
 from solvers.common.registry import lazy_attributes
 
 META = Meta(
+    order=30,
     id="ninetiles",
     name="Nine Tiles Panic",
     description="Build a 3x3 town of the nine double-sided tiles; scores all 26 theme cards live.",

@@ -180,6 +180,9 @@ class NineTilesPlugin(PluginBase):
             if limit and found >= limit:
                 return
 
+    def puzzle_with_many_solutions(self) -> Town:
+        return self.new_puzzle()  # an empty town: every valid town
+
     # ---- editing --------------------------------------------------------------------------------
     def tools(self, puzzle: Town) -> list[Tool]:
         return [
@@ -466,11 +469,6 @@ class NineTilesPlugin(PluginBase):
             ("0-8", "put that tile at the cursor (swapping places if it is already in the town)"),
             ("Point at a road", "highlight it and show its length and themes"),
         ]
-
-    def cli(self, argv: list[str]) -> int:
-        from solvers.ninetiles.cli import main
-
-        return main(argv, self)
 
 
 def _position(event: EditEvent) -> int | None:

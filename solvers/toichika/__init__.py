@@ -8,6 +8,7 @@ from solvers.common.protocol import EXPLAIN, ISOLATED, PLAY, SOLVE, Meta
 from solvers.common.registry import lazy_attributes
 
 META = Meta(
+    order=20,
     id="toichika",
     name="Toichika",
     description="Place one arrow per country; arrows pair up facing each other across non-adjacent countries.",

@@ -216,10 +216,5 @@ class ToichikaPlugin(PluginBase):
             ),
         ]
 
-    def cli(self, argv: list[str]) -> int:
-        from solvers.toichika.cli import main
-
-        return main(argv, self)
-
 
 PLUGIN = ToichikaPlugin()

@@ -9,6 +9,7 @@ from solvers.common.protocol import GAME, PLAY, SOLVE, Meta
 from solvers.common.registry import lazy_attributes
 
 META = Meta(
+    order=50,
     id="xcetero",
     name="X-ceter-O",
     description="Tic-tac-toe with six numbered pieces that enter and then jump in a fixed order; "

@@ -370,11 +370,6 @@ class XceteroPlugin(PluginBase):
             ("Edit: D", "make the piece under the cursor the one due"),
         ]
 
-    def cli(self, argv: list[str]) -> int:
-        from solvers.xcetero.cli import main
-
-        return main(argv, self)
-
 
 def _clip(text: str, size: int = 44) -> str:
     return text if len(text) <= size else text[: size - 1] + "…"
