@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
 from solvers.common.by_kind import stream_by_kind
 from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList
-from solvers.common.outcome import SearchOutcome
 from solvers.common.palette import Palette
 from solvers.common.process_jobs import remote_stream
 from solvers.common.protocol import (
@@ -46,6 +45,7 @@ from solvers.common.protocol import (
     Solution,
     document_solve_options,
 )
+from solvers.common.report import SolveReport, report_text
 from solvers.common.words import check_text
 from widgets.board_view import BoardArea, BoardView
 from widgets.job_progress import JobProgress
@@ -519,30 +519,14 @@ class DocumentView(QWidget):
         self._maybe_stop_progress()
         if not self._is_current():
             return
-        found = self.browser.total
-        info = outcome.result if isinstance(outcome.result, dict) else {}
-        rules = f" ({info['rules']} rules)" if isinstance(info.get("rules"), str) else ""
-        if outcome.status == "failed" and outcome.invalid:
-            text = f"Cannot solve: {outcome.error}"
-        elif outcome.status == "failed" and outcome.lost:
-            text = f"Solving stopped: {outcome.error}. Press Solve (F5) to try again."
-        elif outcome.status == "failed":
-            text = f"Solver failed (a bug; please report it): {outcome.error}"
-        elif GAME in self.plugin.meta.capabilities and outcome.status != "cancelled":
+        value = None
+        if GAME in self.plugin.meta.capabilities:
             last = self.browser.model.solutions[-1] if self.browser.model.solutions else None
-            value = last.label if last is not None and last.label else "no result"
-            text = f"Analysis: {value} ({outcome.seconds:.2f} s)."
-        else:
-            search = info.get("outcome")
-            if not isinstance(search, SearchOutcome):  # cancelled: the job ended without its info
-                search = SearchOutcome.after(found, self._solve_limit, cancelled=True)
-            # A module's own wording (e.g. Flow's "unique (game rules)") names its rule set already.
-            status = search.describe(info.get("verdict"))
-            rules = "" if status == info.get("verdict") else rules
-            when = "after" if search.interrupted else "in"
-            text = f"{status[0].upper()}{status[1:]}{rules} {when} {outcome.seconds:.2f} s."
-        if found > self.browser.count():
-            text += f" The list shows the first {self.browser.count():,}."
+            value = last.label if last is not None else ""
+        report = SolveReport.of_job(
+            outcome, self.browser.total, self.browser.count(), self._solve_limit, value
+        )
+        text = report_text(report)
         self.browser.status.setText(text)
         self._job_message(text)
         self.solve_finished.emit(outcome)

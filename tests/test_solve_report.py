@@ -1,0 +1,49 @@
+"""The wording of a finished Solve/Analyse: one pure function (solvers/common/report.py)."""
+
+from __future__ import annotations
+
+from solvers.common.outcome import SearchOutcome
+from solvers.common.report import SolveReport, report_text
+
+
+def _report(**kw: object) -> SolveReport:
+    base: dict[str, object] = {"status": "done", "seconds": 0.125, "found": 1, "shown": 1, "limit": 2}
+    base.update(kw)
+    return SolveReport(**base)  # type: ignore[arg-type]
+
+
+def test_failures_say_whose_fault() -> None:
+    assert report_text(_report(status="failed", error="colour R has 3 dots", invalid=True)) == (
+        "Cannot solve: colour R has 3 dots"
+    )
+    lost = report_text(_report(status="failed", error="the worker was ended by SIGKILL", lost=True))
+    assert lost.startswith("Solving stopped: the worker was ended by SIGKILL") and "bug" not in lost
+    assert report_text(_report(status="failed", error="KeyError: 3")).startswith("Solver failed (a bug")
+
+
+def test_searches_say_how_far_they_got_and_under_which_rules() -> None:
+    unique = SearchOutcome.after(1, 2)
+    assert report_text(_report(info={"outcome": unique, "rules": "designed"})) == (
+        "Unique (designed rules) in 0.12 s."
+    )
+    # a module's own verdict names its rules itself: no second "(... rules)"
+    verdict = {"outcome": unique, "verdict": "unique (game rules)", "rules": "strict"}
+    assert report_text(_report(info=verdict)) == "Unique (game rules) in 0.12 s."
+    none = report_text(_report(found=0, shown=0, info={"outcome": SearchOutcome.after(0, 2)}))
+    assert none.startswith("No solution in")
+    cancelled = report_text(_report(status="cancelled", found=3, shown=3, limit=0))
+    assert "after 0.12 s" in cancelled and "3" in cancelled
+    many = report_text(
+        _report(found=5000, shown=1000, limit=0, info={"outcome": SearchOutcome.after(5000, 0)})
+    )
+    assert many.endswith("The list shows the first 1,000.")
+
+
+def test_a_game_says_its_value() -> None:
+    assert report_text(_report(game_value="Win(5)")) == "Analysis: Win(5) (0.12 s)."
+    assert report_text(_report(game_value="")) == "Analysis: no result (0.12 s)."
+    # a cancelled analysis reads like a cancelled search
+    assert (
+        report_text(_report(status="cancelled", game_value="Win(5)"))
+        == "At least 1 solution (cancelled) after 0.12 s."
+    )
