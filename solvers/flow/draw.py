@@ -24,7 +24,7 @@ from solvers.common.display import (
 )
 from solvers.common.palette import CATEGORICAL_LIGHT
 from solvers.common.protocol import Solution
-from solvers.flow.model import BRIDGE, HOLE, NOT_COLOURS, Cell, FlowPaths, FlowPuzzle
+from solvers.flow.model import BRIDGE, HOLE, NOT_COLOURS, Cell, FlowPaths, FlowPuzzle, has_long_labels
 from solvers.flow.rules import check
 
 CELL = 40.0
@@ -162,12 +162,9 @@ def draw(
                 dl.add(Polyline(piece, roles[ch], CELL * PIPE_WIDTH, cap="round", join="round"))
         _bridges_over(dl, puzzle, geom, paths, roles)
     # Beyond the palette's distinct colours, letters tell colours apart; a Numberlink puzzle or a
-    # board with number labels shows its numbers, as Numberlink boards are printed.
-    label_dots = (
-        len(roles) > len(CATEGORICAL_LIGHT)
-        or puzzle.rules == "numberlink"
-        or any(ch.isdigit() for ch in roles)
-    )
+    # board with numbers past 9 shows its labels, as Numberlink boards are printed (a Flow board
+    # that uses digit letters keeps plain dots).
+    label_dots = len(roles) > len(CATEGORICAL_LIGHT) or puzzle.rules == "numberlink" or has_long_labels(roles)
     for i, ch in enumerate(puzzle.cells):
         if ch in NOT_COLOURS:
             continue

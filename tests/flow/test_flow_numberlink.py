@@ -242,3 +242,4 @@ def test_numberlink_boards_show_their_numbers() -> None:
     assert texts("rules: numberlink\nA.B\n...\nA.B\n") == ["A", "A", "B", "B"]
     assert texts("1 . 999\n1 . 999\n") == ["1", "1", "999", "999"]
     assert texts("R.G\n...\nR.G\n") == []  # a Flow board keeps plain dots
+    assert texts("1.2\n...\n1.2\n") == []  # digit letters too
