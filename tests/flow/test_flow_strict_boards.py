@@ -224,13 +224,7 @@ def test_up_to_24_colours_are_distinct_whatever_the_letters() -> None:
     slots = display_slots(puzzle)
     assert len(set(slots.values())) == 24 == len(CATEGORICAL_LIGHT)
     dl = PLUGIN.draw(puzzle)
-    # Digit labels read as numbers and are drawn (Numberlink style): all 48 dots say theirs.
-    assert len([item for item in dl.items if type(item).__name__ == "Text"]) == 48
-    # Letters only (the far end of the alphabet): no text needed to tell 24 colours apart.
-    lowercase = [ch for ch in LETTERS if not ch.isdigit()][-24:]
-    letters_only = FlowPuzzle(6, 8, tuple(ch for ch in lowercase for _ in range(2)))
-    assert len(set(display_slots(letters_only).values())) == 24
-    assert not [item for item in PLUGIN.draw(letters_only).items if type(item).__name__ == "Text"]
+    assert not [item for item in dl.items if type(item).__name__ == "Text"]  # no letters needed
     # A 25th colour: letters appear, in black or white by contrast with the dot.
     more = FlowPuzzle(6, 9, (*cells, "R", "R", *["."] * 4))
     texts = [item for item in PLUGIN.draw(more).items if type(item).__name__ == "Text"]
