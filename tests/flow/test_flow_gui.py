@@ -145,3 +145,28 @@ def test_open_sample_offers_the_variant_boards_and_holes_are_drawn_as_holes(main
     shaded = [it for it in view.board.display_list().items if isinstance(it, Rect) and it.fill == "muted"]
     assert len(shaded) == len(holes)
     assert "warps" in view.plugin.help_rules() and "holes" in view.plugin.help_rules()
+
+
+def test_copy_and_paste_a_puzz_link_url(view, qtbot) -> None:
+    """Issue 28: Paste URL and Copy URL in the GUI; bad URLs get one line in the status bar."""
+    from PySide6.QtGui import QGuiApplication
+
+    panel = _panel(view)
+    url = "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"  # pzprjs's own sample
+    QGuiApplication.clipboard().setText(url)
+    panel.paste_url_button.click()
+    puzzle = view.doc.puzzle
+    assert (puzzle.cols, puzzle.rows, puzzle.rules) == (5, 5, "numberlink") and view.doc.path is None
+    QGuiApplication.clipboard().setText("")
+    panel.copy_url_button.click()
+    assert QGuiApplication.clipboard().text() == url
+    with qtbot.waitSignal(view.solve_finished, timeout=60_000):
+        view.solve(2)
+    assert view.browser.status.text().startswith("Unique (Numberlink rules)")
+    messages: list[str] = []
+    view.status_message.connect(messages.append)
+    panel.paste_url("https://puzz.link/p?numlin/5/5/1j2")  # truncated body
+    assert view.doc.puzzle is puzzle and messages and messages[-1].startswith("Cannot paste:")
+    view.doc.apply(EditResult(puzzle=view.plugin.parse("R.R\nG#G\n"), entries=FlowPaths(), label="hole"))
+    panel.copy_url_button.click()
+    assert messages[-1].startswith("No puzz.link URL for this board:")

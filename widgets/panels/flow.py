@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -22,11 +23,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from solvers.common.errors import InputError
+from solvers.common.limits import limit_text
 from solvers.common.process_jobs import remote
 from solvers.common.protocol import EditResult
 from solvers.flow.generate import generate
 from solvers.flow.hint import first_paths, progress_text, reveal_one
 from solvers.flow.model import BRIDGE, EMPTY, FlowPaths, FlowPuzzle
+from solvers.flow.pzpr import encode_url
 from solvers.flow.solve import verdict
 from solvers.flow.variants import KINDS, generate_variant
 
@@ -109,6 +113,17 @@ class FlowPanel(QWidget):
         form.addRow(self.generate_button)
         form.addRow(self.shape_button)
         layout.addWidget(gen)
+        links = QGroupBox("puzz.link (Numberlink, Arukone)")
+        links_row = QHBoxLayout(links)
+        self.copy_url_button = QPushButton("Copy URL")
+        self.copy_url_button.setToolTip("Put this board's puzz.link numlin/arukone URL on the clipboard")
+        self.copy_url_button.clicked.connect(self.copy_url)
+        self.paste_url_button = QPushButton("Paste URL")
+        self.paste_url_button.setToolTip("Open the puzz.link URL (or pzprv3 text) on the clipboard")
+        self.paste_url_button.clicked.connect(lambda: self.paste_url())
+        links_row.addWidget(self.copy_url_button)
+        links_row.addWidget(self.paste_url_button)
+        layout.addWidget(links)
         rules = QGroupBox("Rules")
         rules_layout = QVBoxLayout(rules)
         rules_layout.addWidget(note)
@@ -119,6 +134,26 @@ class FlowPanel(QWidget):
 
         ctx.changed.connect(self.refresh)
         self.refresh()
+
+    # ---- puzz.link ------------------------------------------------------------------------------
+    def copy_url(self) -> None:
+        try:
+            url = encode_url(self.ctx.puzzle())
+        except InputError as exc:
+            self.ctx.status(f"No puzz.link URL for this board: {exc}")
+            return
+        QGuiApplication.clipboard().setText(url)
+        self.ctx.status(f"Copied {url}")
+
+    def paste_url(self, text: str | None = None) -> None:
+        text = QGuiApplication.clipboard().text() if text is None else text
+        try:
+            puzzle = self.ctx.plugin.parse(limit_text(text, "the clipboard").strip())
+        except InputError as exc:
+            self.ctx.status(f"Cannot paste: {exc}")
+            return
+        if self.ctx.may_replace():
+            self.ctx.replace_untitled(puzzle, "Paste URL", FlowPaths())
 
     # ---- play -----------------------------------------------------------------------------------
     def refresh(self) -> None:
