@@ -36,8 +36,9 @@ from solvers.flow.variants import KINDS, generate_variant
 
 RULES_NOTE = (
     "Solver rules: <b>designed</b> first (no pipe runs alongside itself, as Flow levels are made); "
-    "if that finds nothing, the <b>strict</b> game rules. Uniqueness refers to the rule set named "
-    "in the solution list."
+    "if that finds nothing, the <b>strict</b> game rules. A Numberlink puzzle (a numlin URL, a "
+    "<i>fill: false</i> file) is solved under <b>Numberlink</b> rules: cells may stay empty. "
+    "Uniqueness refers to the rule set named in the solution list."
 )
 
 
