@@ -15,13 +15,13 @@ from PySide6.QtGui import (
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
-    QKeySequence,
     QUndoGroup,
 )
 from PySide6.QtWidgets import (
     QApplication,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QMessageBox,
     QSplitter,
     QStackedWidget,
@@ -33,7 +33,7 @@ from solvers.common.protocol import GAME, PLAY, SOLVE
 from solvers.common.words import check_text
 from widgets.panel_api import MenuPanel
 from widgets.theme import SCHEMES, apply_scheme
-from workbench import settings, warmup, window_geometry
+from workbench import menus, settings, warmup, window_geometry
 from workbench.document import Document
 from workbench.document_view import DocumentView
 from workbench.export_actions import ExportActions
@@ -45,6 +45,29 @@ from workbench.window_services import WindowServices
 
 class MainWindow(WindowServices):
     error_shown = Signal(str)
+    # Made by ``menus.build`` (besides the actions WindowServices declares).
+    act_new: QAction
+    act_open: QAction
+    act_save: QAction
+    act_save_as: QAction
+    act_export: QAction
+    act_copy: QAction
+    act_paste: QAction
+    act_quit: QAction
+    act_solve_all: QAction
+    act_resize: QAction
+    act_clear_entries: QAction
+    act_dark: QAction
+    act_how_to_play: QAction
+    act_keys_help: QAction
+    tool_undo: QAction
+    tool_redo: QAction
+    puzzle_menu: QMenu
+    module_separator: QAction
+    module_actions: list[QAction]
+    scheme_group: QActionGroup
+    scheme_actions: dict[str, QAction]
+    import_actions: dict[str, QAction]
 
     def __init__(self, remember_layout: bool = False) -> None:
         super().__init__()
@@ -169,159 +192,10 @@ class MainWindow(WindowServices):
 
     # ---- actions ----------------------------------------------------------------------------
     def _action(self, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        if tip:
-            action.setStatusTip(tip)
-        action.triggered.connect(slot)
-        return action
+        return menus.make_action(self, text, slot, shortcut, tip)
 
     def _build_actions(self) -> None:
-        menu = self.menuBar()
-        file_menu = menu.addMenu("&File")
-        self.act_new = self._action(
-            "&New…", self.files.new_puzzle, QKeySequence.StandardKey.New, "Start a blank puzzle"
-        )
-        self.act_open = self._action("&Open…", self.files.open_dialog, QKeySequence.StandardKey.Open)
-        self.act_save = self._action("&Save", self.files.save, QKeySequence.StandardKey.Save)
-        self.act_save_as = self._action("Save &As…", self.files.save_as, QKeySequence.StandardKey.SaveAs)
-        self.act_export = self._action("&Export Diagram…", self.exports.export_dialog, "Ctrl+Shift+E")
-        self.act_copy = self._action("&Copy Image", self.exports.copy_image, "Ctrl+Shift+C")
-        self.act_paste = self._action(
-            "&Paste Puzzle",
-            self.files.paste_puzzle,
-            QKeySequence.StandardKey.Paste,
-            "Open a puzzle from the clipboard (text, URL or code)",
-        )
-        self.act_quit = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
-        file_menu.addActions([self.act_new, self.act_open])
-        self.samples_menu = file_menu.addMenu("Open &Sample")
-        self.samples_menu.aboutToShow.connect(self.files.fill_samples)
-        self.recent_menu = file_menu.addMenu("Open &Recent")
-        self.recent_menu.aboutToShow.connect(self.files.fill_recent)
-        file_menu.addSeparator()
-        file_menu.addActions([self.act_save, self.act_save_as])
-        file_menu.addSeparator()
-        file_menu.addActions([self.act_export, self.act_copy, self.act_paste])
-        # Importers the modules declare (Flow: a screenshot of the app).
-        self.import_actions: dict[str, QAction] = {}
-        for plugin in registry.plugins().values():
-            for importer in plugin.importers():
-                action = self._action(
-                    importer.label,
-                    lambda _=False, k=plugin.meta.id, i=importer: self.files.import_dialog(k, i),
-                    None,
-                    f"{plugin.meta.name}: read a puzzle from a file for you to correct",
-                )
-                file_menu.addAction(action)
-                self.import_actions[f"{plugin.meta.id}:{importer.label.replace('&', '')}"] = action
-        file_menu.addSeparator()
-        file_menu.addAction(self.act_quit)
-
-        edit_menu = menu.addMenu("&Edit")
-        # Menu entries name the step ("Undo Draw pipe R"); the toolbar keeps short fixed texts.
-        self.act_undo = self.undo_group.createUndoAction(self, "&Undo")
-        self.act_undo.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Undo))
-        self.act_redo = self.undo_group.createRedoAction(self, "&Redo")
-        self.act_redo.setShortcuts(_redo_keys())
-        self.tool_undo = self._toolbar_twin(self.act_undo, "Undo")
-        self.tool_redo = self._toolbar_twin(self.act_redo, "Redo")
-        self.act_resize = self._action("Re&size…", self.files.resize_dialog, "Ctrl+R")
-        self.act_clear_entries = self._action(
-            "&Clear Entries", self.files.clear_entries, None, "Remove everything entered in play mode"
-        )
-        edit_menu.addActions([self.act_undo, self.act_redo])
-        edit_menu.addSeparator()
-        edit_menu.addActions([self.act_resize, self.act_clear_entries])
-
-        puzzle_menu = menu.addMenu("&Puzzle")
-        self.act_solve = self._action(
-            "&Solve",
-            lambda: self.current().solve(2),
-            "F5",
-            "Find a solution and prove uniqueness (stops after 2)",
-        )
-        self.act_solve_all = self._action("Find &All Solutions", lambda: self.current().solve(0), "Shift+F5")
-        self.act_cancel = self._action("&Cancel Job", lambda: self.current().cancel_jobs(), "Esc")
-        self.act_check = self._action("C&heck", self.check, "F6", "Check the entries against the rules")
-        self.act_hide = self._action("Show &Puzzle Only", lambda: self.current().show_solution(None), "F7")
-        self.act_edit_mode = self._action("&Edit Mode", lambda: self.current().set_mode("edit"), "Ctrl+E")
-        self.act_play_mode = self._action("&Play Mode", lambda: self.current().set_mode("play"), "Ctrl+P")
-        puzzle_menu.addActions(
-            [self.act_solve, self.act_solve_all, self.act_cancel, self.act_check, self.act_hide]
-        )
-        puzzle_menu.addSeparator()
-        puzzle_menu.addActions([self.act_edit_mode, self.act_play_mode])
-        # Module entries (e.g. Toichika's Generate…): a panel offers them with ``menu_actions()``.
-        self.puzzle_menu = puzzle_menu
-        self.module_separator = puzzle_menu.addSeparator()
-        self.module_actions: list[QAction] = []
-
-        view_menu = menu.addMenu("&View")
-        scheme_menu = view_menu.addMenu("&Colour Scheme")
-        self.scheme_group = QActionGroup(self)
-        self.scheme_actions: dict[str, QAction] = {}
-        for scheme, text in (("system", "Follow &System"), ("light", "&Light"), ("dark", "&Dark")):
-            action = self._action(text, lambda _=False, s=scheme: self.set_scheme(s))
-            action.setCheckable(True)
-            self.scheme_group.addAction(action)
-            scheme_menu.addAction(action)
-            self.scheme_actions[scheme] = action
-        self.act_dark = self._action(
-            "Toggle &Dark Mode", lambda: self.toggle_dark(self.palette_name != "dark"), "Ctrl+D"
-        )
-        view_menu.addAction(self.act_dark)
-        view_menu.addSeparator()
-        self.act_zoom_in = self._action("Zoom &In", lambda: self.current().board_area.zoom_by(1.25))
-        self.act_zoom_in.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
-        self.act_zoom_out = self._action(
-            "Zoom &Out", lambda: self.current().board_area.zoom_by(0.8), "Ctrl+-"
-        )
-        self.act_fit = self._action(
-            "&Fit Board", lambda: self.current().board_area.fit(), "Ctrl+0", "Show the whole board"
-        )
-        view_menu.addActions([self.act_zoom_in, self.act_zoom_out, self.act_fit])
-
-        help_menu = menu.addMenu("&Help")
-        self.act_how_to_play = self._action(
-            "&How to Play",
-            self.help.how_to_play,
-            QKeySequence.StandardKey.HelpContents,
-            "The rules of this module",
-        )
-        self.act_keys_help = self._action(
-            "&Keyboard and Mouse", self.help.keys_help, None, "This module's controls"
-        )
-        help_menu.addActions([self.act_how_to_play, self.act_keys_help])
-        help_menu.addSeparator()
-        help_menu.addAction(self._action("&About", self.help.about))
-
-        toolbar = self.addToolBar("Main")
-        toolbar.setObjectName("main-toolbar")
-        toolbar.setMovable(False)
-        toolbar.addActions([self.act_new, self.act_open, self.act_save])
-        toolbar.addSeparator()
-        toolbar.addActions([self.tool_undo, self.tool_redo])
-        toolbar.addSeparator()
-        toolbar.addActions([self.act_solve, self.act_solve_all, self.act_cancel, self.act_check])
-        toolbar.addSeparator()
-        toolbar.addAction(self.act_export)
-
-    def _toolbar_twin(self, action: QAction, text: str) -> QAction:
-        """A fixed-text toolbar copy of ``action``; its tooltip carries the full, changing text."""
-        twin = QAction(text, self)
-        twin.triggered.connect(action.trigger)
-
-        def sync() -> None:
-            twin.setEnabled(action.isEnabled())
-            full = action.text().replace("&", "")
-            keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-            twin.setToolTip(f"{full} ({keys})" if keys else full)
-
-        action.changed.connect(sync)
-        sync()
-        return twin
+        menus.build(self)
 
     def update_actions(self) -> None:
         plugin = self.current().plugin
@@ -415,10 +289,3 @@ class MainWindow(WindowServices):
             for kind, view in self.views.items():
                 window_geometry.save_splitter(view.splitter, kind)
         event.accept()
-
-
-def _redo_keys() -> list[QKeySequence]:
-    """Ctrl+Shift+Z and Ctrl+Y, which users expect everywhere, then the platform's own Redo keys."""
-    keys = [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
-    keys += [k for k in QKeySequence.keyBindings(QKeySequence.StandardKey.Redo) if k not in keys]
-    return keys
