@@ -25,6 +25,7 @@ import string
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import ascii_int, is_ascii_digits, normalise, shown
+from solvers.common.pzpr_url import split_query
 from solvers.flow.model import (
     EMPTY,
     FLOW_RULES,
@@ -43,7 +44,6 @@ PIDS = {f"{kind}{mode}": kind for kind in KINDS for mode in ("", "_edit", "_play
 HOSTS = {"puzz.link": "https://puzz.link/p?", "pzv.jp": "http://pzv.jp/p.html?"}
 ARUKONE_LETTERS = string.ascii_uppercase + string.ascii_lowercase  # 1..52
 HEX = "0123456789abcdef"
-_MAX_PARTS = 16  # pid, flags, size, body: a real URL has fewer than ten
 _QUESTION = "'?' clues (a number not given) are not supported: every endpoint needs its number"
 
 
@@ -73,22 +73,8 @@ def looks_like_pzprv3(text: str) -> bool:
 
 
 def decode_url(url: str) -> FlowPuzzle:
-    text = url.strip()
-    qpos = text.find("?")
-    query = text[qpos + 1 :] if qpos >= 0 else text
-    offset = (qpos + 1 if qpos >= 0 else 0) + 1  # 1-based column of query[0]
-    head = query.split("/", 1)[0]
-    if "&" in head:  # "type=...&numlin/..." (older forms)
-        cut = head.rfind("&") + 1
-        query, offset = query[cut:], offset + cut
-    if query.count("/") > _MAX_PARTS:
-        raise ParseError(f"URL: more than {_MAX_PARTS} '/'-separated parts", 1, offset)
-    parts = query.split("/")
-    columns: list[int] = []
-    col = offset
-    for part in parts:
-        columns.append(col)
-        col += len(part) + 1
+    split = split_query(url)
+    parts, columns, offset = split.parts, split.columns, split.offset
     kind = PIDS.get(parts[0])
     if kind is None:
         raise ParseError(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import ascii_int, is_ascii_digits, shown
+from solvers.common.pzpr_url import split_query
 from solvers.toichika.model import DIRECTIONS, MAX_SIZE, QUESTION, Toichika
 
 PID = "toichika"
@@ -15,7 +16,6 @@ PIDS = {"toichika", "toichika_edit", "toichika_play"}
 HOSTS = {"puzz.link": "https://puzz.link/p?", "pzv.jp": "http://pzv.jp/p.html?"}
 B32 = "0123456789abcdefghijklmnopqrstuv"
 B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
-_MAX_PARTS = 16  # pid, variant and flags, size, body: a real URL has fewer than ten
 
 
 def looks_like_url(text: str) -> bool:
@@ -107,21 +107,8 @@ def decode_body(cols: int, rows: int, body: str, base_col: int = 1) -> Toichika:
 
 def decode_url(url: str) -> Toichika:
     """Accepts puzz.link and pzv.jp hosts, ``_edit``/``_play`` pids, ``type=...&``, ``v:`` and a pflag."""
-    text = url.strip()
-    qpos = text.find("?")
-    query = text[qpos + 1 :] if qpos >= 0 else text
-    offset = (qpos + 1 if qpos >= 0 else 0) + 1  # 1-based column of query[0]
-    if "&" in query.split("/", 1)[0]:
-        cut = query.split("/", 1)[0].rfind("&") + 1
-        query, offset = query[cut:], offset + cut
-    if query.count("/") > _MAX_PARTS:
-        raise ParseError(f"URL: more than {_MAX_PARTS} '/'-separated parts", 1, offset)
-    parts = query.split("/")
-    cols_at: list[int] = []
-    col = offset
-    for part in parts:
-        cols_at.append(col)
-        col += len(part) + 1
+    split = split_query(url)
+    parts, cols_at, offset = split.parts, split.columns, split.offset
     if parts and parts[0] == "pzprv3":
         from solvers.toichika.pzprv3_codec import read_pzprv3
 

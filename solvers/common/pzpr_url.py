@@ -1,0 +1,39 @@
+"""The query of a puzz.link / pzv.jp URL split into its '/'-separated parts, each with the 1-based
+column where it starts (for error messages), shared by every module that reads such URLs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solvers.common.errors import ParseError
+
+MAX_PARTS = 16  # pid, flags, size, body: a real URL has fewer than ten
+
+
+@dataclass(frozen=True)
+class UrlParts:
+    parts: list[str]
+    columns: list[int]  # 1-based column of each part in the text as given
+    offset: int  # 1-based column of the first part (the puzzle id)
+
+
+def split_query(url: str) -> UrlParts:
+    """Everything after '?' (or the whole text), without an older 'type=...&' prefix; more than
+    ``MAX_PARTS`` parts is refused before anything is split (a huge URL stays cheap)."""
+    text = url.strip()
+    qpos = text.find("?")
+    query = text[qpos + 1 :] if qpos >= 0 else text
+    offset = (qpos + 1 if qpos >= 0 else 0) + 1
+    head = query.split("/", 1)[0]
+    if "&" in head:  # "type=...&numlin/..." (older forms)
+        cut = head.rfind("&") + 1
+        query, offset = query[cut:], offset + cut
+    if query.count("/") > MAX_PARTS:
+        raise ParseError(f"URL: more than {MAX_PARTS} '/'-separated parts", 1, offset)
+    parts = query.split("/")
+    columns: list[int] = []
+    col = offset
+    for part in parts:
+        columns.append(col)
+        col += len(part) + 1
+    return UrlParts(parts, columns, offset)
