@@ -198,6 +198,10 @@ def test_a_worker_ignores_terminal_signals_mid_solve() -> None:
     thread.start()
     while not workers._busy and thread.is_alive():
         time.sleep(0.001)
+    # A spare still starting (the GUI tests start spares on a timer) has not blocked the signals
+    # yet: a terminal cannot reach it (its own session), and this test signals only greeted ones.
+    while thread.is_alive() and not all(worker.greeted for worker in list(workers._busy)):
+        time.sleep(0.001)
     pids = [worker.process.pid for worker in list(workers._busy)]
     assert pids and all(os.getpgid(pid) != os.getpgid(0) for pid in pids), "workers share our group"
     sent = 0

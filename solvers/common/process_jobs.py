@@ -396,7 +396,17 @@ class WorkerPool:
             worker.kill()
 
 
-WORKER_CODE = "from solvers.common.process_jobs import serve_fd; serve_fd({fd})"
+# The terminal signals are blocked before anything is imported: numpy's BLAS and other libraries
+# start threads at import, and a thread started before the block would still take the signal (a
+# worker died that way under load, after answering, in the signals test).
+WORKER_CODE = (
+    "import signal\n"
+    "if hasattr(signal, 'pthread_sigmask'):\n"
+    "    signal.pthread_sigmask(signal.SIG_BLOCK, [getattr(signal, n) for n in "
+    "('SIGINT', 'SIGQUIT', 'SIGTSTP', 'SIGHUP') if hasattr(signal, n)])\n"
+    "from solvers.common.process_jobs import serve_fd\n"
+    "serve_fd({fd})"
+)
 _POOL: WorkerPool | None = None
 _BROKEN = ""  # why workers cannot be used in this process ("" while they can)
 _POOL_LOCK = threading.Lock()
