@@ -49,3 +49,21 @@ def test_both_games_are_the_shared_record_under_their_old_names() -> None:
     assert back.actions == (first,) and back.later == (second,) and back.rules == rules
     assert back.then(second) == entries
     assert back.restart() == PlayEntries(rules=rules)
+
+
+def test_one_value_wording_for_both_games() -> None:
+    from solvers.common.game import GameValue
+    from solvers.doves.values import Value
+    from solvers.xcetero import engine
+    from solvers.xcetero.rules import Position as XoPosition
+
+    assert [str(GameValue(k, 3)) for k in ("win", "lose", "draw", "unknown")] == [
+        "Win(3)",
+        "Lose(3)",
+        "Draw",
+        "Unknown",
+    ]
+    assert GameValue("lose", 2).after_move() == GameValue("win", 3)
+    assert str(Value("win", 5, depth=7)) == "Win(5)" and isinstance(Value("draw"), GameValue)
+    start = engine.value(XoPosition())  # the empty board: O wins in 13 plies
+    assert start.text() == start.words() == "Win(13)" and start.game_value() == GameValue("win", 13)

@@ -7,6 +7,9 @@ does alike:
   the shown position (the move list's "forward"). The record is the undo history's unit: going back
   keeps the later moves, playing the record's next move keeps the rest, playing another move there
   replaces them (one undoable edit, so Undo brings them back).
+- ``GameValue``: the value of a position for the side to move (win / lose / draw / unknown, with the
+  distance in plies) and its one wording, "Win(3)", "Lose(2)", "Draw", "Unknown", used by every
+  game's panel, board caption, CLI text and analysis result.
 
 It imports no game module: the games build on it, never the other way round.
 """
@@ -14,7 +17,7 @@ It imports no game module: the games build on it, never the other way round.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Generic, Self, TypeVar
+from typing import Generic, Literal, Self, TypeVar
 
 M = TypeVar("M")  # a game's move: a square (X-ceter-O), an Action (Tokyo Doves), ...
 
@@ -66,4 +69,31 @@ class GameRecord(Generic[M]):
         return 0 if self.later[:1] == (move,) else len(self.later)
 
 
-__all__ = ["GameRecord"]
+ValueKind = Literal["win", "lose", "draw", "unknown"]
+
+
+@dataclass(frozen=True)
+class GameValue:
+    """The value for the side to move: it wins / loses within ``plies`` plies with best play by both
+    sides, the game is drawn, or the search did not decide it (``unknown``)."""
+
+    kind: ValueKind
+    plies: int = 0
+
+    def __str__(self) -> str:
+        if self.kind == "win":
+            return f"Win({self.plies})"
+        if self.kind == "lose":
+            return f"Lose({self.plies})"
+        return "Draw" if self.kind == "draw" else "Unknown"
+
+    def after_move(self) -> GameValue:
+        """The value of the move leading here, seen by the player who made it."""
+        if self.kind == "win":
+            return GameValue("lose", self.plies + 1)
+        if self.kind == "lose":
+            return GameValue("win", self.plies + 1)
+        return self
+
+
+__all__ = ["GameRecord", "GameValue", "ValueKind"]

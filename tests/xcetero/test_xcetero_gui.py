@@ -37,12 +37,12 @@ def _panel(view):
 
 def test_value_hints_and_opening_table(view) -> None:
     panel = _panel(view)
-    assert "win in 13" in panel.value_label.text()
+    assert "Win(13)" in panel.value_label.text()
     panel.hints.setChecked(True)
     assert view._overlay["hints"] is True
     dl = view.board.display_list()
     labels = [getattr(i, "text", "") for i in dl.items]
-    assert labels.count("win in 13") == 4 and labels.count("draw") == 5
+    assert labels.count("Win(13)") == 4 and labels.count("Draw") == 5
     first = retro.summary(retro.analyse())["first_moves"]
     table = {panel.openings.item(r, 0).text(): panel.openings.item(r, 1).text() for r in range(9)}
     assert table == {f"R{int(sq) // 3 + 1}C{int(sq) % 3 + 1}": value for sq, value in first.items()}
@@ -89,7 +89,7 @@ def test_best_line_preview_and_play(view) -> None:
     panel.pv_list.setCurrentRow(2)
     panel.play_preview()
     assert view.doc.entries == Game(tuple(line[:3]))
-    assert "loss in 10" in panel.value_label.text()  # X to move after three plies of the winning line
+    assert "Lose(10)" in panel.value_label.text()  # X to move after three plies of the winning line
     panel.pv_list.setCurrentRow(-1)
     assert "preview" not in view._overlay
 
