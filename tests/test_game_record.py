@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.common.game import GameRecord
+from solvers.common.game import GameRecord, GameValue
 from solvers.doves.game import PlayEntries
 from solvers.doves.rules import DEFAULT_RULES, Action, Rules
+from solvers.doves.values import Value
+from solvers.xcetero import engine
 from solvers.xcetero.plugin import Game
+from solvers.xcetero.rules import Position as XoPosition
 
 
 @dataclass(frozen=True)
@@ -52,11 +55,6 @@ def test_both_games_are_the_shared_record_under_their_old_names() -> None:
 
 
 def test_one_value_wording_for_both_games() -> None:
-    from solvers.common.game import GameValue
-    from solvers.doves.values import Value
-    from solvers.xcetero import engine
-    from solvers.xcetero.rules import Position as XoPosition
-
     assert [str(GameValue(k, 3)) for k in ("win", "lose", "draw", "unknown")] == [
         "Win(3)",
         "Lose(3)",
