@@ -6,7 +6,8 @@ supplies two Qt-free methods:
 
 - ``record_moves(puzzle, entries) -> (texts, shown)``: every move of the record in the module's
   notation, and how many of them are played on the board;
-- ``record_goto(puzzle, entries, ply) -> entries``: the same record shown after ``ply`` moves.
+- ``record_goto(puzzle, entries, ply) -> entries``: the same record shown after ``ply`` moves
+  (``entries.goto(ply)`` for entries built on ``solvers.common.game.GameRecord``).
 
 ``serialize_document(puzzle, entries)`` writes the whole record (the text copied to the clipboard).
 """

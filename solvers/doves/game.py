@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from solvers.common.errors import InputError
+from solvers.common.game import GameRecord
 from solvers.common.protocol import Violation
 from solvers.doves import engine
 from solvers.doves.model import COLOUR_NAMES, KIND_HINTS, Position, dove_name
@@ -17,36 +18,19 @@ from solvers.doves.rules import DEFAULT_RULES, Action, Rules, Step, legal_steps,
 
 
 @dataclass(frozen=True)
-class PlayEntries:
+class PlayEntries(GameRecord[Action]):
     """Play-mode state: the actions played from the set-up position (the dove picked up is UI state).
 
-    ``later`` holds the game record's actions after the shown position (the move list's "forward"):
-    going back keeps them, playing another action there replaces them (one undoable edit).
-    ``rules`` are the game's rule options: part of the document (saved with it, undone with it),
-    so the board, Check and every analysis job read the same ones."""
+    The record itself (``moves``, ``later``, goto, then, restart) is the shared ``GameRecord``;
+    ``actions`` is this game's name for ``moves``. ``rules`` are the game's rule options: part of
+    the document (saved with it, undone with it), so the board, Check and every analysis job read
+    the same ones; every step through the record keeps them."""
 
-    actions: tuple[Action, ...] = ()
-    later: tuple[Action, ...] = ()
     rules: Rules = DEFAULT_RULES
 
     @property
-    def record(self) -> tuple[Action, ...]:
-        return self.actions + self.later
-
-    def goto(self, ply: int) -> PlayEntries:
-        """The same record shown after its first ``ply`` actions."""
-        record = self.record
-        ply = max(0, min(ply, len(record)))
-        return PlayEntries(record[:ply], record[ply:], self.rules)
-
-    def then(self, action: Action) -> PlayEntries:
-        """``action`` played at the shown position: the record's next action keeps the rest."""
-        later = self.later[1:] if self.later[:1] == (action,) else ()
-        return PlayEntries(self.actions + (action,), later, self.rules)
-
-    def restart(self) -> PlayEntries:
-        """No actions played (a new set-up), under the same rules."""
-        return PlayEntries(rules=self.rules)
+    def actions(self) -> tuple[Action, ...]:
+        return self.moves
 
     def with_rules(self, rules: Rules) -> PlayEntries:
         return replace(self, rules=rules)

@@ -5,26 +5,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from solvers.common.game import GameValue
 from solvers.doves.model import Position
 from solvers.doves.rules import Action
 
 
-@dataclass
-class Value:
-    """Win(n) / Lose(n) in plies for the side to move, or Unknown (searched ``depth`` plies)."""
+@dataclass(frozen=True)
+class Value(GameValue):
+    """The shared game value (``Win(n)`` / ``Lose(n)`` in plies for the side to move, ``Draw`` for a
+    tablebase's exact draw, or ``Unknown``) plus the plies the search looked ahead (``depth``)."""
 
-    kind: str  # "win" | "lose" | "draw" (a tablebase's exact draw) | "unknown"
-    plies: int = 0
     depth: int = 0
-
-    def __str__(self) -> str:
-        if self.kind == "win":
-            return f"Win({self.plies})"
-        if self.kind == "lose":
-            return f"Lose({self.plies})"
-        if self.kind == "draw":
-            return "Draw"
-        return "Unknown"
 
 
 @dataclass

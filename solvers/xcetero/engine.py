@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solvers.common.game import GameValue
 from solvers.common.protocol import Violation
 from solvers.common.words import cell_name
-from solvers.xcetero.retro import DRAW, LOSS, WIN, Analysis, analyse, value_text
+from solvers.xcetero.retro import DRAW, LOSS, WIN, Analysis, analyse
 from solvers.xcetero.rules import LINES, PIECES, UNPLACED, Position, owner
 
 
@@ -17,15 +18,19 @@ class Value:
     outcome: int
     distance: int
 
+    def game_value(self) -> GameValue:
+        if self.outcome == WIN:
+            return GameValue("win", self.distance)
+        if self.outcome == LOSS:
+            return GameValue("lose", self.distance)
+        return GameValue("draw")
+
     def text(self) -> str:
-        return value_text(self.outcome, self.distance)
+        """The shared wording of game values: Win(n) / Lose(n) / Draw."""
+        return str(self.game_value())
 
     def words(self) -> str:
-        if self.outcome == WIN:
-            return f"win in {self.distance}"
-        if self.outcome == LOSS:
-            return f"loss in {self.distance}"
-        return "draw"
+        return self.text()  # one wording everywhere (it was "win in n" here and "WIN n" in results)
 
     def after_move(self) -> Value:
         """The value of the move leading here, seen by the player who made it."""

@@ -13,6 +13,7 @@ from typing import Any
 from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList
 from solvers.common.errors import InputError, ParseError
+from solvers.common.game import GameRecord
 from solvers.common.protocol import (
     CheckResult,
     EditEvent,
@@ -31,25 +32,9 @@ Moves = tuple[int, ...]
 
 
 @dataclass(frozen=True)
-class Game:
-    """Play-mode entries: the moves played from the set-up, and the record's ``later`` moves after
-    the shown position (the move list's "forward"; playing another move there replaces them)."""
-
-    moves: Moves = ()
-    later: Moves = ()
-
-    @property
-    def record(self) -> Moves:
-        return self.moves + self.later
-
-    def goto(self, ply: int) -> Game:
-        record = self.record
-        ply = max(0, min(ply, len(record)))
-        return Game(record[:ply], record[ply:])
-
-    def then(self, square: int) -> Game:
-        later = self.later[1:] if self.later[:1] == (square,) else ()
-        return Game(self.moves + (square,), later)
+class Game(GameRecord[int]):
+    """Play-mode entries: the moves (destination squares) played from the set-up, and the record's
+    ``later`` moves after the shown position (the shared ``GameRecord``: goto, then, restart)."""
 
 
 def _game(entries: Any) -> Game:

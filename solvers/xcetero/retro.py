@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from solvers.common.cancel import CancelToken
+from solvers.common.game import GameValue, ValueKind
 from solvers.xcetero.rules import PIECES, SQUARES
 from solvers.xcetero.states import HAS_LINE, OFF, POW10, SYMMETRIES, StateSpace, side_masks, state_space
 
@@ -44,11 +45,9 @@ class Analysis:
 
 
 def value_text(outcome: int, distance: int) -> str:
-    if outcome == WIN:
-        return f"WIN {distance}"
-    if outcome == LOSS:
-        return f"LOSS {distance}"
-    return "DRAW"
+    """The shared wording of game values (``solvers.common.game.GameValue``): Win(n) / Lose(n) / Draw."""
+    kind: ValueKind = "win" if outcome == WIN else "lose" if outcome == LOSS else "draw"
+    return str(GameValue(kind, distance if kind != "draw" else 0))
 
 
 def _poll(cancel: CancelToken | None) -> None:

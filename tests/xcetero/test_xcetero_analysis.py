@@ -73,12 +73,12 @@ def test_headline_results() -> None:
     facts = retro.summary(retro.analyse())
     # values computed twice independently (see the fixpoint comparison above); pinned here
     assert facts["reachable"] == 347050 and facts["finished"] == 33408
-    assert facts["initial"] == "WIN 13"
+    assert facts["initial"] == "Win(13)"
     edges = {"1", "3", "5", "7"}
-    assert {sq for sq, v in facts["first_moves"].items() if v == "WIN 13"} == edges
-    assert all(v == "DRAW" for sq, v in facts["first_moves"].items() if sq not in edges)
+    assert {sq for sq, v in facts["first_moves"].items() if v == "Win(13)"} == edges
+    assert all(v == "Draw" for sq, v in facts["first_moves"].items() if sq not in edges)
     variant = retro.summary(retro.analyse(True))
-    assert variant["initial"] == "DRAW" and variant["loss"] == 0
+    assert variant["initial"] == "Draw" and variant["loss"] == 0
 
 
 @pytest.mark.parametrize("may_return", [False, True])

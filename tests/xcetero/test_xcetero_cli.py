@@ -37,9 +37,9 @@ def test_analyse_json(capsys: pytest.CaptureFixture[str]) -> None:
         after = apply_moves(Position(), [int(square)])
         assert PLUGIN.cli(["value", " ".join([_inline(after)]), "--json"]) == 0
         reply = json.loads(capsys.readouterr().out)
-        kind, *dist = reply["value"].split()
-        flipped = {"WIN": "LOSS", "LOSS": "WIN", "DRAW": "DRAW"}[kind]
-        assert text == (flipped if not dist else f"{flipped} {int(dist[0]) + 1}")
+        kind, _, dist = reply["value"].rstrip(")").partition("(")
+        flipped = {"Win": "Lose", "Lose": "Win", "Draw": "Draw"}[kind]
+        assert text == (flipped if not dist else f"{flipped}({int(dist) + 1})")
     assert isinstance(facts["seconds"], float)
 
 
@@ -54,8 +54,8 @@ def test_value_json_is_checked_by_replaying(capsys: pytest.CaptureFixture[str]) 
     reply = json.loads(capsys.readouterr().out)
     assert reply["grid"] == ["4..", "512", "6.3"]
     assert reply["side"] == "O" and reply["due"] == 3
-    kind, dist = reply["value"].split()
-    assert kind == "WIN"
+    kind, _, dist = reply["value"].rstrip(")").partition("(")
+    assert kind == "Win"
     end = apply_moves(PLUGIN.parse("4../512/6.3 3"), reply["pv"])
     assert end.winner() == "O" and len(reply["pv"]) == int(dist)
     assert reply["value"] in reply["moves"].values()
@@ -67,7 +67,7 @@ def test_value_of_a_file(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     path.write_text(PLUGIN.serialize(PLUGIN.parse(".1./.../...")), encoding="utf-8")
     assert PLUGIN.cli(["value", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "X to move (piece 2): LOSS 12" in out
+    assert "X to move (piece 2): Lose(12)" in out
 
 
 @pytest.mark.parametrize(

@@ -104,7 +104,7 @@ def test_draw_shows_pieces_due_and_hints() -> None:
     assert {"1", "2", "3", "4", "5", "6"} <= set(texts(plain))
     assert any("O to move: jump with piece 3" in t for t in texts(plain))
     hinted = PLUGIN.draw(p, overlay={"hints": True})
-    labels = [t for t in texts(hinted) if t.startswith(("win in", "loss in", "draw"))]
+    labels = [t for t in texts(hinted) if t.startswith(("Win(", "Lose(", "Draw"))]
     expected = sorted(v.words() for v in engine.move_values(p).values())
     assert sorted(labels) == expected and len(labels) == 3
     assert PLUGIN.draw(p, overlay="hints").signature() == hinted.signature()
@@ -118,7 +118,7 @@ def test_draw_after_moves_and_of_a_solution() -> None:
     solution = next(PLUGIN.solve(start))
     assert PLUGIN.check_solution(start, solution).ok
     shown = PLUGIN.draw(start, solution)
-    assert any(t.startswith("WIN 13: O1→R1C2") for t in texts(shown))
+    assert any(t.startswith("Win(13): O1→R1C2") for t in texts(shown))
     # invalid set-ups still draw (the checker reports them)
     PLUGIN.draw(PLUGIN.parse("135/246/... 1"), overlay={"hints": True})
 

@@ -37,12 +37,12 @@ def _panel(view):
 
 def test_value_hints_and_opening_table(view) -> None:
     panel = _panel(view)
-    assert "win in 13" in panel.value_label.text()
+    assert "Win(13)" in panel.value_label.text()
     panel.hints.setChecked(True)
     assert view._overlay["hints"] is True
     dl = view.board.display_list()
     labels = [getattr(i, "text", "") for i in dl.items]
-    assert labels.count("win in 13") == 4 and labels.count("draw") == 5
+    assert labels.count("Win(13)") == 4 and labels.count("Draw") == 5
     first = retro.summary(retro.analyse())["first_moves"]
     table = {panel.openings.item(r, 0).text(): panel.openings.item(r, 1).text() for r in range(9)}
     assert table == {f"R{int(sq) // 3 + 1}C{int(sq) % 3 + 1}": value for sq, value in first.items()}
@@ -89,7 +89,7 @@ def test_best_line_preview_and_play(view) -> None:
     panel.pv_list.setCurrentRow(2)
     panel.play_preview()
     assert view.doc.entries == Game(tuple(line[:3]))
-    assert "loss in 10" in panel.value_label.text()  # X to move after three plies of the winning line
+    assert "Lose(10)" in panel.value_label.text()  # X to move after three plies of the winning line
     panel.pv_list.setCurrentRow(-1)
     assert "preview" not in view._overlay
 
@@ -176,3 +176,28 @@ def test_enter_plays_a_move_at_the_cursor(view, qtbot) -> None:
     assert len(view.doc.entries.moves) == 1  # O's first piece went to square 2
     view.doc.undo_stack.undo()
     assert not view.doc.entries.moves  # one key, one undo step
+
+
+def test_browsing_before_the_computer_answers_never_rewrites_the_game(view, qtbot) -> None:
+    """A reply was scheduled with an uncancellable timer: going back in the move list before it
+    fired, to a position where the computer's side is to move, made it play there and replace the
+    record's later moves. The shared game panel stops the reply when the line stops growing."""
+    panel = _panel(view)
+    view.set_mode("play")
+    panel.auto_x.setChecked(True)
+    view.doc.apply(_moves((4, 2, 8)))  # X to move after it: the computer's reply is scheduled ...
+    panel.move_list.goto(1)  # ... and the user goes back to X's first turn before it fires
+    assert view.doc.entries == Game((4,), (2, 8))
+    assert engine.best_moves(apply_moves(Position(), [4]))[0] != 2  # a reply would replace them
+    qtbot.wait(4 * panel.auto_delay_ms)
+    assert view.doc.entries == Game((4,), (2, 8))
+
+
+def test_play_line_without_a_selected_row_plays_the_whole_line(view) -> None:
+    """Both games' "play line": up to the selected row, the whole best line when none is selected."""
+    panel = _panel(view)
+    line = engine.principal_variation(Position())
+    panel.pv_list.setCurrentRow(-1)
+    panel.play_line()
+    assert view.doc.entries == Game(tuple(line))
+    assert view.doc.undo_stack.undoText() == f"Play best line ({len(line)} plies)"

@@ -110,7 +110,7 @@ def test_finished_game_is_a_valid_position() -> None:
     result = PLUGIN.check(won)
     assert result.violations == [] and result.complete
     solution = next(PLUGIN.solve(won))
-    assert solution.extras["value"] == "LOSS 0" and solution.extras["pv"] == []
+    assert solution.extras["value"] == "Lose(0)" and solution.extras["pv"] == []
 
 
 def test_local_rules_describe_reachability() -> None:

@@ -7,12 +7,15 @@ GUI thread), so the value and the best line improve while the search deepens.
 Analysis runs when asked (Analyse) to the chosen depth, or in the background while playing with a
 small time budget (a switch); never on its own in Edit mode, so a freshly opened module stays idle.
 
-The rule options belong to the document (``PlayEntries.rules``): the switches change them through
-``ctx.apply`` (one undo step, saved with the file) and every job gets them as an argument.
+The rule options belong to the document (``PlayEntries.rules``): the switches (``DovesRulesBox``)
+change them through ``ctx.apply`` (one undo step, saved with the file) and every job gets them as an
+argument. The move list, the AI's scheduling, take-back and the best line's "play line" are the
+shared ``widgets.game_panel.GamePanel``; this file keeps what is Tokyo Doves' own.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -23,7 +26,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QListWidget,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -37,7 +39,7 @@ from solvers.doves.analysis import LEVELS, Analysis, analyse, choose_action
 from solvers.doves.model import COLOUR_NAMES, Position, dove_name
 from solvers.doves.plugin import PlayEntries, arrangement_problems, game_status, replay
 from solvers.doves.rules import JUDGES, Action, Rules, parse_doves, play, to_ssn
-from widgets.move_list import MoveList
+from widgets.game_panel import GamePanel
 
 AUTO_DELAY_MS = 200  # let the board repaint before a new search or an AI reply starts
 BACKGROUND_BUDGET_S = 2  # default time budget of the background analysis while playing
@@ -56,6 +58,17 @@ class _PopupAwareCombo(QComboBox):
         super().showPopup()
 
 
+def _spin(most: int, value: int, prefix: str, suffix: str, name: str = "") -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(1, most)
+    spin.setValue(value)
+    spin.setPrefix(prefix)
+    spin.setSuffix(suffix)
+    if name:
+        spin.setAccessibleName(name)
+    return spin
+
+
 def create_panels(ctx: Any) -> list[tuple[str, QWidget]]:
     return [(PANEL_TITLE, DovesPanel(ctx))]
 
@@ -63,12 +76,140 @@ def create_panels(ctx: Any) -> list[tuple[str, QWidget]]:
 PANEL_TITLE = "Game and analysis"
 
 
-class DovesPanel(QWidget):
+class DovesRulesBox(QGroupBox):
+    """The document's rule options: remove allowed, the both-Bosses judge and the dove set.
+
+    Every change is one undo step on the document's entries (``PlayEntries.rules``); ``show_rules``
+    sets the switches from the document without sending them back."""
+
+    def __init__(
+        self, ctx: Any, entries: Callable[[], PlayEntries], position: Callable[[], Position]
+    ) -> None:
+        super().__init__("Rules")
+        self.ctx = ctx
+        self._entries = entries
+        self._position = position
+        # Rule options live in the document, so the board's legal moves, F5 and this panel agree.
+        self.allow_remove = QCheckBox("Remove action allowed")
+        self.both_rule = QComboBox()
+        for key in JUDGES:
+            self.both_rule.addItem(f"Both Bosses surrounded: {key.replace('_', ' ')}", key)
+        # The dove set: the full game, or a reduced game (a stored tablebase answers it exactly).
+        self._stored_sets = tablebase.stored_dove_sets()  # file names only: cheap, re-read on popup
+        self.dove_set = _PopupAwareCombo(self._reread_stored_sets)
+        self.dove_set.setEditable(True)
+        self.dove_set.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.dove_set.setAccessibleName("Doves in the game")
+        self.dove_set.setToolTip(
+            "Doves in the game besides the Bosses: Red/Green letters (A Y M T H), e.g. AT/AY.\n"
+            "A reduced game with a stored tablebase is analysed exactly and played perfectly."
+        )
+        line = self.dove_set.lineEdit()
+        if line is not None:
+            line.setPlaceholderText("e.g. AT/AY")
+            line.editingFinished.connect(self._dove_set_chosen)
+        self.dove_set.activated.connect(lambda _i: self._dove_set_chosen())
+        self.show_rules()
+        self.both_rule.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.both_rule.setMinimumContentsLength(16)  # long entries must not widen the panel
+        self.allow_remove.toggled.connect(self._rules_changed)
+        self.both_rule.currentIndexChanged.connect(self._rules_changed)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.allow_remove)
+        layout.addWidget(self.both_rule)
+        dove_row = QHBoxLayout()
+        dove_row.addWidget(QLabel("Doves:"))
+        dove_row.addWidget(self.dove_set, 1)
+        layout.addLayout(dove_row)
+
+    def rules(self) -> Rules:
+        return self._entries().rules
+
+    def _apply(self, rules: Rules, label: str) -> None:
+        # one undo step; the document's change signal refreshes the panel and the board
+        self.ctx.apply(EditResult(entries=self._entries().with_rules(rules), label=label))
+        self.ctx.status(f"Tokyo Doves rules: {self.rules().describe()}")
+
+    def _rules_changed(self) -> None:
+        rules = replace(
+            self.rules(),
+            allow_remove=self.allow_remove.isChecked(),
+            both_surrounded=str(self.both_rule.currentData()),
+        )  # a reduced game's dove set (``doves=`` in the file) stays
+        if rules != self.rules():
+            self._apply(rules, f"Rules: {rules.describe()}")
+
+    def show_rules(self) -> None:
+        """Set the switches from the document's rules without sending them back."""
+        rules = self.rules()
+        for widget in (self.allow_remove, self.both_rule, self.dove_set):
+            widget.blockSignals(True)
+        self.allow_remove.setChecked(rules.allow_remove)
+        self.both_rule.setCurrentIndex(list(JUDGES).index(rules.both_surrounded))
+        self.dove_set.clear()
+        self.dove_set.addItem(FULL_GAME, "")
+        for text in self._stored_sets:
+            self.dove_set.addItem(f"{text}  (tablebase)", text)
+        shown = rules.doves_text()
+        index = self.dove_set.findData(shown)
+        if index >= 0:
+            self.dove_set.setCurrentIndex(index)
+        else:
+            self.dove_set.setEditText(shown)
+        for widget in (self.allow_remove, self.both_rule, self.dove_set):
+            widget.blockSignals(False)
+
+    def _reread_stored_sets(self) -> None:
+        """Tables built meanwhile (``doves tablebase build``) appear when the list opens."""
+        stored = tablebase.stored_dove_sets()
+        if stored != self._stored_sets:
+            self._stored_sets = stored
+            self.show_rules()
+
+    def _dove_set_chosen(self) -> None:
+        """A dove set picked or typed: the document's rules change in one undo step; a set that
+        leaves out a dove on the board, or that does not parse, is refused with the reason."""
+        text = self.dove_set.currentText().strip()
+        chosen = (
+            self.dove_set.currentData()
+            if text == self.dove_set.itemText(self.dove_set.currentIndex())
+            else None
+        )
+        # typed text: the letters without spaces (a pasted "(tablebase)" note is not part of it)
+        word = str(chosen) if chosen is not None else text.split("(")[0].replace(" ", "")
+        try:
+            doves = (
+                None
+                if word in ("", FULL_GAME.split()[0]) or word == FULL_GAME.replace(" ", "")
+                else parse_doves(word)
+            )
+        except InputError as exc:
+            self.ctx.status(str(exc))
+            self.show_rules()
+            return
+        rules = replace(self.rules(), doves=doves)
+        if rules == self.rules():
+            self.show_rules()  # tidy the text (letters in kind order)
+            return
+        outside = [d for d in self._position().cells() if not rules.hand >> d & 1]
+        if outside:
+            names = ", ".join(dove_name(d) for d in outside)
+            self.ctx.status(
+                f"The board holds {names}, outside the game {rules.doves_text()}: remove it in Edit mode first."
+            )
+            self.show_rules()
+            return
+        self._apply(rules, f"Doves in the game: {rules.doves_text() or 'all'}")
+
+
+class DovesPanel(GamePanel):
     depth_done = Signal(object)  # (generation, Analysis), emitted from the worker thread
+    auto_delay_ms = AUTO_DELAY_MS
+    opponent_button_text = "AI move"
 
     def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.ctx = ctx
+        super().__init__(ctx, parent)
         self.generation = 0
         self.analysis_job: Any = None
         self.ai_job: Any = None
@@ -92,17 +233,8 @@ class DovesPanel(QWidget):
         )
         self.auto_analyse.setChecked(True)
         self.auto_analyse.toggled.connect(self._schedule_analysis)
-        self.budget = QSpinBox()
-        self.budget.setRange(1, 60)
-        self.budget.setValue(BACKGROUND_BUDGET_S)
-        self.budget.setPrefix("at most ")
-        self.budget.setSuffix(" s")
-        self.budget.setAccessibleName("Background analysis budget")
-        self.depth_spin = QSpinBox()  # not "depth": that is QWidget.depth()
-        self.depth_spin.setRange(1, 25)
-        self.depth_spin.setValue(11)
-        self.depth_spin.setPrefix("depth ")
-        self.depth_spin.setSuffix(" plies")
+        self.budget = _spin(60, BACKGROUND_BUDGET_S, "at most ", " s", "Background analysis budget")
+        self.depth_spin = _spin(25, 11, "depth ", " plies")  # not "depth": that is QWidget.depth()
         self.analyse_button = QPushButton("Analyse")
         self.analyse_button.setToolTip("Analyse the position on the board to the maximum depth")
         self.analyse_button.clicked.connect(lambda: self.start_analysis())
@@ -110,62 +242,27 @@ class DovesPanel(QWidget):
         self.stop_button.clicked.connect(self.stop_analysis)
         self.hint = QCheckBox("Show the best action on the board")
         self.hint.toggled.connect(self._update_overlay)
-        self.line_list = QListWidget()
-        self.line_list.setAccessibleName("Best line")
-        self.play_line_button = QPushButton("Play line to the selected action")
-        self.play_line_button.setToolTip("Play the best line up to the selected row (all of it if none)")
-        self.play_line_button.clicked.connect(self.play_line)
+        self.play_line_button.setText("Play line to the selected action")
 
         self.level = QComboBox()
         for level, (plies, seconds) in sorted(LEVELS.items()):
             self.level.addItem(f"Level {level} ({plies} plies, ≤{seconds:g} s)", level)
         self.level.setCurrentIndex(2)
-        self.ai_button = QPushButton("AI move")
+        self.level.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.level.setMinimumContentsLength(16)  # long entries must not widen the panel
+        self.ai_button = self.opponent_button  # the old names, kept for callers and tests
         self.ai_button.setToolTip("The AI plays one action for the side to move")
-        self.ai_button.clicked.connect(self.ai_move)
-        self.ai_red = QCheckBox("AI plays Red")
-        self.ai_green = QCheckBox("AI plays Green")
-        for ai_box in (self.ai_red, self.ai_green):
-            ai_box.toggled.connect(self._schedule_ai)
-        self.back_button = QPushButton("Take back")
-        self.back_button.clicked.connect(self.take_back)
+        self.ai_red, self.ai_green = self.side_boxes[0], self.side_boxes[1]
+        self.moves = self.move_list
 
-        # Rule options live in the document, so the board's legal moves, F5 and this panel agree.
-        self.allow_remove = QCheckBox("Remove action allowed")
-        self.both_rule = QComboBox()
-        for key in JUDGES:
-            self.both_rule.addItem(f"Both Bosses surrounded: {key.replace('_', ' ')}", key)
-        # The dove set: the full game, or a reduced game (a stored tablebase answers it exactly).
-        self._stored_sets = tablebase.stored_dove_sets()  # file names only: cheap, re-read on popup
-        self.dove_set = _PopupAwareCombo(self._reread_stored_sets)
-        self.dove_set.setEditable(True)
-        self.dove_set.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.dove_set.setAccessibleName("Doves in the game")
-        self.dove_set.setToolTip(
-            "Doves in the game besides the Bosses: Red/Green letters (A Y M T H), e.g. AT/AY.\n"
-            "A reduced game with a stored tablebase is analysed exactly and played perfectly."
-        )
-        line = self.dove_set.lineEdit()
-        if line is not None:
-            line.setPlaceholderText("e.g. AT/AY")
-            line.editingFinished.connect(self._dove_set_chosen)
-        self.dove_set.activated.connect(lambda _i: self._dove_set_chosen())
-        self._show_rules()
-        for combo in (self.level, self.both_rule):  # long entries must not widen the panel
-            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            combo.setMinimumContentsLength(16)
-        self.allow_remove.toggled.connect(self._rules_changed)
-        self.both_rule.currentIndexChanged.connect(self._rules_changed)
-
-        self.moves = MoveList(ctx)
-        self.moves.analyse_requested.connect(lambda: self.start_analysis())
+        self.rules_box = DovesRulesBox(ctx, self.entries, lambda: self.current()[0])
+        self.allow_remove = self.rules_box.allow_remove
+        self.both_rule = self.rules_box.both_rule
+        self.dove_set = self.rules_box.dove_set
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        game = QGroupBox("Moves")
-        game_layout = QVBoxLayout(game)
-        game_layout.addWidget(self.moves)
-        layout.addWidget(game, 1)
+        layout.addWidget(self.moves_box(), 1)
         side = QHBoxLayout()
         side.addWidget(self.side_label, 1)
         side.addWidget(self.switch_side)
@@ -191,122 +288,45 @@ class DovesPanel(QWidget):
         box_layout.addWidget(self.line_list, 1)
         box_layout.addWidget(self.play_line_button)
         layout.addWidget(box, 1)
-        ai = QGroupBox("Play against the AI")
-        ai_layout = QVBoxLayout(ai)
-        ai_layout.addWidget(self.level)
-        sides = QHBoxLayout()
-        sides.addWidget(self.ai_red)
-        sides.addWidget(self.ai_green)
-        ai_layout.addLayout(sides)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.ai_button)
-        buttons.addWidget(self.back_button)
-        ai_layout.addLayout(buttons)
-        layout.addWidget(ai)
-        rules = QGroupBox("Rules")
-        rules_layout = QVBoxLayout(rules)
-        rules_layout.addWidget(self.allow_remove)
-        rules_layout.addWidget(self.both_rule)
-        dove_row = QHBoxLayout()
-        dove_row.addWidget(QLabel("Doves:"))
-        dove_row.addWidget(self.dove_set, 1)
-        rules_layout.addLayout(dove_row)
-        layout.addWidget(rules)
+        layout.addWidget(self.opponent_box("Play against the AI", self.level))
+        layout.addWidget(self.rules_box)
 
         self.depth_done.connect(self._depth_arrived)
         self._analysis_timer = QTimer(self)
         self._analysis_timer.setSingleShot(True)
         self._analysis_timer.timeout.connect(self._background_analysis)
-        self._plies_seen = 0  # actions played when the panel last looked (a move extends the line)
-        self._ai_timer = QTimer(self)
-        self._ai_timer.setSingleShot(True)
-        self._ai_timer.timeout.connect(self._auto_ai)
         ctx.changed.connect(self.refresh)
         self.refresh()
+
+    # ---- the game panel's hooks -----------------------------------------------------------------
+    def record(self) -> PlayEntries:
+        return self.entries()
+
+    def opponent_sides(self) -> Sequence[tuple[Hashable, str]]:
+        return ((0, "AI plays Red"), (1, "AI plays Green"))
+
+    def side_to_move(self, position: Any) -> Hashable:
+        return int(position.to_move)
+
+    def side_after(self, ply: int) -> Hashable:
+        return replay(self.ctx.puzzle(), self.entries().actions[:ply], self.rules()).position.to_move
+
+    def opponent_move(self) -> None:
+        self.ai_move()
+
+    def analyse_shown(self) -> None:
+        self.start_analysis()
+
+    def best_line(self) -> list[Any]:
+        position, _ = self.current()
+        if self.result is None or not self._is_analysed(position):
+            return []
+        return list(self.result.line)
 
     # ---- state --------------------------------------------------------------------------------
     def rules(self) -> Rules:
         """The document's rule options."""
         return self.entries().rules
-
-    def _rules_changed(self) -> None:
-        rules = replace(
-            self.rules(),
-            allow_remove=self.allow_remove.isChecked(),
-            both_surrounded=str(self.both_rule.currentData()),
-        )  # a reduced game's dove set (``doves=`` in the file) stays
-        if rules == self.rules():
-            return
-        # one undo step; the document's change signal refreshes this panel and the board
-        self.ctx.apply(
-            EditResult(entries=self.entries().with_rules(rules), label=f"Rules: {rules.describe()}")
-        )
-        self.ctx.status(f"Tokyo Doves rules: {self.rules().describe()}")
-
-    def _show_rules(self) -> None:
-        """Set the switches from the document's rules without sending them back."""
-        rules = self.rules()
-        for widget in (self.allow_remove, self.both_rule, self.dove_set):
-            widget.blockSignals(True)
-        self.allow_remove.setChecked(rules.allow_remove)
-        self.both_rule.setCurrentIndex(list(JUDGES).index(rules.both_surrounded))
-        self.dove_set.clear()
-        self.dove_set.addItem(FULL_GAME, "")
-        for text in self._stored_sets:
-            self.dove_set.addItem(f"{text}  (tablebase)", text)
-        shown = rules.doves_text()
-        index = self.dove_set.findData(shown)
-        if index >= 0:
-            self.dove_set.setCurrentIndex(index)
-        else:
-            self.dove_set.setEditText(shown)
-        for widget in (self.allow_remove, self.both_rule, self.dove_set):
-            widget.blockSignals(False)
-
-    def _reread_stored_sets(self) -> None:
-        """Tables built meanwhile (``doves tablebase build``) appear when the list opens."""
-        stored = tablebase.stored_dove_sets()
-        if stored != self._stored_sets:
-            self._stored_sets = stored
-            self._show_rules()
-
-    def _dove_set_chosen(self) -> None:
-        """A dove set picked or typed: the document's rules change in one undo step; a set that
-        leaves out a dove on the board, or that does not parse, is refused with the reason."""
-        text = self.dove_set.currentText().strip()
-        chosen = (
-            self.dove_set.currentData()
-            if text == self.dove_set.itemText(self.dove_set.currentIndex())
-            else None
-        )
-        # typed text: the letters without spaces (a pasted "(tablebase)" note is not part of it)
-        word = str(chosen) if chosen is not None else text.split("(")[0].replace(" ", "")
-        try:
-            doves = (
-                None
-                if word in ("", FULL_GAME.split()[0]) or word == FULL_GAME.replace(" ", "")
-                else parse_doves(word)
-            )
-        except InputError as exc:
-            self.ctx.status(str(exc))
-            self._show_rules()
-            return
-        rules = replace(self.rules(), doves=doves)
-        if rules == self.rules():
-            self._show_rules()  # tidy the text (letters in kind order)
-            return
-        position, _ = self.current()
-        outside = [d for d in position.cells() if not rules.hand >> d & 1]
-        if outside:
-            names = ", ".join(dove_name(d) for d in outside)
-            self.ctx.status(
-                f"The board holds {names}, outside the game {rules.doves_text()}: remove it in Edit mode first."
-            )
-            self._show_rules()
-            return
-        label = f"Doves in the game: {rules.doves_text() or 'all'}"
-        self.ctx.apply(EditResult(entries=self.entries().with_rules(rules), label=label))
-        self.ctx.status(f"Tokyo Doves rules: {self.rules().describe()}")
 
     def _is_analysed(self, position: Position) -> bool:
         """The shown analysis is of ``position`` under the document's rules."""
@@ -331,11 +351,9 @@ class DovesPanel(QWidget):
     # ---- refresh ----------------------------------------------------------------------------
     def refresh(self) -> None:
         position, live = self.current()
-        self._show_rules()
+        self.rules_box.show_rules()
         self.side_label.setText(f"<b>{COLOUR_NAMES[position.to_move].capitalize()}</b> to move")
         self.switch_side.setEnabled(not self.entries().actions)
-        self.back_button.setEnabled(bool(self.entries().actions))
-        self.ai_button.setEnabled(live)
         if not self._is_analysed(position):
             self.stop_analysis()
             self.result = None
@@ -349,16 +367,7 @@ class DovesPanel(QWidget):
                 )
                 self._schedule_analysis()
         self._update_overlay()
-        # The AI answers a move that extended the line (as X-ceter-O's computer does); browsing the
-        # move list, take-back and undo only show positions: they used to make the AI play there and
-        # silently replace the recorded line.
-        entries = self.entries()
-        grew = len(entries.actions) > self._plies_seen
-        self._plies_seen = len(entries.actions)
-        if grew and not entries.later:
-            self._schedule_ai()
-        elif not self._ai_side(position.to_move) or entries.later:
-            self._ai_timer.stop()
+        self.update_opponent(self.line_grew())  # the AI answers only a move that extended the line
 
     def _update_overlay(self) -> None:
         overlay: dict[str, Any] = {}
@@ -452,18 +461,6 @@ class DovesPanel(QWidget):
             why = "within the time budget" if self.budgeted else "within the depth"
             self.value_label.setText(self.value_label.text() + f" (no forced win {why})")
 
-    def play_line(self) -> None:
-        """Append the best line (up to the selected row) to the played actions."""
-        position, live = self.current()
-        if not live or self.result is None or not self._is_analysed(position) or not self.result.line:
-            return
-        row = self.line_list.currentRow()
-        line = self.result.line[: row + 1] if row >= 0 else self.result.line
-        entries = self.entries()
-        for action in line:
-            entries = entries.then(action)  # keeps the record's later moves while they agree
-        self.ctx.apply(EditResult(entries=entries, label=f"Play best line ({len(line)} plies)"))
-
     # ---- side to move -------------------------------------------------------------------------
     def toggle_side(self) -> None:
         puzzle: Position = self.ctx.puzzle()
@@ -505,34 +502,5 @@ class DovesPanel(QWidget):
         play(position, action, self.rules())  # raises if illegal: a programming error, never user input
         self.ctx.apply(EditResult(entries=self.entries().then(action), label=label))
 
-    def take_back(self) -> None:
-        """One move back (the move list keeps it as a later move; playing another replaces it)."""
-        entries = self.entries()
-        ply = len(entries.actions)
-        if not ply:
-            return
-        ply -= 1
-        # against the AI, go back to a position where the human is to move
-        while ply and self._ai_side(
-            replay(self.ctx.puzzle(), entries.actions[:ply], self.rules()).position.to_move
-        ):
-            ply -= 1
-        self.ctx.apply(EditResult(entries=entries.goto(ply), label="Take back"))
 
-    def _ai_side(self, colour: int) -> bool:
-        return (colour == 0 and self.ai_red.isChecked()) or (colour == 1 and self.ai_green.isChecked())
-
-    def _schedule_ai(self) -> None:
-        position, live = self.current()
-        if self.entries().later:
-            return  # browsing the record: the AI plays only at the end of the line
-        if live and self._ai_side(position.to_move) and self.ctx.mode() == "play":
-            self._ai_timer.start(AUTO_DELAY_MS)
-
-    def _auto_ai(self) -> None:
-        position, live = self.current()
-        if live and self._ai_side(position.to_move):
-            self.ai_move()
-
-
-__all__ = ["DovesPanel", "create_panels"]
+__all__ = ["DovesPanel", "DovesRulesBox", "create_panels"]

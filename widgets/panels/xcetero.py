@@ -1,22 +1,24 @@
 """X-ceter-O side panel: value of the position, hints, perfect-play opponent, best-line viewer, openings.
 
 All game knowledge comes from ``solvers.xcetero.engine`` (the cached retrograde analysis); the first
-use computes the table in a background job so the GUI never waits on it.
+use computes the table in a background job so the GUI never waits on it. The move list, the
+computer's scheduling, take-back and "play line" are the shared ``widgets.game_panel.GamePanel``;
+this file keeps the best-line preview, the hints, the opening table and the rule switches.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QListWidget,
     QListWidgetItem,
     QPushButton,
     QTableWidget,
@@ -31,7 +33,7 @@ from solvers.xcetero.drawing import status_text
 from solvers.xcetero.engine import square_name
 from solvers.xcetero.plugin import Game, pv_text, replay
 from solvers.xcetero.rules import Position, Rules
-from widgets.move_list import MoveList
+from widgets.game_panel import GamePanel
 
 AUTO_DELAY_MS = 250  # a short pause so the player sees their own move before the reply
 
@@ -43,17 +45,17 @@ def create_panels(ctx: Any) -> list[tuple[str, QWidget]]:
 PANEL_TITLE = "Game and analysis"
 
 
-class XceteroPanel(QWidget):
+class XceteroPanel(GamePanel):
     table_finished = Signal(bool)  # rule variant; emitted from the worker thread
+    auto_delay_ms = AUTO_DELAY_MS
+    opponent_button_text = "Computer move"
 
     def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.ctx = ctx
+        super().__init__(ctx, parent)
         self.ready: set[bool] = set()  # rule variants (may_return) whose table is computed
         self.pending: set[bool] = set()  # ... and those being computed
         self.line: list[int] = []  # best line from the current position
         self.preview_step: int | None = None
-        self._moves_seen = 0
 
         self.value_label = QLabel("Analysing…")
         self.value_label.setWordWrap(True)
@@ -61,26 +63,18 @@ class XceteroPanel(QWidget):
         self.hints = QCheckBox("Show the value of every move")
         self.hints.toggled.connect(self._update_overlay)
 
-        self.auto_o = QCheckBox("Computer plays O")
-        self.auto_x = QCheckBox("Computer plays X")
-        for box in (self.auto_o, self.auto_x):
-            box.toggled.connect(self._auto_toggled)
-        self.move_button = QPushButton("Computer move")
+        self.auto_o, self.auto_x = self.side_boxes["O"], self.side_boxes["X"]
+        self.move_button = self.opponent_button  # the old name, kept for callers
         self.move_button.setToolTip("Play a best move for the side to move (fastest win, slowest loss)")
-        self.move_button.clicked.connect(self.computer_move)
-        self.back_button = QPushButton("Take back")
-        self.back_button.clicked.connect(self.take_back)
 
         self.may_return = QCheckBox("Variant: piece may return to its square")
         self.repetition = QCheckBox("House rule: draw on threefold repetition")
         self.may_return.toggled.connect(self._rules_changed)
         self.repetition.toggled.connect(self._rules_changed)
 
-        self.pv_list = QListWidget()
-        self.pv_list.setAccessibleName("Best line")
+        self.pv_list = self.line_list  # the old name, kept for callers and tests
         self.pv_list.currentRowChanged.connect(self._preview_row)
-        self.play_line = QPushButton("Play line to here")
-        self.play_line.clicked.connect(self.play_preview)
+        self.play_line_button.setText("Play line to here")
         self.clear_preview = QPushButton("Back to the board")
         self.clear_preview.clicked.connect(lambda: self.pv_list.setCurrentRow(-1))
 
@@ -90,28 +84,12 @@ class XceteroPanel(QWidget):
         self.openings.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.openings.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
 
-        self.move_list = MoveList(ctx)
-        self.move_list.analyse_requested.connect(self.analyse_shown)
-
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        game = QGroupBox("Moves")
-        game_layout = QVBoxLayout(game)
-        game_layout.addWidget(self.move_list)
-        layout.addWidget(game, 2)
+        layout.addWidget(self.moves_box(), 2)
         layout.addWidget(self.value_label)
         layout.addWidget(self.hints)
-        play = QGroupBox("Opponent")
-        play_layout = QVBoxLayout(play)
-        sides = QHBoxLayout()
-        sides.addWidget(self.auto_o)
-        sides.addWidget(self.auto_x)
-        play_layout.addLayout(sides)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.move_button)
-        buttons.addWidget(self.back_button)
-        play_layout.addLayout(buttons)
-        layout.addWidget(play)
+        layout.addWidget(self.opponent_box("Opponent"))
         rules = QGroupBox("Rules")
         rules_layout = QVBoxLayout(rules)
         rules_layout.addWidget(self.may_return)
@@ -121,7 +99,7 @@ class XceteroPanel(QWidget):
         layout.addWidget(self.pv_list, 2)
         pv_buttons = QHBoxLayout()
         pv_buttons.addWidget(self.clear_preview)
-        pv_buttons.addWidget(self.play_line)
+        pv_buttons.addWidget(self.play_line_button)
         layout.addLayout(pv_buttons)
         layout.addWidget(QLabel("Opening values (plies from the empty board):"))
         layout.addWidget(self.openings, 1)
@@ -129,6 +107,33 @@ class XceteroPanel(QWidget):
         self.table_finished.connect(self._table_finished)
         ctx.changed.connect(self.refresh)
         self.refresh()
+
+    # ---- the game panel's hooks -----------------------------------------------------------------
+    def record(self) -> Game:
+        return self.game()
+
+    def opponent_sides(self) -> Sequence[tuple[Hashable, str]]:
+        return (("O", "Computer plays O"), ("X", "Computer plays X"))
+
+    def side_to_move(self, position: Any) -> Hashable:
+        return str(position.mover())
+
+    def side_after(self, ply: int) -> Hashable:
+        return replay(self.start(), self.moves()[:ply])[0].mover()
+
+    def opponent_move(self) -> bool:
+        return self.computer_move()
+
+    def opponent_may_play(self, position: Any) -> bool:
+        if self.auto_o.isChecked() and self.auto_x.isChecked():
+            history = replay(self.start(), self.moves())[2]
+            if [p.key() for p in history].count(position.key()) > 1:
+                self.ctx.status("The computer repeated a position: the game is a draw with perfect play")
+                return False
+        return True
+
+    def best_line(self) -> list[Any]:
+        return list(self.line)
 
     # ---- state ----------------------------------------------------------------------------------
     def start(self) -> Position:
@@ -183,9 +188,7 @@ class XceteroPanel(QWidget):
             box.blockSignals(True)
             box.setChecked(bool(on))
             box.blockSignals(False)
-        moves = self.moves()
-        grew = len(moves) > self._moves_seen
-        self._moves_seen = len(moves)
+        grew = self.line_grew()
         if not self._table_ready():
             return
         end, live = self.current()
@@ -205,11 +208,8 @@ class XceteroPanel(QWidget):
         self.line = engine.principal_variation(end) if live else []
         self._fill_line(end)
         self._fill_openings(position.rules)
-        self.move_button.setEnabled(live)
-        self.back_button.setEnabled(bool(moves))
-        if grew:
-            self._schedule_auto()
         self._update_overlay()
+        self.update_opponent(grew)  # the computer answers only a move that extended the line
 
     def _fill_line(self, end: Position) -> None:
         self.preview_step = None
@@ -270,12 +270,8 @@ class XceteroPanel(QWidget):
         self._update_overlay()
 
     def play_preview(self) -> None:
-        if self.preview_step is None:
-            return
-        game = self.game()
-        for square in self.line[: self.preview_step]:
-            game = game.then(square)  # keeps the record's later moves while they agree
-        self.ctx.apply(EditResult(entries=game, label="Play best line"))
+        """Play the best line up to the previewed move (the shared "play line")."""
+        self.play_line()
 
     # ---- opponent -------------------------------------------------------------------------------
     def computer_move(self) -> bool:
@@ -288,38 +284,6 @@ class XceteroPanel(QWidget):
         label = f"Computer plays {engine.describe_move(end, best[0])}"
         self.ctx.apply(EditResult(entries=self.game().then(best[0]), label=label))
         return True
-
-    def take_back(self) -> None:
-        moves = self.moves()
-        if not moves:
-            return
-        ply = len(moves) - 1
-        # against the computer, go back to the human's turn (the move list keeps the later moves)
-        while ply and self._computer_side(replay(self.start(), moves[:ply])[0].mover()):
-            ply -= 1
-        self.ctx.apply(EditResult(entries=self.game().goto(ply), label="Take back"))
-
-    def _computer_side(self, side: str) -> bool:
-        return (side == "O" and self.auto_o.isChecked()) or (side == "X" and self.auto_x.isChecked())
-
-    def _auto_toggled(self) -> None:
-        self._schedule_auto()
-
-    def _schedule_auto(self) -> None:
-        end, live = self.current()
-        if not live or not self._computer_side(end.mover()):
-            return
-        if self.auto_o.isChecked() and self.auto_x.isChecked():
-            history = replay(self.start(), self.moves())[2]
-            if [p.key() for p in history].count(end.key()) > 1:
-                self.ctx.status("The computer repeated a position: the game is a draw with perfect play")
-                return
-        QTimer.singleShot(AUTO_DELAY_MS, self._auto_move)
-
-    def _auto_move(self) -> None:
-        end, live = self.current()
-        if live and self._computer_side(end.mover()):
-            self.computer_move()
 
     # ---- rules ----------------------------------------------------------------------------------
     def _rules_changed(self) -> None:
