@@ -32,6 +32,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.errors import InputError
 from solvers.common.palette import CATEGORICAL_DARK, CATEGORICAL_LIGHT
 from solvers.flow.image_header import Header, HeaderError, read_header
@@ -375,17 +376,21 @@ class _Grid:
     cols: int
 
 
+def _chroma(img: np.ndarray) -> np.ndarray:
+    """Largest minus smallest channel: low on grey lines and walls, high on dots and pipes."""
+    return cv2.subtract(
+        cv2.max(cv2.max(img[:, :, 0], img[:, :, 1]), img[:, :, 2]),
+        cv2.min(cv2.min(img[:, :, 0], img[:, :, 1]), img[:, :, 2]),
+    )
+
+
 def _find_grid(img: np.ndarray, gray: np.ndarray) -> tuple[_Grid, tuple[int, int, int, int]]:
     mask, (x, y, w, h) = _grid_mask(gray)
     ink = gray[y : y + h, x : x + w]
     crop = img[y : y + h, x : x + w]
     # Lines are thin or grey (walls are grey bars); pipes of a solved board touch the lines but
     # are wide and coloured, and would add a peak at every cell centre they run through.
-    chroma = cv2.subtract(
-        cv2.max(cv2.max(crop[:, :, 0], crop[:, :, 1]), crop[:, :, 2]),
-        cv2.min(cv2.min(crop[:, :, 0], crop[:, :, 1]), crop[:, :, 2]),
-    )
-    grey = chroma < GREY_CHROMA
+    grey = _chroma(crop) < GREY_CHROMA
     k = max(5, round(min(gray.shape) / 90)) | 1  # wider than a grid line, narrower than a pipe
     rect = cv2.MORPH_RECT
     thin_x = cv2.morphologyEx(ink, cv2.MORPH_TOPHAT, cv2.getStructuringElement(rect, (k, 1))) > LINE_LEVEL
@@ -395,7 +400,19 @@ def _find_grid(img: np.ndarray, gray: np.ndarray) -> tuple[_Grid, tuple[int, int
     rows, gy, sy = _fit_count(_peaks((mask & (grey | thin_y)).mean(axis=1), LINE_SHARE))
     if cols < 1 or rows < 1:
         raise InputError("unreadable grid: could not find evenly spaced grid lines on the board")
-    return _Grid(x + gx, y + gy, sx, sy, rows, cols), (x, y, w, h)
+    # A crop that cuts the outer border line loses it: where the lines run on to the picture's edge
+    # about one cell past the last line found, that cell row (column) is part of the board.
+    height, width = gray.shape
+    x0, y0 = x + gx, y + gy
+    if x <= 2 and 0.75 * sx <= x0 <= 1.3 * sx:
+        x0, cols = x0 - sx, cols + 1
+    if x + w >= width - 2 and 0.75 * sx <= width - (x0 + cols * sx) <= 1.3 * sx:
+        cols += 1
+    if y <= 2 and 0.75 * sy <= y0 <= 1.3 * sy:
+        y0, rows = y0 - sy, rows + 1
+    if y + h >= height - 2 and 0.75 * sy <= height - (y0 + rows * sy) <= 1.3 * sy:
+        rows += 1
+    return _Grid(x0, y0, sx, sy, rows, cols), (x, y, w, h)
 
 
 # ---- dots ---------------------------------------------------------------------------------------------
@@ -542,17 +559,25 @@ def _edge_widths(gray: np.ndarray, grid: _Grid) -> tuple[np.ndarray, np.ndarray,
     return vw, vp, hw, hp
 
 
-def _walls_and_holes(gray: np.ndarray, grid: _Grid, dots: set[Cell]) -> tuple[list[Edge], list[Cell]]:
+def _walls_and_holes(
+    gray: np.ndarray, chroma: np.ndarray, grid: _Grid, dots: set[Cell]
+) -> tuple[list[Edge], list[Cell], int]:
+    """Walls, holes, and how many thick coloured bars were taken for pipes, not walls."""
     vw, vp, hw, hp = _edge_widths(gray, grid)
+    # Walls are grey bars; a coloured one is a pipe drawn across the edge (a partly solved board).
+    _, vc, _, hc = _edge_widths(chroma, grid)
     s = min(grid.sx, grid.sy)
     present = np.concatenate((vp.ravel(), hp.ravel())) >= 25
     widths = np.concatenate((vw.ravel(), hw.ravel()))[present]
     if not len(widths):
-        return [], []
+        return [], [], 0
     line = float(np.percentile(widths, 25))  # most edges are plain lines, but walls may be many
     wall_at = line + max(2.0, 0.035 * s)  # a wall is a bar of at least a tenth of a cell
-    vwall = (vw >= wall_at) & (vp >= 25)
-    hwall = (hw >= wall_at) & (hp >= 25)
+    vthick = (vw >= wall_at) & (vp >= 25)
+    hthick = (hw >= wall_at) & (hp >= 25)
+    vwall = vthick & (vc < GREY_CHROMA)
+    hwall = hthick & (hc < GREY_CHROMA)
+    pipes = int((vthick & ~vwall)[:, 1:-1].sum() + (hthick & ~hwall)[1:-1, :].sum())
     vopen = (vp >= 25) & ~vwall  # an ordinary grid line
     hopen = (hp >= 25) & ~hwall
     holes = [
@@ -571,7 +596,7 @@ def _walls_and_holes(gray: np.ndarray, grid: _Grid, dots: set[Cell]) -> tuple[li
         for c in range(grid.cols):
             if hwall[r, c] and (r - 1, c) not in hole_set and (r, c) not in hole_set:
                 walls.append(((r - 1, c), (r, c)))
-    return sorted(walls), holes
+    return sorted(walls), holes, pipes
 
 
 # ---- the whole reading ----------------------------------------------------------------------------------
@@ -614,7 +639,9 @@ def detect(img: np.ndarray) -> Detection:
     if _is_grey(img, rgb):
         # Grey dots differ only in brightness: any pairing read from them would be a guess.
         raise InputError("not a colour image: a Flow board's dots are paired by their colours")
-    walls, holes = _walls_and_holes(gray, grid, set(cells))
+    walls, holes, pipes = _walls_and_holes(gray, _chroma(img), grid, set(cells))
+    if pipes:
+        warnings.append(f"pipes drawn across {pipes} cell edge{'s' * (pipes > 1)} were ignored")
     return Detection(
         grid.rows, grid.cols, endpoints, colours, tuple(walls), tuple(holes), tuple(warnings), box
     )
@@ -647,3 +674,53 @@ def import_screenshot(path: str | os.PathLike[str]) -> tuple[FlowPuzzle, list[st
         raise InputError(f"{name}: {exc}") from None
     puzzle, notes = to_puzzle(found)
     return puzzle, found.problems() + notes
+
+
+# ---- is it a level? --------------------------------------------------------------------------------
+
+SOLVE_BUDGET = 0.5  # seconds of solver time to confirm a read board is a level
+
+
+def check(found: Detection, budget: float = SOLVE_BUDGET) -> list[str]:
+    """Why the read board cannot be the level in the picture (empty when it may be): a real level
+    has every colour exactly twice and a solution. A misread grid or dot makes one of these fail
+    far more often than not, so the board is refused rather than answered wrongly."""
+    problems = found.problems()
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        return [f"{problems[0]}{more}; endpoints must come in pairs"]
+    edge = _empty_edge(found)
+    if edge:
+        return [
+            f"{edge} of the read {found.cols}x{found.rows} grid is mostly holes without a dot: the grid reaches past the board"
+        ]
+    from solvers.flow.solve import solve  # the solver loads only when a board was read
+
+    puzzle, _ = to_puzzle(found)
+    try:
+        puzzle.require_valid()
+    except ValueError as exc:
+        return [f"the read board is no valid level ({exc})"]
+    token = CancelToken(timeout=budget)
+    info: dict[str, object] = {}
+    try:
+        solved = next(iter(solve(puzzle, limit=1, cancel=token, info=info, rules="designed")), None)
+    except Cancelled:
+        return []
+    if solved is None and not token.cancelled:
+        return [f"the read {found.cols}x{found.rows} board has no solution: the grid or a dot was misread"]
+    return []
+
+
+def _empty_edge(found: Detection) -> str:
+    """The first outer row or column without a dot and half or more of it holes ("row 1"), else
+    "": a real board would simply be smaller, so such a row is header, footer or margin read as
+    board (the app's shaped levels leave out corners, not most of a side)."""
+    holes = set(found.holes)
+    dots = {cell for cells in found.endpoints.values() for cell in cells}
+    lines = [(f"row {r + 1}", [(r, c) for c in range(found.cols)]) for r in (0, found.rows - 1)]
+    lines += [(f"column {c + 1}", [(r, c) for r in range(found.rows)]) for c in (0, found.cols - 1)]
+    for name, cells in lines:
+        if not dots.intersection(cells) and 2 * sum(cell in holes for cell in cells) >= len(cells):
+            return name
+    return ""
