@@ -384,20 +384,44 @@ def _chroma(img: np.ndarray) -> np.ndarray:
     )
 
 
-def _find_grid(img: np.ndarray, gray: np.ndarray) -> tuple[_Grid, tuple[int, int, int, int]]:
-    mask, (x, y, w, h) = _grid_mask(gray)
-    ink = gray[y : y + h, x : x + w]
-    crop = img[y : y + h, x : x + w]
-    # Lines are thin or grey (walls are grey bars); pipes of a solved board touch the lines but
-    # are wide and coloured, and would add a peak at every cell centre they run through.
-    grey = _chroma(crop) < GREY_CHROMA
+def _line_maps(img: np.ndarray, gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Masks of the long thin horizontal and vertical lines: the grid's own structure. A thin
+    bright ridge (a white top-hat narrower than a pipe) that runs on for a good part of a cell;
+    the game's blurred glow bars are too wide, text and icons too short, dots too round."""
     k = max(5, round(min(gray.shape) / 90)) | 1  # wider than a grid line, narrower than a pipe
     rect = cv2.MORPH_RECT
-    thin_x = cv2.morphologyEx(ink, cv2.MORPH_TOPHAT, cv2.getStructuringElement(rect, (k, 1))) > LINE_LEVEL
-    thin_y = cv2.morphologyEx(ink, cv2.MORPH_TOPHAT, cv2.getStructuringElement(rect, (1, k))) > LINE_LEVEL
+    thin_y = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, cv2.getStructuringElement(rect, (1, k))) > LINE_LEVEL
+    thin_x = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, cv2.getStructuringElement(rect, (k, 1))) > LINE_LEVEL
+    # Long enough to skip text, short enough to survive between the pipes crossing a line.
+    length = max(MIN_CELL, min(gray.shape) // 40)
+    horizontal = cv2.morphologyEx(thin_y.astype(np.uint8), cv2.MORPH_OPEN, np.ones((1, length), np.uint8))
+    vertical = cv2.morphologyEx(thin_x.astype(np.uint8), cv2.MORPH_OPEN, np.ones((length, 1), np.uint8))
+    return horizontal, vertical
+
+
+def _line_box(horizontal: np.ndarray, vertical: np.ndarray) -> tuple[int, int, int, int]:
+    """Bounding box (x, y, w, h) of the largest connected lattice of long lines."""
+    joined = cv2.dilate(horizontal | vertical, np.ones((3, 3), np.uint8))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    if count < 2:
+        raise InputError("no Flow board found: no grid of lines in the image")
+    w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.int64)
+    h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.int64)
+    big = (w >= 2 * MIN_CELL) & (h >= 2 * MIN_CELL)
+    if not big.any():
+        raise InputError("no Flow board found: no grid of lines in the image")
+    best = 1 + int(np.argmax(np.where(big, w * h, -1)))
+    return tuple(int(v) for v in stats[best, :4])  # type: ignore[return-value]
+
+
+def _find_grid(img: np.ndarray, gray: np.ndarray) -> tuple[_Grid, tuple[int, int, int, int]]:
+    if int(gray.max()) <= LINE_LEVEL:
+        raise InputError("no Flow board found: the image is blank")
+    horizontal, vertical = _line_maps(img, gray)
+    x, y, w, h = _line_box(horizontal, vertical)
     # A grid line column is (nearly) all line; a cell's column only crosses the horizontal lines.
-    cols, gx, sx = _fit_count(_peaks((mask & (grey | thin_x)).mean(axis=0), LINE_SHARE))
-    rows, gy, sy = _fit_count(_peaks((mask & (grey | thin_y)).mean(axis=1), LINE_SHARE))
+    cols, gx, sx = _fit_count(_peaks(vertical[y : y + h, x : x + w].mean(axis=0), LINE_SHARE))
+    rows, gy, sy = _fit_count(_peaks(horizontal[y : y + h, x : x + w].mean(axis=1), LINE_SHARE))
     if cols < 1 or rows < 1:
         raise InputError("unreadable grid: could not find evenly spaced grid lines on the board")
     # A crop that cuts the outer border line loses it: where the lines run on to the picture's edge
@@ -664,7 +688,8 @@ def import_screenshot(path: str | os.PathLike[str]) -> tuple[FlowPuzzle, list[st
     """Read an image file into a puzzle plus notes: what could not be read or imported.
 
     Raises ``InputError`` (naming the file) when the file is no readable image or holds no board.
-    A colour with one or three dots is no error here: the editor shows it for the user to fix.
+    A colour with one or three dots, or a board that fails ``check``, is no error here: the editor
+    shows the board with the reason for the user to confirm or correct.
     """
     name = Path(path).name
     img = read_image(path)
@@ -673,7 +698,8 @@ def import_screenshot(path: str | os.PathLike[str]) -> tuple[FlowPuzzle, list[st
     except InputError as exc:
         raise InputError(f"{name}: {exc}") from None
     puzzle, notes = to_puzzle(found)
-    return puzzle, found.problems() + notes
+    problems = found.problems()
+    return puzzle, (problems or check(found)) + notes
 
 
 # ---- is it a level? --------------------------------------------------------------------------------
@@ -699,7 +725,7 @@ def check(found: Detection, budget: float = SOLVE_BUDGET) -> list[str]:
     puzzle, _ = to_puzzle(found)
     try:
         puzzle.require_valid()
-    except ValueError as exc:
+    except InputError as exc:
         return [f"the read board is no valid level ({exc})"]
     token = CancelToken(timeout=budget)
     info: dict[str, object] = {}
