@@ -80,6 +80,7 @@ APP_PALETTE: dict[str, tuple[int, int, int]] = {
     "p": (255, 105, 180),
 }
 SAME_COLOUR = 6.0  # Lab distance below which two dots are one colour (app blue and dark blue: 12.8)
+LONE_COLOUR = 25.0  # Lab distance up to which two lone dots may still be one colour (see _pair_singles)
 NAME_COLOUR = 45.0  # Lab distance up to which a group takes the nearest known colour's letter
 # Distance from the background colour (0..255, largest channel) for a pixel to count as part of a
 # grid line, and as part of a dot (the app's darkest colour, dark blue, is at 139).
@@ -88,6 +89,8 @@ DOT_LEVEL = 60
 # Share of a board column (row) that must be line for it to be a grid line: low enough for an edge
 # line that holes interrupt, far above a cell's column (which crosses only the other lines).
 LINE_SHARE = 0.3
+HOLE_FILL = 20  # a hole's shading: its distance from the background, and at most this grey
+HOLE_CHROMA = 24
 GREY_CHROMA = 50  # largest minus smallest channel below which ink is grey (lines, walls)
 GREY_SHARE = 0.001  # share of coloured pixels below which a picture with grey dots is grayscale
 
@@ -513,7 +516,26 @@ def _group(lab: np.ndarray) -> list[list[int]]:
     groups: dict[int, list[int]] = {}
     for i in range(n):
         groups.setdefault(root(i), []).append(i)
-    return list(groups.values())
+    return _pair_singles(lab, list(groups.values()))
+
+
+def _pair_singles(lab: np.ndarray, groups: list[list[int]]) -> list[list[int]]:
+    """Join lone dots two by two when each is the other's nearest lone dot and their colours are
+    close: a dimmed or tinted part of a screenshot (a notification sliding in, the glow behind
+    the board) shifts a dot's colour more than ``SAME_COLOUR``. ``check`` still has the last word."""
+    singles = [g[0] for g in groups if len(g) == 1]
+    if len(singles) < 2:
+        return groups
+    dist = np.linalg.norm(lab[singles][:, None, :] - lab[singles][None, :, :], axis=2)
+    np.fill_diagonal(dist, np.inf)
+    nearest = dist.argmin(axis=1)
+    joined: set[int] = set()
+    pairs = []
+    for a, b in enumerate(nearest):
+        if a < b and nearest[b] == a and dist[a, b] < LONE_COLOUR:
+            pairs.append([singles[a], singles[int(b)]])
+            joined.update((singles[a], singles[int(b)]))
+    return [g for g in groups if g[0] not in joined or len(g) > 1] + pairs
 
 
 def _hex_rgb(code: str) -> tuple[int, int, int]:
@@ -583,6 +605,36 @@ def _edge_widths(gray: np.ndarray, grid: _Grid) -> tuple[np.ndarray, np.ndarray,
     return vw, vp, hw, hp
 
 
+def _hatched(gray: np.ndarray, chroma: np.ndarray, grid: _Grid, r: int, c: int) -> bool:
+    """True for a hole as this program draws it: a flat grey fill crossed by diagonal hatch lines
+    (a smooth glow or a pipe has no such lines; an empty cell has no fill)."""
+    x0 = round(grid.x0 + (c + 0.25) * grid.sx)
+    y0 = round(grid.y0 + (r + 0.25) * grid.sy)
+    x1 = round(grid.x0 + (c + 0.75) * grid.sx)
+    y1 = round(grid.y0 + (r + 0.75) * grid.sy)
+    patch = gray[max(0, y0) : y1, max(0, x0) : x1].astype(np.int16)
+    if patch.size < 36:
+        return False
+    fill = int(np.median(patch))
+    if fill < HOLE_FILL or int(np.median(chroma[max(0, y0) : y1, max(0, x0) : x1])) > HOLE_CHROMA:
+        return False
+    off = np.abs(patch - fill) > 12
+    share = float(off.mean())
+    if not 0.02 <= share <= 0.4:  # hatch lines are a small part of the fill
+        return False
+    ys, xs = np.nonzero(off)
+
+    width = max(5, round(0.06 * min(grid.sx, grid.sy)))  # a hatch line's spread, scaled
+
+    def gathered(key: np.ndarray) -> float:
+        counts = np.bincount(key - key.min())
+        window = np.convolve(counts, np.ones(width), mode="same")
+        return float(window.max()) / len(key)
+
+    along, across = gathered(xs + ys), gathered(xs - ys)  # "/" lines share x + y
+    return max(along, across) >= 0.5 and min(along, across) < 0.35
+
+
 def _walls_and_holes(
     gray: np.ndarray, chroma: np.ndarray, grid: _Grid, dots: set[Cell]
 ) -> tuple[list[Edge], list[Cell], int]:
@@ -608,7 +660,11 @@ def _walls_and_holes(
         (r, c)
         for r in range(grid.rows)
         for c in range(grid.cols)
-        if (r, c) not in dots and not (vopen[r, c] or vopen[r, c + 1] or hopen[r, c] or hopen[r + 1, c])
+        if (r, c) not in dots
+        and (
+            not (vopen[r, c] or vopen[r, c + 1] or hopen[r, c] or hopen[r + 1, c])
+            or _hatched(gray, chroma, grid, r, c)
+        )
     ]
     hole_set = set(holes)
     walls: list[Edge] = []
@@ -734,7 +790,7 @@ def check(found: Detection, budget: float = SOLVE_BUDGET) -> list[str]:
     except Cancelled:
         return []
     if solved is None and not token.cancelled:
-        return [f"the read {found.cols}x{found.rows} board has no solution: the grid or a dot was misread"]
+        return [f"the read {found.cols}x{found.rows} board has no solution: the grid or a dot was misread (bridges, warps and hex boards are not read)"]
     return []
 
 
