@@ -590,7 +590,9 @@ def _edge_widths(gray: np.ndarray, grid: _Grid) -> tuple[np.ndarray, np.ndarray,
     def measure(strips: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         # strips: (..., samples along the edge, pixels across it)
         peak = strips.max(axis=-1)
-        level = np.maximum(peak / 2, 25)
+        # Width at half height above the strip's floor: the app's glow behind the board lifts
+        # the floor, and measured from zero a whole glowing strip would pass for a wall.
+        level = np.maximum((peak + strips.min(axis=-1)) / 2, 25)
         width = (strips > level[..., None]).sum(axis=-1)
         return np.median(width, axis=-1), np.median(peak, axis=-1)
 
@@ -790,7 +792,9 @@ def check(found: Detection, budget: float = SOLVE_BUDGET) -> list[str]:
     except Cancelled:
         return []
     if solved is None and not token.cancelled:
-        return [f"the read {found.cols}x{found.rows} board has no solution: the grid or a dot was misread (bridges, warps and hex boards are not read)"]
+        return [
+            f"the read {found.cols}x{found.rows} board has no solution: the grid or a dot was misread (bridges, warps and hex boards are not read)"
+        ]
     return []
 
 

@@ -55,7 +55,9 @@ def test_a_misread_grid_is_refused_not_accepted() -> None:
         again = detect(cut)
     except InputError:
         return
-    assert (again.rows, again.cols) != (6, 6) or _pairs(dict(again.endpoints)) != _pairs(dict(found.endpoints))
+    assert (again.rows, again.cols) != (6, 6) or _pairs(dict(again.endpoints)) != _pairs(
+        dict(found.endpoints)
+    )
     assert check(again), "a board that is not the picture's level was accepted"
 
 
@@ -121,3 +123,18 @@ def test_an_outer_row_of_holes_is_refused() -> None:
     ends = {"R": ((0, 2), (1, 4)), "P": ((1, 0), (1, 3)), "G": ((2, 0), (2, 4)), "B": ((3, 0), (3, 4))}
     ends = {**ends, "Y": ((4, 0), (4, 4))}
     assert check(Detection(5, 5, ends, holes=((0, 0), (0, 1)))) == []  # a shaped level's corner
+
+
+def test_a_glow_behind_the_board_is_no_wall() -> None:
+    """The app paints blurred colour bars behind the board; one across a column of cell edges
+    lifts every pixel there, and measured from zero the whole strip read as three walls."""
+    img = read_image(DATA / "lvl21.jpg")
+    found = detect(img)
+    x, y, w, h = found.board
+    glow = np.zeros(img.shape, np.float32)
+    cv2.rectangle(glow, (x + w // 3, y), (x + w // 3 + w // 4, y + h), (20, 20, 60), -1)
+    glow = cv2.GaussianBlur(glow, (0, 0), w / 40)
+    again = detect(np.clip(img.astype(np.float32) + glow, 0, 255).astype(np.uint8))
+    assert again.walls == () and again.holes == ()
+    assert _pairs(dict(again.endpoints)) == _pairs(dict(found.endpoints))
+    assert check(again) == []
