@@ -177,6 +177,10 @@ def real_screenshots() -> int:
     if not present:
         print(f"real screenshots: no mirrors under {mirrors}; skipped")
         return 0
+    start = time.perf_counter()
+    import solvers.flow.solve  # noqa: F401  (check() loads the solver once; timed apart)
+
+    print(f"real screenshots: loading the solver for check() took {time.perf_counter() - start:.2f} s once")
     rows: dict[tuple[str, str], dict[str, int]] = {}
     times: dict[str, list[float]] = {"tuning": [], "hold-out": []}
     wrong_total = 0
