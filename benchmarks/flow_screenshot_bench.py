@@ -87,6 +87,7 @@ EYE = {  # (cols, rows) checked by eye where the name says nothing or something 
     **{f"problems/problem-images/lvl{n}.png": (5, 5) for n in (1, 2, 3)},
     **{f"problems/problem-images/lvl{n}.png": (6, 6) for n in (21, 22, 23)},
     # The accepted pictures that had no label, counted by eye on a montage (2026-11-26).
+    "dataset/raw_images/Screenshots/Screenshot_20240220-212630.jpg": (7, 7),
     "IMG_5168.png": (5, 6),
     "IMG_5264.png": (8, 8),
     "old_python/RectanglePack_1.jpg": (8, 10),
