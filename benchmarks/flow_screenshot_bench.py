@@ -169,8 +169,10 @@ def _label(path: str, files: dict[str, bytes]) -> tuple[int, int] | None:
 
 
 def _whole_board(path: str) -> bool:
-    """False for pictures that show no whole board: colour patches, icons, ads, failure crops."""
-    return not any(k in path for k in ("/colors/", "static/icon", "failures/", "_ad.", "_done."))
+    """False for pictures that show no whole board: colour patches, icons, ads, failure crops, and
+    CodeBenaiah's one solution drawn as coloured blocks (no grid, no dots)."""
+    skip = ("/colors/", "static/icon", "failures/", "_ad.", "_done.", "dataset/Screenshot_")
+    return not any(k in path for k in skip)
 
 
 def real_screenshots() -> int:

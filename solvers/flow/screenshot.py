@@ -5,18 +5,26 @@ Steps (OpenCV + numpy throughout):
 
 1. Ink: each pixel's distance from the background colour (the image's median colour), so the
    app's black screens and this program's white diagrams read alike.
-2. The board is the connected part of the ink with the largest bounding box among the sparse
-   ones: grid lines and walls are one big sparse part; dots, text and icons are small parts,
-   banners solid, and black separates them from the board.
-3. Per column (row) of the board, the share of that part which is thin (a white top-hat with a
-   short kernel) or grey (walls) gives a profile whose peaks are the grid lines; pipes of a solved
-   board are wide and coloured, so they add none. The line count is the regular spacing that best
-   explains the peaks (walls and holes may hide parts of lines, so a few are allowed to be missing).
+2. Lines: thin bright ridges (a white top-hat narrower than a pipe) that run on for a good part
+   of a cell, horizontal and vertical apart. The game's blurred glow bars are too wide, text and
+   icons too short, dots too round, pipes too wide; so the board is the largest connected lattice
+   of such lines, whatever glows around it.
+3. Per column (row) of that lattice, the share of vertical (horizontal) line gives a profile whose
+   peaks are the grid lines. The line count is the regular spacing that best explains the peaks
+   (walls and holes may hide parts of lines, so a few may be missing). A crop that cut the outer
+   border line off keeps its last cell row (column) when the lines run on to the picture's edge.
 4. A cell holds a dot when a square patch around its centre is almost all ink and a ring around
    the centre is too (a pipe crosses the ring only twice); its colour is the patch median. Dots are
    grouped by colour distance (CIE Lab) and named by the nearest known colour.
-5. Each cell edge is measured across the line: a wall is a clearly thicker bright bar than a grid
-   line; an edge with no line at all borders a hole (cells enclosed by walls or nothing are holes).
+   Lone dots of near colours pair up (a dimmed part of a screenshot).
+5. Each cell edge is measured across the line (width at half height above the local floor): a
+   wall is a clearly thicker grey bar than a grid line (a coloured one is a pipe, ignored and
+   noted); an edge with no line at all borders a hole, and so does a cell shaded and hatched as
+   this program draws holes.
+6. ``check`` decides whether the read board may be the level in the picture: every colour exactly
+   twice, no outer row or column that is mostly holes without a dot (a grid grown into a header),
+   and a solution under the designed rules (the solver, with a short budget). ``flow import``
+   refuses any board that fails, with the reason; the GUI shows it for the user to correct.
 """
 
 from __future__ import annotations
@@ -25,7 +33,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,6 +42,7 @@ import numpy as np
 
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.errors import InputError
+from solvers.common.kernels import forced
 from solvers.common.palette import CATEGORICAL_DARK, CATEGORICAL_LIGHT
 from solvers.flow.image_header import Header, HeaderError, read_header
 from solvers.flow.model import (
@@ -300,28 +309,6 @@ def read_image(path: str | os.PathLike[str]) -> np.ndarray:
 
 
 # ---- the grid ----------------------------------------------------------------------------------------
-
-
-def _grid_mask(gray: np.ndarray) -> tuple[np.ndarray, tuple[int, int, int, int]]:
-    """The board's lines (with walls) as a mask, and its bounding box (x, y, w, h).
-
-    Everything brighter than the black background splits into connected parts: the grid lines
-    and walls form one big sparse part; dots, text and icons are small parts; banners are solid.
-    The board is the sparse part with the largest bounding box.
-    """
-    bright = (gray > LINE_LEVEL).astype(np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(bright, connectivity=8)
-    if count < 2:
-        raise InputError("no Flow board found: the image is blank")
-    w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.int64)
-    h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.int64)
-    fill = stats[1:, cv2.CC_STAT_AREA] / np.maximum(w * h, 1)
-    sparse = (fill < 0.5) & (w >= 4 * MIN_CELL) & (h >= 4 * MIN_CELL)
-    if not sparse.any():
-        raise InputError("no Flow board found: no grid of lines in the image")
-    best = 1 + int(np.argmax(np.where(sparse, w * h, -1)))
-    x, y, bw, bh = (int(v) for v in stats[best, :4])
-    return labels[y : y + bh, x : x + bw] == best, (x, y, bw, bh)
 
 
 def _ink(img: np.ndarray) -> np.ndarray:
@@ -762,7 +749,7 @@ def import_screenshot(path: str | os.PathLike[str]) -> tuple[FlowPuzzle, list[st
 
 # ---- is it a level? --------------------------------------------------------------------------------
 
-SOLVE_BUDGET = 0.5  # seconds of solver time to confirm a read board is a level
+SOLVE_BUDGET = 2.0  # seconds (wall) to confirm a read board is a level; real ones take milliseconds
 
 
 def check(found: Detection, budget: float = SOLVE_BUDGET) -> list[str]:
@@ -785,17 +772,25 @@ def check(found: Detection, budget: float = SOLVE_BUDGET) -> list[str]:
         puzzle.require_valid()
     except InputError as exc:
         return [f"the read board is no valid level ({exc})"]
+    # Below this size the solver's kernels run as plain Python (50 ms at 15x15) unless numba is
+    # loaded already: loading it takes a second, which would eat the budget of a cold process.
+    plain = "numba" not in sys.modules and found.rows * found.cols <= 400
     token = CancelToken(timeout=budget)
-    info: dict[str, object] = {}
     try:
-        solved = next(iter(solve(puzzle, limit=1, cancel=token, info=info, rules="designed")), None)
+        with forced("python") if plain else nullcontext():
+            solved = next(iter(solve(puzzle, limit=1, cancel=token, rules="designed")), None)
     except Cancelled:
+        solved = None
+    if solved is not None:
         return []
-    if solved is None and not token.cancelled:
+    if token.cancelled:  # not confirmed: refused too, a wrong board costs more than a retry
         return [
-            f"the read {found.cols}x{found.rows} board has no solution: the grid or a dot was misread (bridges, warps and hex boards are not read)"
+            f"could not confirm within {budget:g} s that the read {found.cols}x{found.rows} board has a solution"
         ]
-    return []
+    return [
+        f"the read {found.cols}x{found.rows} board has no solution: the grid or a dot was misread"
+        " (bridges, warps and hex boards are not read)"
+    ]
 
 
 def _empty_edge(found: Detection) -> str:

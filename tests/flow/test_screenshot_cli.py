@@ -9,28 +9,10 @@ import sys
 from pathlib import Path
 
 from solvers.flow import PLUGIN
-from solvers.flow.generate import generate
 from solvers.flow.model import FlowPuzzle, wall
-from solvers.flow.screenshot_synth import APP_COLOURS, Scene, Style, encode, random_scene, render
+from solvers.flow.screenshot_synth import Scene, Style, encode, level_scene, random_scene, render
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def level_scene(cols: int, rows: int, seed: int, walls: int = 0) -> Scene:
-    """A real level (a unique solution) in the app's colours, with ``walls`` walls its solution
-    never crosses: the importer refuses boards that have no solution."""
-    made = generate(cols, rows, seed=seed)
-    letters = dict(zip(sorted(made.puzzle.endpoints()), APP_COLOURS, strict=False))
-    puzzle = FlowPuzzle.empty(rows, cols)
-    for letter, cells in made.puzzle.endpoints().items():
-        for r, c in cells:
-            puzzle = puzzle.with_cell(r, c, letters[letter])
-    used = {frozenset(step) for path in made.paths for step in zip(path, path[1:], strict=False)}
-    edges = [((r, c), (r, c + 1)) for r in range(rows) for c in range(cols - 1)]
-    edges += [((r, c), (r + 1, c)) for r in range(rows - 1) for c in range(cols)]
-    free = [e for e in edges if frozenset(e) not in used]
-    random.Random(seed).shuffle(free)
-    return Scene(puzzle, walls=tuple(sorted(free[:walls])))
 
 
 def _shot(tmp_path: Path, scene: Scene, name: str = "shot.jpg") -> Path:

@@ -138,3 +138,11 @@ def test_a_glow_behind_the_board_is_no_wall() -> None:
     assert again.walls == () and again.holes == ()
     assert _pairs(dict(again.endpoints)) == _pairs(dict(found.endpoints))
     assert check(again) == []
+
+
+def test_a_board_not_confirmed_in_time_is_refused() -> None:
+    """A solve that runs out of its budget proves nothing: the board is refused, not accepted."""
+    found = detect(read_image(DATA / "lvl21.jpg"))
+    assert check(found, budget=-1.0) == [
+        "could not confirm within -1 s that the read 6x6 board has a solution"
+    ]
