@@ -23,7 +23,7 @@ Steps (OpenCV + numpy throughout):
    this program draws holes.
 6. ``check`` decides whether the read board may be the level in the picture: every colour exactly
    twice, no outer row or column that is mostly holes without a dot (a grid grown into a header),
-   and a solution under the designed rules (the solver, with a short budget). ``flow import``
+   and exactly one solution under the designed rules (the solver, with a short budget). ``flow import``
    refuses any board that fails, with the reason; the GUI shows it for the user to correct.
 """
 
@@ -754,8 +754,8 @@ SOLVE_BUDGET = 2.0  # seconds (wall) to confirm a read board is a level; real on
 
 def check(found: Detection, budget: float = SOLVE_BUDGET) -> list[str]:
     """Why the read board cannot be the level in the picture (empty when it may be): a real level
-    has every colour exactly twice and a solution. A misread grid or dot makes one of these fail
-    far more often than not, so the board is refused rather than answered wrongly."""
+    has every colour exactly twice and exactly one solution. A misread grid or dot makes one of
+    these fail far more often than not, so the board is refused rather than answered wrongly."""
     problems = found.problems()
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
@@ -776,19 +776,22 @@ def check(found: Detection, budget: float = SOLVE_BUDGET) -> list[str]:
     # loaded already: loading it takes a second, which would eat the budget of a cold process.
     plain = "numba" not in sys.modules and found.rows * found.cols <= 400
     token = CancelToken(timeout=budget)
+    solutions = 0
     try:
         with forced("python") if plain else nullcontext():
-            solved = next(iter(solve(puzzle, limit=1, cancel=token, rules="designed")), None)
+            for _ in solve(puzzle, limit=2, cancel=token, rules="designed"):
+                solutions += 1
     except Cancelled:
-        solved = None
-    if solved is not None:
+        pass
+    size = f"{found.cols}x{found.rows}"
+    if solutions == 1 and not token.cancelled:
         return []
+    if solutions > 1:  # the app's levels have one solution (all 661 real ones measured): a missed pair
+        return [f"the read {size} board has more than one solution: a pair of dots was probably missed"]
     if token.cancelled:  # not confirmed: refused too, a wrong board costs more than a retry
-        return [
-            f"could not confirm within {budget:g} s that the read {found.cols}x{found.rows} board has a solution"
-        ]
+        return [f"could not confirm within {budget:g} s that the read {size} board has one solution"]
     return [
-        f"the read {found.cols}x{found.rows} board has no solution: the grid or a dot was misread"
+        f"the read {size} board has no solution: the grid or a dot was misread"
         " (bridges, warps and hex boards are not read)"
     ]
 

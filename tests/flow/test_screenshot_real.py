@@ -63,12 +63,8 @@ def test_a_misread_grid_is_refused_not_accepted() -> None:
 
 def _exports(name: str, tmp_path: Path) -> list[tuple[str, np.ndarray, FlowPuzzle]]:
     """Our own PNG export of a variant sample, light and dark, at 50 %-200 % and cropped."""
-    pytest.importorskip("PySide6")
-    from PySide6.QtGui import QGuiApplication
-
     from workbench.export import ExportOptions, export
 
-    _app = QGuiApplication.instance() or QGuiApplication([])  # noqa: F841 (keeps Qt alive)
     puzzle = PLUGIN.parse(read_text(ROOT / "assets" / "flow" / "variants" / f"{name}.txt"))
     out = []
     for palette in ("light", "dark"):
@@ -84,7 +80,7 @@ def _exports(name: str, tmp_path: Path) -> list[tuple[str, np.ndarray, FlowPuzzl
 
 
 @pytest.mark.parametrize("name", ["variant_holes", "variant_walls"])
-def test_own_exports_read_holes_and_walls(name: str, tmp_path: Path) -> None:
+def test_own_exports_read_holes_and_walls(qapp, name: str, tmp_path: Path) -> None:
     """Holes (drawn shaded and hatched) and walls come back from our own exports at any scale from
     50 % to 200 %, and from crops of the board (issue 29 item 5: holes were silently dropped)."""
     for label, img, puzzle in _exports(name, tmp_path):
@@ -95,14 +91,10 @@ def test_own_exports_read_holes_and_walls(name: str, tmp_path: Path) -> None:
         assert check(found) == [] and notes == [], label
 
 
-def test_bridges_are_refused_with_the_reason(tmp_path: Path) -> None:
+def test_bridges_are_refused_with_the_reason(qapp, tmp_path: Path) -> None:
     """What the importer does not read (bridge decks) is said, never dropped into a wrong board."""
-    pytest.importorskip("PySide6")
-    from PySide6.QtGui import QGuiApplication
-
     from workbench.export import ExportOptions, export
 
-    _app = QGuiApplication.instance() or QGuiApplication([])  # noqa: F841
     puzzle = PLUGIN.parse(read_text(ROOT / "assets" / "flow" / "variants" / "variant_bridges.txt"))
     path = tmp_path / "bridges.png"
     export(PLUGIN.draw(puzzle, None), path, ExportOptions())
@@ -144,5 +136,22 @@ def test_a_board_not_confirmed_in_time_is_refused() -> None:
     """A solve that runs out of its budget proves nothing: the board is refused, not accepted."""
     found = detect(read_image(DATA / "lvl21.jpg"))
     assert check(found, budget=-1.0) == [
-        "could not confirm within -1 s that the read 6x6 board has a solution"
+        "could not confirm within -1 s that the read 6x6 board has one solution"
     ]
+
+
+def test_a_board_with_two_solutions_is_refused(monkeypatch) -> None:
+    """The app's levels have exactly one solution (all 661 real boards of the tuning set do): a
+    read board with two is not the level in the picture. Under the designed rules such boards are
+    rare enough that none came from dropping a pair of real or generated levels, so the solver is
+    stubbed to report two solutions."""
+    import solvers.flow.solve as flow_solve
+
+    found = detect(read_image(DATA / "lvl21.jpg"))
+    real_solve = flow_solve.solve
+    monkeypatch.setattr(flow_solve, "solve", lambda puzzle, **kw: iter([object(), object()]))
+    assert check(found) == [
+        "the read 6x6 board has more than one solution: a pair of dots was probably missed"
+    ]
+    monkeypatch.setattr(flow_solve, "solve", real_solve)
+    assert check(found) == []
