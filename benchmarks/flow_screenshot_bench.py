@@ -188,9 +188,7 @@ def real_screenshots() -> int:
 
     start = time.process_time()
     check(Detection(2, 2, {"R": ((0, 0), (0, 1)), "G": ((1, 0), (1, 1))}))  # loads the solver: once
-    print(
-        f"real screenshots: the first check() (loading the solver) took {time.process_time() - start:.2f} s CPU"
-    )
+    print(f"real screenshots: a first tiny check() (imports) took {time.process_time() - start:.2f} s CPU")
     rows: dict[tuple[str, str], dict[str, int]] = {}
     times: dict[str, list[float]] = {"tuning": [], "hold-out": []}
     cpu: dict[str, list[float]] = {"tuning": [], "hold-out": []}  # wall time suffers on a busy machine
