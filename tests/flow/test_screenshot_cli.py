@@ -118,3 +118,14 @@ def test_batch_import_to_a_folder(tmp_path: Path, capsys) -> None:
     assert out[3] == f"1 read, 2 refused, into {pack}"
     assert PLUGIN.cli(["import", str(first), "--to-dir", str(tmp_path / "none")]) == 2
     assert PLUGIN.cli(["import", str(first), str(second)]) == 2  # several images need --to-dir
+
+
+def test_batch_import_json_summary(tmp_path: Path, capsys) -> None:
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    shot = _shot(tmp_path, level_scene(5, 5, 1), "one.jpg")
+    assert PLUGIN.cli(["import", str(shot), str(tmp_path / "none.png"), "--to-dir", str(pack), "--json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert (out["kind"], out["read"], out["refused"]) == ("flow-import", 1, 1)
+    assert out["images"][0] == {"image": str(shot), "status": "read", "file": str(pack / "one.txt")}
+    assert out["images"][1]["status"] == "refused" and "no such file" in out["images"][1]["reason"]
