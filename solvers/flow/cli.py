@@ -53,8 +53,9 @@ def _parser() -> argparse.ArgumentParser:
         "--to", choices=("plain", "spaced", "labels", "mnemonic", "url", "pzprv3"), default="plain"
     )
     i = sub.add_parser("import", help="read a puzzle from a screenshot of the Flow Free app")
-    i.add_argument("image")
+    i.add_argument("image", nargs="+")
     i.add_argument("--to", dest="output", default=None, help="write the puzzle to this file")
+    i.add_argument("--to-dir", dest="to_dir", default=None, help="one level file per image here")
     add_timeout(i)
     add_json(i)
     return p

@@ -5,18 +5,26 @@ Steps (OpenCV + numpy throughout):
 
 1. Ink: each pixel's distance from the background colour (the image's median colour), so the
    app's black screens and this program's white diagrams read alike.
-2. The board is the connected part of the ink with the largest bounding box among the sparse
-   ones: grid lines and walls are one big sparse part; dots, text and icons are small parts,
-   banners solid, and black separates them from the board.
-3. Per column (row) of the board, the share of that part which is thin (a white top-hat with a
-   short kernel) or grey (walls) gives a profile whose peaks are the grid lines; pipes of a solved
-   board are wide and coloured, so they add none. The line count is the regular spacing that best
-   explains the peaks (walls and holes may hide parts of lines, so a few are allowed to be missing).
+2. Lines: thin bright ridges (a white top-hat narrower than a pipe) that run on for a good part
+   of a cell, horizontal and vertical apart. The game's blurred glow bars are too wide, text and
+   icons too short, dots too round, pipes too wide; so the board is the largest connected lattice
+   of such lines, whatever glows around it.
+3. Per column (row) of that lattice, the share of vertical (horizontal) line gives a profile whose
+   peaks are the grid lines. The line count is the regular spacing that best explains the peaks
+   (walls and holes may hide parts of lines, so a few may be missing). A crop that cut the outer
+   border line off keeps its last cell row (column) when the lines run on to the picture's edge.
 4. A cell holds a dot when a square patch around its centre is almost all ink and a ring around
    the centre is too (a pipe crosses the ring only twice); its colour is the patch median. Dots are
    grouped by colour distance (CIE Lab) and named by the nearest known colour.
-5. Each cell edge is measured across the line: a wall is a clearly thicker bright bar than a grid
-   line; an edge with no line at all borders a hole (cells enclosed by walls or nothing are holes).
+   Lone dots of near colours pair up (a dimmed part of a screenshot).
+5. Each cell edge is measured across the line (width at half height above the local floor): a
+   wall is a clearly thicker grey bar than a grid line (a coloured one is a pipe, ignored and
+   noted); an edge with no line at all borders a hole, and so does a cell shaded and hatched as
+   this program draws holes.
+6. ``check`` decides whether the read board may be the level in the picture: every colour exactly
+   twice, no outer row or column that is mostly holes without a dot (a grid grown into a header),
+   and exactly one solution under the designed rules (the solver, with a short budget). ``flow import``
+   refuses any board that fails, with the reason; the GUI shows it for the user to correct.
 """
 
 from __future__ import annotations
@@ -25,14 +33,16 @@ import os
 import sys
 import tempfile
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.errors import InputError
+from solvers.common.kernels import forced
 from solvers.common.palette import CATEGORICAL_DARK, CATEGORICAL_LIGHT
 from solvers.flow.image_header import Header, HeaderError, read_header
 from solvers.flow.model import (
@@ -79,6 +89,7 @@ APP_PALETTE: dict[str, tuple[int, int, int]] = {
     "p": (255, 105, 180),
 }
 SAME_COLOUR = 6.0  # Lab distance below which two dots are one colour (app blue and dark blue: 12.8)
+LONE_COLOUR = 25.0  # Lab distance up to which two lone dots may still be one colour (see _pair_singles)
 NAME_COLOUR = 45.0  # Lab distance up to which a group takes the nearest known colour's letter
 # Distance from the background colour (0..255, largest channel) for a pixel to count as part of a
 # grid line, and as part of a dot (the app's darkest colour, dark blue, is at 139).
@@ -87,6 +98,8 @@ DOT_LEVEL = 60
 # Share of a board column (row) that must be line for it to be a grid line: low enough for an edge
 # line that holes interrupt, far above a cell's column (which crosses only the other lines).
 LINE_SHARE = 0.3
+HOLE_FILL = 20  # a hole's shading: its distance from the background, and at most this grey
+HOLE_CHROMA = 24
 GREY_CHROMA = 50  # largest minus smallest channel below which ink is grey (lines, walls)
 GREY_SHARE = 0.001  # share of coloured pixels below which a picture with grey dots is grayscale
 
@@ -298,28 +311,6 @@ def read_image(path: str | os.PathLike[str]) -> np.ndarray:
 # ---- the grid ----------------------------------------------------------------------------------------
 
 
-def _grid_mask(gray: np.ndarray) -> tuple[np.ndarray, tuple[int, int, int, int]]:
-    """The board's lines (with walls) as a mask, and its bounding box (x, y, w, h).
-
-    Everything brighter than the black background splits into connected parts: the grid lines
-    and walls form one big sparse part; dots, text and icons are small parts; banners are solid.
-    The board is the sparse part with the largest bounding box.
-    """
-    bright = (gray > LINE_LEVEL).astype(np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(bright, connectivity=8)
-    if count < 2:
-        raise InputError("no Flow board found: the image is blank")
-    w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.int64)
-    h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.int64)
-    fill = stats[1:, cv2.CC_STAT_AREA] / np.maximum(w * h, 1)
-    sparse = (fill < 0.5) & (w >= 4 * MIN_CELL) & (h >= 4 * MIN_CELL)
-    if not sparse.any():
-        raise InputError("no Flow board found: no grid of lines in the image")
-    best = 1 + int(np.argmax(np.where(sparse, w * h, -1)))
-    x, y, bw, bh = (int(v) for v in stats[best, :4])
-    return labels[y : y + bh, x : x + bw] == best, (x, y, bw, bh)
-
-
 def _ink(img: np.ndarray) -> np.ndarray:
     """How far each pixel is from the background colour (the image's median colour): 0 on the
     background, so light diagrams read like the app's black screen."""
@@ -375,27 +366,67 @@ class _Grid:
     cols: int
 
 
-def _find_grid(img: np.ndarray, gray: np.ndarray) -> tuple[_Grid, tuple[int, int, int, int]]:
-    mask, (x, y, w, h) = _grid_mask(gray)
-    ink = gray[y : y + h, x : x + w]
-    crop = img[y : y + h, x : x + w]
-    # Lines are thin or grey (walls are grey bars); pipes of a solved board touch the lines but
-    # are wide and coloured, and would add a peak at every cell centre they run through.
-    chroma = cv2.subtract(
-        cv2.max(cv2.max(crop[:, :, 0], crop[:, :, 1]), crop[:, :, 2]),
-        cv2.min(cv2.min(crop[:, :, 0], crop[:, :, 1]), crop[:, :, 2]),
+def _chroma(img: np.ndarray) -> np.ndarray:
+    """Largest minus smallest channel: low on grey lines and walls, high on dots and pipes."""
+    return cv2.subtract(
+        cv2.max(cv2.max(img[:, :, 0], img[:, :, 1]), img[:, :, 2]),
+        cv2.min(cv2.min(img[:, :, 0], img[:, :, 1]), img[:, :, 2]),
     )
-    grey = chroma < GREY_CHROMA
+
+
+def _line_maps(img: np.ndarray, gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Masks of the long thin horizontal and vertical lines: the grid's own structure. A thin
+    bright ridge (a white top-hat narrower than a pipe) that runs on for a good part of a cell;
+    the game's blurred glow bars are too wide, text and icons too short, dots too round."""
     k = max(5, round(min(gray.shape) / 90)) | 1  # wider than a grid line, narrower than a pipe
     rect = cv2.MORPH_RECT
-    thin_x = cv2.morphologyEx(ink, cv2.MORPH_TOPHAT, cv2.getStructuringElement(rect, (k, 1))) > LINE_LEVEL
-    thin_y = cv2.morphologyEx(ink, cv2.MORPH_TOPHAT, cv2.getStructuringElement(rect, (1, k))) > LINE_LEVEL
+    thin_y = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, cv2.getStructuringElement(rect, (1, k))) > LINE_LEVEL
+    thin_x = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, cv2.getStructuringElement(rect, (k, 1))) > LINE_LEVEL
+    # Long enough to skip text, short enough to survive between the pipes crossing a line.
+    length = max(MIN_CELL, min(gray.shape) // 40)
+    horizontal = cv2.morphologyEx(thin_y.astype(np.uint8), cv2.MORPH_OPEN, np.ones((1, length), np.uint8))
+    vertical = cv2.morphologyEx(thin_x.astype(np.uint8), cv2.MORPH_OPEN, np.ones((length, 1), np.uint8))
+    return horizontal, vertical
+
+
+def _line_box(horizontal: np.ndarray, vertical: np.ndarray) -> tuple[int, int, int, int]:
+    """Bounding box (x, y, w, h) of the largest connected lattice of long lines."""
+    joined = cv2.dilate(horizontal | vertical, np.ones((3, 3), np.uint8))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    if count < 2:
+        raise InputError("no Flow board found: no grid of lines in the image")
+    w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.int64)
+    h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.int64)
+    big = (w >= 2 * MIN_CELL) & (h >= 2 * MIN_CELL)
+    if not big.any():
+        raise InputError("no Flow board found: no grid of lines in the image")
+    best = 1 + int(np.argmax(np.where(big, w * h, -1)))
+    return tuple(int(v) for v in stats[best, :4])  # type: ignore[return-value]
+
+
+def _find_grid(img: np.ndarray, gray: np.ndarray) -> tuple[_Grid, tuple[int, int, int, int]]:
+    if int(gray.max()) <= LINE_LEVEL:
+        raise InputError("no Flow board found: the image is blank")
+    horizontal, vertical = _line_maps(img, gray)
+    x, y, w, h = _line_box(horizontal, vertical)
     # A grid line column is (nearly) all line; a cell's column only crosses the horizontal lines.
-    cols, gx, sx = _fit_count(_peaks((mask & (grey | thin_x)).mean(axis=0), LINE_SHARE))
-    rows, gy, sy = _fit_count(_peaks((mask & (grey | thin_y)).mean(axis=1), LINE_SHARE))
+    cols, gx, sx = _fit_count(_peaks(vertical[y : y + h, x : x + w].mean(axis=0), LINE_SHARE))
+    rows, gy, sy = _fit_count(_peaks(horizontal[y : y + h, x : x + w].mean(axis=1), LINE_SHARE))
     if cols < 1 or rows < 1:
         raise InputError("unreadable grid: could not find evenly spaced grid lines on the board")
-    return _Grid(x + gx, y + gy, sx, sy, rows, cols), (x, y, w, h)
+    # A crop that cuts the outer border line loses it: where the lines run on to the picture's edge
+    # about one cell past the last line found, that cell row (column) is part of the board.
+    height, width = gray.shape
+    x0, y0 = x + gx, y + gy
+    if x <= 2 and 0.75 * sx <= x0 <= 1.3 * sx:
+        x0, cols = x0 - sx, cols + 1
+    if x + w >= width - 2 and 0.75 * sx <= width - (x0 + cols * sx) <= 1.3 * sx:
+        cols += 1
+    if y <= 2 and 0.75 * sy <= y0 <= 1.3 * sy:
+        y0, rows = y0 - sy, rows + 1
+    if y + h >= height - 2 and 0.75 * sy <= height - (y0 + rows * sy) <= 1.3 * sy:
+        rows += 1
+    return _Grid(x0, y0, sx, sy, rows, cols), (x, y, w, h)
 
 
 # ---- dots ---------------------------------------------------------------------------------------------
@@ -472,7 +503,26 @@ def _group(lab: np.ndarray) -> list[list[int]]:
     groups: dict[int, list[int]] = {}
     for i in range(n):
         groups.setdefault(root(i), []).append(i)
-    return list(groups.values())
+    return _pair_singles(lab, list(groups.values()))
+
+
+def _pair_singles(lab: np.ndarray, groups: list[list[int]]) -> list[list[int]]:
+    """Join lone dots two by two when each is the other's nearest lone dot and their colours are
+    close: a dimmed or tinted part of a screenshot (a notification sliding in, the glow behind
+    the board) shifts a dot's colour more than ``SAME_COLOUR``. ``check`` still has the last word."""
+    singles = [g[0] for g in groups if len(g) == 1]
+    if len(singles) < 2:
+        return groups
+    dist = np.linalg.norm(lab[singles][:, None, :] - lab[singles][None, :, :], axis=2)
+    np.fill_diagonal(dist, np.inf)
+    nearest = dist.argmin(axis=1)
+    joined: set[int] = set()
+    pairs = []
+    for a, b in enumerate(nearest):
+        if a < b and nearest[b] == a and dist[a, b] < LONE_COLOUR:
+            pairs.append([singles[a], singles[int(b)]])
+            joined.update((singles[a], singles[int(b)]))
+    return [g for g in groups if g[0] not in joined or len(g) > 1] + pairs
 
 
 def _hex_rgb(code: str) -> tuple[int, int, int]:
@@ -527,7 +577,9 @@ def _edge_widths(gray: np.ndarray, grid: _Grid) -> tuple[np.ndarray, np.ndarray,
     def measure(strips: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         # strips: (..., samples along the edge, pixels across it)
         peak = strips.max(axis=-1)
-        level = np.maximum(peak / 2, 25)
+        # Width at half height above the strip's floor: the app's glow behind the board lifts
+        # the floor, and measured from zero a whole glowing strip would pass for a wall.
+        level = np.maximum((peak + strips.min(axis=-1)) / 2, 25)
         width = (strips > level[..., None]).sum(axis=-1)
         return np.median(width, axis=-1), np.median(peak, axis=-1)
 
@@ -542,24 +594,66 @@ def _edge_widths(gray: np.ndarray, grid: _Grid) -> tuple[np.ndarray, np.ndarray,
     return vw, vp, hw, hp
 
 
-def _walls_and_holes(gray: np.ndarray, grid: _Grid, dots: set[Cell]) -> tuple[list[Edge], list[Cell]]:
+def _hatched(gray: np.ndarray, chroma: np.ndarray, grid: _Grid, r: int, c: int) -> bool:
+    """True for a hole as this program draws it: a flat grey fill crossed by diagonal hatch lines
+    (a smooth glow or a pipe has no such lines; an empty cell has no fill)."""
+    x0 = round(grid.x0 + (c + 0.25) * grid.sx)
+    y0 = round(grid.y0 + (r + 0.25) * grid.sy)
+    x1 = round(grid.x0 + (c + 0.75) * grid.sx)
+    y1 = round(grid.y0 + (r + 0.75) * grid.sy)
+    patch = gray[max(0, y0) : y1, max(0, x0) : x1].astype(np.int16)
+    if patch.size < 36:
+        return False
+    fill = int(np.median(patch))
+    if fill < HOLE_FILL or int(np.median(chroma[max(0, y0) : y1, max(0, x0) : x1])) > HOLE_CHROMA:
+        return False
+    off = np.abs(patch - fill) > 12
+    share = float(off.mean())
+    if not 0.02 <= share <= 0.4:  # hatch lines are a small part of the fill
+        return False
+    ys, xs = np.nonzero(off)
+
+    width = max(5, round(0.06 * min(grid.sx, grid.sy)))  # a hatch line's spread, scaled
+
+    def gathered(key: np.ndarray) -> float:
+        counts = np.bincount(key - key.min())
+        window = np.convolve(counts, np.ones(width), mode="same")
+        return float(window.max()) / len(key)
+
+    along, across = gathered(xs + ys), gathered(xs - ys)  # "/" lines share x + y
+    return max(along, across) >= 0.5 and min(along, across) < 0.35
+
+
+def _walls_and_holes(
+    gray: np.ndarray, chroma: np.ndarray, grid: _Grid, dots: set[Cell]
+) -> tuple[list[Edge], list[Cell], int]:
+    """Walls, holes, and how many thick coloured bars were taken for pipes, not walls."""
     vw, vp, hw, hp = _edge_widths(gray, grid)
+    # Walls are grey bars; a coloured one is a pipe drawn across the edge (a partly solved board).
+    _, vc, _, hc = _edge_widths(chroma, grid)
     s = min(grid.sx, grid.sy)
     present = np.concatenate((vp.ravel(), hp.ravel())) >= 25
     widths = np.concatenate((vw.ravel(), hw.ravel()))[present]
     if not len(widths):
-        return [], []
+        return [], [], 0
     line = float(np.percentile(widths, 25))  # most edges are plain lines, but walls may be many
     wall_at = line + max(2.0, 0.035 * s)  # a wall is a bar of at least a tenth of a cell
-    vwall = (vw >= wall_at) & (vp >= 25)
-    hwall = (hw >= wall_at) & (hp >= 25)
+    vthick = (vw >= wall_at) & (vp >= 25)
+    hthick = (hw >= wall_at) & (hp >= 25)
+    vwall = vthick & (vc < GREY_CHROMA)
+    hwall = hthick & (hc < GREY_CHROMA)
+    pipes = int((vthick & ~vwall)[:, 1:-1].sum() + (hthick & ~hwall)[1:-1, :].sum())
     vopen = (vp >= 25) & ~vwall  # an ordinary grid line
     hopen = (hp >= 25) & ~hwall
     holes = [
         (r, c)
         for r in range(grid.rows)
         for c in range(grid.cols)
-        if (r, c) not in dots and not (vopen[r, c] or vopen[r, c + 1] or hopen[r, c] or hopen[r + 1, c])
+        if (r, c) not in dots
+        and (
+            not (vopen[r, c] or vopen[r, c + 1] or hopen[r, c] or hopen[r + 1, c])
+            or _hatched(gray, chroma, grid, r, c)
+        )
     ]
     hole_set = set(holes)
     walls: list[Edge] = []
@@ -571,7 +665,7 @@ def _walls_and_holes(gray: np.ndarray, grid: _Grid, dots: set[Cell]) -> tuple[li
         for c in range(grid.cols):
             if hwall[r, c] and (r - 1, c) not in hole_set and (r, c) not in hole_set:
                 walls.append(((r - 1, c), (r, c)))
-    return sorted(walls), holes
+    return sorted(walls), holes, pipes
 
 
 # ---- the whole reading ----------------------------------------------------------------------------------
@@ -614,7 +708,9 @@ def detect(img: np.ndarray) -> Detection:
     if _is_grey(img, rgb):
         # Grey dots differ only in brightness: any pairing read from them would be a guess.
         raise InputError("not a colour image: a Flow board's dots are paired by their colours")
-    walls, holes = _walls_and_holes(gray, grid, set(cells))
+    walls, holes, pipes = _walls_and_holes(gray, _chroma(img), grid, set(cells))
+    if pipes:
+        warnings.append(f"pipes drawn across {pipes} cell edge{'s' * (pipes > 1)} were ignored")
     return Detection(
         grid.rows, grid.cols, endpoints, colours, tuple(walls), tuple(holes), tuple(warnings), box
     )
@@ -637,7 +733,8 @@ def import_screenshot(path: str | os.PathLike[str]) -> tuple[FlowPuzzle, list[st
     """Read an image file into a puzzle plus notes: what could not be read or imported.
 
     Raises ``InputError`` (naming the file) when the file is no readable image or holds no board.
-    A colour with one or three dots is no error here: the editor shows it for the user to fix.
+    A colour with one or three dots, or a board that fails ``check``, is no error here: the editor
+    shows the board with the reason for the user to confirm or correct.
     """
     name = Path(path).name
     img = read_image(path)
@@ -646,4 +743,68 @@ def import_screenshot(path: str | os.PathLike[str]) -> tuple[FlowPuzzle, list[st
     except InputError as exc:
         raise InputError(f"{name}: {exc}") from None
     puzzle, notes = to_puzzle(found)
-    return puzzle, found.problems() + notes
+    problems = found.problems()
+    return puzzle, (problems or check(found)) + notes
+
+
+# ---- is it a level? --------------------------------------------------------------------------------
+
+SOLVE_BUDGET = 2.0  # seconds (wall) to confirm a read board is a level; real ones take milliseconds
+
+
+def check(found: Detection, budget: float = SOLVE_BUDGET) -> list[str]:
+    """Why the read board cannot be the level in the picture (empty when it may be): a real level
+    has every colour exactly twice and exactly one solution. A misread grid or dot makes one of
+    these fail far more often than not, so the board is refused rather than answered wrongly."""
+    problems = found.problems()
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        return [f"{problems[0]}{more}; endpoints must come in pairs"]
+    edge = _empty_edge(found)
+    if edge:
+        return [
+            f"{edge} of the read {found.cols}x{found.rows} grid is mostly holes without a dot: the grid reaches past the board"
+        ]
+    from solvers.flow.solve import solve  # the solver loads only when a board was read
+
+    puzzle, _ = to_puzzle(found)
+    try:
+        puzzle.require_valid()
+    except InputError as exc:
+        return [f"the read board is no valid level ({exc})"]
+    # Below this size the solver's kernels run as plain Python (50 ms at 15x15) unless numba is
+    # loaded already: loading it takes a second, which would eat the budget of a cold process.
+    plain = "numba" not in sys.modules and found.rows * found.cols <= 400
+    token = CancelToken(timeout=budget)
+    solutions = 0
+    try:
+        with forced("python") if plain else nullcontext():
+            for _ in solve(puzzle, limit=2, cancel=token, rules="designed"):
+                solutions += 1
+    except Cancelled:
+        pass
+    size = f"{found.cols}x{found.rows}"
+    if solutions == 1 and not token.cancelled:
+        return []
+    if solutions > 1:  # the app's levels have one solution (all 661 real ones measured): a missed pair
+        return [f"the read {size} board has more than one solution: a pair of dots was probably missed"]
+    if token.cancelled:  # not confirmed: refused too, a wrong board costs more than a retry
+        return [f"could not confirm within {budget:g} s that the read {size} board has one solution"]
+    return [
+        f"the read {size} board has no solution: the grid or a dot was misread"
+        " (bridges, warps and hex boards are not read)"
+    ]
+
+
+def _empty_edge(found: Detection) -> str:
+    """The first outer row or column without a dot and half or more of it holes ("row 1"), else
+    "": a real board would simply be smaller, so such a row is header, footer or margin read as
+    board (the app's shaped levels leave out corners, not most of a side)."""
+    holes = set(found.holes)
+    dots = {cell for cells in found.endpoints.values() for cell in cells}
+    lines = [(f"row {r + 1}", [(r, c) for c in range(found.cols)]) for r in (0, found.rows - 1)]
+    lines += [(f"column {c + 1}", [(r, c) for r in range(found.rows)]) for c in (0, found.cols - 1)]
+    for name, cells in lines:
+        if not dots.intersection(cells) and 2 * sum(cell in holes for cell in cells) >= len(cells):
+            return name
+    return ""

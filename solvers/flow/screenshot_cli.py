@@ -1,5 +1,5 @@
 """``python -m workbench flow import IMAGE [--to FILE] [--json] [--timeout S]``: a screenshot to a
-puzzle file."""
+puzzle file; ``flow import IMAGE... --to-dir DIR``: a folder of screenshots to a level pack."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ import tempfile
 from pathlib import Path
 
 from solvers.common.cancel import CancelToken
+from solvers.common.cli import EXIT_OK, EXIT_RULES
 from solvers.common.errors import InputError
 from solvers.flow import codec
-from solvers.flow.screenshot import detect, read_image, to_puzzle
+from solvers.flow.screenshot import check, detect, read_image, to_puzzle
 
 
 def _write(path: Path, text: str) -> None:
@@ -40,7 +41,11 @@ def import_command(args: argparse.Namespace, cancel: CancelToken | None = None) 
     """``cancel`` is checked between the steps; decoding and detection run in OpenCV without the
     GIL, so a step that overruns ``--timeout`` is ended by the command layer's watchdog."""
     cancel = cancel or CancelToken()
-    image = Path(args.image)
+    if args.to_dir is not None:
+        return _import_batch(args, cancel)
+    if len(args.image) > 1:
+        raise InputError("import: several images need --to-dir DIR (one level file per image)")
+    image = Path(args.image[0])
     img = read_image(image)
     cancel.raise_if_cancelled()
     try:
@@ -48,10 +53,9 @@ def import_command(args: argparse.Namespace, cancel: CancelToken | None = None) 
     except InputError as exc:
         raise InputError(f"{image.name}: {exc}") from None
     cancel.raise_if_cancelled()
-    problems = found.problems()
-    if problems:
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise InputError(f"{image.name}: {problems[0]}{more}; endpoints must come in pairs")
+    reasons = check(found)  # never print a board that cannot be the level in the picture
+    if reasons:
+        raise InputError(f"{image.name}: {reasons[0]}")
     puzzle, notes = to_puzzle(found)
     text = codec.serialize(puzzle)
     if args.output is not None:
@@ -76,3 +80,53 @@ def import_command(args: argparse.Namespace, cancel: CancelToken | None = None) 
         for note in notes:
             print(f"note: {note}", file=sys.stderr)
     return 0
+
+
+def _read_level(image: Path) -> str:
+    """The level file text of one screenshot, or ``InputError`` naming why it was refused."""
+    found = detect(read_image(image))
+    reasons = check(found)
+    if reasons:
+        raise InputError(reasons[0])
+    puzzle, _ = to_puzzle(found)
+    return codec.serialize(puzzle)
+
+
+def _import_batch(args: argparse.Namespace, cancel: CancelToken) -> int:
+    """One level file per image in ``--to-dir`` (IMAGE stem + .txt), never over an existing file,
+    then a summary: each image read (to which file) or refused (why). Exit 0 when every image was
+    read, 1 when some were refused."""
+    if args.output is not None:
+        raise InputError("import: use either --to FILE or --to-dir DIR")
+    folder = Path(args.to_dir)
+    if not str(args.to_dir).strip() or not folder.is_dir():
+        raise InputError(f"--to-dir: {args.to_dir or '(empty)'} is no existing folder")
+    rows: list[dict[str, str]] = []
+    for name in args.image:
+        cancel.raise_if_cancelled()
+        image = Path(name)
+        target = folder / f"{image.stem}.txt"
+        try:
+            text = _read_level(image)
+            try:  # "x": create, never replace (a file made since, a second image of the same name)
+                with open(target, "x", encoding="utf-8", newline="\n") as handle:
+                    handle.write(text)
+            except FileExistsError:
+                raise InputError(f"{target} exists (not overwritten)") from None
+            except OSError as exc:
+                raise InputError(f"cannot write {target} ({exc.strerror or exc})") from None
+            rows.append({"image": name, "status": "read", "file": str(target)})
+        except InputError as exc:
+            reason = str(exc).removeprefix(f"{image.name}: ")
+            rows.append({"image": name, "status": "refused", "reason": reason})
+    read = sum(row["status"] == "read" for row in rows)
+    if args.json:
+        print(json.dumps({"kind": "flow-import", "read": read, "refused": len(rows) - read, "images": rows}))
+    else:
+        for row in rows:
+            if row["status"] == "read":
+                print(f"read     {row['image']} -> {row['file']}")
+            else:
+                print(f"refused  {row['image']}: {row['reason']}")
+        print(f"{read} read, {len(rows) - read} refused, into {folder}")
+    return EXIT_OK if read == len(rows) else EXIT_RULES

@@ -194,6 +194,25 @@ def encode(img: np.ndarray, ext: str = ".png", quality: int = 95) -> bytes:
     return buf.tobytes()
 
 
+def level_scene(cols: int, rows: int, seed: int, walls: int = 0) -> Scene:
+    """A real level (a unique solution) in the app's colours, with ``walls`` walls its solution
+    never crosses: the importer refuses boards that have no solution."""
+    from solvers.flow.generate import generate
+
+    made = generate(cols, rows, seed=seed)
+    letters = dict(zip(sorted(made.puzzle.endpoints()), APP_COLOURS, strict=False))
+    puzzle = FlowPuzzle.empty(rows, cols)
+    for letter, cells in made.puzzle.endpoints().items():
+        for r, c in cells:
+            puzzle = puzzle.with_cell(r, c, letters[letter])
+    used = {frozenset(step) for path in made.paths for step in zip(path, path[1:], strict=False)}
+    edges = [((r, c), (r, c + 1)) for r in range(rows) for c in range(cols - 1)]
+    edges += [((r, c), (r + 1, c)) for r in range(rows - 1) for c in range(cols)]
+    free = [e for e in edges if frozenset(e) not in used]
+    random.Random(seed).shuffle(free)
+    return Scene(puzzle, walls=tuple(sorted(free[:walls])))
+
+
 def random_scene(rows: int, cols: int, rng: random.Random, walls: int = 0, holes: int = 0) -> Scene:
     """Endpoints of up to 16 app colours (two per colour) on a rows x cols board, plus random walls."""
     cells = [(r, c) for r in range(rows) for c in range(cols)]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from solvers.flow import PLUGIN
 from solvers.flow.model import FlowPuzzle, wall
-from solvers.flow.screenshot_synth import Scene, Style, encode, random_scene, render
+from solvers.flow.screenshot_synth import Scene, Style, encode, level_scene, random_scene, render
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,7 +32,7 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_import_prints_the_puzzle_and_writes_it(tmp_path: Path, capsys) -> None:
-    scene = random_scene(7, 6, random.Random(3))
+    scene = level_scene(6, 7, 3)
     shot = _shot(tmp_path, scene)
     assert PLUGIN.cli(["import", str(shot)]) == 0
     captured = capsys.readouterr()
@@ -45,7 +45,7 @@ def test_import_prints_the_puzzle_and_writes_it(tmp_path: Path, capsys) -> None:
 
 
 def test_import_json_with_walls(tmp_path: Path, capsys) -> None:
-    scene = random_scene(8, 8, random.Random(5), walls=2)
+    scene = level_scene(8, 8, 5, walls=2)
     assert PLUGIN.cli(["import", str(_shot(tmp_path, scene)), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["kind"] == "flow" and out["size"] == "8x8" and (out["rows"], out["cols"]) == (8, 8)
@@ -70,7 +70,7 @@ def test_import_errors_exit_2_with_one_line(tmp_path: Path, capfd) -> None:
     text = tmp_path / "puzzle.png"
     text.write_text("R.R\n", encoding="utf-8")
     _one_error_line([str(text)], "puzzle.png: not an image", capfd)
-    good = _shot(tmp_path, random_scene(5, 5, random.Random(1)))
+    good = _shot(tmp_path, level_scene(5, 5, 1))
     _one_error_line([str(tmp_path / "missing.png")], "no such file", capfd)
     _one_error_line([str(good), "--to", str(good)], "--to: refusing to overwrite the screenshot", capfd)
     _one_error_line([str(good), "--to", str(tmp_path / "nowhere" / "x.flow")], "does not exist", capfd)
@@ -88,3 +88,44 @@ def test_damaged_file_in_a_real_process(tmp_path: Path) -> None:
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("workbench flow: damaged.jpg: damaged image data ("), lines
+
+
+def test_a_board_without_a_solution_is_refused_not_printed(tmp_path: Path, capfd) -> None:
+    """Endpoints in pairs but crossing (a misread picture looks like this): no board on stdout."""
+    crossed = Scene(FlowPuzzle.from_rows(["R...G", ".....", ".....", ".....", "G...R"]))
+    _one_error_line([str(_shot(tmp_path, crossed))], "the read 5x5 board has no solution", capfd)
+
+
+def test_batch_import_to_a_folder(tmp_path: Path, capsys) -> None:
+    """One level file per image, never over an existing file, and a summary naming each refusal."""
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    first = _shot(tmp_path, level_scene(5, 5, 1), "first.jpg")
+    second = _shot(tmp_path, level_scene(6, 6, 2), "second.png")
+    crossed = _shot(
+        tmp_path, Scene(FlowPuzzle.from_rows(["R...G", ".....", ".....", ".....", "G...R"])), "x.jpg"
+    )
+    (pack / "second.txt").write_text("keep me\n", encoding="utf-8")
+    code = PLUGIN.cli(["import", str(first), str(second), str(crossed), "--to-dir", str(pack)])
+    assert code == 1  # some images refused
+    out = capsys.readouterr().out.splitlines()
+    assert PLUGIN.parse((pack / "first.txt").read_text(encoding="utf-8")) == level_scene(5, 5, 1).puzzle
+    assert (pack / "second.txt").read_text(encoding="utf-8") == "keep me\n"
+    assert not (pack / "x.txt").exists()
+    assert out[0] == f"read     {first} -> {pack / 'first.txt'}"
+    assert out[1].startswith(f"refused  {second}: ") and "exists (not overwritten)" in out[1]
+    assert out[2].startswith(f"refused  {crossed}: ") and "has no solution" in out[2]
+    assert out[3] == f"1 read, 2 refused, into {pack}"
+    assert PLUGIN.cli(["import", str(first), "--to-dir", str(tmp_path / "none")]) == 2
+    assert PLUGIN.cli(["import", str(first), str(second)]) == 2  # several images need --to-dir
+
+
+def test_batch_import_json_summary(tmp_path: Path, capsys) -> None:
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    shot = _shot(tmp_path, level_scene(5, 5, 1), "one.jpg")
+    assert PLUGIN.cli(["import", str(shot), str(tmp_path / "none.png"), "--to-dir", str(pack), "--json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert (out["kind"], out["read"], out["refused"]) == ("flow-import", 1, 1)
+    assert out["images"][0] == {"image": str(shot), "status": "read", "file": str(pack / "one.txt")}
+    assert out["images"][1]["status"] == "refused" and "no such file" in out["images"][1]["reason"]

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QFileDialog
 
 from solvers.flow.model import FlowPuzzle
-from solvers.flow.screenshot_synth import Scene, Style, encode, random_scene, render
+from solvers.flow.screenshot_synth import Scene, Style, encode, level_scene, render
 
 pytestmark = pytest.mark.gui
 
@@ -33,7 +32,7 @@ def _choose(monkeypatch, path: Path) -> list[str]:
 
 
 def test_menu_import_opens_an_untitled_document(main_window, qtbot, tmp_path, monkeypatch) -> None:
-    scene = random_scene(9, 7, random.Random(8))
+    scene = level_scene(7, 9, 8)  # a real level: the importer checks that it solves
     shot = tmp_path / "phone.png"
     shot.write_bytes(encode(render(scene, Style(width=1080, height=1920)), ".png"))
     asked = _choose(monkeypatch, shot)
