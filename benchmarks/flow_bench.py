@@ -202,8 +202,8 @@ RULE_SETS = ("designed", "strict", "numberlink")
 
 def _size(text: str) -> tuple[int, int]:
     """'30' or '50x40' (width x height)."""
-    w, _, h = text.strip().lower().partition("x")
-    if not (w.isdigit() and (h.isdigit() or not h)):
+    w, x, h = text.strip().lower().partition("x")
+    if not (w.isdigit() and (h.isdigit() or not x)):
         raise ValueError(f"bad size {text!r} (use N or WxH, e.g. 50x40)")
     return int(w), int(h or w)
 
