@@ -3,6 +3,7 @@
     python benchmarks/flow_bench.py [FILES...] [--no-strict] [--generated N] [--size 50]
     python benchmarks/flow_bench.py --random-path [--sizes 10,15,20,25,30,40,50] [--seeds 3] [--timeout 60]
     python benchmarks/flow_bench.py --variants [--sizes 9,15,30] [--seeds 1]
+    python benchmarks/flow_bench.py --numberlink [--sizes 10x10,15x15,20x20,30x30,40x40,50x40] [--seeds 5] [--timeout 10]
 
 1. Every reference puzzle (../shared/reference/flow/puzzles, if present) plus any given files,
    solved in this one process with the default rules (designed, strict fallback) and limit 2,
@@ -21,12 +22,24 @@
    generated with a unique designed solution (``solvers/flow/variants.py``); per variant and size:
    generation time, then solve + uniqueness (default rules, limit 2) wall and CPU time.
 
+6. ``--numberlink`` (instead of 1-3): hand-made-style boards (``solvers/flow/handmade.py``: few
+   pairs, long winding paths, open areas; the construction fills the board, so each board has an
+   answer under every rule set), seeds 0..N-1 per size, plus issue 28's 12x12 example and any given
+   files. Each board is solved with limit 2 (answer plus uniqueness verdict) under the designed,
+   game (strict) and Numberlink rules, each with a per-board timeout; a board without a verdict in
+   time is counted as "no verdict". Per size and rule set: verdicts reached, no-verdict count,
+   unique / 2+ counts, median, 90th percentile and worst wall time (a no-verdict board counts as
+   the timeout, marked ">"), and the worst CPU time. The first ``--unique`` seeds of each size
+   (default 2) are made unique under Numberlink rules, as published puzzles are, within
+   ``--gen-timeout`` seconds (default 30; else the plain construction is used and marked "u?").
+
 Timings on a shared 2-core machine are noisy; CPU time is the fairer figure under load.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import sys
@@ -38,6 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from solvers.common.cancel import Cancelled, CancelToken  # noqa: E402
+from solvers.common.errors import InputError  # noqa: E402
 from solvers.common.protocol import read_text  # noqa: E402
 from solvers.flow import PLUGIN  # noqa: E402
 from solvers.flow.generate import generate  # noqa: E402
@@ -167,6 +181,137 @@ def _variants(sizes: list[int], seeds: int) -> None:
     print("\n".join(summary))
 
 
+# Issue 28's 12x12 example: 5 pairs, designed answer in 0.1 s, game rules stalled (60 s).
+ISSUE_28_EXAMPLE = """\
+B..........A
+D..E........
+............
+............
+........D...
+............
+............
+..CE........
+...........C
+............
+..........B.
+A...........
+"""
+NUMBERLINK_SIZES = "10x10,15x15,20x20,30x30,40x40,50x40"
+RULE_SETS = ("designed", "strict", "numberlink")
+
+
+def _size(text: str) -> tuple[int, int]:
+    """'30' or '50x40' (width x height)."""
+    w, x, h = text.strip().lower().partition("x")
+    if not (w.isdigit() and (h.isdigit() or not x)):
+        raise ValueError(f"bad size {text!r} (use N or WxH, e.g. 50x40)")
+    return int(w), int(h or w)
+
+
+def _percentile(values: list[float], share: float) -> float:
+    """Nearest-rank percentile (the value below which ``share`` of the values lie)."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
+
+
+def _verdict_run(puzzle, rules: str, timeout: float) -> tuple[str, float, float, bool]:
+    """(verdict word, wall s, CPU s, answers pass the rule check) of a limit-2 solve; the verdict is
+    "none" (no verdict) when the timeout fired first."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    found = []
+    try:
+        found = list(PLUGIN.solve(puzzle, limit=2, rules=rules, cancel=CancelToken(timeout=timeout)))
+        word = {0: "no solution", 1: "unique"}.get(len(found), "2+")
+    except Cancelled:
+        word = "none"
+    took, used = time.perf_counter() - wall, time.process_time() - cpu
+    ok = all(PLUGIN.check_solution(puzzle, s).complete for s in found)
+    return word, took, used, ok
+
+
+def _numberlink(
+    sizes: list[tuple[int, int]],
+    seeds: int,
+    timeout: float,
+    files: list[Path],
+    unique: int,
+    gen_timeout: float,
+) -> None:
+    from solvers.flow.handmade import handmade_board
+
+    print(
+        f"== hand-made-style boards (solvers/flow/handmade.py), seeds 0..{seeds - 1} per size, "
+        f"limit 2 under each rule set, timeout {timeout:g} s per board and rule set =="
+    )
+    print(
+        f"(seeds below {unique} are made unique under Numberlink rules within {gen_timeout:g} s: "
+        "'u Ns' = made unique in N s, 'u?' = not within the budget, the plain construction is used)"
+    )
+    extra = [("issue 28 12x12", PLUGIN.parse(ISSUE_28_EXAMPLE))]
+    extra += [(f.name, PLUGIN.parse(read_text(f))) for f in files]
+    print(f"{'board':<24} {'pairs':>5}  " + "  ".join(f"{r:<22}" for r in RULE_SETS))
+    for name, puzzle in extra:
+        cells = []
+        for rules in RULE_SETS:
+            word, took, used, ok = _verdict_run(puzzle, rules, timeout)
+            cells.append(f"{word + ('' if ok else ' WRONG'):<8} {took:6.2f}s cpu {used:5.2f}")
+        print(f"{name:<24} {len(puzzle.colours):>5}  " + "  ".join(cells), flush=True)
+    rows: list[str] = []
+    wrong = 0
+    for w, h in sizes:
+        times: dict[str, list[float]] = {r: [] for r in RULE_SETS}
+        cpus: dict[str, list[float]] = {r: [] for r in RULE_SETS}
+        words: dict[str, list[str]] = {r: [] for r in RULE_SETS}
+        pairs: list[int] = []
+        for seed in range(seeds):
+            tag = ""
+            puzzle = None
+            if seed < unique:  # made unique under Numberlink rules, as published puzzles are
+                started = time.perf_counter()
+                try:
+                    puzzle = handmade_board(
+                        w, h, seed, unique_under="numberlink", cancel=CancelToken(timeout=gen_timeout)
+                    ).puzzle
+                    tag = f" u {time.perf_counter() - started:.0f}s"
+                except (Cancelled, InputError):
+                    tag = " u?"  # not made unique within the budget: the plain construction
+            if puzzle is None:
+                puzzle = handmade_board(w, h, seed).puzzle
+            pairs.append(len(puzzle.colours))
+            cells = []
+            for rules in RULE_SETS:
+                word, took, used, ok = _verdict_run(puzzle, rules, timeout)
+                wrong += not ok
+                times[rules].append(min(took, timeout) if word == "none" else took)
+                cpus[rules].append(used)
+                words[rules].append(word)
+                cells.append(f"{word + ('' if ok else ' WRONG'):<8} {took:6.2f}s cpu {used:5.2f}")
+            name = f"{w}x{h} seed {seed}{tag}"
+            print(f"{name:<24} {pairs[-1]:>5}  " + "  ".join(cells), flush=True)
+        for rules in RULE_SETS:
+            none = words[rules].count("none")
+            mark = ">" if none else " "  # a no-verdict board counts as the timeout
+            rows.append(
+                f"{f'{w}x{h}':>7} {f'{min(pairs)}-{max(pairs)}':>6} {rules:<10} "
+                f"{seeds - none:>3}/{seeds:<3} {none:>5} {words[rules].count('unique'):>6} "
+                f"{words[rules].count('2+'):>3} {statistics.median(times[rules]):8.2f} "
+                f"{_percentile(times[rules], 0.9):8.2f} {mark}{max(times[rules]):7.2f} "
+                f"{max(cpus[rules]):8.2f}"
+            )
+    print(f"\n== summary: wall seconds per board (limit 2), timeout {timeout:g} s ==")
+    print(
+        f"{'size':>7} {'pairs':>6} {'rules':<10} {'verdict':>7} {'none':>5} {'unique':>6} {'2+':>3} "
+        f"{'median':>8} {'p90':>8} {'worst':>8} {'cpu max':>8}"
+    )
+    print("\n".join(rows))
+    print(
+        "(verdict = boards with a verdict in time; none = no verdict; a no-verdict board counts as "
+        "the timeout in median/p90/worst, worst marked '>' then)"
+    )
+    if wrong:
+        print(f"WRONG: {wrong} answer(s) failed the rule check")
+
+
 def _verdict(found: int) -> str:
     return {0: "no solution", 1: "unique"}.get(found, "2+ solutions")
 
@@ -182,9 +327,34 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--seeds", type=int, default=None, help="boards per size (--random-path: 3, --variants: 1)"
     )
-    ap.add_argument("--timeout", type=float, default=60.0, help="per-board limit for --random-path")
+    ap.add_argument(
+        "--timeout",
+        type=float,
+        default=None,
+        help="per-board limit (--random-path: 60 s, --numberlink: 10 s)",
+    )
     ap.add_argument("--variants", action="store_true", help="generated walls/holes/bridges/warps/hex boards")
+    ap.add_argument(
+        "--numberlink", action="store_true", help="hand-made-style boards under all three rule sets"
+    )
+    ap.add_argument("--unique", type=int, default=2, help="--numberlink: boards per size made unique")
+    ap.add_argument(
+        "--gen-timeout", type=float, default=30.0, help="--numberlink: budget to make one board unique (s)"
+    )
     args = ap.parse_args(argv)
+    if args.timeout is not None and not args.timeout > 0:
+        ap.error(f"--timeout must be a positive number of seconds, got {args.timeout:g}")
+    if args.numberlink:
+        text = NUMBERLINK_SIZES if args.sizes == ap.get_default("sizes") else args.sizes
+        try:
+            sizes = [_size(x) for x in text.split(",")]
+        except ValueError as exc:
+            ap.error(str(exc))
+        if any(not (4 <= n <= 100) for size in sizes for n in size):
+            ap.error("--sizes: hand-made boards are 4..100 cells each way")
+        list(PLUGIN.solve(PLUGIN.parse("R.R\nG.G\n"), limit=2, rules="numberlink"))  # warm-up
+        _numberlink(sizes, args.seeds or 5, args.timeout or 10.0, args.files, args.unique, args.gen_timeout)
+        return 0
     if args.variants:
         list(solve(PLUGIN.parse("R.R\nG.G\n"), limit=2))  # warm-up (library load)
         sizes = "9,15,30" if args.sizes == ap.get_default("sizes") else args.sizes
@@ -192,7 +362,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.random_path:
         list(solve(PLUGIN.parse("R.R\nG.G\n"), limit=2, rules="strict"))  # warm-up (library load)
-        _random_path([int(x) for x in args.sizes.split(",")], args.seeds or 3, args.timeout)
+        _random_path([int(x) for x in args.sizes.split(",")], args.seeds or 3, args.timeout or 60.0)
         return 0
 
     files = sorted(REFERENCE.glob("*.txt")) if REFERENCE.is_dir() else []
