@@ -196,3 +196,28 @@ def test_keyboard_help_names_every_key_the_board_takes() -> None:
         assert key in keys_text or (key.isdigit() and "0-8" in keys_text), key
     wheel = EditEvent("wheel", "arrange", "edit", (1, 1), None, "", delta=1)
     assert PLUGIN.edit(town, None, wheel) is not None and "wheel" in keys_text.lower()
+
+
+@pytest.mark.parametrize(
+    ("tool", "key", "clockwise"),
+    [("turn-right", None, True), ("arrange", "E", True), ("arrange", "R", False)],
+)
+def test_turns_go_the_way_their_names_say_on_screen(tool: str, key: str | None, clockwise: bool) -> None:
+    """'Turn clockwise turns the tile left' (issue 29.11, not reproduced): pinned on the drawing. A
+    picture point at the tile's top right must land at its bottom right after a clockwise turn."""
+    from solvers.ninetiles.art import TilePainter
+
+    town = PLUGIN.default_puzzle()
+    if key is None:
+        event = EditEvent("press", tool, "edit", (0, 0), None, "left")
+    else:
+        event = EditEvent("key", tool, "edit", (0, 0), None, "", key=key)
+    turned = PLUGIN.edit(town, None, event, ui=PLUGIN.new_ui(town))
+    assert turned is not None and turned.puzzle is not None
+    before = TilePainter(0.0, 0.0, 1.0, town.dirs[0] % 4)
+    after = TilePainter(0.0, 0.0, 1.0, turned.puzzle.dirs[0] % 4)
+    x, y = before.pt((0.9, 0.1))  # any point of the face, as drawn before the turn
+    moved = after.pt((0.9, 0.1))
+    dx, dy = x - 0.5, y - 0.5
+    expected = (0.5 - dy, 0.5 + dx) if clockwise else (0.5 + dy, 0.5 - dx)  # screen y points down
+    assert moved == pytest.approx(expected)
