@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import (
     QAbstractButton,
     QButtonGroup,
@@ -22,7 +21,6 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSplitter,
     QTabWidget,
-    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -37,10 +35,7 @@ from solvers.common.protocol import (
     ISOLATED,
     PLAY,
     SOLVE,
-    ContextAction,
-    EditEvent,
     EditResult,
-    Hover,
     ProgressFn,
     Solution,
     document_solve_options,
@@ -55,12 +50,11 @@ from widgets.solution_browser import SolutionBrowser
 from widgets.source_panel import SourcePanel
 from widgets.tool_palette import ToolPalette
 from workbench import warmup
+from workbench.board_input import BoardInput
 from workbench.document import Document
 from workbench.drawing import document_drawing
 from workbench.export import export
 from workbench.jobs import Job, JobManager, JobOutcome, solve_work
-
-CLICK_KEYS = ("Return", "Enter")
 
 
 class DocumentView(QWidget):
@@ -86,8 +80,6 @@ class DocumentView(QWidget):
         self.confirm_replace: Callable[[], bool] = lambda: True
         self._overlay_puzzle: Any = None  # the puzzle the overlay was drawn for
         self._overlay_text = ""  # what the overlay shows, for the line under the board
-        self._hover: Hover | None = None
-        self._drag_overlay: Any = None  # the plug-in's drag preview while a drag is under way
         self._mode = "edit"
         self.solve_job: Job | None = None
         self.side_jobs: list[Job] = []
@@ -95,14 +87,15 @@ class DocumentView(QWidget):
         self._job_status = False  # the last status message was about a job or the old document
 
         self.board = BoardView(self._display_list)
-        self.board.edit_event.connect(self._on_edit_event)
-        self.board.drag_finished.connect(self.doc.end_merge)
-        self.board.hovered.connect(self._on_hover)
-        self.board.dragged.connect(self._on_drag)
-        self.board.drag_finished.connect(lambda: self._on_drag(None))
-        self.board.context_actions = self._context_actions
-        self.board.context_chosen.connect(self._context_chosen)
         self.tools = ToolPalette()
+        self.input = BoardInput(self)  # the board's pointer and keys, as plug-in calls
+        self.board.edit_event.connect(self.input.on_edit_event)
+        self.board.drag_finished.connect(self.doc.end_merge)
+        self.board.hovered.connect(self.input.on_hover)
+        self.board.dragged.connect(self.input.on_drag)
+        self.board.drag_finished.connect(lambda: self.input.on_drag(None))
+        self.board.context_actions = self.input.context_actions
+        self.board.context_chosen.connect(self.input.context_chosen)
         self.tools.tool_changed.connect(self._tool_changed)
         self.browser = SolutionBrowser(self._draw_solution)
         self._prompt = self.browser.status.text()
@@ -233,7 +226,7 @@ class DocumentView(QWidget):
 
     def show_solution(self, solution: Solution | None) -> None:
         self._solution = solution
-        self._hover = None
+        self.input.hover = None
         self.board.refresh()
         self._update_info()
         self.solution_shown.emit()
@@ -307,9 +300,10 @@ class DocumentView(QWidget):
 
     # ---- drawing ----------------------------------------------------------------------------
     def _display_list(self) -> DisplayList:
-        overlay = self._hover.overlay if self._hover is not None else self._overlay
-        if self._drag_overlay is not None:
-            overlay = self._drag_overlay
+        hover, drag = self.input.hover, self.input.drag_overlay
+        overlay = hover.overlay if hover is not None else self._overlay
+        if drag is not None:
+            overlay = drag
         doc = self.doc
         return document_drawing(self.plugin, doc.puzzle, doc.entries, self._solution, overlay, doc.ui)
 
@@ -317,49 +311,6 @@ class DocumentView(QWidget):
         """What Export and Copy Image draw: the board as shown, without the pointer's hover."""
         solution = self._solution if with_solution else None
         return document_drawing(self.plugin, self.doc.puzzle, self.doc.entries, solution, self._overlay)
-
-    # ---- drag preview, hover and context menu ------------------------------------------------
-    def _on_drag(self, pos: tuple[float, float] | None) -> None:
-        try:
-            overlay = None if pos is None else self.plugin.drag_preview(self.doc.puzzle, pos, ui=self.doc.ui)
-        except Exception as exc:  # a preview bug must not take the window down
-            self.status(f"Drag preview failed: {exc}")
-            overlay = None
-        if overlay == self._drag_overlay:
-            return
-        self._drag_overlay = overlay
-        self.board.refresh()
-
-    def _on_hover(self, pos: tuple[float, float] | None) -> None:
-        try:
-            hover = (
-                None
-                if pos is None
-                else self.plugin.hover(self.doc.puzzle, self._solution, pos, ui=self.doc.ui)
-            )
-        except Exception as exc:  # a hover bug must not take the window down
-            self.status(f"Hover failed: {exc}")
-            hover = None
-        if hover == self._hover:
-            return
-        self._hover = hover
-        self.board.refresh()
-        if hover is None:
-            QToolTip.hideText()
-        else:
-            QToolTip.showText(QCursor.pos(), hover.text, self.board)
-            self.status(hover.text)
-        self.hover_changed.emit(hover)
-
-    def _context_actions(self, event: EditEvent) -> list[ContextAction]:
-        try:
-            return self.plugin.context_actions(self.doc.puzzle, self.doc.entries, event)
-        except Exception as exc:
-            self.status(f"Menu failed: {exc}")
-            return []
-
-    def _context_chosen(self, cell: Any, key: str) -> None:
-        self._on_edit_event(EditEvent(kind="key", tool=self.board.tool, mode=self._mode, cell=cell, key=key))  # type: ignore[arg-type]
 
     def _draw_solution(self, solution: Solution) -> DisplayList:
         return self.plugin.draw(self.doc.puzzle, solution)
@@ -390,52 +341,8 @@ class DocumentView(QWidget):
         self.tools.set_tools(self.plugin.tools(self.doc.puzzle), self._mode)
         self.board.tool = self.tools.current
 
-    def _on_edit_event(self, event: EditEvent) -> None:
-        gesture_start = event.kind != "drag" and event.kind != "release"
-        if gesture_start:
-            self.doc.end_merge()  # a press, key or wheel step starts a new undo step
-        try:
-            result = self.plugin.edit(self.doc.puzzle, self.doc.entries, event, ui=self.doc.ui)
-        except Exception as exc:  # an editor bug must not take the window down
-            self.status(f"Edit failed: {exc}")
-            return
-        if event.kind == "key":
-            if result is not None:
-                self.board.mark_key_handled()
-            elif event.key in CLICK_KEYS and event.cell is not None:
-                # Enter is a click on the cursor's cell in every module: the keyboard can play all.
-                self.board.mark_key_handled()
-                self._click_cell(event)
-                return
-            elif self.tools.select_by_shortcut(event.key):
-                self.board.mark_key_handled()
-                return
-        if result is None:
-            return
-        if result.puzzle is None and result.entries is None:
-            # A refused action says why; a change of UI state alone (a dove picked up) says what
-            # happened: no edit, but the board redraws.
-            self.status(result.label)
-            self.board.refresh()
-            return
-        if self._solution is not None and result.puzzle is None and result.entries is not None:
-            self.show_solution(None)
-        self.doc.apply(result)
-        if event.kind not in ("press", "drag"):
-            self.doc.end_merge()  # keys and wheel steps are one step each
-
-    def _click_cell(self, key: EditEvent) -> None:
-        grid = self._display_list().grid
-        if grid is None or key.cell is None:
-            return
-        pos = grid.center(*key.cell)
-        for kind in ("press", "release"):
-            self._on_edit_event(
-                EditEvent(kind, key.tool, key.mode, key.cell, pos, "left", modifiers=key.modifiers)
-            )
-
     def _doc_changed(self) -> None:
-        self._hover = None  # it described the old puzzle
+        self.input.hover = None  # it described the old puzzle
         if self._overlay is not None and self._overlay_puzzle is not self.doc.puzzle:
             # A panel's overlay (a replayed step's state) indexes the old board's cells.
             self._overlay = None

@@ -46,7 +46,7 @@ def test_play_mode_drag_through_the_shell(view) -> None:
     view.doc.apply(EditResult(puzzle=view.plugin.parse("R.R\nG.G\n"), entries=FlowPaths(), label="t"))
     view.set_mode("play")
     for kind, cell in [("press", (0, 0)), ("drag", (0, 1)), ("drag", (0, 2)), ("release", (0, 2))]:
-        view._on_edit_event(EditEvent(kind, tool="pipe", mode="play", cell=cell, button="left"))
+        view.input.on_edit_event(EditEvent(kind, tool="pipe", mode="play", cell=cell, button="left"))
     assert view.doc.entries.get("R") == ((0, 0), (0, 1), (0, 2))
     assert "1 of 2 pipes joined" in _panel(view).progress_label.text()
 
@@ -98,7 +98,7 @@ def test_drawing_a_pipe_in_play_mode_keeps_the_solutions(view, qtbot) -> None:
     verdict = view.browser.status.text()
     view.set_mode("play")
     for kind, cell in [("press", (0, 0)), ("drag", (0, 1)), ("release", (0, 1))]:
-        view._on_edit_event(EditEvent(kind, tool="pipe", mode="play", cell=cell, button="left"))
+        view.input.on_edit_event(EditEvent(kind, tool="pipe", mode="play", cell=cell, button="left"))
     assert view.doc.entries.get("R") == ((0, 0), (0, 1))
     assert view.browser.count() == 1
     assert view.browser.status.text() == verdict
@@ -115,7 +115,7 @@ def test_clear_pipes_leaves_the_keyboard_on_the_board(view, qtbot) -> None:
     view.doc.apply(EditResult(puzzle=view.plugin.parse("R.R\nG.G\n"), entries=FlowPaths(), label="t"))
     view.set_mode("play")
     for kind, cell in [("press", (0, 0)), ("drag", (0, 1)), ("release", (0, 1))]:
-        view._on_edit_event(EditEvent(kind, tool="pipe", mode="play", cell=cell, button="left"))
+        view.input.on_edit_event(EditEvent(kind, tool="pipe", mode="play", cell=cell, button="left"))
     panel = _panel(view)
     view.side.setCurrentIndex(view.side.indexOf(panel.parentWidget().parentWidget()))
     view.board.setFocus()

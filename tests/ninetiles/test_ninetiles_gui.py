@@ -133,14 +133,14 @@ def test_pointing_at_a_road_on_the_board_highlights_it(view, qtbot) -> None:
     town = Town.from_code(EXAMPLE)
     view.board.repaint()  # lays out the scale and origin
     QTest.mouseMove(view.board, view.board.to_widget(*_point_on(town, 8, 0)).toPoint())
-    qtbot.waitUntil(lambda: view._hover is not None, timeout=2000)
-    road = view._hover.overlay["road"]
+    qtbot.waitUntil(lambda: view.input.hover is not None, timeout=2000)
+    road = view.input.hover.overlay["road"]
     assert panel.roads.currentRow() == road
     assert panel.road_detail.text().startswith(f"Road {road + 1}")
     lit = view.board.display_list()
     assert any(getattr(it, "color", "") == "highlight" for it in lit.items)
     QTest.mouseMove(view.board, view.board.to_widget(12.0, 12.0).toPoint())  # grass: nothing
-    qtbot.waitUntil(lambda: view._hover is None, timeout=2000)
+    qtbot.waitUntil(lambda: view.input.hover is None, timeout=2000)
     assert not any(getattr(it, "color", "") == "highlight" for it in view.board.display_list().items)
 
 
@@ -253,15 +253,15 @@ def test_dragging_a_tile_shows_a_ghost_and_the_target(view, qtbot) -> None:
     start = Town.from_code(EXAMPLE)
     qtbot.mousePress(board, Qt.MouseButton.LeftButton, pos=board.cell_center(0, 0).toPoint())
     qtbot.mouseMove(board, board.cell_center(1, 1).toPoint())
-    preview = view._drag_overlay
+    preview = view.input.drag_overlay
     assert preview is not None and preview["target"] == 4
     assert preview["drag"] == start.face_at(0).name
     texts = [item.text for item in view._display_list().items if type(item).__name__ == "Text"]
     assert preview["drag"] in texts  # the ghost carries the tile's name
     qtbot.mouseMove(board, board.cell_center(2, 1).toPoint())
-    assert view._drag_overlay["target"] == 7  # the target follows the pointer
+    assert view.input.drag_overlay["target"] == 7  # the target follows the pointer
     qtbot.mouseRelease(board, Qt.MouseButton.LeftButton, pos=board.cell_center(2, 1).toPoint())
-    assert view._drag_overlay is None  # gone once the tile is dropped
+    assert view.input.drag_overlay is None  # gone once the tile is dropped
     assert view.doc.puzzle == start.swapped(0, 7)
     assert view.picture().signature() == view._display_list().signature()  # exports never show it
 
