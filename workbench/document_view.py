@@ -41,7 +41,6 @@ from solvers.common.protocol import (
     document_solve_options,
 )
 from solvers.common.report import SolveReport, report_text
-from solvers.common.words import check_text
 from widgets.board_view import BoardArea, BoardView
 from widgets.job_progress import JobProgress
 from widgets.panel_api import SolvingPanel
@@ -51,7 +50,9 @@ from widgets.source_panel import SourcePanel
 from widgets.tool_palette import ToolPalette
 from workbench import warmup
 from workbench.board_input import BoardInput
+from workbench.describe import describe_board
 from workbench.document import Document
+from workbench.document_jobs import DocumentJobs
 from workbench.drawing import document_drawing
 from workbench.export import export
 from workbench.jobs import Job, JobManager, JobOutcome, solve_work
@@ -65,6 +66,12 @@ class DocumentView(QWidget):
     title_changed = Signal()
     solve_finished = Signal(object)  # JobOutcome of the solve job (tests and screenshots wait on it)
     busy_changed = Signal(bool)  # a job started, or the last one ended (Cancel Job follows it)
+    # Made by _mode_row and _side_tabs (below the class).
+    mode_group: QButtonGroup
+    edit_radio: QRadioButton
+    play_radio: QRadioButton
+    solve_panel: QWidget | None  # a panel that answers Solve itself (SolvingPanel), if any
+    source_panel: SourcePanel
 
     def __init__(self, doc: Document, jobs: JobManager, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -81,8 +88,6 @@ class DocumentView(QWidget):
         self._overlay_puzzle: Any = None  # the puzzle the overlay was drawn for
         self._overlay_text = ""  # what the overlay shows, for the line under the board
         self._mode = "edit"
-        self.solve_job: Job | None = None
-        self.side_jobs: list[Job] = []
         self._solve_limit: int | None = 2
         self._job_status = False  # the last status message was about a job or the old document
 
@@ -105,91 +110,20 @@ class DocumentView(QWidget):
         self.browser.selected.connect(self.show_solution)
         self.progress = JobProgress()
         self.progress.cancel_requested.connect(self.cancel_jobs)
+        self.tasks = DocumentJobs(self, jobs, self.progress, self.busy_changed, self._job_message)
         self.info = QLabel()
         self.info.setAccessibleName("Puzzle summary")
         self.info.setToolTip("What the board shows")
 
-        top = QHBoxLayout()
-        top.setContentsMargins(4, 4, 4, 0)
-        self.mode_group = QButtonGroup(self)
-        self.edit_radio = QRadioButton("Edit")
-        self.play_radio = QRadioButton("Play")
-        self.edit_radio.setToolTip("Edit the puzzle's givens (Ctrl+E)")
-        self.play_radio.setToolTip("Solve it yourself: enter moves or marks (Ctrl+P)")
-        self.mode_group.addButton(self.edit_radio, 0)
-        self.mode_group.addButton(self.play_radio, 1)
-        self.edit_radio.setChecked(True)
-        self.mode_group.idClicked.connect(lambda i: self.set_mode("play" if i else "edit"))
-        has_play = PLAY in self.plugin.meta.capabilities
-        self.edit_radio.setVisible(has_play)
-        self.play_radio.setVisible(has_play)
-        top.addWidget(self.edit_radio)
-        top.addWidget(self.play_radio)
-        top.addSpacing(12)
-        top.addWidget(self.tools, 1)  # a flow layout: long tool rows wrap
-        self.info.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.info.setContentsMargins(8, 0, 8, 4)
-
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addLayout(top)
         self.board_area = BoardArea(self.board)
-        left_layout.addWidget(self.board_area, 1)
-        left_layout.addWidget(self.info)
-
-        self.side = QTabWidget()
-        self.side.setDocumentMode(True)
-        panels = create_panels(self)
-        # A panel that shows the module's analysis itself (the games) takes Solve (F5): one
-        # analysis tab, not the shell's results list beside the panel's own.
-        self.solve_panel = next((w for _, w in panels if isinstance(w, SolvingPanel)), None)
-        if SOLVE in self.plugin.meta.capabilities and self.solve_panel is None:
-            self.side.addTab(
-                self.browser, "Analysis" if GAME in self.plugin.meta.capabilities else "Solutions"
-            )
-        for title, widget in panels:
-            _click_keeps_focus(widget)
-            self.side.addTab(_scrollable(widget), title)
-        self.source_panel = SourcePanel(self)
-        self.side.addTab(self.source_panel, "Text")
-        self.side.setVisible(self.side.count() > 0)
-
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(left)
-        splitter.addWidget(self.side)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
-        splitter.setChildrenCollapsible(False)
-        splitter.setSizes([700, 400])
-        self.splitter = splitter
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(splitter, 1)
-        layout.addWidget(self.progress)
+        self.side = _side_tabs(self)
+        self.splitter = _lay_out(self)
 
         doc.changed.connect(self._doc_changed)
         doc.file_changed.connect(self.title_changed)
         self._doc_changed()
         if not warmup.is_ready(self.plugin.meta.id):
-            self._await_warm_up()
-
-    def _await_warm_up(self) -> None:
-        """The module's kernels are still loading on the warm-up thread (``workbench.warmup``):
-        show it as a job, so nobody mistakes the first, slower click for a hang."""
-        kind = self.plugin.meta.id
-
-        def work(cancel: CancelToken, _progress: ProgressFn) -> None:
-            while not warmup.wait(kind, 0.05):
-                cancel.raise_if_cancelled()
-
-        def done(_result: None) -> None:
-            if warmup.error(kind):
-                self.status_message.emit(f"{self.plugin.meta.name}: preparing failed ({warmup.error(kind)})")
-
-        note = " (first use only)" if warmup.first_use() else ""
-        self.run_job(f"Preparing {self.plugin.meta.name}{note}", work, done)
+            _await_warm_up(self)
 
     def panel(self, title: str) -> QWidget | None:
         """The module panel shown under ``title`` (unwrapped from its scroll area)."""
@@ -252,28 +186,9 @@ class DocumentView(QWidget):
 
     def describe_shown(self) -> str:
         """One line for what the board shows: the editor, a solution or preview, or a played line."""
-        plugin, puzzle = self.plugin, self.doc.puzzle
-        solution = self._solution
-        if self._overlay_text:  # a panel shows something else on the board (a step, a preview)
-            return self._overlay_text
-        if solution is not None:
-            # A caption may have several lines (Nine Tiles: code, then scores): one line here.
-            name = " · ".join(part.strip() for part in solution.label.splitlines() if part.strip())
-            name = name or "solution"
-            if isinstance(solution.data, type(puzzle)):  # a whole board (preview, best town)
-                return f"Showing {name} — {plugin.describe(solution.data)}"
-            return f"Showing {name} (F7 shows the puzzle) — {plugin.describe(puzzle)}"
-        if GAME in plugin.meta.capabilities:  # the game's own wording: moves played, rules
-            return plugin.describe_document(puzzle, self.doc.entries)
-        text = plugin.describe(puzzle)
-        if self._mode != "play":
-            return text
-        if self.doc.entries == plugin.empty_entries(puzzle):
-            return f"Play: {text}"
-        try:
-            return f"Play: {check_text(plugin.check(puzzle, self.doc.entries))}"
-        except Exception:  # a checker bug must not hide the board
-            return f"Play: {text}"
+        return describe_board(
+            self.plugin, self.doc.puzzle, self.doc.entries, self._mode, self._solution, self._overlay_text
+        )
 
     def _update_info(self) -> None:
         text = self.describe_shown()
@@ -288,15 +203,7 @@ class DocumentView(QWidget):
         on_error: Callable[[str], None] | None = None,
         on_cancel: Callable[[], None] | None = None,
     ) -> Job:
-        job = Job(title, lambda cancel, progress, _emit: work(cancel, progress))
-        receiver = _Callbacks(self, job, on_done, on_error, on_cancel)
-        job.signals.finished.connect(receiver.finished)
-        job.signals.progress.connect(self.progress.update_progress)
-        self.side_jobs.append(job)
-        self.progress.start(title)
-        self.jobs.start(job)
-        self.busy_changed.emit(True)
-        return job
+        return self.tasks.run(title, work, on_done, on_error, on_cancel)
 
     # ---- drawing ----------------------------------------------------------------------------
     def _display_list(self) -> DisplayList:
@@ -351,9 +258,10 @@ class DocumentView(QWidget):
             self._job_status = False
             self.status_message.emit("")
         # Any edit invalidates solutions being searched for the old puzzle.
-        if self.solve_job is not None and not self.solve_job.done:
-            self.solve_job.cancel()
-            self.solve_job = None  # its late results belong to the old puzzle
+        solving = self.tasks.solve
+        if solving is not None and not solving.done:
+            solving.cancel()
+            self.tasks.solve = None  # its late results belong to the old puzzle
             self._job_message("Edit cancelled the running solve")
         # A verdict with no solution listed ("No solution ...") describes the old puzzle too.
         shown = self.browser.count() or self._solution is not None or self._browser_has_verdict
@@ -375,15 +283,17 @@ class DocumentView(QWidget):
     def solve(self, limit: int | None = 2) -> Job | None:
         if SOLVE not in self.plugin.meta.capabilities:
             return None
-        if self.solve_panel is not None:
+        panel = self.solve_panel
+        if panel is not None:
             for i in range(self.side.count()):
                 tab = self.side.widget(i)
-                if tab is not None and tab.isAncestorOf(self.solve_panel):
+                if tab is not None and tab.isAncestorOf(panel):
                     self.side.setCurrentIndex(i)
-            self.solve_panel.solve_requested(limit)
+            if isinstance(panel, SolvingPanel):
+                panel.solve_requested(limit)
             return None
-        if self.solve_job is not None and not self.solve_job.done:
-            self.solve_job.cancel()
+        if self.tasks.solve is not None and not self.tasks.solve.done:
+            self.tasks.solve.cancel()
         self._solve_limit = limit
         self.show_solution(None)
         self.browser.clear("Solving…")
@@ -398,12 +308,8 @@ class DocumentView(QWidget):
             work = solve_work(self.plugin, self.doc.puzzle, limit, options)
         job = Job("Analysing" if GAME in self.plugin.meta.capabilities else "Solving", work)
         job.signals.items.connect(self._solutions_arrived)
-        job.signals.progress.connect(self.progress.update_progress)
         job.signals.finished.connect(self._solve_done)
-        self.solve_job = job
-        self.progress.start(job.title)
-        self.jobs.start(job)
-        self.busy_changed.emit(True)
+        self.tasks.start_solve(job)
         return job
 
     def _solve_inputs(self) -> tuple[object, ...]:
@@ -416,14 +322,15 @@ class DocumentView(QWidget):
 
     def _is_current(self) -> bool:
         sender = self.sender()
-        return sender is None or (self.solve_job is not None and sender is self.solve_job.signals)
+        solving = self.tasks.solve
+        return sender is None or (solving is not None and sender is solving.signals)
 
     def _solutions_arrived(self, batch: list[Solution]) -> None:
         if self._is_current():  # late batches of a cancelled job are dropped
             self.browser.add(batch)
 
     def _solve_done(self, outcome: JobOutcome) -> None:
-        self._maybe_stop_progress()
+        self.tasks.finished()
         if not self._is_current():
             return
         value = None
@@ -438,22 +345,96 @@ class DocumentView(QWidget):
         self._job_message(text)
         self.solve_finished.emit(outcome)
 
-    def _maybe_stop_progress(self) -> None:
-        running = [j for j in [self.solve_job, *self.side_jobs] if j is not None and not j.done]
-        self.side_jobs = [j for j in self.side_jobs if not j.done]
-        if not running:
-            self.progress.stop()
-            self.busy_changed.emit(False)
-
     def cancel_jobs(self) -> None:
         """The user's Cancel (Esc): every job of this document stops and says so."""
-        for job in [self.solve_job, *self.side_jobs]:
-            if job is not None and not job.done:
-                job.cancelled_by_user = True
-                job.cancel()
+        self.tasks.cancel_all()
 
     def busy(self) -> bool:
-        return any(j is not None and not j.done for j in [self.solve_job, *self.side_jobs])
+        return self.tasks.busy()
+
+
+def _lay_out(view: DocumentView) -> QSplitter:
+    """Board column (mode row and tools, board, the line under it) beside the side tabs, and the
+    job progress row below both."""
+    view.info.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+    view.info.setContentsMargins(8, 0, 8, 4)
+    left = QWidget()
+    left_layout = QVBoxLayout(left)
+    left_layout.setContentsMargins(0, 0, 0, 0)
+    left_layout.addLayout(_mode_row(view))
+    left_layout.addWidget(view.board_area, 1)
+    left_layout.addWidget(view.info)
+    splitter = QSplitter(Qt.Orientation.Horizontal)
+    splitter.addWidget(left)
+    splitter.addWidget(view.side)
+    splitter.setStretchFactor(0, 3)
+    splitter.setStretchFactor(1, 2)
+    splitter.setChildrenCollapsible(False)
+    splitter.setSizes([700, 400])
+    layout = QVBoxLayout(view)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(splitter, 1)
+    layout.addWidget(view.progress)
+    return splitter
+
+
+def _await_warm_up(view: DocumentView) -> None:
+    """The module's kernels are still loading on the warm-up thread (``workbench.warmup``): show it
+    as a job, so nobody mistakes the first, slower click for a hang."""
+    kind = view.plugin.meta.id
+
+    def work(cancel: CancelToken, _progress: ProgressFn) -> None:
+        while not warmup.wait(kind, 0.05):
+            cancel.raise_if_cancelled()
+
+    def done(_result: None) -> None:
+        if warmup.error(kind):
+            view.status_message.emit(f"{view.plugin.meta.name}: preparing failed ({warmup.error(kind)})")
+
+    note = " (first use only)" if warmup.first_use() else ""
+    view.run_job(f"Preparing {view.plugin.meta.name}{note}", work, done)
+
+
+def _mode_row(view: DocumentView) -> QHBoxLayout:
+    """Edit/Play radio buttons and the module's tool palette, above the board."""
+    top = QHBoxLayout()
+    top.setContentsMargins(4, 4, 4, 0)
+    view.mode_group = QButtonGroup(view)
+    view.edit_radio = QRadioButton("Edit")
+    view.play_radio = QRadioButton("Play")
+    view.edit_radio.setToolTip("Edit the puzzle's givens (Ctrl+E)")
+    view.play_radio.setToolTip("Solve it yourself: enter moves or marks (Ctrl+P)")
+    view.mode_group.addButton(view.edit_radio, 0)
+    view.mode_group.addButton(view.play_radio, 1)
+    view.edit_radio.setChecked(True)
+    view.mode_group.idClicked.connect(lambda i: view.set_mode("play" if i else "edit"))
+    has_play = PLAY in view.plugin.meta.capabilities
+    view.edit_radio.setVisible(has_play)
+    view.play_radio.setVisible(has_play)
+    top.addWidget(view.edit_radio)
+    top.addWidget(view.play_radio)
+    top.addSpacing(12)
+    top.addWidget(view.tools, 1)  # a flow layout: long tool rows wrap
+    return top
+
+
+def _side_tabs(view: DocumentView) -> QTabWidget:
+    """The Solutions (or Analysis) list, the module's panels and the Text tab."""
+    side = QTabWidget()
+    side.setDocumentMode(True)
+    panels = create_panels(view)
+    # A panel that shows the module's analysis itself (the games) takes Solve (F5): one analysis
+    # tab, not the shell's results list beside the panel's own.
+    view.solve_panel = next((w for _, w in panels if isinstance(w, SolvingPanel)), None)
+    if SOLVE in view.plugin.meta.capabilities and view.solve_panel is None:
+        side.addTab(view.browser, "Analysis" if GAME in view.plugin.meta.capabilities else "Solutions")
+    for title, widget in panels:
+        _click_keeps_focus(widget)
+        side.addTab(_scrollable(widget), title)
+    view.source_panel = SourcePanel(view)
+    side.addTab(view.source_panel, "Text")
+    side.setVisible(side.count() > 0)
+    return side
 
 
 def _click_keeps_focus(panel: QWidget) -> None:
@@ -477,43 +458,3 @@ def _scrollable(widget: QWidget) -> QScrollArea:
     needed = widget.minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width()
     area.setMinimumWidth(max(260, needed))
     return area
-
-
-class _Callbacks(QWidget):
-    """GUI-thread receiver for a panel job (a lambda would run in the worker thread)."""
-
-    def __init__(
-        self,
-        view: DocumentView,
-        job: Job,
-        on_done: Callable[[Any], None],
-        on_error: Callable[[str], None] | None,
-        on_cancel: Callable[[], None] | None = None,
-    ) -> None:
-        super().__init__(view)
-        self.setVisible(False)
-        self.view = view
-        self.job = job
-        self.on_done = on_done
-        self.on_error = on_error
-        self.on_cancel = on_cancel
-
-    def finished(self, outcome: JobOutcome) -> None:
-        self.view._maybe_stop_progress()
-        try:
-            if outcome.status == "done":
-                self.on_done(outcome.result)
-            elif outcome.status == "failed":
-                if self.on_error is not None:
-                    self.on_error(outcome.error)
-                else:
-                    self.view._job_message(f"{self.job.title} failed: {outcome.error}")
-            else:
-                if self.on_cancel is not None:
-                    self.on_cancel()
-                # A job its panel replaced (Doves: a new move restarts the analysis) ends quietly;
-                # "Analysing Tokyo Doves cancelled" after every move said nothing the user did.
-                if self.job.cancelled_by_user:
-                    self.view._job_message(f"{self.job.title} cancelled")
-        finally:
-            self.deleteLater()

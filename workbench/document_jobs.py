@@ -1,0 +1,118 @@
+"""A document's background jobs: its Solve job and its panels' jobs, behind one progress row and
+one Cancel. Results come back on the GUI thread; a job its owner replaced ends without a word."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtWidgets import QWidget
+
+from solvers.common.cancel import CancelToken
+from solvers.common.protocol import ProgressFn
+from widgets.job_progress import JobProgress
+from workbench.jobs import Job, JobManager, JobOutcome
+
+
+class DocumentJobs:
+    def __init__(
+        self,
+        owner: QWidget,
+        manager: JobManager,
+        progress: JobProgress,
+        busy_changed: Any,  # Signal(bool): a job started, or the last one ended
+        say: Callable[[str], None],  # a job's final word for the status bar
+    ) -> None:
+        self.owner = owner
+        self.manager = manager
+        self.progress = progress
+        self.busy_changed = busy_changed
+        self.say = say
+        self.solve: Job | None = None
+        self.side: list[Job] = []
+
+    def start_solve(self, job: Job) -> None:
+        """``job`` becomes the document's Solve job (its slots are the caller's)."""
+        self.solve = job
+        job.signals.progress.connect(self.progress.update_progress)
+        self._start(job)
+
+    def run(
+        self,
+        title: str,
+        work: Callable[[CancelToken, ProgressFn], Any],
+        on_done: Callable[[Any], None],
+        on_error: Callable[[str], None] | None = None,
+        on_cancel: Callable[[], None] | None = None,
+    ) -> Job:
+        """A panel's job (``PanelContext.run_job``): the callbacks run on the GUI thread."""
+        job = Job(title, lambda cancel, progress, _emit: work(cancel, progress))
+        receiver = _Callbacks(self, job, on_done, on_error, on_cancel)
+        job.signals.finished.connect(receiver.finished)
+        job.signals.progress.connect(self.progress.update_progress)
+        self.side.append(job)
+        self._start(job)
+        return job
+
+    def _start(self, job: Job) -> None:
+        self.progress.start(job.title)
+        self.manager.start(job)
+        self.busy_changed.emit(True)
+
+    def finished(self) -> None:
+        """A job ended: the progress row goes once none runs."""
+        running = [j for j in [self.solve, *self.side] if j is not None and not j.done]
+        self.side = [j for j in self.side if not j.done]
+        if not running:
+            self.progress.stop()
+            self.busy_changed.emit(False)
+
+    def cancel_all(self) -> None:
+        """The user's Cancel (Esc): every job of this document stops and says so."""
+        for job in [self.solve, *self.side]:
+            if job is not None and not job.done:
+                job.cancelled_by_user = True
+                job.cancel()
+
+    def busy(self) -> bool:
+        return any(j is not None and not j.done for j in [self.solve, *self.side])
+
+
+class _Callbacks(QWidget):
+    """GUI-thread receiver for a panel job (a lambda would run in the worker thread)."""
+
+    def __init__(
+        self,
+        jobs: DocumentJobs,
+        job: Job,
+        on_done: Callable[[Any], None],
+        on_error: Callable[[str], None] | None,
+        on_cancel: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(jobs.owner)
+        self.setVisible(False)
+        self.jobs = jobs
+        self.job = job
+        self.on_done = on_done
+        self.on_error = on_error
+        self.on_cancel = on_cancel
+
+    def finished(self, outcome: JobOutcome) -> None:
+        self.jobs.finished()
+        try:
+            if outcome.status == "done":
+                self.on_done(outcome.result)
+            elif outcome.status == "failed":
+                if self.on_error is not None:
+                    self.on_error(outcome.error)
+                else:
+                    self.jobs.say(f"{self.job.title} failed: {outcome.error}")
+            else:
+                if self.on_cancel is not None:
+                    self.on_cancel()
+                # A job its panel replaced (Doves: a new move restarts the analysis) ends quietly;
+                # "Analysing Tokyo Doves cancelled" after every move said nothing the user did.
+                if self.job.cancelled_by_user:
+                    self.jobs.say(f"{self.job.title} cancelled")
+        finally:
+            self.deleteLater()
