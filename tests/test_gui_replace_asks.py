@@ -34,11 +34,11 @@ def _generate_flow(view) -> None:
 
 
 def _generate_toichika(view) -> None:
-    panel = view.panel("Steps")
-    panel.gen_width.setValue(4)
-    panel.gen_height.setValue(4)
-    panel.gen_seed.setValue(7)
-    panel.generate_button.click()
+    generator = view.panel("Steps").generator
+    generator.gen_width.setValue(4)
+    generator.gen_height.setValue(4)
+    generator.gen_seed.setValue(7)
+    generator.generate_button.click()
 
 
 def _paste_toichika(view) -> None:

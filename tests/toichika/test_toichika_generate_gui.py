@@ -19,11 +19,11 @@ def test_generate_button_opens_a_unique_puzzle_untitled(main_window, qtbot) -> N
     panel = view.panel("Steps")
     assert isinstance(panel, ToichikaPanel)
     before = view.doc.puzzle
-    panel.gen_width.setValue(6)
-    panel.gen_height.setValue(5)
-    panel.gen_grade.setCurrentText("medium")
-    panel.gen_seed.setValue(7)
-    qtbot.mouseClick(panel.generate_button, Qt.MouseButton.LeftButton)
+    panel.generator.gen_width.setValue(6)
+    panel.generator.gen_height.setValue(5)
+    panel.generator.gen_grade.setCurrentText("medium")
+    panel.generator.gen_seed.setValue(7)
+    qtbot.mouseClick(panel.generator.generate_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: view.doc.puzzle != before, timeout=30000)
     puzzle = view.doc.puzzle
     assert (puzzle.cols, puzzle.rows) == (6, 5)
@@ -39,11 +39,11 @@ def test_generate_job_cancels_and_leaves_the_document_alone(main_window, qtbot) 
     view = main_window.show_kind("toichika")
     panel = view.panel("Steps")
     before = view.doc.puzzle
-    panel.gen_width.setValue(30)
-    panel.gen_height.setValue(30)
-    panel.gen_grade.setCurrentText("expert")
-    qtbot.mouseClick(panel.generate_button, Qt.MouseButton.LeftButton)
-    job = panel._generate_job
+    panel.generator.gen_width.setValue(30)
+    panel.generator.gen_height.setValue(30)
+    panel.generator.gen_grade.setCurrentText("expert")
+    qtbot.mouseClick(panel.generator.generate_button, Qt.MouseButton.LeftButton)
+    job = panel.generator.job
     qtbot.wait(300)
     assert not job.done  # a 30x30 expert puzzle takes longer than this
     start = time.monotonic()
@@ -69,7 +69,7 @@ def test_puzzle_menu_generate_dialog_opens_a_unique_puzzle_untitled(main_window,
     assert action is not None and action.isEnabled()
     before = view.doc.puzzle
     action.trigger()
-    dialog = view.panel("Steps").generate_dialog
+    dialog = view.panel("Steps").generator.generate_dialog
     qtbot.waitExposed(dialog)
     dialog.grab().save(str(tmp_path / "generate_dialog.png"))
     dialog.width_box.setValue(6)
@@ -96,10 +96,10 @@ def test_generate_dialog_cancel_button_starts_nothing(main_window, qtbot) -> Non
     view = main_window.show_kind("toichika")
     panel = view.panel("Steps")
     _generate_action(main_window).trigger()
-    dialog = panel.generate_dialog
+    dialog = panel.generator.generate_dialog
     qtbot.waitExposed(dialog)
     qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Cancel), Qt.MouseButton.LeftButton)
-    assert not dialog.isVisible() and panel._generate_job is None
+    assert not dialog.isVisible() and panel.generator.job is None
 
 
 def test_generate_from_the_menu_cancels_with_esc(main_window, qtbot) -> None:
@@ -111,12 +111,12 @@ def test_generate_from_the_menu_cancels_with_esc(main_window, qtbot) -> None:
     panel = view.panel("Steps")
     before = view.doc.puzzle
     _generate_action(main_window).trigger()
-    dialog = panel.generate_dialog
+    dialog = panel.generator.generate_dialog
     dialog.width_box.setValue(30)
     dialog.height_box.setValue(30)
     dialog.grade_box.setCurrentText("extreme")
     qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
-    job = panel._generate_job
+    job = panel.generator.job
     qtbot.wait(300)
     assert not job.done
     start = time.monotonic()
@@ -129,7 +129,8 @@ def test_generate_from_the_menu_cancels_with_esc(main_window, qtbot) -> None:
 
 def test_generating_keeps_the_generate_button_in_place_and_the_dialog_title_whole(main_window, qtbot) -> None:
     """The progress row pushed the Generate button out of view; the dialog's title was cut (29.16)."""
-    from widgets.panels.toichika import GenerateDialog, ToichikaPanel
+    from widgets.panels.toichika import ToichikaPanel
+    from widgets.panels.toichika_generator import GenerateDialog
 
     main_window.resize(1024, 768)
     view = main_window.show_kind("toichika")
@@ -137,12 +138,12 @@ def test_generating_keeps_the_generate_button_in_place_and_the_dialog_title_whol
     assert isinstance(panel, ToichikaPanel)
     view.side.setCurrentIndex(view.side.indexOf(panel.parentWidget().parentWidget()))
     qtbot.waitUntil(lambda: not view.busy(), timeout=30_000)
-    before = panel.generate_button.mapTo(view, panel.generate_button.rect().topLeft())
+    before = panel.generator.generate_button.mapTo(view, panel.generator.generate_button.rect().topLeft())
     view.progress.start("Generating a 8x8 medium puzzle")
     qtbot.wait(50)
-    after = panel.generate_button.mapTo(view, panel.generate_button.rect().topLeft())
+    after = panel.generator.generate_button.mapTo(view, panel.generator.generate_button.rect().topLeft())
     view.progress.stop()
     assert after == before
-    dialog = GenerateDialog(panel)
+    dialog = GenerateDialog(panel.generator)
     qtbot.addWidget(dialog)
     assert dialog.minimumWidth() >= dialog.fontMetrics().horizontalAdvance("Generate Toichika") + 150

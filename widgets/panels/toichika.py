@@ -21,20 +21,13 @@ from typing import Any
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
     QFileDialog,
-    QFormLayout,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QListView,
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -44,11 +37,11 @@ from solvers.common.errors import InputError
 from solvers.common.process_jobs import remote
 from solvers.common.protocol import EditResult
 from solvers.toichika.explain import Explanation, apply_hint, explain, hint, step_overlay
-from solvers.toichika.generate import MAX_SIDE, MIN_SIDE, Generated, generate, grade_names
 from solvers.toichika.sat_solver import differing_cells, iter_solutions
 from solvers.toichika.techniques import BY_ID
 from solvers.toichika.url_codec import encode_url
 from widgets.fonts import optional_text
+from widgets.panels.toichika_generator import GeneratorBox
 
 RESTART_DELAY_MS = 250  # let a drag finish before restarting the background jobs
 
@@ -66,7 +59,6 @@ class ToichikaPanel(QWidget):
         self.differing: list[tuple[int, int]] = []
         self._jobs: dict[str, Any] = {}
         self._puzzle: Any = None
-        self._generate_job: Any = None  # not in _jobs: editing the board must not cancel it
         self._hint_asked: tuple[Any, Any] | None = None  # the board a running hint looks at
         self._hint_for: tuple[Any, Any] | None = None  # the board the shown hint describes
         self._hint_result: dict[str, Any] | None = None  # the shown hint, while it can be applied
@@ -149,7 +141,8 @@ class ToichikaPanel(QWidget):
         urls.addWidget(self.copy_button)
         urls.addWidget(self.paste_button)
         layout.addLayout(urls)
-        layout.addWidget(self._generator_group())
+        self.generator = GeneratorBox(self.ctx, self._job_failed)
+        layout.addWidget(self.generator)
 
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -386,43 +379,13 @@ class ToichikaPanel(QWidget):
         self.ctx.status(f"{label} (Ctrl+Z takes it back)")
 
     # ---- generator --------------------------------------------------------------------------------
-    def _generator_group(self) -> QGroupBox:
-        self.gen_width = QSpinBox()
-        self.gen_height = QSpinBox()
-        for box in (self.gen_width, self.gen_height):
-            box.setRange(MIN_SIDE, MAX_SIDE)
-            box.setValue(8)
-        self.gen_grade = QComboBox()
-        self.gen_grade.addItems(grade_names())
-        self.gen_grade.setCurrentText("medium")
-        self.gen_seed = QSpinBox()
-        self.gen_seed.setRange(0, 2**31 - 1)
-        self.gen_seed.setSpecialValueText("random")  # 0: a fresh seed, reported in the status bar
-        self.gen_seed.setToolTip("The same seed, size and grade give the same puzzle")
-        self.gen_symmetric = QCheckBox("Symmetric givens")
-        self.gen_symmetric.setToolTip("Countries and givens are laid out with 180° symmetry")
-        self.generate_button = QPushButton("Generate")
-        self.generate_button.setToolTip(
-            "A random puzzle with a unique solution whose explanation needs this grade"
-        )
-        self.generate_button.clicked.connect(self.generate)
-        group = QGroupBox("Generate…")
-        form = QFormLayout(group)
-        form.addRow("Width", self.gen_width)
-        form.addRow("Height", self.gen_height)
-        form.addRow("Grade", self.gen_grade)
-        form.addRow("Seed", self.gen_seed)
-        form.addRow(self.gen_symmetric)
-        form.addRow(self.generate_button)
-        return group
-
     def menu_actions(self) -> list[QAction]:
         """Actions the shell puts into its Puzzle menu while this kind is shown."""
         if not hasattr(self, "_menu_actions"):
             action = QAction("&Generate…", self)
             action.setShortcut("Ctrl+Shift+G")
             action.setStatusTip("A random puzzle with a unique solution at a chosen grade")
-            action.triggered.connect(self.open_generate_dialog)
+            action.triggered.connect(self.generator.open_generate_dialog)
             hint_action = QAction("&Hint", self)
             hint_action.setShortcut("Ctrl+H")
             hint_action.setStatusTip("The next deduction from your entries and pencil marks (play mode)")
@@ -433,49 +396,6 @@ class ToichikaPanel(QWidget):
             apply_action.triggered.connect(self.apply_hint)
             self._menu_actions = [action, hint_action, apply_action]
         return self._menu_actions
-
-    def open_generate_dialog(self) -> GenerateDialog:
-        """Puzzle > Generate…: a small dialog with the generator's settings (shared with the group)."""
-        dialog = GenerateDialog(self)
-        dialog.accepted.connect(lambda: self._generate_from(dialog))
-        dialog.open()
-        self.generate_dialog = dialog
-        return dialog
-
-    def _generate_from(self, dialog: GenerateDialog) -> None:
-        for mine, theirs in (
-            (self.gen_width, dialog.width_box),
-            (self.gen_height, dialog.height_box),
-            (self.gen_seed, dialog.seed_box),
-        ):
-            mine.setValue(theirs.value())
-        self.gen_grade.setCurrentText(dialog.grade_box.currentText())
-        self.gen_symmetric.setChecked(dialog.symmetric_box.isChecked())
-        self.generate()
-
-    def generate(self) -> None:
-        job = self._generate_job
-        if job is not None and not getattr(job, "done", True):
-            self.ctx.status("Still generating…")
-            return
-        cols, rows = self.gen_width.value(), self.gen_height.value()
-        grade, seed = self.gen_grade.currentText(), self.gen_seed.value() or None
-        symmetric = self.gen_symmetric.isChecked()
-        if not self.ctx.may_replace():  # asked now, not when the new puzzle arrives
-            return
-        self._generate_job = self.ctx.run_job(
-            f"Generating a {cols}x{rows} {grade} puzzle",
-            remote(generate, cols, rows, grade, seed=seed, symmetric=symmetric, with_progress=True),
-            self._generated,
-            self._job_failed,
-        )
-
-    def _generated(self, made: Generated) -> None:
-        self.ctx.replace_untitled(made.puzzle, "Generate puzzle")
-        self.ctx.status(
-            f"New {made.puzzle.cols}x{made.puzzle.rows} {made.grade} puzzle, unique, "
-            f"{made.givens} givens, seed {made.seed} ({made.seconds:.1f} s)"
-        )
 
     # ---- URL --------------------------------------------------------------------------------------
     def copy_url(self) -> None:
@@ -492,46 +412,6 @@ class ToichikaPanel(QWidget):
             return
         if self.ctx.may_replace():
             self.ctx.replace_untitled(puzzle, "Paste URL")
-
-
-class GenerateDialog(QDialog):
-    """Size, grade, seed and symmetry for Puzzle > Generate…, started from the panel's settings."""
-
-    def __init__(self, panel: ToichikaPanel) -> None:
-        super().__init__(panel)
-        self.setWindowTitle("Generate Toichika")
-        # Wide enough for its title beside a window manager's buttons ("Gener… ichika" otherwise).
-        self.setMinimumWidth(max(340, self.fontMetrics().horizontalAdvance(self.windowTitle()) + 200))
-        self.width_box = QSpinBox()
-        self.height_box = QSpinBox()
-        for mine, theirs in ((self.width_box, panel.gen_width), (self.height_box, panel.gen_height)):
-            mine.setRange(MIN_SIDE, MAX_SIDE)
-            mine.setValue(theirs.value())
-            mine.setSuffix(" cells")
-        self.grade_box = QComboBox()
-        self.grade_box.addItems(grade_names())
-        self.grade_box.setCurrentText(panel.gen_grade.currentText())
-        self.grade_box.setToolTip("The hardest technique the explanation needs (docs: grade ladder)")
-        self.seed_box = QSpinBox()
-        self.seed_box.setRange(0, 2**31 - 1)
-        self.seed_box.setSpecialValueText("random")
-        self.seed_box.setValue(panel.gen_seed.value())
-        self.seed_box.setToolTip("The same seed, size and grade give the same puzzle")
-        self.symmetric_box = QCheckBox("Symmetric givens")
-        self.symmetric_box.setChecked(panel.gen_symmetric.isChecked())
-        form = QFormLayout(self)
-        form.addRow("Width", self.width_box)
-        form.addRow("Height", self.height_box)
-        form.addRow("Grade", self.grade_box)
-        form.addRow("Seed", self.seed_box)
-        form.addRow(self.symmetric_box)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Generate")
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        form.addRow(self.buttons)
 
 
 def _esc(text: str) -> str:
