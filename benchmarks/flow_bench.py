@@ -344,6 +344,10 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.timeout is not None and not args.timeout > 0:
         ap.error(f"--timeout must be a positive number of seconds, got {args.timeout:g}")
+    if args.seeds is not None and args.seeds < 1:
+        ap.error(f"--seeds must be at least 1, got {args.seeds}")
+    if args.unique < 0 or not args.gen_timeout > 0:
+        ap.error("--unique must be 0 or more and --gen-timeout a positive number of seconds")
     if args.numberlink:
         text = NUMBERLINK_SIZES if args.sizes == ap.get_default("sizes") else args.sizes
         try:

@@ -193,6 +193,8 @@ def test_benchmark_reports_every_rule_set_per_size(capsys: pytest.CaptureFixture
         (["--numberlink", "--sizes", "10x"], "bad size"),
         (["--numberlink", "--sizes", "2x10"], "4..100"),
         (["--numberlink", "--timeout", "0"], "positive"),
+        (["--numberlink", "--seeds", "-1"], "--seeds must be at least 1"),
+        (["--numberlink", "--unique", "-1"], "--unique must be 0 or more"),
     ],
 )
 def test_benchmark_refuses_bad_options(
