@@ -205,3 +205,16 @@ def test_benchmark_refuses_bad_options(
     assert stop.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert words in err[-1] and "Traceback" not in "".join(err)
+
+
+@pytest.mark.parametrize("name", ["hm_20x20_s0", "hm_20x20_s1"])
+def test_numberlink_finds_a_second_answer_through_the_game_rules(name: str) -> None:
+    """Every game-rules answer is a Numberlink answer: the game rules found a second one in 0.02 s
+    on these boards where the Numberlink search found none in 15 s (issue 28.4's lead)."""
+    board = Corpus(Path(__file__).parent / "data" / "handmade" / f"{name}.txt")
+    start = time.process_time()
+    found = _solve(board.text, "numberlink", 2)
+    assert len(found) == 2 and found[0].grid != found[1].grid
+    assert time.process_time() - start < 10  # was over 15 s for s1 (no second answer)
+    for s in found:
+        verify(board.rows, s.grid, s.extras["paths"], numberlink=True)
