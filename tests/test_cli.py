@@ -54,6 +54,8 @@ def test_no_solution(capsys, tmp_path: Path) -> None:
         (("solve", "example", SAMPLE, "--limit", "x"), "expected a whole number"),
         (("frobnicate",), "unknown command or kind"),
         (("export", "example", SAMPLE, "/tmp/out.bmp"), "unknown export format"),
+        (("solve", "flow", ""), "the puzzle argument is empty"),
+        (("check", "toichika", "  "), "the puzzle argument is empty"),
     ],
 )
 def test_bad_input_exit_2_one_line(capsys, argv, needle) -> None:

@@ -234,6 +234,8 @@ class PluginBase:
         return self.parse_document_input(arg)[0]
 
     def parse_document_input(self, arg: str) -> tuple[Any, Any]:
+        if not arg.strip():  # Path("") is the working folder: "cannot read file (a folder)" misled
+            raise InputError("the puzzle argument is empty: give a file, a URL or the puzzle itself")
         path = Path(arg)
         try:
             # exists(), not is_file(): a FIFO or folder gets "not a regular file", not "no such file"
