@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 
 from solvers.common.errors import InputError
-from solvers.flow.model import EMPTY, LETTERS, MNEMONIC_ORDER, Cell, FlowPuzzle
+from solvers.flow.model import EMPTY, MAX_NUMBER, MNEMONIC_ORDER, Cell, FlowPuzzle
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def random_path_board(
     if not (1 <= rows <= 200 and 1 <= cols <= 200):
         raise InputError(f"board size must be 1..200 in each direction, got {cols}x{rows}")
     n = rows * cols
-    if not (1 <= pieces <= len(LETTERS)) or pieces * min_length > n:
+    if not (1 <= pieces <= len(MNEMONIC_ORDER) + MAX_NUMBER - 9) or pieces * min_length > n:
         raise InputError(f"cannot cut {n} cells into {pieces} pieces of at least {min_length} cells")
     rng = random.Random(seed)
     path = hamiltonian_path(rows, cols, rng)
@@ -80,7 +80,8 @@ def random_path_board(
     for k, length in enumerate(lengths):
         piece = tuple(path[start : start + length])
         start += length
-        letter = MNEMONIC_ORDER[k]
+        # The 62 letters first, then the numbers 10..999 (1..9 are letters already).
+        letter = MNEMONIC_ORDER[k] if k < len(MNEMONIC_ORDER) else str(k - len(MNEMONIC_ORDER) + 10)
         for r, c in (piece[0], piece[-1]):
             cells[r * cols + c] = letter
         out.append(piece)

@@ -46,6 +46,21 @@ def test_random_path_board_pieces_are_a_solution() -> None:
     verify(rows, ["".join(g) for g in grid], paths)
 
 
+def test_random_path_board_with_more_pieces_than_letters_uses_numbers() -> None:
+    # 70 pieces: the 62 letters, then the numbers 10..17; the board round-trips through the
+    # plain format and the pieces still cover every cell once as paths between their labels.
+    board = random_path_board(12, 12, 70, seed=1)
+    cells = board.puzzle.cells
+    labels = [cells[p[0][0] * 12 + p[0][1]] for p in board.pieces]
+    assert len(set(labels)) == 70 and labels[62:] == [str(n) for n in range(10, 18)]
+    assert all(cells[p[-1][0] * 12 + p[-1][1]] == label for p, label in zip(board.pieces, labels, strict=True))
+    assert sorted(c for p in board.pieces for c in p) == [(r, c) for r in range(12) for c in range(12)]
+    assert all(
+        abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for p in board.pieces for a, b in zip(p, p[1:], strict=False)
+    )
+    assert PLUGIN.parse(PLUGIN.serialize(board.puzzle)) == board.puzzle
+
+
 def test_detours_are_even_and_zero_on_shortest_paths() -> None:
     graph = grid_graph(parse("A...\n....\n...A\nB..B\n"))
     d = detours(graph)
