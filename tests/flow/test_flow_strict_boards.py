@@ -53,7 +53,9 @@ def test_random_path_board_with_more_pieces_than_letters_uses_numbers() -> None:
     cells = board.puzzle.cells
     labels = [cells[p[0][0] * 12 + p[0][1]] for p in board.pieces]
     assert len(set(labels)) == 70 and labels[62:] == [str(n) for n in range(10, 18)]
-    assert all(cells[p[-1][0] * 12 + p[-1][1]] == label for p, label in zip(board.pieces, labels, strict=True))
+    assert all(
+        cells[p[-1][0] * 12 + p[-1][1]] == label for p, label in zip(board.pieces, labels, strict=True)
+    )
     assert sorted(c for p in board.pieces for c in p) == [(r, c) for r in range(12) for c in range(12)]
     assert all(
         abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for p in board.pieces for a, b in zip(p, p[1:], strict=False)
