@@ -299,3 +299,35 @@ def test_no_import_circle_of_any_kind() -> None:
 def test_the_circle_finder_finds_a_circle() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert import_circles(graph) == [["a", "b", "c"]]
+
+
+# ---- rooms of a size one can read ---------------------------------------------------------------
+MAX_CLASS_LINES = 300
+
+
+def long_classes(root: Path, folders: tuple[str, ...], limit: int = MAX_CLASS_LINES) -> list[str]:
+    """Classes longer than ``limit`` lines, from the ``class`` line to its last line (docstring,
+    comments and blank lines inside count: they are read too)."""
+    found = []
+    for folder in folders:
+        for path in sorted((root / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+                if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
+                    lines = node.end_lineno - node.lineno + 1
+                    if lines > limit:
+                        found.append(f"{path.relative_to(root)}:{node.name} ({lines} lines)")
+    return found
+
+
+def test_no_class_in_the_shell_or_widgets_is_over_300_lines() -> None:
+    """A class that long does several jobs (issue 30.2): give each job its own class."""
+    assert long_classes(ROOT, ("workbench", "widgets")) == []
+
+
+def test_the_class_length_check_finds_a_long_class(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    body = "".join(f"    x{k} = {k}\n" for k in range(300))
+    (tmp_path / "pkg" / "big.py").write_text(
+        f"class Big:\n{body}\n\nclass Small:\n    pass\n", encoding="utf-8"
+    )
+    assert long_classes(tmp_path, ("pkg",)) == ["pkg/big.py:Big (301 lines)"]
