@@ -8,12 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from solvers.common.job_relay import JobStatus
 from solvers.common.outcome import SearchOutcome
 
 
 @dataclass(frozen=True)
 class SolveReport:
-    status: str  # the job's: "done", "cancelled" or "failed"
+    status: JobStatus  # the job's
     seconds: float
     found: int  # solutions that arrived
     shown: int  # of them, how many the list shows
@@ -47,13 +48,13 @@ class SolveReport:
 def report_text(report: SolveReport) -> str:
     """One line for the results panel, e.g. 'Unique (game rules) in 0.12 s.'."""
     info = report.info or {}
-    if report.status == "failed" and report.invalid:
+    if report.status == JobStatus.FAILED and report.invalid:
         return f"Cannot solve: {report.error}"
-    if report.status == "failed" and report.lost:
+    if report.status == JobStatus.FAILED and report.lost:
         return f"Solving stopped: {report.error}. Press Solve (F5) to try again."
-    if report.status == "failed":
+    if report.status == JobStatus.FAILED:
         return f"Solver failed (a bug; please report it): {report.error}"
-    if report.game_value is not None and report.status != "cancelled":
+    if report.game_value is not None and report.status != JobStatus.CANCELLED:
         text = f"Analysis: {report.game_value or 'no result'} ({report.seconds:.2f} s)."
     else:
         search = info.get("outcome")
