@@ -7,6 +7,7 @@ from typing import Any
 
 from solvers.common import registry
 from solvers.common.cancel import CancelToken
+from solvers.common.outcome import SolveResult
 from solvers.common.solve_stream import stream_solutions
 
 
@@ -19,7 +20,7 @@ def stream_by_kind(
     cancel: CancelToken,
     progress: Callable[[dict[str, Any]], None],
     emit: Callable[[Any], None],
-) -> dict[str, Any]:
+) -> SolveResult:
     """``stream_solutions`` for the plug-in registered as ``kind`` (a worker process gets the kind,
     not the plug-in object)."""
     return stream_solutions(registry.get(kind), puzzle, limit, options, cancel, progress, emit)
