@@ -519,11 +519,25 @@ def _call(
     return _listed(result, cancel) if "l" in flags else result
 
 
+# The application layer: a worker process never runs its code. Layers hold for what runs, not only
+# for what is imported: a worker is started by this module, so what it runs must sit below the
+# shell (solvers, and the widgets' offscreen painting for File > Export).
+SHELL_PACKAGES = ("workbench",)
+
+
+def _body_below_the_shell(fn: Callable[..., Any]) -> None:
+    module = str(getattr(fn, "__module__", "") or "")
+    if module.split(".")[0] in SHELL_PACKAGES:
+        name = getattr(fn, "__qualname__", repr(fn))
+        raise ValueError(f"{module}.{name}: worker processes run solver and drawing code, never the shell's")
+
+
 def remote(
     fn: Callable[..., Any], *args: Any, with_progress: bool = False, listed: bool = False, **kwargs: Any
 ) -> Callable[[CancelToken, ProgressFn], Any]:
     """A ``run_job`` body calling ``fn(*args, **kwargs, cancel=token)`` in a worker process
     (``progress=`` too if ``with_progress``; ``listed`` turns an iterator result into a list there)."""
+    _body_below_the_shell(fn)
     flags = ("p" if with_progress else "") + ("l" if listed else "")
 
     def work(cancel: CancelToken, progress: ProgressFn) -> Any:
@@ -535,6 +549,7 @@ def remote(
 def remote_stream(fn: Callable[..., Any], *args: Any) -> Callable[[CancelToken, ProgressFn, EmitFn], Any]:
     """A ``Job`` body calling ``fn(*args, cancel=, progress=, emit=)`` in a worker process; what it
     emits there is emitted here, in order."""
+    _body_below_the_shell(fn)
 
     def work(cancel: CancelToken, progress: ProgressFn, emit: EmitFn) -> Any:
         return run_remote(fn, args, {}, "pe", cancel, progress, emit)
