@@ -299,3 +299,69 @@ def test_no_import_circle_of_any_kind() -> None:
 def test_the_circle_finder_finds_a_circle() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert import_circles(graph) == [["a", "b", "c"]]
+
+
+# ---- rooms of a size one can read ---------------------------------------------------------------
+MAX_CLASS_LINES = 300
+
+
+def long_classes(root: Path, folders: tuple[str, ...], limit: int = MAX_CLASS_LINES) -> list[str]:
+    """Classes longer than ``limit`` lines, from the ``class`` line to its last line (docstring,
+    comments and blank lines inside count: they are read too)."""
+    found = []
+    for folder in folders:
+        for path in sorted((root / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+                if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
+                    lines = node.end_lineno - node.lineno + 1
+                    if lines > limit:
+                        found.append(f"{path.relative_to(root)}:{node.name} ({lines} lines)")
+    return found
+
+
+def test_no_class_in_the_shell_or_widgets_is_over_300_lines() -> None:
+    """A class that long does several jobs (issue 30.2): give each job its own class."""
+    assert long_classes(ROOT, ("workbench", "widgets")) == []
+
+
+def test_the_class_length_check_finds_a_long_class(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    body = "".join(f"    x{k} = {k}\n" for k in range(300))
+    (tmp_path / "pkg" / "big.py").write_text(
+        f"class Big:\n{body}\n\nclass Small:\n    pass\n", encoding="utf-8"
+    )
+    assert long_classes(tmp_path, ("pkg",)) == ["pkg/big.py:Big (301 lines)"]
+
+
+# ---- layers hold for what runs, not only for what is imported -------------------------------------
+def test_worker_processes_refuse_shell_code() -> None:
+    from solvers.common import process_jobs
+    from workbench import files
+
+    with pytest.raises(ValueError, match=r"workbench\.files\.atomic_write: worker processes run solver"):
+        process_jobs.remote(files.atomic_write, "x", "y")
+    with pytest.raises(ValueError, match="never the shell's"):
+        process_jobs.remote_stream(files.atomic_write, "x", "y")
+
+
+def test_the_shell_sends_workers_only_code_from_below_it(qapp, monkeypatch, tmp_path: Path) -> None:
+    """The module warm-up and File > Export run in worker processes: what they send there is
+    solver or drawing code (a worker that imported the shell would run its module-level code)."""
+    from solvers.common import process_jobs
+    from solvers.common.cancel import CancelToken
+    from workbench import warmup
+    from workbench.export import ExportOptions, export_job
+
+    sent: list[str] = []
+
+    def record(fn: Any, *_args: Any) -> None:
+        sent.append(f"{fn.__module__}.{fn.__qualname__}")
+
+    monkeypatch.setattr(process_jobs, "run_remote", record)
+    monkeypatch.setattr(process_jobs, "in_processes", lambda: True)
+    warmup._compile_elsewhere(["flow"])
+    plugin = registry.get("flow")
+    picture = plugin.draw(plugin.default_puzzle())
+    with pytest.raises(InputError, match="nothing was written"):  # the recorder paints nothing
+        export_job(picture, tmp_path / "board.png", ExportOptions())(CancelToken(), lambda _info: None)
+    assert sent == ["solvers.common.by_kind.warm_up_kinds", "widgets.render.paint_file"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from solvers.common.outcome import SearchOutcome
+from solvers.common.outcome import SearchOutcome, SolveResult
 from solvers.common.report import SolveReport, report_text
 
 
@@ -23,18 +23,18 @@ def test_failures_say_whose_fault() -> None:
 
 def test_searches_say_how_far_they_got_and_under_which_rules() -> None:
     unique = SearchOutcome.after(1, 2)
-    assert report_text(_report(info={"outcome": unique, "rules": "designed"})) == (
+    assert report_text(_report(solve=SolveResult(unique, info={"rules": "designed"}))) == (
         "Unique (designed rules) in 0.12 s."
     )
     # a module's own verdict names its rules itself: no second "(... rules)"
-    verdict = {"outcome": unique, "verdict": "unique (game rules)", "rules": "strict"}
-    assert report_text(_report(info=verdict)) == "Unique (game rules) in 0.12 s."
-    none = report_text(_report(found=0, shown=0, info={"outcome": SearchOutcome.after(0, 2)}))
+    verdict = SolveResult(unique, "unique (game rules)", {"rules": "strict"})
+    assert report_text(_report(solve=verdict)) == "Unique (game rules) in 0.12 s."
+    none = report_text(_report(found=0, shown=0, solve=SolveResult(SearchOutcome.after(0, 2))))
     assert none.startswith("No solution in")
     cancelled = report_text(_report(status="cancelled", found=3, shown=3, limit=0))
     assert "after 0.12 s" in cancelled and "3" in cancelled
     many = report_text(
-        _report(found=5000, shown=1000, limit=0, info={"outcome": SearchOutcome.after(5000, 0)})
+        _report(found=5000, shown=1000, limit=0, solve=SolveResult(SearchOutcome.after(5000, 0)))
     )
     assert many.endswith("The list shows the first 1,000.")
 

@@ -106,8 +106,8 @@ def cmd_solve(args: argparse.Namespace, cancel: CancelToken) -> int:
     puzzle, entries = _load(plugin, args.input)
     options = plugin.solve_options(entries)
     start = time.perf_counter()
-    solutions, info, result = collect(plugin, puzzle, args.limit, options, cancel)
-    info.pop("outcome", None)  # said by ``result``; the rest of the info is printed as it is
+    solutions, solved, result = collect(plugin, puzzle, args.limit, options, cancel)
+    info = solved.info  # the solver's own info is printed as it is
     seconds = time.perf_counter() - start
     if args.export and solutions and not cancel.cancelled:
         _export(plugin, puzzle, solutions[0], args.export)
@@ -123,6 +123,8 @@ def cmd_solve(args: argparse.Namespace, cancel: CancelToken) -> int:
         }
         for key, value in info.items():
             out.setdefault(key, value)
+        if solved.verdict is not None:
+            out.setdefault("verdict", solved.verdict)
         print(json.dumps(out, ensure_ascii=False))
     else:
         for i, solution in enumerate(solutions, start=1):
@@ -131,10 +133,8 @@ def cmd_solve(args: argparse.Namespace, cancel: CancelToken) -> int:
             print(f"{name}{label}:")
             print("\n".join(solution.grid))
             print()
-        extra = "".join(
-            f", {k}: {v}" for k, v in info.items() if isinstance(v, (str, int, float)) and k != "verdict"
-        )
-        print(f"{result.describe(info.get('verdict'))} ({seconds:.3f} s{extra})")
+        extra = "".join(f", {k}: {v}" for k, v in info.items() if isinstance(v, (str, int, float)))
+        print(f"{solved.describe()} ({seconds:.3f} s{extra})")
     return 0
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from PySide6.QtWidgets import QWidget
 
 from solvers.common.cancel import CancelToken
+from solvers.common.job_relay import JobStatus
 from solvers.common.protocol import ProgressFn
 from widgets.job_progress import JobProgress
 from workbench.jobs import Job, JobManager, JobOutcome
@@ -100,9 +101,9 @@ class _Callbacks(QWidget):
     def finished(self, outcome: JobOutcome) -> None:
         self.jobs.finished()
         try:
-            if outcome.status == "done":
+            if outcome.status == JobStatus.DONE:
                 self.on_done(outcome.result)
-            elif outcome.status == "failed":
+            elif outcome.status == JobStatus.FAILED:
                 if self.on_error is not None:
                     self.on_error(outcome.error)
                 else:

@@ -13,12 +13,15 @@ from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList
 from solvers.common.errors import InputError
 from solvers.common.palette import PALETTES
+from solvers.common.process_jobs import remote
+from solvers.common.protocol import ProgressFn
 from widgets.render import (
     CELL_SIZE_RANGE,
     MARGIN_RANGE,
     WRITERS,
     ExportOptions,
     output_size,
+    paint_file,
     render_image,
 )
 from workbench.files import atomic_output
@@ -69,28 +72,24 @@ def prepare_export(
 
     def write() -> Path:
         with atomic_output(target) as tmp:
-            if fmt != "png":
-                WRITERS[fmt](dl, tmp, options)
-            elif not render_image(dl, options).save(str(tmp), "PNG"):  # type: ignore[call-overload]
-                raise InputError(f"{target}: could not write PNG")
+            WRITERS[fmt](dl, tmp, options)
         return target
 
     return write
 
 
 def export_job(
-    dl: DisplayList, path: str | os.PathLike[str], options: ExportOptions, *, cancel: CancelToken
-) -> Path:
-    """Paint and write an export: the body of File > Export's job, which the window runs in a worker
-    process. PySide keeps the GIL through each QPainter call (the first fill of a 4000x4000 image:
-    40 ms; 200 long antialiased lines: 25 ms), so on a thread of the GUI process painting a big
-    board stalled the window 110-150 ms. A worker paints offscreen, with its own QApplication."""
-    from PySide6.QtGui import QGuiApplication
+    dl: DisplayList, path: str | os.PathLike[str], options: ExportOptions
+) -> Callable[[CancelToken, ProgressFn], Path]:
+    """File > Export's job body, for a request ``prepare_export`` has checked: a worker process
+    paints (``widgets.render.paint_file``: no shell code runs there) into the temporary file that
+    this side then puts in place (``atomic_output``, on the pool thread)."""
+    target = Path(path)
+    fmt = target.suffix.lower().lstrip(".")
 
-    if QGuiApplication.instance() is None:  # a worker process: no window, no display
-        from workbench.qt_app import ensure_app
+    def work(cancel: CancelToken, progress: ProgressFn) -> Path:
+        with atomic_output(target) as tmp:
+            remote(paint_file, dl, str(tmp), fmt, options)(cancel, progress)
+        return target
 
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"
-        ensure_app(headless=True)
-    cancel.raise_if_cancelled()
-    return prepare_export(dl, path, options)()
+    return work

@@ -11,7 +11,6 @@ from PySide6.QtCore import QMimeData
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog
 
 from solvers.common.errors import InputError
-from solvers.common.process_jobs import remote
 from widgets.export_dialog import ExportDialog
 from workbench import settings
 from workbench.export import ExportOptions, export_job, prepare_export, render_image
@@ -83,7 +82,7 @@ class ExportActions:
             return None
         return self.window.current().run_job(
             "Exporting",
-            remote(export_job, picture, path, options),
+            export_job(picture, path, options),
             lambda target: self.window.statusBar().showMessage(f"Exported {target}", 5000),
             lambda error: self.window.show_error("Export failed", error),
         )

@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import sys
 import time
-import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from solvers.common.cancel import Cancelled, CancelToken
-from solvers.common.errors import InputError
-from solvers.common.process_jobs import RemoteError, WorkerLost
+from solvers.common.cancel import CancelToken
+from solvers.common.job_relay import JobStatus, Relay, run_body
 from solvers.common.solve_stream import stream_solutions
 
 Emit = Callable[[Any], None]
@@ -31,7 +29,7 @@ MIN_THREADS = 8
 
 @dataclass(frozen=True)
 class JobOutcome:
-    status: str  # "done", "cancelled" or "failed"
+    status: JobStatus
     result: Any = None
     error: str = ""
     seconds: float = 0.0
@@ -47,7 +45,8 @@ class JobSignals(QObject):
 
 
 class Job(QRunnable):
-    """Runs ``work(cancel, progress, emit)`` on a pool thread."""
+    """Runs ``work(cancel, progress, emit)`` on a pool thread; what it reports goes out through
+    the same relay (throttle and status mapping, ``solvers.common.job_relay``) as a worker's."""
 
     def __init__(self, title: str, work: Work) -> None:
         super().__init__()
@@ -60,64 +59,28 @@ class Job(QRunnable):
         self.done = False
         # The user asked to stop it (Esc, Cancel); a job its owner replaced ends without a word.
         self.cancelled_by_user = False
-        self._pending: list[Any] = []
-        self._count = 0
-        self._last_batch = 0.0
-        self._last_progress = 0.0
+        self.relay = Relay(
+            self.signals.progress.emit, self.signals.items.emit, PROGRESS_INTERVAL, BATCH_INTERVAL
+        )
 
     def cancel(self) -> None:
         self.cancel_token.cancel()
 
-    def _progress(self, info: dict[str, Any]) -> None:
-        now = time.monotonic()
-        if now - self._last_progress >= PROGRESS_INTERVAL:
-            self._last_progress = now
-            self.signals.progress.emit(dict(info))
-
-    def _emit(self, item: Any) -> None:
-        self._pending.append(item)
-        self._count += 1
-        now = time.monotonic()
-        if now - self._last_batch >= BATCH_INTERVAL:
-            self._flush()
-            self._last_batch = now
-
-    def _flush(self) -> None:
-        if self._pending:
-            batch, self._pending = self._pending, []
-            self.signals.items.emit(batch)
-
     def run(self) -> None:
         start = time.monotonic()
-        try:
-            result = self.work(self.cancel_token, self._progress, self._emit)
-            self._flush()
-            status = "cancelled" if self.cancel_token.cancelled else "done"
-            outcome = JobOutcome(status, result, seconds=time.monotonic() - start, items=self._count)
-        except Cancelled:
-            self._flush()
-            outcome = JobOutcome("cancelled", seconds=time.monotonic() - start, items=self._count)
-        except InputError as exc:
-            self._flush()
-            outcome = JobOutcome(
-                "failed", error=str(exc), seconds=time.monotonic() - start, items=self._count, invalid=True
-            )
-        except WorkerLost as exc:  # ended or stopped from outside: no bug, no traceback
-            self._flush()
-            outcome = JobOutcome(
-                "failed", error=str(exc), seconds=time.monotonic() - start, items=self._count, lost=True
-            )
-        except RemoteError as exc:  # a bug in a worker process: its traceback, its one line
-            self._flush()
-            print(exc.remote_traceback, end="", file=sys.stderr)
-            outcome = JobOutcome(
-                "failed", error=str(exc), seconds=time.monotonic() - start, items=self._count
-            )
-        except Exception as exc:  # a solver bug must not kill the app; report it readably
-            self._flush()
-            detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-            traceback.print_exc()
-            outcome = JobOutcome("failed", error=detail, seconds=time.monotonic() - start, items=self._count)
+        token, relay = self.cancel_token, self.relay
+        ending = run_body(lambda: self.work(token, relay.progress, relay.emit), token, relay)
+        if ending.trace:  # a bug, here or in a worker process: where it happened
+            print(ending.trace, end="", file=sys.stderr)
+        outcome = JobOutcome(
+            ending.status,
+            ending.result,
+            ending.error,
+            time.monotonic() - start,
+            relay.count,
+            ending.invalid,
+            ending.lost,
+        )
         self.done = True
         try:
             self.signals.finished.emit(outcome)

@@ -21,7 +21,8 @@ import threading
 from collections.abc import Iterable
 from pathlib import Path
 
-from solvers.common import process_jobs, registry
+from solvers.common import process_jobs
+from solvers.common.by_kind import warm_up_kinds
 from solvers.common.cancel import CancelToken
 from solvers.common.errors import InputError
 from solvers.common.protocol import PluginBase
@@ -142,13 +143,6 @@ def first_use() -> bool:
     """False when this launch found the stamp of an earlier warm-up (numba then only loads from
     its cache); for the "Preparing" job's wording."""
     return _first_use is not False
-
-
-def warm_up_kinds(kinds: list[str], *, cancel: CancelToken) -> None:
-    """The body of ``_compile_elsewhere`` (module level, so a worker can import it)."""
-    for kind in kinds:
-        with contextlib.suppress(Exception):  # reported by the warm-up in the GUI process
-            registry.get(kind).warm_up()
 
 
 def _import_panel(kind: str) -> None:

@@ -8,8 +8,8 @@ decides, and ``status`` the one wording.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from solvers.common.cancel import CancelToken
 
@@ -88,3 +88,31 @@ class SearchOutcome:
         if isinstance(verdict, str) and verdict and not self.interrupted:
             return verdict
         return self.status()
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """How a solve ended, typed: what the solve loop (``solve_stream``) returns to the CLI, the GUI
+    and ``count``, from a thread or a worker process alike."""
+
+    outcome: SearchOutcome
+    verdict: str | None = None  # the module's own wording of the count (Flow: "unique (designed)")
+    info: dict[str, Any] = field(default_factory=dict)  # the rest of the solver's info, as it filled it
+
+    @classmethod
+    def of_info(cls, outcome: SearchOutcome, info: dict[str, Any]) -> SolveResult:
+        """The one place that reads a solver's ``info`` keys with a meaning to the shell: a string
+        "verdict" becomes the typed verdict; everything else is kept as the solver filled it."""
+        rest = dict(info)
+        verdict = rest.pop("verdict", None)
+        return cls(outcome, verdict if isinstance(verdict, str) and verdict else None, rest)
+
+    @property
+    def rules(self) -> str | None:
+        """The rule set the answers refer to (``info["rules"]``, which is also printed as it is)."""
+        rules = self.info.get("rules")
+        return rules if isinstance(rules, str) else None
+
+    def describe(self) -> str:
+        """``SearchOutcome.describe`` with this solve's verdict."""
+        return self.outcome.describe(self.verdict)

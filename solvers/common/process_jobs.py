@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from solvers.common.cancel import Cancelled, CancelToken
-from solvers.common.errors import InputError
+from solvers.common.job_relay import Ending, JobStatus, Relay, RemoteError, WorkerLost, run_body
 
 ProgressFn = Callable[[dict[str, Any]], None]
 EmitFn = Callable[[Any], None]
@@ -52,19 +52,6 @@ MOST_IDLE = 4  # more idle workers than this are stopped
 WORKER_NICENESS = 10  # under contention the GUI process (nice 0) gets ~90% of a core against a worker
 TOP_UP_DELAY = 2.0  # seconds after a worker is taken before a spare replaces it
 SPARE_DELAY = 3.0  # seconds after the main window opens before the spare workers start
-
-
-class RemoteError(RuntimeError):
-    """A job body raised in the worker; ``str()`` is the worker's one-line description."""
-
-    def __init__(self, detail: str, remote_traceback: str = "") -> None:
-        super().__init__(detail)
-        self.remote_traceback = remote_traceback
-
-
-class WorkerLost(RemoteError):
-    """The worker was ended or stopped from outside (kill, the out-of-memory killer, SIGSTOP): the
-    job is lost, but no bug of the solver is to blame, and the next job gets a fresh worker."""
 
 
 # Signals that come from outside (a user, a session manager, the out-of-memory killer), unlike a
@@ -205,48 +192,22 @@ def _run_one(
     flags: str,
     token: CancelToken,
 ) -> None:
-    last_progress = 0.0
-    batch: list[Any] = []
-    last_batch = 0.0
-
-    def progress(info: dict[str, Any]) -> None:
-        nonlocal last_progress
-        now = time.monotonic()
-        if now - last_progress >= SEND_INTERVAL:
-            last_progress = now
-            conn.send(("progress", dict(info)))
-
-    def emit(item: Any) -> None:
-        nonlocal last_batch
-        batch.append(item)
-        now = time.monotonic()
-        if now - last_batch >= SEND_INTERVAL:
-            last_batch = now
-            flush()
-
-    def flush() -> None:
-        if batch:
-            conn.send(("items", list(batch)))
-            batch.clear()
-
+    """Run one job and send its progress, items and ``Ending`` (``job_relay``: the same throttle
+    and the same status mapping as a job on a pool thread)."""
+    relay = Relay(
+        lambda info: conn.send(("progress", info)),
+        lambda items: conn.send(("items", items)),
+        SEND_INTERVAL,
+        SEND_INTERVAL,
+    )
+    ending = run_body(lambda: _call(fn, args, kwargs, flags, token, relay.progress, relay.emit), token, relay)
+    if ending.status is JobStatus.CANCELLED:
+        ending = Ending(JobStatus.CANCELLED)  # nobody waits for a cancelled job's result
     try:
-        result = _call(fn, args, kwargs, flags, token, progress, emit)
-        flush()
-        reply: tuple[Any, ...] = ("cancelled",) if token.cancelled else ("done", result)
-    except Cancelled:
-        flush()
-        reply = ("cancelled",)
-    except InputError as exc:
-        flush()
-        reply = ("input_error", str(exc))
-    except Exception as exc:  # reported to the GUI like a failure in a thread
-        flush()
-        detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-        reply = ("error", detail, traceback.format_exc())
-    try:
-        conn.send(reply)
+        conn.send(("end", ending))
     except Exception as exc:  # e.g. a result that does not pickle: say so instead of hanging
-        conn.send(("error", f"the job's result could not be sent back: {exc}", traceback.format_exc()))
+        error = f"the job's result could not be sent back: {exc}"
+        conn.send(("end", Ending(JobStatus.FAILED, error=error, trace=traceback.format_exc())))
 
 
 def _listed(result: Any, token: CancelToken) -> list[Any]:
@@ -527,15 +488,10 @@ def _relay(
         elif kind == "items":
             for item in message[1]:
                 emit(item)
-        else:
+        else:  # "end"
             workers.release(worker)
-            if kind == "done":
-                return message[1]
-            if kind == "cancelled":
-                raise Cancelled()
-            if kind == "input_error":
-                raise InputError(message[1])
-            raise RemoteError(message[1], message[2])
+            ending: Ending = message[1]
+            return ending.unwrap()
 
 
 def in_processes() -> bool:
@@ -563,11 +519,25 @@ def _call(
     return _listed(result, cancel) if "l" in flags else result
 
 
+# The application layer: a worker process never runs its code. Layers hold for what runs, not only
+# for what is imported: a worker is started by this module, so what it runs must sit below the
+# shell (solvers, and the widgets' offscreen painting for File > Export).
+SHELL_PACKAGES = ("workbench",)
+
+
+def _body_below_the_shell(fn: Callable[..., Any]) -> None:
+    module = str(getattr(fn, "__module__", "") or "")
+    if module.split(".")[0] in SHELL_PACKAGES:
+        name = getattr(fn, "__qualname__", repr(fn))
+        raise ValueError(f"{module}.{name}: worker processes run solver and drawing code, never the shell's")
+
+
 def remote(
     fn: Callable[..., Any], *args: Any, with_progress: bool = False, listed: bool = False, **kwargs: Any
 ) -> Callable[[CancelToken, ProgressFn], Any]:
     """A ``run_job`` body calling ``fn(*args, **kwargs, cancel=token)`` in a worker process
     (``progress=`` too if ``with_progress``; ``listed`` turns an iterator result into a list there)."""
+    _body_below_the_shell(fn)
     flags = ("p" if with_progress else "") + ("l" if listed else "")
 
     def work(cancel: CancelToken, progress: ProgressFn) -> Any:
@@ -579,6 +549,7 @@ def remote(
 def remote_stream(fn: Callable[..., Any], *args: Any) -> Callable[[CancelToken, ProgressFn, EmitFn], Any]:
     """A ``Job`` body calling ``fn(*args, cancel=, progress=, emit=)`` in a worker process; what it
     emits there is emitted here, in order."""
+    _body_below_the_shell(fn)
 
     def work(cancel: CancelToken, progress: ProgressFn, emit: EmitFn) -> Any:
         return run_remote(fn, args, {}, "pe", cancel, progress, emit)

@@ -8,12 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from solvers.common.outcome import SearchOutcome
+from solvers.common.job_relay import JobStatus
+from solvers.common.outcome import SearchOutcome, SolveResult
 
 
 @dataclass(frozen=True)
 class SolveReport:
-    status: str  # the job's: "done", "cancelled" or "failed"
+    status: JobStatus  # the job's
     seconds: float
     found: int  # solutions that arrived
     shown: int  # of them, how many the list shows
@@ -22,14 +23,14 @@ class SolveReport:
     invalid: bool = False  # failed on bad input
     lost: bool = False  # its worker was ended or stopped from outside
     game_value: str | None = None  # a game's analysis: the value found (its last result's label)
-    info: dict[str, Any] | None = None  # the solver's info: "outcome", "verdict", "rules"
+    solve: SolveResult | None = None  # how the search ended (None: cancelled, failed or not a search)
 
     @classmethod
     def of_job(
         cls, outcome: Any, found: int, shown: int, limit: int | None, game_value: str | None = None
     ) -> SolveReport:
         """From a ``workbench.jobs.JobOutcome`` (read by attribute: no Qt here)."""
-        info = outcome.result if isinstance(outcome.result, dict) else None
+        solve = outcome.result if isinstance(outcome.result, SolveResult) else None
         return cls(
             outcome.status,
             outcome.seconds,
@@ -40,29 +41,28 @@ class SolveReport:
             outcome.invalid,
             outcome.lost,
             game_value,
-            info,
+            solve,
         )
 
 
 def report_text(report: SolveReport) -> str:
     """One line for the results panel, e.g. 'Unique (game rules) in 0.12 s.'."""
-    info = report.info or {}
-    if report.status == "failed" and report.invalid:
+    if report.status == JobStatus.FAILED and report.invalid:
         return f"Cannot solve: {report.error}"
-    if report.status == "failed" and report.lost:
+    if report.status == JobStatus.FAILED and report.lost:
         return f"Solving stopped: {report.error}. Press Solve (F5) to try again."
-    if report.status == "failed":
+    if report.status == JobStatus.FAILED:
         return f"Solver failed (a bug; please report it): {report.error}"
-    if report.game_value is not None and report.status != "cancelled":
+    if report.game_value is not None and report.status != JobStatus.CANCELLED:
         text = f"Analysis: {report.game_value or 'no result'} ({report.seconds:.2f} s)."
     else:
-        search = info.get("outcome")
-        if not isinstance(search, SearchOutcome):  # cancelled: the job ended without its info
-            search = SearchOutcome.after(report.found, report.limit, cancelled=True)
-        status = search.describe(info.get("verdict"))
+        # cancelled: the job ended without its result
+        solve = report.solve or SolveResult(SearchOutcome.after(report.found, report.limit, cancelled=True))
+        search = solve.outcome
+        status = solve.describe()
         # A module's own wording (e.g. Flow's "unique (game rules)") names its rule set already.
-        rules = info.get("rules")
-        named = f" ({rules} rules)" if isinstance(rules, str) and status != info.get("verdict") else ""
+        rules = solve.rules
+        named = f" ({rules} rules)" if rules is not None and status != solve.verdict else ""
         when = "after" if search.interrupted else "in"
         text = f"{status[0].upper()}{status[1:]}{named} {when} {report.seconds:.2f} s."
     if report.found > report.shown:

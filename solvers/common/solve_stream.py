@@ -1,4 +1,4 @@
-"""The one solve-to-a-limit loop: stream a plug-in's solutions and return its info dict.
+"""The one solve-to-a-limit loop: stream a plug-in's solutions and return a typed ``SolveResult``.
 
 Used by the GUI's Solve jobs on a pool thread and, for plug-ins declaring ``ISOLATED``, in a worker
 process (``by_kind.stream_by_kind``), by the CLI's ``solve`` and by
@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from solvers.common.cancel import Cancelled, CancelToken
-from solvers.common.outcome import SearchOutcome, reached_limit
+from solvers.common.outcome import SearchOutcome, SolveResult, reached_limit
 
 
 def stream_solutions(
@@ -23,9 +23,9 @@ def stream_solutions(
     cancel: CancelToken,
     progress: Callable[[dict[str, Any]], None],
     emit: Callable[[Any], None],
-) -> dict[str, Any]:
-    """Emit each solution; return the solver's info with ``info["outcome"]`` the ``SearchOutcome``
-    (a cancelled run ends by ``Cancelled`` instead; its caller builds the outcome from the items)."""
+) -> SolveResult:
+    """Emit each solution; return how the search ended, with the solver's info (a cancelled run
+    ends by ``Cancelled`` instead; its caller builds the outcome from the items)."""
     info: dict[str, Any] = {}
     found = 0
     solutions: Iterator[Any] = plugin.solve(
@@ -38,8 +38,7 @@ def stream_solutions(
         if reached_limit(found, limit):
             break
         cancel.raise_if_cancelled()
-    info["outcome"] = SearchOutcome.after(found, limit, cancel)
-    return info
+    return SolveResult.of_info(SearchOutcome.after(found, limit, cancel), info)
 
 
 def collect(
@@ -50,9 +49,10 @@ def collect(
     cancel: CancelToken | None = None,
     *,
     keep: bool = True,
-) -> tuple[list[Any], dict[str, Any], SearchOutcome]:
-    """``stream_solutions`` to the end: (the solutions if ``keep``, the solver's info, the outcome).
-    A cancel or a timeout ends it with an interrupted outcome instead of ``Cancelled``."""
+) -> tuple[list[Any], SolveResult, SearchOutcome]:
+    """``stream_solutions`` to the end: (the solutions if ``keep``, the result, its outcome; the
+    outcome stays third for callers that take only it). A cancel or a timeout ends it with an
+    interrupted outcome instead of ``Cancelled``."""
     token = cancel or CancelToken()
     solutions: list[Any] = []
     found = 0
@@ -64,7 +64,7 @@ def collect(
             solutions.append(solution)
 
     try:
-        info = stream_solutions(plugin, puzzle, limit, options, token, lambda _info: None, emit)
+        result = stream_solutions(plugin, puzzle, limit, options, token, lambda _info: None, emit)
     except Cancelled:
-        return solutions, {}, SearchOutcome.after(found, limit, token, cancelled=True)
-    return solutions, info, info["outcome"]
+        result = SolveResult(SearchOutcome.after(found, limit, token, cancelled=True))
+    return solutions, result, result.outcome

@@ -47,21 +47,21 @@ def test_badge_steps_and_replay(view, qtbot) -> None:
     panel = _panel(view)
     qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle) and "unique" in panel.badge.text(), timeout=20000)
     ex = panel.explanation
-    assert panel.steps.count() == len(ex.steps) + 1 and "grade" in panel.grade.text()
-    panel.go(0)
+    assert panel.replay.steps.count() == len(ex.steps) + 1 and "grade" in panel.grade.text()
+    panel.replay.go(0)
     assert view._overlay["state"] == ex.states[0]
-    panel.forward_button.click()
-    assert panel.steps.currentRow() == 1
+    panel.replay.forward_button.click()
+    assert panel.replay.steps.currentRow() == 1
     overlay = view._overlay
     assert overlay["state"] == ex.states[1] and overlay["changed"] and overlay["used"]
     assert ex.steps[0].text in _shown_text(panel.detail)
     view.board.display_list()  # the board draws the replayed state
     assert view.info.text().startswith("Replaying the explanation: the candidates after step 1 of")
-    panel.last_button.click()
+    panel.replay.last_button.click()
     assert view._overlay["state"] == ex.final
-    panel.back_button.click()
-    assert panel.steps.currentRow() == len(ex.steps) - 1
-    panel.clear_replay()
+    panel.replay.back_button.click()
+    assert panel.replay.steps.currentRow() == len(ex.steps) - 1
+    panel.replay.clear()
     assert view._overlay is None
     assert not view.info.text().startswith("Replaying")
 
@@ -82,11 +82,11 @@ def test_hint_in_play_mode_and_copy_url(view, qtbot) -> None:
 
     panel = _panel(view)
     view.set_mode("play")
-    assert panel.hint_button.isEnabled()
+    assert panel.hints.hint_button.isEnabled()
     entries = list(view.doc.entries)
     entries[3] = RIGHT  # wrong: (0,3) must point left
     view.doc.apply(EditResult(entries=tuple(entries), label="Enter"))
-    panel.hint_button.click()
+    panel.hints.hint_button.click()
     qtbot.waitUntil(lambda: view._overlay is not None and "errors" in view._overlay, timeout=20000)
     assert view._overlay["errors"] == [(0, 3)]
     panel.copy_button.click()
@@ -107,7 +107,7 @@ def test_step_details_keep_arrow_characters(view, qtbot) -> None:
     qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle), timeout=20000)
     ex = panel.explanation
     row = next(k for k, step in enumerate(ex.steps, start=1) if "<" in step.text)
-    panel.go(row)
+    panel.replay.go(row)
     assert ex.steps[row - 1].text in _shown_text(panel.detail)  # "v/<: every cell" was cut at "<"
 
 
@@ -115,7 +115,7 @@ def test_replay_with_a_solution_shown_draws_only_the_step(view, qtbot) -> None:
     panel = _panel(view)
     qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle), timeout=20000)
     view.show_solution(next(view.plugin.solve(view.doc.puzzle, limit=1)))
-    panel.go(1)
+    panel.replay.go(1)
     pure = view.plugin.draw(view.doc.puzzle, overlay=view._overlay)
     assert view.board.display_list().items == pure.items  # no solution arrows among the pencil marks
 
@@ -137,10 +137,10 @@ def test_find_all_outlines_where_the_shown_solution_differs_from_the_first(view,
 def test_export_the_board_at_a_step(view, qtbot, tmp_path) -> None:
     panel = _panel(view)
     qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle), timeout=20000)
-    assert not panel.export_button.isEnabled()
-    panel.go(3)
-    assert panel.export_button.isEnabled()
-    target = panel.export_step(str(tmp_path / "step3.png"))
+    assert not panel.replay.export_button.isEnabled()
+    panel.replay.go(3)
+    assert panel.replay.export_button.isEnabled()
+    target = panel.replay.export_step(str(tmp_path / "step3.png"))
     assert target is not None and target.stat().st_size > 500
 
 
@@ -162,7 +162,7 @@ def test_keyboard_arrows_move_shift_arrows_place_letters_pick_tools(view, qtbot)
 
 
 def test_japanese_names_only_where_a_font_draws_them(view, qtbot, monkeypatch) -> None:
-    import widgets.panels.toichika as panel_module
+    import widgets.panels.toichika_replay as panel_module
     from solvers.toichika.techniques import BY_ID
 
     panel = _panel(view)
@@ -173,10 +173,10 @@ def test_japanese_names_only_where_a_font_draws_them(view, qtbot, monkeypatch) -
         panel_module._japanese.cache_clear()
         monkeypatch.setattr(panel_module, "optional_text", lambda text, d=drawable: text if d else "")
         panel._explained(view.doc.puzzle, ex)
-        panel.go(0)
-        panel.go(1)
+        panel.replay.go(0)
+        panel.replay.go(1)
         assert (ja in _shown_text(panel.detail)) is drawable
-        assert (ja in panel.steps.item(1).text()) is drawable
+        assert (ja in panel.replay.steps.item(1).text()) is drawable
     panel_module._japanese.cache_clear()
 
 
@@ -193,12 +193,12 @@ def test_pasting_a_larger_puzzle_during_step_replay(view, qtbot, url: str) -> No
 
     panel = _panel(view)
     qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle), timeout=20000)
-    panel.go(len(panel.explanation.steps))
+    panel.replay.go(len(panel.explanation.steps))
     assert view._overlay is not None
     QGuiApplication.clipboard().setText(url)
     panel.paste_button.click()
     assert view._overlay is None  # the old step's state is gone with its puzzle, at once
-    assert panel.steps.count() == 0
+    assert panel.replay.steps.count() == 0
     view.board.display_list()
     view.board.repaint()
     qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle), timeout=20000)
@@ -212,7 +212,7 @@ def test_a_hint_ends_with_the_board_it_described(view, qtbot) -> None:
     entries = list(view.doc.entries)
     entries[3] = RIGHT  # wrong: (0,3) must point left
     view.doc.apply(EditResult(entries=tuple(entries), label="Enter"))
-    panel.hint_button.click()
+    panel.hints.hint_button.click()
     qtbot.waitUntil(lambda: "Check this entry" in _shown_text(panel.detail), timeout=20000)
     assert view._overlay is not None
     entries[3] = 0
@@ -235,7 +235,7 @@ def test_every_step_row_shows_its_whole_text(main_window, qtbot, size) -> None:
     view.side.setCurrentIndex(view.side.indexOf(panel.parentWidget().parentWidget()))
     qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle), timeout=30000)
     qtbot.wait(100)
-    rows = panel.steps
+    rows = panel.replay.steps
 
     def cut() -> list[int]:
         """Rows whose height is not the one the list's delegate asks for at today's width."""
@@ -248,6 +248,6 @@ def test_every_step_row_shows_its_whole_text(main_window, qtbot, size) -> None:
 
     assert cut() == []
     for _ in range(12):
-        panel.forward_button.click()
+        panel.replay.forward_button.click()
     qtbot.wait(50)
     assert cut() == []

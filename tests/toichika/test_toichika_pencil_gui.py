@@ -37,8 +37,8 @@ def _panel(view):
 
 def _hint_shown(panel, view) -> bool:
     """A new hint for the board as it is (an applied one keeps its text but can't be applied)."""
-    fresh = panel._hint_result is not None or "complete and correct" in panel.detail.text()
-    return fresh and panel._hint_for == (view.doc.puzzle, view.doc.entries)
+    fresh = panel.hints.result is not None or "complete and correct" in panel.detail.text()
+    return fresh and panel.hints.shown_for == (view.doc.puzzle, view.doc.entries)
 
 
 def test_hint_then_apply_until_solved(view, qtbot) -> None:
@@ -46,7 +46,7 @@ def test_hint_then_apply_until_solved(view, qtbot) -> None:
     stack = view.doc.undo_stack
     texts = []
     for _ in range(200):
-        panel.hint_button.click()
+        panel.hints.hint_button.click()
         qtbot.waitUntil(lambda: _hint_shown(panel, view), timeout=20_000)
         if check(view.doc.puzzle, view.doc.entries).ok:
             break
@@ -54,7 +54,7 @@ def test_hint_then_apply_until_solved(view, qtbot) -> None:
         assert "Hint:" in texts[-1], texts[-1]
         assert len(texts) < 2 or texts[-1] != texts[-2]  # the issue: the same hint for ever
         before, steps = view.doc.entries, stack.count()
-        panel.apply_button.click()
+        panel.hints.apply_button.click()
         assert view.doc.entries != before and stack.count() == steps + 1  # one undo step
         assert "Applied" in panel.detail.text()  # it still says what was written
     else:
@@ -88,7 +88,7 @@ def test_apply_hint_action_works_without_a_hint_shown(view, qtbot, main_window) 
     entries = list(view.doc.entries)
     entries[24] = DOT
     view.doc.apply(EditResult(entries=tuple(entries), label="Dot"))
-    assert panel._hint_result is None and panel.detail.text() == ""
+    assert panel.hints.result is None and panel.detail.text() == ""
 
 
 def _click(qtbot, view, r: int, c: int, dx: float, dy: float, shift: bool) -> None:
@@ -144,7 +144,7 @@ def test_marks_render_legibly_at_1024x768(main_window, view, qtbot, tmp_path, sc
     entries[p.index(2, 2)] = DOT
     entries[p.index(4, 0)] = RIGHT
     view.doc.apply(EditResult(entries=tuple(entries), label="Marks"))
-    panel.hint_button.click()
+    panel.hints.hint_button.click()
     qtbot.waitUntil(lambda: _hint_shown(panel, view), timeout=20_000)
     qtbot.wait(50)
     folder = Path(os.environ.get("TOICHIKA_SHOTS", tmp_path))
@@ -178,13 +178,13 @@ def test_a_hint_that_arrives_after_an_edit_is_not_shown_or_applied(view, qtbot) 
     panel = _panel(view)
     old = view.doc.entries
     result = hint(view.doc.puzzle, old)
-    panel._hint_asked = (view.doc.puzzle, old)
-    panel._apply_when_done = True
+    panel.hints.asked = (view.doc.puzzle, old)
+    panel.hints.apply_when_done = True
     entries = list(old)
     entries[24] = DOT
     view.doc.apply(EditResult(entries=tuple(entries), label="Dot"))
-    panel._hint_done(result)
-    assert panel._hint_result is None and panel.detail.text() == ""
+    panel.hints.done(result)
+    assert panel.hints.result is None and panel.detail.text() == ""
     assert view.doc.entries == tuple(entries)  # nothing stale was written
 
 
@@ -192,6 +192,6 @@ def test_apply_hint_is_for_play_mode(view, qtbot) -> None:
     panel = _panel(view)
     view.set_mode("edit")
     start = view.doc.entries
-    panel.apply_hint()
+    panel.hints.apply()
     qtbot.wait(100)
-    assert view.doc.entries == start and panel._jobs.get("hint") is None
+    assert view.doc.entries == start and panel.hints.job is None

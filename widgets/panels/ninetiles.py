@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from solvers.common.job_relay import JobStatus
 from solvers.common.protocol import Solution
 from solvers.ninetiles.plugin import WARMUP_TOWN, NineTilesUI, road_text, town_label
 from solvers.ninetiles.themes import THEME_NAMES, capture_flags, theme_values
@@ -461,7 +462,7 @@ class BestTownsPanel(QWidget):
         watch_cancel(self.job, self._finished)
 
     def _finished(self, outcome: Any) -> None:
-        if outcome.status == "cancelled":
+        if outcome.status == JobStatus.CANCELLED:
             self.find_button.setEnabled(True)
             self.more_button.setEnabled(self._shown < self._total)
             self.summary.setText(
@@ -701,7 +702,7 @@ class StatisticsPanel(QWidget):
         watch_cancel(self.job, self._finished)
 
     def _finished(self, outcome: Any) -> None:
-        if outcome.status == "cancelled":
+        if outcome.status == JobStatus.CANCELLED:
             self.load_button.setEnabled(True)
             self.summary.setText("Cancelled.")
 
