@@ -106,6 +106,15 @@ GREY_SHARE = 0.001  # share of coloured pixels below which a picture with grey d
 Edge = tuple[Cell, Cell]
 
 
+class BoardRefused(InputError):
+    """``detect`` found a grid but no board it can read on it; ``partial`` is what was read
+    (the grid, and the dots if any) for showing the user what went wrong."""
+
+    def __init__(self, message: str, partial: Detection) -> None:
+        super().__init__(message)
+        self.partial = partial
+
+
 @dataclass(frozen=True)
 class Detection:
     """What was read from a screenshot. Cells are 0-based (row, column)."""
@@ -118,6 +127,9 @@ class Detection:
     holes: tuple[Cell, ...] = ()
     warnings: tuple[str, ...] = ()
     board: tuple[int, int, int, int] = (0, 0, 0, 0)  # x, y, width, height in pixels
+    # The fitted grid: left and top line, cell width and height in pixels (for drawing the read
+    # board over the picture).
+    grid: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
 
     def problems(self) -> list[str]:
         """Colours that do not come as a pair (one dot, or three and more)."""
@@ -703,16 +715,18 @@ def detect(img: np.ndarray) -> Detection:
         endpoints[letter] = tuple(sorted(cells[i] for i in members))
         mean = rgb[members].mean(axis=0).round().astype(int)
         colours[letter] = "#{:02x}{:02x}{:02x}".format(*(int(v) for v in mean))
-    if not cells:
-        raise InputError(f"no endpoint dots found on the {grid.cols}x{grid.rows} grid")
-    if _is_grey(img, rgb):
+    geometry = (grid.x0, grid.y0, grid.sx, grid.sy)
+    if not cells or _is_grey(img, rgb):
+        partial = Detection(grid.rows, grid.cols, endpoints, colours, (), (), tuple(warnings), box, geometry)
+        if not cells:
+            raise BoardRefused(f"no endpoint dots found on the {grid.cols}x{grid.rows} grid", partial)
         # Grey dots differ only in brightness: any pairing read from them would be a guess.
-        raise InputError("not a colour image: a Flow board's dots are paired by their colours")
+        raise BoardRefused("not a colour image: a Flow board's dots are paired by their colours", partial)
     walls, holes, pipes = _walls_and_holes(gray, _chroma(img), grid, set(cells))
     if pipes:
         warnings.append(f"pipes drawn across {pipes} cell edge{'s' * (pipes > 1)} were ignored")
     return Detection(
-        grid.rows, grid.cols, endpoints, colours, tuple(walls), tuple(holes), tuple(warnings), box
+        grid.rows, grid.cols, endpoints, colours, tuple(walls), tuple(holes), tuple(warnings), box, geometry
     )
 
 
@@ -752,10 +766,11 @@ def import_screenshot(path: str | os.PathLike[str]) -> tuple[FlowPuzzle, list[st
 SOLVE_BUDGET = 2.0  # seconds (wall) to confirm a read board is a level; real ones take milliseconds
 
 
-def check(found: Detection, budget: float = SOLVE_BUDGET) -> list[str]:
+def check(found: Detection, budget: float = SOLVE_BUDGET, cancel: CancelToken | None = None) -> list[str]:
     """Why the read board cannot be the level in the picture (empty when it may be): a real level
     has every colour exactly twice and exactly one solution. A misread grid or dot makes one of
-    these fail far more often than not, so the board is refused rather than answered wrongly."""
+    these fail far more often than not, so the board is refused rather than answered wrongly.
+    ``cancel`` (the GUI's Cancel) stops the solver and raises ``Cancelled``."""
     problems = found.problems()
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
@@ -772,10 +787,12 @@ def check(found: Detection, budget: float = SOLVE_BUDGET) -> list[str]:
         puzzle.require_valid()
     except InputError as exc:
         return [f"the read board is no valid level ({exc})"]
-    # Below this size the solver's kernels run as plain Python (50 ms at 15x15) unless numba is
-    # loaded already: loading it takes a second, which would eat the budget of a cold process.
-    plain = "numba" not in sys.modules and found.rows * found.cols <= 400
+    # Below this size the solver's kernels run as plain Python (50 ms at 15x15), even where numba
+    # is imported (the GUI's worker processes): loading the kernels takes a second or more, which
+    # would eat the budget (real levels were refused under load).
+    plain = found.rows * found.cols <= 400
     token = CancelToken(timeout=budget)
+    unhook = cancel.on_cancel(lambda: token.cancel("cancelled")) if cancel is not None else None
     solutions = 0
     try:
         with forced("python") if plain else nullcontext():
@@ -783,6 +800,11 @@ def check(found: Detection, budget: float = SOLVE_BUDGET) -> list[str]:
                 solutions += 1
     except Cancelled:
         pass
+    finally:
+        if unhook is not None:
+            unhook()
+    if cancel is not None:
+        cancel.raise_if_cancelled()
     size = f"{found.cols}x{found.rows}"
     if solutions == 1 and not token.cancelled:
         return []
