@@ -5,6 +5,7 @@ user says so."""
 from __future__ import annotations
 
 import struct
+import time
 import zlib
 from pathlib import Path
 
@@ -14,6 +15,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 
+from solvers.common.cancel import Cancelled
+from solvers.common.protocol import Importer
 from solvers.flow.model import FlowPuzzle
 from solvers.flow.screenshot_synth import Scene, Style, encode, render
 
@@ -138,21 +141,31 @@ def test_escape_cancels_the_shown_reading(main_window, qtbot, monkeypatch) -> No
     assert view.doc.puzzle is before and not view.doc.dirty
 
 
+def _slow_review(path, cancel):
+    """A reading that runs until it is cancelled (the real one may finish before the test's Esc)."""
+    while not cancel.cancelled:
+        time.sleep(0.01)
+    raise Cancelled()
+
+
 def test_escape_while_reading_stops_the_job(main_window, qtbot, monkeypatch) -> None:
-    monkeypatch.setattr(
-        QFileDialog, "getOpenFileName", staticmethod(lambda *a: (str(REAL / "lvl23.jpg"), ""))
-    )
+    monkeypatch.setenv("PUZZLE_WORKBENCH_JOBS", "thread")  # the body below runs on a pool thread
     view = main_window.show_kind("flow")
     before = view.doc.puzzle
-    main_window.files.import_dialog("flow", view.plugin.importers()[0])
+    importer = Importer("Import &Screenshot…", "*.png", lambda p: (None, []), _slow_review)
+    main_window.files.import_file("flow", importer, REAL / "lvl23.jpg")
     run = main_window.files.review
-    assert run.dialog.review is None and not run.dialog.use_button.isVisible()
+    assert run.dialog.isVisible() and run.dialog.summary.text() == "Reading lvl23.jpg…"
+    assert not run.dialog.use_button.isVisible() and not run.dialog.edit_button.isVisible()
+    qtbot.wait(100)
+    assert not run.job.done
     qtbot.keyClick(run.dialog, Qt.Key.Key_Escape)
     assert run.job.cancel_token.cancelled and not run.dialog.isVisible()
     qtbot.waitUntil(lambda: run.job.done, timeout=READ_TIMEOUT)
     qtbot.wait(50)  # the finished signal is queued: it must not bring the dialog back
     assert not run.dialog.isVisible() and run.dialog.review is None
     assert view.doc.puzzle is before
+    assert main_window.statusBar().currentMessage() == "Import of lvl23.jpg cancelled"
 
 
 def _png_header(width: int, height: int) -> bytes:
