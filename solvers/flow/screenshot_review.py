@@ -12,7 +12,7 @@ import numpy as np
 from solvers.common.cancel import CancelToken
 from solvers.common.errors import InputError
 from solvers.common.review import ImportReview, Mark
-from solvers.flow.screenshot import BoardRefused, Detection, check, detect, read_image, to_puzzle
+from solvers.flow.screenshot import BoardRefused, Detection, check, detect, odd_dots, read_image, to_puzzle
 
 SHOW_SIDE = 1600  # the review image's longest side in pixels: plenty for a dialog, light to send
 
@@ -73,9 +73,10 @@ def _marks(found: Detection, scale: float) -> tuple[Mark, ...]:
             y = y0 + max(r1, r2) * sy
             marks.append(Mark("wall", (x0 + c1 * sx, y, x0 + (c1 + 1) * sx, y)))
     radius = 0.36 * min(sx, sy)
+    odd = odd_dots(found)
     for letter, cells in found.endpoints.items():
         colour = found.colours.get(letter, "#ffffff")
         for r, c in cells:
             centre = (x0 + (c + 0.5) * sx, y0 + (r + 0.5) * sy, radius)
-            marks.append(Mark("dot", centre, colour, letter, alert=len(cells) != 2))
+            marks.append(Mark("dot", centre, colour, letter, alert=len(cells) != 2 or (r, c) in odd))
     return tuple(marks)

@@ -14,9 +14,9 @@ import pytest
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.errors import InputError
 from solvers.flow.model import FlowPuzzle
-from solvers.flow.screenshot import BoardRefused, Detection, check, detect, read_image
+from solvers.flow.screenshot import BoardRefused, Detection, check, detect, odd_dots, read_image
 from solvers.flow.screenshot_review import SHOW_SIDE, _read_words, review_screenshot
-from solvers.flow.screenshot_synth import Scene, Style, encode, render
+from solvers.flow.screenshot_synth import Scene, Style, encode, level_scene, render
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL = Path(__file__).parent / "data" / "flow_free_pddl"
@@ -147,3 +147,62 @@ def _grid_picture() -> np.ndarray:
         cv2.line(img, (50 + 100 * i, 50), (50 + 100 * i, 550), (120, 120, 120), 2)
         cv2.line(img, (50, 50 + 100 * i), (550, 50 + 100 * i), (120, 120, 120), 2)
     return img
+
+
+def _level_with_dot(change: str) -> tuple[np.ndarray, tuple[int, int]]:
+    """A real level's screenshot with its first dot redrawn: "larger" (filling its cell) or
+    "shifted" (0.09 of a cell to the right). The pairs and the level stay as they were."""
+    scene = level_scene(7, 7, 6)
+    img = cv2.imdecode(
+        np.frombuffer(encode(render(scene, Style(width=720, height=1280)), ".png"), np.uint8), 1
+    )
+    found = detect(img)
+    assert check(found) == []
+    x0, y0, sx, _ = found.grid
+    letter, cells = next(iter(found.endpoints.items()))
+    r, c = cells[0]
+    cx, cy = round(x0 + (c + 0.5) * sx), round(y0 + (r + 0.5) * sx)
+    colour = tuple(int(found.colours[letter][i : i + 2], 16) for i in (5, 3, 1))  # BGR
+    cv2.circle(img, (cx, cy), round(0.42 * sx), (0, 0, 0), -1)
+    if change == "larger":
+        cv2.circle(img, (cx, cy), round(0.49 * sx), colour, -1, cv2.LINE_AA)
+    else:
+        cv2.circle(img, (round(cx + 0.09 * sx), cy), round(0.38 * sx), colour, -1, cv2.LINE_AA)
+    return img, (r, c)
+
+
+def test_a_dot_much_larger_than_the_others_makes_the_read_uncertain() -> None:
+    img, (r, c) = _level_with_dot("larger")
+    found = detect(img)
+    assert found.problems() == []  # still paired: only its size gives it away
+    [reason] = check(found)
+    assert reason.startswith(f"the dot at R{r + 1}C{c + 1} is much larger than the others (radius 0.4")
+    assert reason.endswith("the grid or a dot was probably misread")
+
+
+def test_a_dot_off_its_cells_centre_makes_the_read_uncertain() -> None:
+    img, (r, c) = _level_with_dot("shifted")
+    found = detect(img)
+    assert found.problems() == []
+    assert check(found) == [
+        f"the dot at R{r + 1}C{c + 1} sits 0.09 of a cell off its cell's centre:"
+        " the grid or a dot was probably misread"
+    ]
+
+
+def test_real_dots_are_alike_and_centred() -> None:
+    for path in sorted(REAL.glob("*.jpg")):
+        found = detect(read_image(path))
+        radii = [shape.radius for shape in found.shapes.values()]
+        assert max(radii) - min(radii) < 0.02, path.name  # in cells; 0.34 each
+        assert max(abs(s.dx) + abs(s.dy) for s in found.shapes.values()) < 0.02, path.name
+        assert odd_dots(found) == {}
+
+
+def test_the_review_rings_the_odd_dot(tmp_path) -> None:
+    img, (r, c) = _level_with_dot("larger")
+    review = review_screenshot(_write(tmp_path, "larger.png", img))
+    assert not review.ok and review.summary.startswith(f"the dot at R{r + 1}C{c + 1} is much larger")
+    x0, y0, sx, sy = detect(img).grid
+    alerts = [m.geometry[:2] for m in review.marks if m.kind == "dot" and m.alert]
+    assert alerts == [(x0 + (c + 0.5) * sx, y0 + (r + 0.5) * sy)]
