@@ -297,6 +297,8 @@ class FileActions:
         picture (``review_dialog``) for the user to use, edit or cancel; this returns at once."""
         path = Path(path)
         if importer.review is not None:
+            if self.review is not None:  # keep one: each holds a picture
+                self.review.dispose()
             self.review = ImportReviewRun(self, kind, importer, path)
             return True
         view = self.window.show_kind(kind)
@@ -366,6 +368,13 @@ class ImportReviewRun(QObject):
         self.job.signals.finished.connect(self.finished)
         self.dialog.open()
         files.window.jobs.start(self.job)
+
+    def dispose(self) -> None:
+        self.job.cancel()
+        self.dialog.choice = self.dialog.choice or "cancel"
+        self.dialog.close()
+        self.dialog.deleteLater()
+        self.deleteLater()
 
     def finished(self, outcome: JobOutcome) -> None:
         if outcome.status == "cancelled" or self.dialog.choice:

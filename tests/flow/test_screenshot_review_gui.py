@@ -12,6 +12,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 
@@ -245,3 +246,12 @@ def test_the_overlay_draws_every_kind_of_mark_over_the_picture(qtbot) -> None:
     assert g > 150 and b > 150 and r < 90
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     assert dialog.choice == "cancel" and not dialog.isVisible()
+
+
+def test_a_second_import_replaces_the_first(main_window, qtbot, monkeypatch) -> None:
+    first = _import(main_window, qtbot, monkeypatch, REAL / "lvl1.jpg")
+    qtbot.mouseClick(first.cancel_button, Qt.MouseButton.LeftButton)
+    second = _import(main_window, qtbot, monkeypatch, REAL / "lvl2.jpg")
+    qtbot.waitUntil(lambda: not shiboken6.isValid(first), timeout=5000)  # freed with its picture
+    qtbot.mouseClick(second.use_button, Qt.MouseButton.LeftButton)
+    assert main_window.current().doc.puzzle == FlowPuzzle.from_rows("Y.... ..... ..G.. BGR.Y R...B".split())
