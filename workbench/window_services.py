@@ -11,6 +11,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from workbench.document_view import DocumentView
+from workbench.jobs import JobManager
 
 
 class WindowServices(QMainWindow):
@@ -29,6 +30,7 @@ class WindowServices(QMainWindow):
     samples_menu: QMenu
     recent_menu: QMenu
     palette_name: str
+    jobs: JobManager
     # The unsaved-changes question: "save", "discard" or "cancel" (tests replace it).
     confirm: Callable[[DocumentView], str]
 

@@ -167,6 +167,10 @@ class Importer:
     label: str  # menu text, e.g. "Import &Screenshot…"
     file_filter: str  # file dialog filter, e.g. "Images (*.png *.jpg)"
     load: Callable[[Path], tuple[Any, list[str]]]
+    # ``review(path, cancel=token)``: what was read, drawn over the picture for the user to confirm
+    # (a ``review.ImportReview``; ``InputError`` for a file that is no readable picture). A
+    # module-level function: the GUI runs it in a worker process. Without it the GUI uses ``load``.
+    review: Callable[..., Any] | None = None
 
 
 @dataclass

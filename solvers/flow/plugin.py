@@ -36,6 +36,13 @@ def _import_screenshot(path: Path) -> tuple[FlowPuzzle, list[str]]:
     return import_screenshot(path)
 
 
+def review_screenshot(path: Path, cancel: CancelToken | None = None) -> Any:
+    """The GUI's screenshot review (``solvers.common.review.ImportReview``); run in a worker process."""
+    from solvers.flow.screenshot_review import review_screenshot as review
+
+    return review(path, cancel)
+
+
 class FlowPlugin(PluginBase):
     meta = META  # declared in the package's __init__ (read without loading this module)
 
@@ -59,7 +66,7 @@ class FlowPlugin(PluginBase):
         return pzpr.looks_like_url(arg)
 
     def importers(self) -> list[Importer]:
-        return [Importer("Import &Screenshot…", IMAGE_FILTER, _import_screenshot)]
+        return [Importer("Import &Screenshot…", IMAGE_FILTER, _import_screenshot, review_screenshot)]
 
     def adapt_entries(self, puzzle: FlowPuzzle, entries: Any) -> FlowPaths:
         return document.adapt_entries(puzzle, entries)

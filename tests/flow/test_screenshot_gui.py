@@ -1,4 +1,5 @@
-"""File > Import Screenshot in the real main window (pytest-qt)."""
+"""File > Import Screenshot in the real main window (pytest-qt); the confirm dialog itself is
+tested in test_screenshot_review_gui.py."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from solvers.flow.model import FlowPuzzle
 from solvers.flow.screenshot_synth import Scene, Style, encode, level_scene, render
 
 pytestmark = pytest.mark.gui
+READ_TIMEOUT = 60_000  # ms: the picture is read in a worker process, slow to start on a busy machine
 
 
 def _action(window):
@@ -31,6 +33,15 @@ def _choose(monkeypatch, path: Path) -> list[str]:
     return asked
 
 
+def _confirm(main_window, qtbot, answer: str) -> str:
+    """Wait for the confirm dialog to show the reading, answer it; the dialog's line."""
+    dialog = main_window.files.review.dialog
+    qtbot.waitUntil(lambda: dialog.review is not None, timeout=READ_TIMEOUT)
+    text = dialog.summary.text()
+    (dialog.use_button if answer == "use" else dialog.edit_button).click()
+    return text
+
+
 def test_menu_import_opens_an_untitled_document(main_window, qtbot, tmp_path, monkeypatch) -> None:
     scene = level_scene(7, 9, 8)  # a real level: the importer checks that it solves
     shot = tmp_path / "phone.png"
@@ -38,6 +49,7 @@ def test_menu_import_opens_an_untitled_document(main_window, qtbot, tmp_path, mo
     asked = _choose(monkeypatch, shot)
     main_window.show_kind("xcetero")  # the import switches to Flow by itself
     _action(main_window).trigger()
+    _confirm(main_window, qtbot, "use")
     view = main_window.current()
     assert view.plugin.meta.id == "flow"
     assert "*.png" in asked[0] and "*.jpg" in asked[0]
@@ -50,20 +62,17 @@ def test_menu_import_opens_an_untitled_document(main_window, qtbot, tmp_path, mo
     assert view.doc.puzzle != scene.puzzle
 
 
-def test_walls_and_odd_colours_are_shown_with_a_notice(main_window, qtbot, tmp_path, monkeypatch) -> None:
+def test_walls_and_odd_colours_are_shown_for_editing(main_window, qtbot, tmp_path, monkeypatch) -> None:
     puzzle = FlowPuzzle.from_rows(["R...B", ".....", "..R..", ".....", "Y.R.Y"])
     shot = tmp_path / "odd.jpg"
     scene = Scene(puzzle, walls=(((1, 1), (1, 2)),))
     shot.write_bytes(encode(render(scene, Style(width=720, height=1280)), ".jpg", 75))
     _choose(monkeypatch, shot)
     _action(main_window).trigger()
+    text = _confirm(main_window, qtbot, "edit")
+    assert "'R' (red) has 3 dots (R1C1, R3C3, R5C3) (and 1 more)" in text
     shown = main_window.current().doc.puzzle  # shown as read, walls included, for the user to correct
     assert shown.cells == puzzle.cells and shown.walls == {((1, 1), (1, 2))}
-    notice = main_window.files.last_notice
-    assert notice is not None and notice.isVisible()
-    text = notice.text()
-    assert "'R' (red) has 3 dots" in text and "'B' (blue) has 1 dot" in text
-    notice.close()
 
 
 @pytest.mark.parametrize("content", [b"R.R\n", b"\x89PNG\r\n\x1a\n" + b"\x00" * 40, b""])
@@ -72,7 +81,7 @@ def test_a_non_image_gives_a_dialog(main_window, qtbot, tmp_path, monkeypatch, c
     bad.write_bytes(content)
     _choose(monkeypatch, bad)
     before = main_window.show_kind("flow").doc.puzzle
-    with qtbot.waitSignal(main_window.error_shown, timeout=2000) as blocker:
+    with qtbot.waitSignal(main_window.error_shown, timeout=READ_TIMEOUT) as blocker:
         _action(main_window).trigger()
     assert "not-a-picture.png" in blocker.args[0]
     assert main_window.last_error is not None and main_window.last_error.isVisible()

@@ -1,0 +1,82 @@
+"""A screenshot read for the GUI's confirm dialog: the picture, the board read from it (or what was
+found before the reading gave up), whether it may be used, and marks to draw over the picture."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from solvers.common.cancel import CancelToken
+from solvers.common.errors import InputError
+from solvers.common.review import ImportReview, Mark
+from solvers.flow.screenshot import BoardRefused, Detection, check, detect, odd_dots, read_image, to_puzzle
+
+SHOW_SIDE = 1600  # the review image's longest side in pixels: plenty for a dialog, light to send
+
+
+def review_screenshot(path: str | os.PathLike[str], cancel: CancelToken | None = None) -> ImportReview:
+    """Read ``path`` for review. Raises ``InputError`` (naming the file) only when it is no
+    readable picture; a picture without a board that may be used comes back with ``ok`` false and
+    the reason as its summary, plus whatever was read (``puzzle`` is ``None`` without a grid)."""
+    cancel = cancel or CancelToken()
+    name = Path(path).name
+    img = read_image(path)
+    cancel.raise_if_cancelled()
+    found: Detection | None
+    try:
+        found = detect(img)
+    except BoardRefused as exc:
+        found, reasons = exc.partial, [str(exc)]
+    except InputError as exc:
+        found, reasons = None, [str(exc)]
+    else:
+        cancel.raise_if_cancelled()
+        reasons = check(found, cancel=cancel)
+    puzzle, notes = to_puzzle(found) if found is not None else (None, [])
+    scale = min(1.0, SHOW_SIDE / max(img.shape[:2]))
+    if scale < 1.0:
+        size = (max(1, round(img.shape[1] * scale)), max(1, round(img.shape[0] * scale)))
+        img = cv2.resize(img, size, interpolation=cv2.INTER_AREA)
+    shown = np.ascontiguousarray(img[:, :, ::-1])  # BGR -> RGB
+    summary = reasons[0] if reasons else _read_words(found)
+    marks = _marks(found, scale) if found is not None else ()
+    return ImportReview(name, shown, puzzle, not reasons, summary, tuple(notes), marks)
+
+
+def _read_words(found: Detection | None) -> str:
+    """ "7x7, 6 colours, every colour twice, unique designed solution" (walls and holes if any)."""
+    if found is None:
+        return ""
+    n = len(found.endpoints)
+    words = [f"{found.cols}x{found.rows}", f"{n} colour{'s' * (n != 1)}", "every colour twice"]
+    if found.walls:
+        words.append(f"{len(found.walls)} wall{'s' * (len(found.walls) != 1)}")
+    if found.holes:
+        words.append(f"{len(found.holes)} hole{'s' * (len(found.holes) != 1)}")
+    return ", ".join([*words, "unique designed solution"])
+
+
+def _marks(found: Detection, scale: float) -> tuple[Mark, ...]:
+    x0, y0, sx, sy = (v * scale for v in found.grid)
+    rows, cols = found.rows, found.cols
+    marks = [Mark("grid", (x0, y0 + i * sy, x0 + cols * sx, y0 + i * sy)) for i in range(rows + 1)]
+    marks += [Mark("grid", (x0 + j * sx, y0, x0 + j * sx, y0 + rows * sy)) for j in range(cols + 1)]
+    marks += [Mark("hole", (x0 + c * sx, y0 + r * sy, sx, sy)) for r, c in found.holes]
+    for (r1, c1), (r2, c2) in found.walls:
+        if r1 == r2:  # side by side: the wall is the vertical edge between them
+            x = x0 + max(c1, c2) * sx
+            marks.append(Mark("wall", (x, y0 + r1 * sy, x, y0 + (r1 + 1) * sy)))
+        else:
+            y = y0 + max(r1, r2) * sy
+            marks.append(Mark("wall", (x0 + c1 * sx, y, x0 + (c1 + 1) * sx, y)))
+    radius = 0.36 * min(sx, sy)
+    odd = odd_dots(found)
+    for letter, cells in found.endpoints.items():
+        colour = found.colours.get(letter, "#ffffff")
+        for r, c in cells:
+            centre = (x0 + (c + 0.5) * sx, y0 + (r + 0.5) * sy, radius)
+            marks.append(Mark("dot", centre, colour, letter, alert=len(cells) != 2 or (r, c) in odd))
+    return tuple(marks)
