@@ -60,6 +60,7 @@ class MainWindow(WindowServices):
     act_dark: QAction
     act_how_to_play: QAction
     act_keys_help: QAction
+    act_about: QAction
     tool_undo: QAction
     tool_redo: QAction
     puzzle_menu: QMenu

@@ -158,7 +158,8 @@ def build(window: MainWindow) -> None:
     )
     help_menu.addActions([window.act_how_to_play, window.act_keys_help])
     help_menu.addSeparator()
-    help_menu.addAction(make_action(window, "&About", window.help.about))
+    window.act_about = make_action(window, "&About", window.help.about)
+    help_menu.addAction(window.act_about)
 
     toolbar = window.addToolBar("Main")
     toolbar.setObjectName("main-toolbar")
