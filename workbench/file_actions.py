@@ -21,7 +21,7 @@ from solvers.common import registry
 from solvers.common.errors import InputError
 from solvers.common.limits import limit_text
 from solvers.common.protocol import EditResult, Importer, PluginBase
-from workbench import settings
+from workbench import crash, settings
 from workbench.document_view import DocumentView
 from workbench.window_services import WindowServices
 
@@ -71,6 +71,7 @@ class FileActions:
         ``template`` (samples) opens it as a new untitled document.
         """
         path = Path(path)
+        crash.note(f"open {path.name}")
         try:
             plugin: PluginBase | None = registry.get(kind) if kind else registry.for_path(str(path))
             view = self.window.show_kind(plugin.meta.id) if plugin is not None else self.window.current()
