@@ -103,4 +103,11 @@ def ensure_app(headless: bool = False) -> QApplication:
     app.setApplicationName("Puzzle Workbench")
     app.setOrganizationName("PuzzleWorkbench")
     app.setOrganizationDomain("puzzle-workbench.local")
+    # The window's icon and name on Wayland come from the desktop entry --install-desktop writes.
+    app.setDesktopFileName("local.puzzle_workbench.PuzzleWorkbench")
+    from importlib import resources
+
+    from PySide6.QtGui import QIcon
+
+    app.setWindowIcon(QIcon(str(resources.files("assets") / "desktop" / "icons" / "app.svg")))
     return app
