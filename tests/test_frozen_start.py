@@ -60,3 +60,18 @@ def test_a_frozen_application_serves_jobs_through_its_entry_point(monkeypatch, t
 
 def remote_add(a: int, b: int) -> tuple[int, int]:
     return process_jobs.remote(bodies.add, a, b, scale=10)(CancelToken(), lambda _info: None)
+
+
+def test_a_bundle_carrying_libxcb_cursor_is_not_refused(monkeypatch, tmp_path) -> None:
+    """The bundle ships libxcb-cursor from the build machine; ctypes' find_library looks only at the
+    system's libraries, so without this the bundle refused to start where the system lacks it."""
+    import ctypes.util
+
+    from workbench.qt_app import missing_xcb_cursor
+
+    monkeypatch.setattr(ctypes.util, "find_library", lambda name: None)
+    x11 = {"DISPLAY": ":0"}
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert missing_xcb_cursor(x11, "linux")  # the bundle does not carry it
+    (tmp_path / "libxcb-cursor.so.0").write_bytes(b"")
+    assert not missing_xcb_cursor(x11, "linux")

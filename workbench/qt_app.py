@@ -41,7 +41,12 @@ def missing_xcb_cursor(env: dict[str, str] | None = None, platform: str | None =
 
     env = dict(os.environ) if env is None else env
     platform = sys.platform if platform is None else platform
-    return _uses_x11(env, platform) and ctypes.util.find_library("xcb-cursor") is None
+    if not _uses_x11(env, platform):
+        return False
+    bundled = getattr(sys, "_MEIPASS", None)  # a PyInstaller bundle carries the library itself
+    if bundled and any(Path(bundled).glob("libxcb-cursor.so*")):
+        return False
+    return ctypes.util.find_library("xcb-cursor") is None
 
 
 def missing_x11_library(plugin: Path | None = None) -> str:
