@@ -118,3 +118,35 @@ def test_unwritable_log_folder_is_one_line_not_a_failure(tmp_path, capsys) -> No
     blocker.write_text("not a folder")
     assert crash.setup_log(blocker / "logs") is None
     assert "no log file in" in capsys.readouterr().err
+
+
+def test_an_interactive_start_writes_the_log_and_installs_the_handler(qapp, monkeypatch, tmp_path) -> None:
+    import argparse
+    import sys
+
+    from PySide6.QtWidgets import QApplication
+
+    from workbench import app
+    from workbench.main_window import MainWindow
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setattr(QApplication, "exec", lambda self: 0)  # return at once instead of running
+    hook = sys.excepthook
+    args = argparse.Namespace(
+        files=[], kind=None, open_input=None, screenshot=None, size="1280x800", solve=False
+    )
+    assert app.run_gui(args) == 0
+    window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.crash_handler)
+    try:
+        assert sys.excepthook == window.crash_handler.handle
+        log_file = tmp_path / "state" / "puzzle-workbench" / "logs" / crash.LOG_NAME
+        assert crash.log_path() == log_file and "start" in log_file.read_text(encoding="utf-8")
+    finally:
+        window.crash_handler.uninstall()
+        window.confirm = lambda view: "discard"
+        window.close()
+        window.jobs.shutdown(5000)
+        for h in list(crash.log().handlers):
+            crash.log().removeHandler(h)
+            h.close()
+    assert sys.excepthook == hook
