@@ -74,3 +74,26 @@ def test_kinds_lists_the_unavailable_module(broken_module, capsys: pytest.Captur
     rows = {row["id"]: row for row in json.loads(capsys.readouterr().out)}
     assert "ModuleNotFoundError" in rows["zzbroken"]["unavailable"]
     assert rows["flow"]["name"] == "Flow Free"
+
+
+def test_an_error_starting_with_a_blank_line_still_names_its_reason(tmp_path, monkeypatch) -> None:
+    """A bundle whose numpy could not load listed 'unavailable: ImportError: ' and nothing more:
+    numpy's message starts with a blank line and its real reason is the cause."""
+    pkg = tmp_path / "zzblank"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text(
+        "try:\n    raise ImportError('libblas.so: not page-aligned')\n"
+        "except ImportError as exc:\n    raise ImportError('\\n\\nIMPORTANT: PLEASE READ THIS\\n') from exc\n"
+    )
+    monkeypatch.setattr(solvers, "__path__", [*solvers.__path__, str(tmp_path)])
+    registry.refresh()
+    try:
+        reason = registry.unavailable()["zzblank"]
+    finally:
+        monkeypatch.undo()
+        sys.modules.pop("solvers.zzblank", None)
+        registry.refresh()
+    assert (
+        reason
+        == "ImportError: IMPORTANT: PLEASE READ THIS (caused by ImportError: libblas.so: not page-aligned)"
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
 import time
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from solvers.common import registry
 from solvers.common.errors import InputError
-from workbench import window_geometry
+from workbench import crash, window_geometry
 from workbench.main_window import MainWindow
 from workbench.qt_app import ensure_app
 
@@ -79,6 +80,12 @@ def run_gui(args: argparse.Namespace) -> int:
         print(out)
         _close(window)
         return 0
+    # An interactive run logs to the user log folder and shows a dialog for an unhandled exception
+    # (a --screenshot run is a command: it keeps the plain traceback and exit code).
+    crash.setup_log()
+    crash.log().info("start %s", " ".join(sys.argv))
+    window.crash_handler = crash.CrashHandler(window)
+    window.crash_handler.install()
     if window_geometry.place(window):
         window.showMaximized()
     else:

@@ -295,6 +295,7 @@ def _print_help() -> int:
     _build_parser().print_help()
     print("\nModule commands: python -m workbench KIND ... (see python -m workbench KIND --help)")
     print("GUI: python -m workbench [FILES] [--kind KIND] [--open INPUT] [--screenshot OUT.png]")
+    print("Also: --version; --install-desktop / --uninstall-desktop (menu entry, icons, file types)")
     return 0
 
 
@@ -305,6 +306,15 @@ def main(argv: list[str] | None = None) -> int:
             return cli.run(PROG, _build_parser(argv[0]), _dispatch, argv)
         if argv and argv[0] in ("-h", "--help", "help"):
             return _print_help()
+        if argv[:1] in (["--install-desktop"], ["--uninstall-desktop"]) and len(argv) == 1:
+            from workbench import desktop
+
+            return desktop.main("install" if argv[0] == "--install-desktop" else "uninstall")
+        if argv[:1] == ["--version"]:
+            from workbench import __version__
+
+            print(f"puzzle-workbench {__version__}")
+            return 0
         if argv and not argv[0].startswith("-"):
             try:
                 plugin = registry.get(argv[0])

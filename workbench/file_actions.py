@@ -23,7 +23,7 @@ from solvers.common.limits import limit_text
 from solvers.common.process_jobs import remote
 from solvers.common.protocol import EditResult, Importer, PluginBase
 from widgets.import_review import ImportReviewDialog
-from workbench import settings
+from workbench import crash, settings
 from workbench.document_view import DocumentView
 from workbench.jobs import Job, JobOutcome
 from workbench.window_services import WindowServices
@@ -75,6 +75,7 @@ class FileActions:
         ``template`` (samples) opens it as a new untitled document.
         """
         path = Path(path)
+        crash.note(f"open {path.name}")
         try:
             plugin: PluginBase | None = registry.get(kind) if kind else registry.for_path(str(path))
             view = self.window.show_kind(plugin.meta.id) if plugin is not None else self.window.current()

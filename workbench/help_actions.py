@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMessageBox
 
-from solvers.common import registry
 from widgets.help_dialog import HelpDialog, keys_html, rules_html
+from workbench.about import AboutDialog
 from workbench.window_services import WindowServices
 
 
@@ -18,6 +17,7 @@ class HelpActions:
     def __init__(self, window: WindowServices) -> None:
         self.window = window
         self.help_dialog: HelpDialog | None = None
+        self.about_dialog: AboutDialog | None = None
 
     def how_to_play(self) -> HelpDialog:
         plugin = self.window.current().plugin
@@ -69,13 +69,12 @@ class HelpActions:
         self.help_dialog.show()
         return self.help_dialog
 
-    def about(self) -> None:
-        kinds = ", ".join(p.meta.name for p in registry.plugins().values())
-        QMessageBox.about(
-            self.window,
-            "About Puzzle Workbench",
-            f"Puzzle Workbench — draw, solve, analyse and export puzzles and games.\n\nModules: {kinds}",
-        )
+    def about(self) -> AboutDialog:
+        if self.about_dialog is not None:
+            self.about_dialog.close()
+        self.about_dialog = AboutDialog(self.window)
+        self.about_dialog.show()
+        return self.about_dialog
 
 
 def _keys(action: QAction) -> str:

@@ -33,7 +33,7 @@ from solvers.common.protocol import GAME, PLAY, SOLVE
 from solvers.common.words import check_text
 from widgets.panel_api import MenuPanel
 from widgets.theme import SCHEMES, apply_scheme
-from workbench import menus, settings, warmup, window_geometry
+from workbench import crash, menus, settings, warmup, window_geometry
 from workbench.document import Document
 from workbench.document_view import DocumentView
 from workbench.export_actions import ExportActions
@@ -60,6 +60,8 @@ class MainWindow(WindowServices):
     act_dark: QAction
     act_how_to_play: QAction
     act_keys_help: QAction
+    act_about: QAction
+    crash_handler: crash.CrashHandler | None = None  # installed by an interactive run (app.run_gui)
     tool_undo: QAction
     tool_redo: QAction
     puzzle_menu: QMenu
@@ -158,6 +160,7 @@ class MainWindow(WindowServices):
     def show_kind(self, kind: str) -> DocumentView:
         view = self.view_for(kind)
         if self.stack.currentWidget() is not view:
+            crash.note(f"show {kind}")
             self.statusBar().clearMessage()  # another module's message does not describe this one
         self.stack.setCurrentWidget(view)
         self.undo_group.setActiveStack(view.doc.undo_stack)

@@ -7,6 +7,7 @@ from typing import Any
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
 from solvers.common import registry
+from workbench import crash
 
 # The window is typed loosely: naming MainWindow here would make an import circle (it imports this
 # module). ``build`` gives it the ``act_*`` attributes that WindowServices declares.
@@ -19,6 +20,7 @@ def make_action(window: MainWindow, text: str, slot: Any, shortcut: Any = None, 
         action.setShortcut(QKeySequence(shortcut))
     if tip:
         action.setStatusTip(tip)
+    action.triggered.connect(lambda: crash.note(text.replace("&", "")))  # for a crash report
     action.triggered.connect(slot)
     return action
 
@@ -158,7 +160,8 @@ def build(window: MainWindow) -> None:
     )
     help_menu.addActions([window.act_how_to_play, window.act_keys_help])
     help_menu.addSeparator()
-    help_menu.addAction(make_action(window, "&About", window.help.about))
+    window.act_about = make_action(window, "&About", window.help.about)
+    help_menu.addAction(window.act_about)
 
     toolbar = window.addToolBar("Main")
     toolbar.setObjectName("main-toolbar")

@@ -41,7 +41,12 @@ def missing_xcb_cursor(env: dict[str, str] | None = None, platform: str | None =
 
     env = dict(os.environ) if env is None else env
     platform = sys.platform if platform is None else platform
-    return _uses_x11(env, platform) and ctypes.util.find_library("xcb-cursor") is None
+    if not _uses_x11(env, platform):
+        return False
+    bundled = getattr(sys, "_MEIPASS", None)  # a PyInstaller bundle carries the library itself
+    if bundled and any(Path(bundled).glob("libxcb-cursor.so*")):
+        return False
+    return ctypes.util.find_library("xcb-cursor") is None
 
 
 def missing_x11_library(plugin: Path | None = None) -> str:
@@ -103,4 +108,11 @@ def ensure_app(headless: bool = False) -> QApplication:
     app.setApplicationName("Puzzle Workbench")
     app.setOrganizationName("PuzzleWorkbench")
     app.setOrganizationDomain("puzzle-workbench.local")
+    # The window's icon and name on Wayland come from the desktop entry --install-desktop writes.
+    app.setDesktopFileName("local.puzzle_workbench.PuzzleWorkbench")
+    from importlib import resources
+
+    from PySide6.QtGui import QIcon
+
+    app.setWindowIcon(QIcon(str(resources.files("assets") / "desktop" / "icons" / "app.svg")))
     return app

@@ -228,18 +228,18 @@ class Worker:
 
     def __init__(self) -> None:
         ours, theirs = socket.socketpair()
-        # The parent's import path, so a body imports in the worker exactly as it did here.
-        root = str(Path(__file__).resolve().parents[2])
         env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(
-            dict.fromkeys(p for p in (root, *sys.path) if p and os.path.isdir(p))
-        )
-        code = WORKER_CODE.format(fd=theirs.fileno())
+        if not _frozen():
+            # The parent's import path, so a body imports in the worker exactly as it did here.
+            root = str(Path(__file__).resolve().parents[2])
+            env["PYTHONPATH"] = os.pathsep.join(
+                dict.fromkeys(p for p in (root, *sys.path) if p and os.path.isdir(p))
+            )
         try:
             # Its own session: signals from the GUI's terminal (Ctrl+C goes to the whole foreground
             # process group) do not reach it; it ends with the GUI process through the socket.
             self.process = subprocess.Popen(
-                [sys.executable, "-c", code],
+                worker_command(theirs.fileno()),
                 pass_fds=(theirs.fileno(),),
                 stdin=subprocess.DEVNULL,
                 env=env,
@@ -368,6 +368,30 @@ WORKER_CODE = (
     "from solvers.common.process_jobs import serve_fd\n"
     "serve_fd({fd})"
 )
+WORKER_FLAG = "--job-worker"  # a frozen bundle's executable serves jobs when started with it
+
+
+def _frozen() -> bool:
+    return bool(getattr(sys, "frozen", False))
+
+
+def worker_command(fd: int) -> list[str]:
+    """How a worker starts: ``python -c ...``, or in a frozen bundle (PyInstaller), where
+    ``sys.executable`` is the application itself and knows no ``-c``, the application with
+    ``WORKER_FLAG`` (its entry point calls ``worker_main`` before anything else)."""
+    if _frozen():
+        return [sys.executable, WORKER_FLAG, str(fd)]
+    return [sys.executable, "-c", WORKER_CODE.format(fd=fd)]
+
+
+def worker_main(argv: list[str]) -> bool:
+    """Serve jobs if ``argv`` (without the program name) is a worker's command line; else False."""
+    if len(argv) != 2 or argv[0] != WORKER_FLAG or not argv[1].isdigit():
+        return False
+    serve_fd(int(argv[1]))  # blocks the terminal's signals first, as WORKER_CODE does
+    return True
+
+
 _POOL: WorkerPool | None = None
 _BROKEN = ""  # why workers cannot be used in this process ("" while they can)
 _POOL_LOCK = threading.Lock()

@@ -39,7 +39,17 @@ _failed: dict[str, str] = {}  # package -> why its PLUGIN did not load
 
 
 def _error(exc: BaseException) -> str:
-    return f"{type(exc).__name__}: {exc}".splitlines()[0]
+    """One line: the first non-blank line of the error, and of its root cause if it has one (numpy's
+    failed import starts with a blank line and names the real reason only in its cause)."""
+
+    def line(error: BaseException) -> str:
+        text = next((t.strip() for t in str(error).splitlines() if t.strip()), "")
+        return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+    root = exc
+    while root.__cause__ is not None and root.__cause__ is not root:
+        root = root.__cause__
+    return line(exc) if root is exc else f"{line(exc)} (caused by {line(root)})"
 
 
 @cache
