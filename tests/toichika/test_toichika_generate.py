@@ -135,12 +135,16 @@ def test_grade_ladder_places_the_group_techniques_below_trials() -> None:
         "very-hard",
         "fiendish",
         "diabolical",
+        "ferocious",
+        "master",
         "expert",
         "extreme",
     ]
     assert grade_level("fiendish") == BY_ID["long-arrow"].level == 5
     assert grade_level("diabolical") == BY_ID["local-cases"].level == 6
-    assert grade_level("expert") == BY_ID["trial"].level == 7
+    assert grade_level("ferocious") == BY_ID["partner-cases"].level == 7
+    assert grade_level("master") == BY_ID["case-chain"].level == 8
+    assert grade_level("expert") == BY_ID["trial"].level == 9
 
 
 def _cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
