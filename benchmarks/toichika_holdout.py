@@ -20,6 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from solvers.common.errors import InputError  # noqa: E402
 from solvers.toichika.explain import explain  # noqa: E402
 from solvers.toichika.generate import generate  # noqa: E402
 from solvers.toichika.url_codec import decode_url, encode_url  # noqa: E402
@@ -34,15 +35,19 @@ def freeze(out: Path, sizes: list[int], seeds: list[int], grade: str) -> None:
     done = set()
     if out.exists():
         for line in out.read_text(encoding="utf-8").splitlines():
-            if line and not line.startswith("#"):
-                size, seed, _ = line.split("\t")
+            if line:
+                size, seed, _ = line.lstrip("# ").split("\t")
                 done.add((int(size), int(seed)))
     with out.open("a", encoding="utf-8") as fh:
         for size in sizes:
             for seed in seeds:
                 if (size, seed) in done:
                     continue
-                made = generate(size, size, grade, seed=seed)
+                try:
+                    made = generate(size, size, grade, seed=seed)
+                except InputError as exc:  # no such puzzle within the generator's board limit
+                    fh.write(f"# {size}\t{seed}\t{exc}\n")
+                    continue
                 fh.write(f"{size}\t{seed}\t{encode_url(made.puzzle)}\n")
                 fh.flush()
 

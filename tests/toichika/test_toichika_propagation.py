@@ -43,7 +43,7 @@ def _cases(count: int, seed: int) -> list[tuple[Board, list[int]]]:
     return out
 
 
-@pytest.mark.parametrize("level", [1, 2, 3, 4, 5, 6])
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5, 6, 7])
 def test_incremental_fixpoint_matches_the_plain_loop(level: int) -> None:
     outcomes = set()
     for board, masks in _cases(12, seed=level):
