@@ -200,7 +200,8 @@ def test_cli_timeout_exit_3() -> None:
         (10, "hard"),
         (12, "very-hard"),
         (15, "medium"),
-        (8, "expert"),
+        (8, "master"),  # "expert" (a trial) is rare since issue 31: none at 6x6 in 2000 boards
+        (8, "ferocious"),
         (20, "hard"),
         (20, "very-hard"),
         (10, "fiendish"),
@@ -213,7 +214,7 @@ def test_bigger_generated_puzzles(size: int, grade: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("grade", ["easy", "hard", "very-hard", "expert"])
+@pytest.mark.parametrize("grade", ["easy", "hard", "very-hard", "master"])
 def test_symmetric_at_every_grade(grade: str) -> None:
     made = generate(10, 10, grade, seed=3, symmetric=True)
     _check(made, grade.replace("-", " "))
