@@ -801,20 +801,21 @@ def partner_cases(s: State) -> Iterator[Step]:
     b = s.board
     budget = _Budget(SWEEP_NODES)
     undecided = _undecided(s)
-    groups = []
+    groups: dict[tuple[int, ...], int] = {}  # group -> the country whose sight made it
     for reg in range(len(b.regions)):
         s.poll()
         if undecided[reg]:
             group = _partner_group(s, reg, undecided)
             if len(group) >= 2:
-                groups.append(group)
-    for group in _tightest_first(s, iter(dict.fromkeys(groups))):
+                groups.setdefault(group, reg)
+    for group in _tightest_first(s, iter(groups)):
         if budget.left <= 0:
             return
-        names = ", ".join(b.name(b.regions[r][0]) for r in group)
+        lead_reg = groups[group]
+        others = ", ".join(b.name(b.regions[r][0]) for r in group if r != lead_reg)
         lead = (
-            f"The countries of {names}: one of them and the countries its arrow could see first "
-            "(its partner's or one standing in between)."
+            f"The arrow of the country of {b.name(b.regions[lead_reg][0])} may first see the arrows of "
+            f"the countries of {others} (its partner, or one standing in between)."
         )
         step = _group_step(s, group, budget, "partner-cases", lead)
         if step is not None:
