@@ -105,14 +105,24 @@ def _replay(start: State, steps: list[Step]) -> tuple[list[Step], Contradiction]
 
 
 def _cut_down(start: State, steps: list[Step], end: Contradiction) -> tuple[list[Step], Contradiction]:
-    """Drop, last first, every step the contradiction can do without (each drop is replayed)."""
+    """Drop, last first, every step the contradiction can do without (each drop is replayed).
+
+    Dropping step k leaves the steps before it as they were, so the replay starts from the state
+    after them (kept from one pass over the chain: the drops only ever touch later steps).
+    """
     kept = list(steps)
+    prefix = [start.copy()]  # prefix[k]: the state after kept[:k]
+    for step in kept[:-1]:
+        after = prefix[-1].copy()
+        _apply(after.masks, step.applied)
+        prefix.append(after)
     for k in range(len(kept) - 1, -1, -1):
         if k >= len(kept):
             continue
-        got = _replay(start, kept[:k] + kept[k + 1 :])
+        got = _replay(prefix[k], kept[k + 1 :])
         if got is not None:
-            kept, end = got
+            rest, end = got
+            kept = kept[:k] + rest
     return kept, end
 
 
@@ -158,14 +168,21 @@ def _text(start: State, i: int, bit: int, steps: list[Step], end: Contradiction)
 
 def chain_step(state: State, targets: list[tuple[int, int]]) -> Step | None:
     """The shortest readable refutation among ``targets`` ((cell, candidate bit) pairs), if any
-    needs at most CHAIN_DEPTH steps."""
+    needs at most CHAIN_DEPTH steps.
+
+    ``state`` is expected to be a fixpoint of the techniques up to CHAIN_LEVEL (the explainer
+    calls this only when every technique is stuck): the quick pre-check of each case looks only
+    at the assumed cell's lines. From any other state some chains are missed, never a wrong one
+    made (the chain itself is found and checked step by step).
+    """
     found: list[tuple[int, int, int, list[Step], Contradiction]] = []
     for i, bit in targets:
         state.poll()
         case = state.copy()
         case.masks[i] = bit
         try:
-            fixpoint(case.copy(), CHAIN_LEVEL)  # the fast fixpoint first: most cases stay open
+            # the fast fixpoint first (most cases stay open), from the stuck state: only i's lines
+            fixpoint(case.copy(), CHAIN_LEVEL, changed=[i])
             continue
         except Contradiction:
             pass
