@@ -14,6 +14,7 @@ from typing import Any
 from solvers.common.cancel import CancelToken
 from solvers.common.words import cell_name
 from solvers.toichika.candidates import ALL, ARROWS, BIT, EMPTY, Board, Contradiction, State, mask_names
+from solvers.toichika.chains import chain_step
 from solvers.toichika.model import (
     ARROW_CHAR,
     CHAR_ARROW,
@@ -36,8 +37,10 @@ GRADES = {
     4: "very hard",
     5: "fiendish",
     6: "diabolical",
-    7: "expert",
-    8: "extreme",
+    7: "ferocious",
+    8: "master",
+    9: "expert",
+    10: "extreme",
 }
 NAMED_LEVEL = max(t.level for t in TECHNIQUES)  # the hardest named technique; trials are above
 TRIAL_LEVEL = 4  # a trial propagates with the techniques up to this level (the group searches cost too much)
@@ -291,6 +294,10 @@ def explain(
             targets = _refutable(state, witnesses)
             if not targets:
                 break  # every candidate left is used by some solution: nothing more to conclude
+            chain = chain_step(state, targets)
+            if chain is not None:
+                _record(state, chain, out)
+                continue
             step = _trial_step(state, targets, cancel) or _deep_trial_step(state, targets[0])
             _record(state, step, out)
             out.trials += 1

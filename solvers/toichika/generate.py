@@ -47,6 +47,8 @@ GRADE_WEIGHTS = {
     6: HARD_WEIGHTS,
     7: HARD_WEIGHTS,
     8: HARD_WEIGHTS,
+    9: HARD_WEIGHTS,
+    10: HARD_WEIGHTS,
 }
 ORDERS_PER_BOARD = 3  # removal orders tried on one hidden solution before drawing a new board
 MAX_ATTEMPTS = 2000  # boards drawn before giving up (a 2x2 board has no solution at all)

@@ -201,9 +201,22 @@ FAST = {
 }
 
 
-def fixpoint(state: State, max_level: int) -> None:
-    """Run the techniques up to ``max_level`` to a fixpoint in the explainer's order. Raises Contradiction."""
+def fixpoint(state: State, max_level: int, changed: list[int] | None = None) -> None:
+    """Run the techniques up to ``max_level`` to a fixpoint in the explainer's order. Raises Contradiction.
+
+    ``changed``: the state was a fixpoint of these techniques until the cells ``changed`` were
+    narrowed (a case analysis assumes one candidate there), so only the rows, columns and
+    countries of those cells need a first look; the result is the cold run's.
+    """
     t = _Tracker(state.board)
+    if changed is not None:
+        for marks in t.checked.values():
+            marks[:] = [0] * len(marks)
+        t.adjacency_done = True
+        t.time = 1
+        for i in changed:
+            r, c = divmod(i, state.board.cols)
+            t.row[r] = t.col[c] = t.reg[state.board.reg[i]] = 1
     progress = True
     while progress:
         progress = False

@@ -767,6 +767,62 @@ def local_cases(s: State) -> Iterator[Step]:
             return
 
 
+PARTNER_LIMIT = 6  # most countries in one "partner cases" group (the country and those it may see)
+
+
+def _partner_group(s: State, reg: int, undecided: list[bool]) -> tuple[int, ...]:
+    """The country and the undecided countries its arrow could see: along each open placement's
+    ray, every undecided country met up to and including the first possible partner (the arrows
+    there decide whether it is seen). Nearest first, at most PARTNER_LIMIT countries."""
+    b = s.board
+    masks = s.masks
+    met: dict[int, int] = {}  # country -> distance of its nearest cell on a ray
+    for i, d in _options(s, reg):
+        opp = BIT[OPPOSITE[d]]
+        for dist, j in enumerate(b.rays[i][d]):
+            m = masks[j]
+            if not m & ARROWS:
+                continue
+            rj = b.reg[j]
+            if rj != reg and undecided[rj]:
+                met[rj] = min(met.get(rj, dist), dist)
+            if (m & opp and b.pairable(reg, rj)) or not m & EMPTY:
+                break
+    near = sorted(met, key=lambda r: (met[r], r))[: PARTNER_LIMIT - 1]
+    return tuple(sorted((reg, *near)))
+
+
+def partner_cases(s: State) -> Iterator[Step]:
+    """Partner cases: a country and the countries that could hold its partner (or stand between)
+    place their arrows together; a placement of one of them in no consistent joint placement is
+    impossible. The same bounded joint placement as the long arrow, over the countries one arrow
+    can see rather than a line or a window: "this country pairs with A or with B; if A's arrow
+    points away, B's must ... and then this country sees no partner"."""
+    b = s.board
+    budget = _Budget(SWEEP_NODES)
+    undecided = _undecided(s)
+    groups: dict[tuple[int, ...], int] = {}  # group -> the country whose sight made it
+    for reg in range(len(b.regions)):
+        s.poll()
+        if undecided[reg]:
+            group = _partner_group(s, reg, undecided)
+            if len(group) >= 2:
+                groups.setdefault(group, reg)
+    for group in _tightest_first(s, iter(groups)):
+        if budget.left <= 0:
+            return
+        lead_reg = groups[group]
+        others = ", ".join(b.name(b.regions[r][0]) for r in group if r != lead_reg)
+        lead = (
+            f"The arrow of the country of {b.name(b.regions[lead_reg][0])} may first see the arrows of "
+            f"the countries of {others} (its partner, or one standing in between)."
+        )
+        step = _group_step(s, group, budget, "partner-cases", lead)
+        if step is not None:
+            yield step
+            return
+
+
 TECHNIQUES: tuple[Technique, ...] = (
     Technique("adjacency-ban", "adjacency ban", "端・隣接禁", 1, adjacency_ban),
     Technique("one-per-country", "one arrow per country", "国に矢印1つ", 1, one_arrow_per_country),
@@ -784,7 +840,11 @@ TECHNIQUES: tuple[Technique, ...] = (
         "long-arrow", "long arrow (a run of countries along a line)", "長い矢印(国の列)", 5, long_arrow
     ),
     Technique("local-cases", "local case analysis", "局所場合分け", 6, local_cases),
+    Technique("partner-cases", "partner cases", "相方の場合分け", 7, partner_cases),
 )
-TRIAL = Technique("trial", "trial (assume and refute)", "仮定・背理法", 7, lambda s: iter(()))
-DEEP_TRIAL = Technique("deep-trial", "trial by exhaustive search", "仮定(総当たり)", 8, lambda s: iter(()))
-BY_ID = {t.id: t for t in (*TECHNIQUES, TRIAL, DEEP_TRIAL)}
+CASE_CHAIN = Technique(
+    "case-chain", "case analysis (short chain)", "場合分け(短い連鎖)", 8, lambda s: iter(())
+)
+TRIAL = Technique("trial", "trial (assume and refute)", "仮定・背理法", 9, lambda s: iter(()))
+DEEP_TRIAL = Technique("deep-trial", "trial by exhaustive search", "仮定(総当たり)", 10, lambda s: iter(()))
+BY_ID = {t.id: t for t in (*TECHNIQUES, CASE_CHAIN, TRIAL, DEEP_TRIAL)}

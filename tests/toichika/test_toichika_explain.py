@@ -194,7 +194,9 @@ GENERATED = [
     "https://puzz.link/p?toichika/8/8/9daapfbkvisgc3vndj1hfp7054c2l2z516",
     "https://puzz.link/p?toichika/8/8/l2mthlqr6j5gqkefnnl77t6062o3c492g4c37",
     "https://puzz.link/p?toichika/8/8/hqeb76vnit70v0uunlgbft00a2292l1i354d1735",
-    "https://puzz.link/p?toichika/7/7/55invvnr8uvvl2l8dgv151i4536",  # generated "expert": needs a trial
+    # generated "expert" before issue 31 (needed a trial); now a short case analysis does it
+    "https://puzz.link/p?toichika/7/7/55invvnr8uvvl2l8dgv151i4536",
+    "https://puzz.link/p?toichika/6/6/brulkae3udsv7483v",  # issue 31 tuning seed 101: partner cases
 ]
 
 
@@ -211,7 +213,23 @@ def test_every_technique_is_used_and_sound(shared_reference) -> None:
         for step in ex.steps:
             used.add(step.rule)
             assert all(not removed & _bit(solutions[0][i]) for i, removed in step.applied.items()), step.text
-    assert used >= {t.id for t in TECHNIQUES} | {"trial"}
+    assert used >= {t.id for t in TECHNIQUES} | {"case-chain"}
+
+
+def test_a_trial_still_ends_what_no_short_chain_settles(monkeypatch) -> None:
+    """Without the short case analysis (no chain is short enough) the 7x7 board needs a trial, and
+    the trial removes only what no solution has."""
+    from solvers.toichika import chains
+    from solvers.toichika.url_codec import decode_url
+
+    monkeypatch.setattr(chains, "CHAIN_DEPTH", 1)
+    puzzle = decode_url(GENERATED[4])
+    (solution,) = iter_solutions(puzzle, limit=2)
+    ex = explain(puzzle)
+    assert ex.solved and ex.trials >= 1 and ex.grade() == "expert"
+    assert "case-chain" not in {s.rule for s in ex.steps}
+    for step in ex.steps:
+        assert all(not removed & _bit(solution[i]) for i, removed in step.applied.items()), step.text
 
 
 def test_deep_trial_removes_only_impossible_candidates(shared_reference) -> None:

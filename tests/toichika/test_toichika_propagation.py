@@ -43,7 +43,7 @@ def _cases(count: int, seed: int) -> list[tuple[Board, list[int]]]:
     return out
 
 
-@pytest.mark.parametrize("level", [1, 2, 3, 4, 5, 6])
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5, 6, 7])
 def test_incremental_fixpoint_matches_the_plain_loop(level: int) -> None:
     outcomes = set()
     for board, masks in _cases(12, seed=level):
@@ -51,6 +51,32 @@ def test_incremental_fixpoint_matches_the_plain_loop(level: int) -> None:
         assert fast == _outcome(propagate_reference, board, masks, level)
         outcomes.add("contradiction" if fast == "contradiction" else "state")
     assert outcomes == {"contradiction", "state"}  # both kinds of outcome were compared
+
+
+def test_fixpoint_from_a_settled_state_matches_the_cold_one() -> None:
+    """``fixpoint(changed=[i])``: a fixpoint narrowed at one cell (a case analysis' assumption)
+    ends where the cold run ends, contradictions included."""
+    from solvers.toichika.explain import CODES
+    from solvers.toichika.propagation import fixpoint
+
+    rng = random.Random(31)
+    compared = {"contradiction": 0, "state": 0}
+    for board, masks in _cases(10, seed=31):
+        settled = State(board, list(masks))
+        try:
+            fixpoint(settled, 3)
+        except Contradiction:
+            continue
+        open_cells = [i for i, m in enumerate(settled.masks) if m & (m - 1)]
+        for i in rng.sample(open_cells, min(8, len(open_cells))):
+            bit = rng.choice([b for _, b in CODES if settled.masks[i] & b])
+            narrowed = list(settled.masks)
+            narrowed[i] = bit
+            cold = _outcome(lambda st, _c, max_level: fixpoint(st, max_level), board, narrowed, 3)
+            warm = _outcome(lambda st, _c, max_level, i=i: fixpoint(st, max_level, [i]), board, narrowed, 3)
+            assert warm == cold
+            compared["contradiction" if cold == "contradiction" else "state"] += 1
+    assert min(compared.values()) > 0, compared
 
 
 def _plain_matchings(nodes: list[int], edges: dict[int, set[int]], limit: int) -> set[tuple[int, int]] | None:

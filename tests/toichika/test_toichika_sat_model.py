@@ -72,3 +72,45 @@ def test_concurrent_callers_share_one_build_and_cancel_reaches_the_build(monkeyp
         t.join()
     assert len(builds) == 2 and results[0] is results[1]
     assert results[0].nvars == 1_010_000 and results[0].nclauses == 2_106_700
+
+
+def _blocks_board(rows: int, cols: int) -> Toichika:
+    return Toichika.from_labels([[(r // 2) * 100 + c // 2 for c in range(cols)] for r in range(rows)])
+
+
+def test_load_hands_the_gil_over_once_per_chunk_of_clauses(monkeypatch) -> None:
+    """Not after every small block: each ``sleep(0)`` also yields the core on a busy machine."""
+    from pysat.solvers import Solver
+
+    model = sat_solver.model_for(_blocks_board(20, 20))
+    assert len(model.blocks) > model.nclauses // sat_solver.CHUNK + 1  # many small blocks
+    sleeps: list[float] = []
+    monkeypatch.setattr(sat_solver.time, "sleep", sleeps.append)
+    solver = Solver(name=sat_solver.SOLVER_NAME)
+    reference = Solver(name=sat_solver.SOLVER_NAME, bootstrap_with=model.clauses)
+    try:
+        model.load(solver)
+        assert solver.nof_clauses() == reference.nof_clauses()  # every clause went in
+    finally:
+        solver.delete()
+        reference.delete()
+    assert 1 <= len(sleeps) <= model.nclauses // sat_solver.CHUNK + 1
+
+
+def test_loading_a_big_model_lets_the_gui_thread_run() -> None:
+    """The main thread keeps getting the GIL while a worker loads a 60x60 model (~0.5 M clauses)."""
+    from pysat.solvers import Solver
+
+    model = sat_solver.model_for(_blocks_board(60, 60))
+    solver = Solver(name=sat_solver.SOLVER_NAME)
+    worker = threading.Thread(target=model.load, args=(solver,))
+    gap, last = 0.0, time.perf_counter()
+    worker.start()
+    while worker.is_alive():
+        time.sleep(0.001)
+        now = time.perf_counter()
+        gap, last = max(gap, now - last), now
+    worker.join()
+    solver.delete()
+    # a freeze bound, not a timing: one chunk of 4,000 clauses takes a few ms; the whole load far more
+    assert gap < 0.25, f"main thread stalled {gap:.3f} s"

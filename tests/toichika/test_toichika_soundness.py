@@ -14,7 +14,7 @@ from solvers.toichika.explain import explain, masks_to_arrows
 from solvers.toichika.generate import generate
 from solvers.toichika.model import Toichika
 from solvers.toichika.sat_solver import iter_solutions
-from solvers.toichika.techniques import BY_ID, local_cases, long_arrow
+from solvers.toichika.techniques import BY_ID, local_cases, long_arrow, partner_cases
 
 
 def test_new_techniques_sound_on_corpus_states(shared_reference) -> None:
@@ -76,7 +76,7 @@ def test_group_search_is_bounded_on_an_open_board() -> None:
     state = State(board, board.initial_masks())
     propagate(state)
     t0 = time.process_time()  # CPU time: the budget's cost, not the machine's load
-    for tech in (long_arrow, local_cases):
+    for tech in (long_arrow, local_cases, partner_cases):
         for _ in tech(state):
             pass
     assert time.process_time() - t0 < 10  # a fixed node budget per sweep (about 1 s here)
