@@ -310,3 +310,28 @@ def test_dropping_a_puzzle_file_still_opens_it(main_window, tmp_path) -> None:
     assert main_window.files.review is None
     view = main_window.current()
     assert view.plugin.meta.id == "flow" and view.doc.path == path
+
+
+def test_a_bridge_mark_draws_a_cross_over_its_cell(qtbot) -> None:
+    from solvers.common.review import ImportReview, Mark
+    from widgets.import_review import ImportReviewDialog
+
+    image = np.full((200, 200, 3), 40, np.uint8)
+    review = ImportReview("x.png", image, None, True, "read", (), (Mark("bridge", (50, 50, 100, 100)),))
+    dialog = ImportReviewDialog(None, "x.png")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.show_review(review)
+    shot = dialog.picture.grab().toImage()
+    rect = dialog.picture.picture_rect()
+    scale = rect.width() / 200
+    ratio = shot.width() / dialog.picture.width()
+
+    def at(x: float, y: float) -> tuple[int, int, int]:
+        colour = shot.pixelColor(round((rect.x() + x * scale) * ratio), round((rect.y() + y * scale) * ratio))
+        return colour.red(), colour.green(), colour.blue()
+
+    for x, y in ((80, 100), (100, 80), (120, 100), (100, 120)):  # both lanes, orange like a wall
+        r, g, b = at(x, y)
+        assert r > 200 and 120 < g < 200 and b < 90
+    assert at(70, 70) == (40, 40, 40)  # the cell's corner: the picture itself
