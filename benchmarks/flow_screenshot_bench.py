@@ -9,11 +9,11 @@ transparent, and light and dark with the solution's pipes), drawn with the expor
 endpoint and its pairing are right; walls and holes are counted separately.
 
 Then, when the fetched mirrors are present (FLOW_SHOTS_MIRRORS, default /work/.mirror; skipped
-cleanly when absent), real screenshots from six public Flow solver repositories, read straight from
+cleanly when absent), real screenshots from seven public Flow solver repositories, read straight from
 git (nothing copied): decode, detect and the acceptance check (``check``), as ``flow import`` does.
 Labels: the board size in file or folder names, the size of CodeBenaiah's own matrices, a few
 checked by eye. Counts by source: read right (accepted, size as labelled, no walls or holes: none of
-these pictures shows any), refused, WRONG (accepted but not as labelled), unlabelled; time median /
+these pictures shows any; bridges exactly where ``BRIDGES`` says, none elsewhere), refused, WRONG (accepted but not as labelled), unlabelled; time median /
 90th / worst. CodeBenaiah's set is the hold-out (never looked at while tuning), the rest tuning.
 """
 
@@ -35,7 +35,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from solvers.common.errors import InputError  # noqa: E402
 from solvers.common.protocol import read_text  # noqa: E402
 from solvers.flow import PLUGIN  # noqa: E402
-from solvers.flow.screenshot import check, decode, detect  # noqa: E402
+from solvers.flow.screenshot import check, checked, decode, detect  # noqa: E402
 from solvers.flow.screenshot_synth import Case, Scene, same_endpoints, synthetic_set  # noqa: E402
 
 
@@ -72,6 +72,7 @@ REAL = {
     "samgoldman/FlowSolver": ("samgoldman+FlowSolver", "HEAD"),
     "knosmos/flowfreer": ("knosmos+flowfreer", "HEAD"),
     "James-Oswald/Flow-Free-PDDL": ("James-Oswald+Flow-Free-PDDL", "HEAD"),
+    "saltthehash/FlowSolver": ("saltthehash+FlowSolver", "HEAD"),  # a Bridges board (GPL-3.0)
 }
 HOLDOUT = {"CodeBenaiah/Flow-Free-Solver-Using-OpenCV"}
 EYE = {  # (cols, rows) checked by eye where the name says nothing or something else
@@ -86,6 +87,8 @@ EYE = {  # (cols, rows) checked by eye where the name says nothing or something 
     "static/flowfree.png": (10, 10),
     **{f"problems/problem-images/lvl{n}.png": (5, 5) for n in (1, 2, 3)},
     **{f"problems/problem-images/lvl{n}.png": (6, 6) for n in (21, 22, 23)},
+    "bridges_example.png": (5, 5),  # saltthehash: Flow Free: Bridges, one bridge
+    "flow_example.png": (5, 5),
     # The accepted pictures that had no label, counted by eye on a montage (2026-11-26).
     "dataset/raw_images/Screenshots/Screenshot_20240220-212630.jpg": (7, 7),
     "IMG_5168.png": (5, 6),
@@ -123,9 +126,16 @@ EYE = {  # (cols, rows) checked by eye where the name says nothing or something 
 }
 
 
+# Bridges by picture (checked by eye); every other picture shows none, so a bridge read there is wrong.
+BRIDGES = {"bridges_example.png": ((1, 2),)}
+
+
 def _git_files(git: Path, rev: str) -> dict[str, bytes]:
-    """Every file of ``rev`` in a bare mirror, by path (one ``git cat-file --batch`` process)."""
+    """Every file of ``rev`` in a mirror, by path (one ``git cat-file --batch`` process)."""
     import subprocess
+
+    if (git / ".git").is_dir():  # a mirror fetched with a work tree's layout
+        git = git / ".git"
 
     listing = subprocess.run(
         ["git", "--git-dir", str(git), "ls-tree", "-r", rev], capture_output=True, text=True, check=True
@@ -203,8 +213,8 @@ def real_screenshots() -> int:
             label = _label(path, files)
             start, start_cpu = time.perf_counter(), time.process_time()
             try:
-                found = detect(decode(data, path))
-                outcome = "refused" if check(found) else "accepted"
+                found, reasons = checked(detect(decode(data, path)))  # as ``flow import`` does
+                outcome = "refused" if reasons else "accepted"
             except InputError:
                 found, outcome = None, "refused"
             times[part].append(time.perf_counter() - start)
@@ -212,10 +222,18 @@ def real_screenshots() -> int:
             if outcome == "accepted" and found is not None:
                 if label is None:
                     outcome = "unlabelled"
-                elif label != (found.cols, found.rows) or found.walls or found.holes:
+                elif (
+                    label != (found.cols, found.rows)
+                    or found.walls
+                    or found.holes
+                    or found.bridges != BRIDGES.get(path, ())
+                ):
                     outcome = "WRONG"
                     wrong_total += 1
-                    print(f"WRONG {repo} {path}: read {found.cols}x{found.rows}, label {label[0]}x{label[1]}")
+                    print(
+                        f"WRONG {repo} {path}: read {found.cols}x{found.rows} with bridges {list(found.bridges)},"
+                        f" label {label[0]}x{label[1]}"
+                    )
                 else:
                     outcome = "right"
             counts = rows.setdefault((part, f"{repo} ({kind})"), {})

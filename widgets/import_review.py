@@ -68,7 +68,8 @@ class ReviewPicture(QWidget):
             painter.translate(target.topLeft())
             scale = target.width() / self.image.width()
             painter.scale(scale, scale)  # marks are in the picture's pixels
-            for kind in ("hole", "grid", "wall", "dot"):  # dots on top: they are what the user checks
+            # Dots on top: they are what the user checks.
+            for kind in ("hole", "grid", "bridge", "wall", "dot"):
                 for mark in self.marks:
                     if mark.kind == kind:
                         _draw_mark(painter, mark, scale)
@@ -91,6 +92,13 @@ def _draw_mark(painter: QPainter, mark: Mark, scale: float) -> None:
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QBrush(QColor(128, 128, 128, 150), Qt.BrushStyle.BDiagPattern))
         painter.drawRect(QRectF(g[0], g[1], g[2], g[3]))
+    elif mark.kind == "bridge":  # a cross over the cell: its two lanes
+        pen = QPen(WALL_COLOUR, max(4 * px, 0.06 * g[2]))
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        x, y, w, h = g
+        painter.drawLine(QPointF(x + 0.15 * w, y + h / 2), QPointF(x + 0.85 * w, y + h / 2))
+        painter.drawLine(QPointF(x + w / 2, y + 0.15 * h), QPointF(x + w / 2, y + 0.85 * h))
     elif mark.kind == "dot":
         x, y, r = g
         fill = QColor(mark.colour)

@@ -90,6 +90,15 @@ class FileActions:
         self.window.update_actions()
         return True
 
+    def open_dropped(self, path: str | Path) -> bool:
+        """A file dropped on the window: a puzzle file opens; a file no module opens but an
+        importer reads (a screenshot) starts that import. Never raises."""
+        if registry.for_path(str(path)) is None:
+            found = self.imports.importer_for(path)
+            if found is not None:
+                return self.imports.import_file(*found, path)
+        return self.open_path(path)
+
     def open_text(self, text: str, kind: str | None = None, *, fresh: bool = False) -> bool:
         """Open a puzzle given as text (paste, drop, ``--open`` with an inline URL/code).
 

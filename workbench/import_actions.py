@@ -4,12 +4,15 @@ background and lets the user use, edit or cancel it in a review dialog. Never ra
 
 from __future__ import annotations
 
+import fnmatch
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
+from solvers.common import registry
 from solvers.common.errors import InputError
 from solvers.common.process_jobs import remote
 from solvers.common.protocol import Importer
@@ -46,6 +49,19 @@ class ImportActions:
         if name:
             settings.set_last_folder("import", name)
             self.import_file(kind, importer, name)
+
+    def importer_for(self, path: str | Path) -> tuple[str, Importer] | None:
+        """The module and importer whose file filter takes ``path`` (a dropped picture), the
+        current module's first; None when no importer reads such files."""
+        name = Path(path).name.lower()
+        current = self.window.current().plugin.meta.id
+        candidates = registry.plugins()
+        for kind in sorted(candidates, key=lambda k: k != current):
+            for importer in candidates[kind].importers():
+                patterns = re.findall(r"[^\s();]*\*[^\s();]*", importer.file_filter)
+                if any(fnmatch.fnmatchcase(name, pattern.lower()) for pattern in patterns):
+                    return kind, importer
+        return None
 
     def import_file(self, kind: str, importer: Importer, path: str | Path) -> bool:
         """Run a module's importer; the result becomes an untitled document. Never raises.

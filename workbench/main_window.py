@@ -270,7 +270,7 @@ class MainWindow(WindowServices):
         if mime.hasUrls():
             for url in mime.urls():
                 if url.isLocalFile():
-                    self.files.open_path(url.toLocalFile())
+                    self.files.open_dropped(url.toLocalFile())
                     break
         elif mime.hasText():
             self.files.open_text(mime.text())

@@ -27,7 +27,7 @@ from solvers.flow import solve as solving
 from solvers.flow.model import MAX_SIDE, FlowPaths, FlowPuzzle
 
 DEFAULT_SIZE = 5
-IMAGE_FILTER = "Screenshots (*.png *.jpg *.jpeg *.webp *.bmp *.tif *.tiff)"
+IMAGE_FILTER = "Screenshots (*.png *.jpg *.jpeg *.gif *.webp *.bmp *.tif *.tiff)"
 
 
 def _import_screenshot(path: Path) -> tuple[FlowPuzzle, list[str]]:

@@ -32,9 +32,11 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from itertools import product
 from pathlib import Path
 
 import cv2
@@ -46,10 +48,12 @@ from solvers.common.kernels import forced
 from solvers.common.palette import CATEGORICAL_DARK, CATEGORICAL_LIGHT
 from solvers.flow.image_header import Header, HeaderError, read_header
 from solvers.flow.model import (
+    BRIDGE,
     EMPTY,
     EXTRA,
     HOLE,
     LABELS,
+    LETTERS,
     MNEMONIC,
     Cell,
     FlowPuzzle,
@@ -140,6 +144,7 @@ class Detection:
     # board over the picture).
     grid: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     shapes: Mapping[Cell, DotShape] = field(default_factory=dict)  # each dot's size and centring
+    bridges: tuple[Cell, ...] = ()  # cells drawn as a bridge (Flow Free: Bridges)
 
     def problems(self) -> list[str]:
         """Colours that do not come as a pair (one dot, or three and more)."""
@@ -162,6 +167,7 @@ class Detection:
             "colours": dict(self.colours),
             "walls": [[list(a), list(b)] for a, b in self.walls],
             "holes": [list(c) for c in self.holes],
+            "bridges": [list(c) for c in self.bridges],
             "warnings": list(self.warnings),
             "problems": self.problems(),
         }
@@ -492,6 +498,9 @@ def _dots(img: np.ndarray, ink: np.ndarray, grid: _Grid) -> tuple[list[Cell], np
     half = max(2, round(0.2 * s))
     angles = np.linspace(0, 2 * np.pi, 24, endpoint=False)
     ring = 0.28 * np.stack((np.sin(angles), np.cos(angles)), axis=1)  # inside a dot of 70 %
+    # A letter drawn in a dot (this program labels colours it repeats) is a few thin strokes: a
+    # closing as wide as a stroke fills them, and widens no pipe (a band stays a band).
+    close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(3, round(0.1 * s)) | 1,) * 2)
     cells: list[Cell] = []
     colours = []
     for r in range(grid.rows):
@@ -499,7 +508,7 @@ def _dots(img: np.ndarray, ink: np.ndarray, grid: _Grid) -> tuple[list[Cell], np
             cx = round(grid.x0 + (c + 0.5) * grid.sx)
             cy = round(grid.y0 + (r + 0.5) * grid.sy)
             patch = ink[cy - half : cy + half + 1, cx - half : cx + half + 1]
-            if patch.size == 0 or (patch > DOT_LEVEL).mean() < 0.8:
+            if patch.size == 0 or not _filled(patch > DOT_LEVEL, close):
                 continue
             # A dot is round: ink all around a ring; a pipe through the centre crosses it twice.
             ring_y = np.clip(cy + np.round(ring[:, 0] * grid.sy).astype(int), 0, ink.shape[0] - 1)
@@ -510,6 +519,16 @@ def _dots(img: np.ndarray, ink: np.ndarray, grid: _Grid) -> tuple[list[Cell], np
             cells.append((r, c))
             colours.append(np.median(pixels, axis=0)[::-1])  # BGR -> RGB
     return cells, np.array(colours, np.float64).reshape(-1, 3)
+
+
+def _filled(mask: np.ndarray, close: np.ndarray) -> bool:
+    """True when a dot's centre patch is (almost) all ink, the strokes of a letter in it filled."""
+    share = float(mask.mean())
+    if share >= 0.8:
+        return True
+    if share < 0.5:
+        return False
+    return float(cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, close).mean()) >= 0.8
 
 
 # Directions (degrees) in which a dot's edge is measured: 30-60 degrees off the axes, where a pipe
@@ -617,6 +636,55 @@ def _letters(means: np.ndarray) -> list[str]:
         used.add(names[k])
     spare = iter(ch for ch in EXTRA if ch not in used)
     return [ch or next(spare) for ch in out]
+
+
+# ---- bridges -----------------------------------------------------------------------------------------
+
+
+def _bridges(gray: np.ndarray, chroma: np.ndarray, grid: _Grid, dots: set[Cell]) -> list[Cell]:
+    """Cells drawn as a bridge: two thin grey rails across the cell about a third of a cell apart
+    (Flow Free: Bridges draws each with a hump in the middle, this program's diagrams with end
+    ticks), at least as bright as the grid lines."""
+    _, vp, _, hp = _edge_widths(gray, grid)
+    peaks = np.concatenate((vp.ravel(), hp.ravel()))
+    line = float(np.median(peaks[peaks >= 25])) if (peaks >= 25).any() else 0.0
+    level = max(2 * LINE_LEVEL, 0.6 * line)  # the app's light rails and our grid-grey ones
+    out = []
+    for r in range(grid.rows):
+        for c in range(grid.cols):
+            if (r, c) in dots:
+                continue
+            # The cell inside its grid lines.
+            x0 = round(grid.x0 + (c + 0.12) * grid.sx)
+            x1 = round(grid.x0 + (c + 0.88) * grid.sx)
+            y0 = round(grid.y0 + (r + 0.12) * grid.sy)
+            y1 = round(grid.y0 + (r + 0.88) * grid.sy)
+            if x0 < 0 or y0 < 0 or x1 > gray.shape[1] or y1 > gray.shape[0] or min(x1 - x0, y1 - y0) < 8:
+                continue
+            inside = gray[y0:y1, x0:x1]
+            rails = (inside > level) & (chroma[y0:y1, x0:x1] < GREY_CHROMA)
+            ink = inside > LINE_LEVEL
+            if _two_rails(rails, ink, grid.sy) or _two_rails(rails.T, ink.T, grid.sx):
+                out.append((r, c))
+    return out
+
+
+def _two_rails(rails: np.ndarray, ink: np.ndarray, cell: float) -> bool:
+    """True when ``rails`` (rows x columns of a cell's inside) is two thin lines across the cell
+    (rows at least half rail) a fifth to three fifths of a cell apart, with rail in almost every
+    column (the humps fill the rails' gaps) and little else: no text, no glow, no filled shape;
+    and ``ink`` (anything drawn) leaves the band between them mostly empty (a pipe's two edges
+    are no rails: the pipe fills the band)."""
+    if not 0.02 <= float(rails.mean()) <= 0.3 or float(rails.any(axis=0).mean()) < 0.9:
+        return False
+    full = np.concatenate(([False], rails.mean(axis=1) >= 0.5, [False]))
+    edges = np.flatnonzero(full[1:] != full[:-1])
+    runs = list(zip(edges[::2], edges[1::2], strict=True))
+    if len(runs) != 2 or any(b - a > 0.1 * cell for a, b in runs):
+        return False
+    gap = (runs[1][0] + runs[1][1] - runs[0][0] - runs[0][1]) / 2
+    band = ink[runs[0][1] : runs[1][0]]
+    return 0.2 * cell <= gap <= 0.6 * cell and band.size > 0 and float(band.mean()) < 0.3
 
 
 # ---- walls and holes ------------------------------------------------------------------------------------
@@ -730,6 +798,39 @@ def _walls_and_holes(
     return sorted(walls), holes, pipes
 
 
+# ---- hex boards -----------------------------------------------------------------------------------------
+
+HEX_SHARE = 0.3  # share of the straight lines' length that runs at +-60 (or +-30) degrees
+
+
+def _looks_hex(gray: np.ndarray) -> bool:
+    """True when the picture's long thin lines run in three directions 60 degrees apart (a lattice
+    of hexagons, flat or pointed side up) rather than across and down as on a square board."""
+    k = max(5, round(min(gray.shape) / 90)) | 1
+    ellipse = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    thin = (cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, ellipse) > LINE_LEVEL).astype(np.uint8) * 255
+    n = min(gray.shape)
+    found = cv2.HoughLinesP(
+        thin, 1, np.pi / 180, threshold=max(20, n // 30), minLineLength=n // 25, maxLineGap=3
+    )
+    if found is None:
+        return False
+    x1, y1, x2, y2 = found.reshape(-1, 4).astype(np.float64).T
+    angle = np.round(np.degrees(np.arctan2(y2 - y1, x2 - x1))).astype(int) % 180
+    length = np.hypot(x2 - x1, y2 - y1)
+    total = float(length.sum())
+
+    def share(direction: int) -> float:  # within 4 degrees of ``direction``
+        near = np.abs((angle - direction + 90) % 180 - 90) <= 4
+        return float(length[near].sum()) / total
+
+    for axis, slants in ((0, (60, 120)), (90, (30, 150))):
+        a, b = share(slants[0]), share(slants[1])
+        if a + b >= HEX_SHARE and min(a, b) >= 0.1 and share(axis) >= 0.1:
+            return True
+    return False
+
+
 # ---- the whole reading ----------------------------------------------------------------------------------
 
 
@@ -738,16 +839,23 @@ def detect(img: np.ndarray) -> Detection:
     if img.ndim != 3 or img.shape[2] != 3:
         raise InputError("not a colour image")
     gray = _ink(img)
-    grid, box = _find_grid(img, gray)
+    try:
+        grid, box = _find_grid(img, gray)
+        if grid.rows < 2 or grid.cols < 2:
+            raise InputError(f"unreadable grid: found only {grid.cols}x{grid.rows} cells")
+        skew = abs(grid.sx - grid.sy) / max(grid.sx, grid.sy)
+        cell_size = f"{grid.sx:.0f}x{grid.sy:.0f} px"
+        if skew > 0.25:  # Flow cells are square: this is some other grid (a photo, a table)
+            raise InputError(
+                f"unreadable grid: a {grid.cols}x{grid.rows} grid of {cell_size} cells is no Flow board"
+            )
+    except InputError:
+        if _looks_hex(gray):  # say what the picture is rather than that no grid was found
+            raise InputError(
+                "looks like a Flow Free: Hexes board (lines at 60 degrees) — hex boards are not read yet"
+            ) from None
+        raise
     warnings: list[str] = []
-    if grid.rows < 2 or grid.cols < 2:
-        raise InputError(f"unreadable grid: found only {grid.cols}x{grid.rows} cells")
-    skew = abs(grid.sx - grid.sy) / max(grid.sx, grid.sy)
-    cell_size = f"{grid.sx:.0f}x{grid.sy:.0f} px"
-    if skew > 0.25:  # Flow cells are square: this is some other grid (a photo, a table)
-        raise InputError(
-            f"unreadable grid: a {grid.cols}x{grid.rows} grid of {cell_size} cells is no Flow board"
-        )
     if skew > 0.12:
         warnings.append(f"cells are not square ({cell_size}): the grid size may be wrong")
     cells, rgb = _dots(img, gray, grid)
@@ -772,7 +880,9 @@ def detect(img: np.ndarray) -> Detection:
             raise BoardRefused(f"no endpoint dots found on the {grid.cols}x{grid.rows} grid", partial)
         # Grey dots differ only in brightness: any pairing read from them would be a guess.
         raise BoardRefused("not a colour image: a Flow board's dots are paired by their colours", partial)
-    walls, holes, pipes = _walls_and_holes(gray, _chroma(img), grid, set(cells))
+    chroma = _chroma(img)
+    bridges = _bridges(gray, chroma, grid, set(cells))
+    walls, holes, pipes = _walls_and_holes(gray, chroma, grid, set(cells) | set(bridges))
     if pipes:
         warnings.append(f"pipes drawn across {pipes} cell edge{'s' * (pipes > 1)} were ignored")
     shapes = dict(zip(cells, _dot_shapes(img, grid, cells, rgb), strict=True))
@@ -787,6 +897,7 @@ def detect(img: np.ndarray) -> Detection:
         box,
         geometry,
         shapes,
+        tuple(bridges),
     )
 
 
@@ -795,6 +906,8 @@ def to_puzzle(found: Detection) -> tuple[FlowPuzzle, list[str]]:
     cells = [EMPTY] * (found.rows * found.cols)
     for r, c in found.holes:
         cells[r * found.cols + c] = HOLE
+    for r, c in found.bridges:
+        cells[r * found.cols + c] = BRIDGE
     for letter, where in found.endpoints.items():
         for r, c in where:
             cells[r * found.cols + c] = letter
@@ -816,9 +929,10 @@ def import_screenshot(path: str | os.PathLike[str]) -> tuple[FlowPuzzle, list[st
         found = detect(img)
     except InputError as exc:
         raise InputError(f"{name}: {exc}") from None
-    puzzle, notes = to_puzzle(found)
-    problems = found.problems()
-    return puzzle, (problems or check(found)) + notes
+    paired, why = pair_repeats(found)
+    puzzle, notes = to_puzzle(paired)
+    problems = ([why] if why else []) + paired.problems()
+    return puzzle, (problems or check(paired)) + notes
 
 
 # ---- is it a level? --------------------------------------------------------------------------------
@@ -844,17 +958,35 @@ def check(found: Detection, budget: float = SOLVE_BUDGET, cancel: CancelToken | 
         return [
             f"{edge} of the read {found.cols}x{found.rows} grid is mostly holes without a dot: the grid reaches past the board"
         ]
-    from solvers.flow.solve import solve  # the solver loads only when a board was read
-
     puzzle, _ = to_puzzle(found)
     try:
         puzzle.require_valid()
     except InputError as exc:
         return [f"the read board is no valid level ({exc})"]
+    solutions, timed_out = count_solutions(puzzle, budget, cancel)
+    size = f"{found.cols}x{found.rows}"
+    if solutions == 1 and not timed_out:
+        return []
+    if solutions > 1:  # the app's levels have one solution (all 661 real ones measured): a missed pair
+        return [f"the read {size} board has more than one solution: a pair of dots was probably missed"]
+    if timed_out:  # not confirmed: refused too, a wrong board costs more than a retry
+        return [f"could not confirm within {budget:g} s that the read {size} board has one solution"]
+    return [
+        f"the read {size} board has no solution: the grid or a dot was misread"
+        " (warps and hex boards are not read)"
+    ]
+
+
+def count_solutions(puzzle: FlowPuzzle, budget: float, cancel: CancelToken | None = None) -> tuple[int, bool]:
+    """How many designed solutions ``puzzle`` has, counted up to 2, and whether ``budget``
+    seconds (wall) ran out first (then the count is a lower bound). ``cancel`` (the GUI's
+    Cancel) stops the solver and raises ``Cancelled``."""
+    from solvers.flow.solve import solve  # the solver loads only when a board was read
+
     # Below this size the solver's kernels run as plain Python (50 ms at 15x15), even where numba
     # is imported (the GUI's worker processes): loading the kernels takes a second or more, which
     # would eat the budget (real levels were refused under load).
-    plain = found.rows * found.cols <= 400
+    plain = puzzle.rows * puzzle.cols <= 400
     token = CancelToken(timeout=budget)
     unhook = cancel.on_cancel(lambda: token.cancel("cancelled")) if cancel is not None else None
     solutions = 0
@@ -869,17 +1001,108 @@ def check(found: Detection, budget: float = SOLVE_BUDGET, cancel: CancelToken | 
             unhook()
     if cancel is not None:
         cancel.raise_if_cancelled()
-    size = f"{found.cols}x{found.rows}"
-    if solutions == 1 and not token.cancelled:
-        return []
-    if solutions > 1:  # the app's levels have one solution (all 661 real ones measured): a missed pair
-        return [f"the read {size} board has more than one solution: a pair of dots was probably missed"]
-    if token.cancelled:  # not confirmed: refused too, a wrong board costs more than a retry
-        return [f"could not confirm within {budget:g} s that the read {size} board has one solution"]
-    return [
-        f"the read {size} board has no solution: the grid or a dot was misread"
-        " (bridges, warps and hex boards are not read)"
-    ]
+    return solutions, token.cancelled
+
+
+# ---- colours drawn for more than one pair -------------------------------------------------------------
+# A board with more pairs than its palette has colours draws some colours twice (this program's
+# diagrams repeat their 24 colours), so the reader finds four (six, ...) dots of one colour and
+# cannot tell which two belong together. Every way to pair them is solved: the dots are paired
+# only when exactly one way gives a level with one solution and every other way provably has none,
+# which is what a unique level with those dots must satisfy anyway. Anything less (two ways that
+# solve, a solve that runs out of time, too many ways to try) leaves the board refused, with why.
+
+MAX_PAIRINGS = 27  # ways tried at most: three colours of 4 dots, or one of 6 (15)
+PAIRING_BUDGET = 4 * SOLVE_BUDGET  # seconds (wall) for all the ways together
+
+
+def pairings(cells: tuple[Cell, ...]) -> Iterator[list[tuple[Cell, Cell]]]:
+    """Every way to split an even number of dots into pairs (3 for 4 dots, 15 for 6)."""
+    if not cells:
+        yield []
+        return
+    first, rest = cells[0], cells[1:]
+    for i, other in enumerate(rest):
+        for more in pairings(rest[:i] + rest[i + 1 :]):
+            yield [(first, other), *more]
+
+
+def _count(n: int) -> int:
+    """How many ways ``n`` dots pair up: (n - 1)(n - 3)...1."""
+    return 1 if n <= 0 else (n - 1) * _count(n - 2)
+
+
+def pair_repeats(
+    found: Detection, budget: float = PAIRING_BUDGET, cancel: CancelToken | None = None
+) -> tuple[Detection, str]:
+    """``found`` with each colour of 4, 6, ... dots split into pairs under letters of their own
+    (the same measured colour), and "" when that pairing is proven; else ``found`` unchanged and
+    why the dots could not be paired ("" too when no colour has more than two dots, or some
+    colour has an odd number: ``check`` refuses those). ``cancel`` raises ``Cancelled``."""
+    repeated = {k: v for k, v in found.endpoints.items() if len(v) > 2}
+    if not repeated or any(len(v) % 2 for v in found.endpoints.values()):
+        return found, ""
+    names = ", ".join(f"{k!r} ({len(v)} dots)" for k, v in repeated.items())
+    ways = 1
+    for cells in repeated.values():
+        ways *= _count(len(cells))
+    if ways > MAX_PAIRINGS:
+        return found, (
+            f"colours drawn for more than one pair: {names}; {ways} ways to pair them are too many to prove one"
+        )
+    start = time.monotonic()
+    proven: list[Detection] = []
+    for choice in product(*(pairings(cells) for cells in repeated.values())):
+        endpoints = {k: v for k, v in found.endpoints.items() if k not in repeated}
+        colours = dict(found.colours)
+        spare = iter(ch for ch in LETTERS if ch not in found.endpoints)  # the same letters each way
+        for letter, pairs in zip(repeated, choice, strict=True):
+            endpoints[letter] = pairs[0]
+            for pair in pairs[1:]:
+                extra = next(spare, None)
+                if extra is None:
+                    return (
+                        found,
+                        f"colours drawn for more than one pair: {names}; no letters left for the pairs",
+                    )
+                endpoints[extra] = pair
+                colours[extra] = found.colours.get(letter, "#ffffff")
+        trial = replace(found, endpoints=endpoints, colours=colours)
+        puzzle, _ = to_puzzle(trial)
+        try:
+            puzzle.require_valid()
+        except InputError:
+            continue  # no level: this way is out
+        left = budget - (time.monotonic() - start)
+        solutions, timed_out = count_solutions(puzzle, max(0.0, left), cancel)
+        if timed_out:
+            return (
+                found,
+                f"colours drawn for more than one pair: {names}; could not prove within {budget:g} s which dots pair",
+            )
+        if solutions > 1:
+            return (
+                found,
+                f"colours drawn for more than one pair: {names}; a way to pair them has several solutions",
+            )
+        if solutions == 1:
+            proven.append(trial)
+    if len(proven) != 1:
+        how = "no way to pair them gives" if not proven else f"{len(proven)} ways to pair them give"
+        return found, f"colours drawn for more than one pair: {names}; {how} a level"
+    note = f"dots of a colour drawn for more than one pair ({names}) paired by the only way that solves"
+    return replace(proven[0], warnings=(*found.warnings, note)), ""
+
+
+def checked(
+    found: Detection, budget: float | None = None, cancel: CancelToken | None = None
+) -> tuple[Detection, list[str]]:
+    """The board as it may be used (colours drawn twice paired, see ``pair_repeats``) and why it
+    cannot be the level in the picture (``check``; empty when it may be)."""
+    paired, why = pair_repeats(found, cancel=cancel)
+    if why:
+        return found, [why]
+    return paired, check(paired, cancel=cancel) if budget is None else check(paired, budget, cancel)
 
 
 # A dot whose radius differs from the others' median by more than this share, or whose centre is

@@ -14,7 +14,7 @@ from solvers.common.cancel import CancelToken
 from solvers.common.cli import EXIT_OK, EXIT_RULES
 from solvers.common.errors import InputError
 from solvers.flow import codec
-from solvers.flow.screenshot import check, detect, read_image, to_puzzle
+from solvers.flow.screenshot import checked, detect, read_image, to_puzzle
 
 
 def _write(path: Path, text: str) -> None:
@@ -53,7 +53,7 @@ def import_command(args: argparse.Namespace, cancel: CancelToken | None = None) 
     except InputError as exc:
         raise InputError(f"{image.name}: {exc}") from None
     cancel.raise_if_cancelled()
-    reasons = check(found)  # never print a board that cannot be the level in the picture
+    found, reasons = checked(found, cancel=cancel)  # never print a board that cannot be the level
     if reasons:
         raise InputError(f"{image.name}: {reasons[0]}")
     puzzle, notes = to_puzzle(found)
@@ -84,8 +84,7 @@ def import_command(args: argparse.Namespace, cancel: CancelToken | None = None) 
 
 def _read_level(image: Path) -> str:
     """The level file text of one screenshot, or ``InputError`` naming why it was refused."""
-    found = detect(read_image(image))
-    reasons = check(found)
+    found, reasons = checked(detect(read_image(image)))
     if reasons:
         raise InputError(reasons[0])
     puzzle, _ = to_puzzle(found)

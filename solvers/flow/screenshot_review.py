@@ -12,7 +12,7 @@ import numpy as np
 from solvers.common.cancel import CancelToken
 from solvers.common.errors import InputError
 from solvers.common.review import ImportReview, Mark
-from solvers.flow.screenshot import BoardRefused, Detection, check, detect, odd_dots, read_image, to_puzzle
+from solvers.flow.screenshot import BoardRefused, Detection, checked, detect, odd_dots, read_image, to_puzzle
 
 SHOW_SIDE = 1600  # the review image's longest side in pixels: plenty for a dialog, light to send
 
@@ -34,7 +34,7 @@ def review_screenshot(path: str | os.PathLike[str], cancel: CancelToken | None =
         found, reasons = None, [str(exc)]
     else:
         cancel.raise_if_cancelled()
-        reasons = check(found, cancel=cancel)
+        found, reasons = checked(found, cancel=cancel)
     puzzle, notes = to_puzzle(found) if found is not None else (None, [])
     scale = min(1.0, SHOW_SIDE / max(img.shape[:2]))
     if scale < 1.0:
@@ -47,7 +47,8 @@ def review_screenshot(path: str | os.PathLike[str], cancel: CancelToken | None =
 
 
 def _read_words(found: Detection | None) -> str:
-    """ "7x7, 6 colours, every colour twice, unique designed solution" (walls and holes if any)."""
+    """ "7x7, 6 colours, every colour twice, unique designed solution" (walls, holes and bridges if
+    any)."""
     if found is None:
         return ""
     n = len(found.endpoints)
@@ -56,6 +57,8 @@ def _read_words(found: Detection | None) -> str:
         words.append(f"{len(found.walls)} wall{'s' * (len(found.walls) != 1)}")
     if found.holes:
         words.append(f"{len(found.holes)} hole{'s' * (len(found.holes) != 1)}")
+    if found.bridges:
+        words.append(f"{len(found.bridges)} bridge{'s' * (len(found.bridges) != 1)}")
     return ", ".join([*words, "unique designed solution"])
 
 
@@ -65,6 +68,7 @@ def _marks(found: Detection, scale: float) -> tuple[Mark, ...]:
     marks = [Mark("grid", (x0, y0 + i * sy, x0 + cols * sx, y0 + i * sy)) for i in range(rows + 1)]
     marks += [Mark("grid", (x0 + j * sx, y0, x0 + j * sx, y0 + rows * sy)) for j in range(cols + 1)]
     marks += [Mark("hole", (x0 + c * sx, y0 + r * sy, sx, sy)) for r, c in found.holes]
+    marks += [Mark("bridge", (x0 + c * sx, y0 + r * sy, sx, sy)) for r, c in found.bridges]
     for (r1, c1), (r2, c2) in found.walls:
         if r1 == r2:  # side by side: the wall is the vertical edge between them
             x = x0 + max(c1, c2) * sx

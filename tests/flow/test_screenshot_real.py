@@ -91,15 +91,40 @@ def test_own_exports_read_holes_and_walls(qapp, name: str, tmp_path: Path) -> No
         assert check(found) == [] and notes == [], label
 
 
-def test_bridges_are_refused_with_the_reason(qapp, tmp_path: Path) -> None:
-    """What the importer does not read (bridge decks) is said, never dropped into a wrong board."""
+@pytest.mark.parametrize("palette", ["light", "dark"])
+def test_own_exports_read_bridges(qapp, tmp_path: Path, palette: str) -> None:
+    """A bridge deck as this program draws it (two rails with end ticks, grid-line grey) reads as
+    a bridge, in either palette, and the board is accepted as it is."""
     from workbench.export import ExportOptions, export
 
     puzzle = PLUGIN.parse(read_text(ROOT / "assets" / "flow" / "variants" / "variant_bridges.txt"))
     path = tmp_path / "bridges.png"
+    export(PLUGIN.draw(puzzle, None), path, ExportOptions(palette=palette))
+    found = detect(read_image(path))
+    read, _ = to_puzzle(found)
+    assert read.cells == puzzle.cells and found.bridges == ((1, 5),)
+    assert check(found) == []
+
+
+def test_warps_are_refused_with_the_reason(qapp, tmp_path: Path) -> None:
+    """What the importer does not read (warps) is said, never dropped into a wrong board."""
+    from workbench.export import ExportOptions, export
+
+    puzzle = PLUGIN.parse(read_text(ROOT / "assets" / "flow" / "variants" / "variant_warps.txt"))
+    path = tmp_path / "warps.png"
     export(PLUGIN.draw(puzzle, None), path, ExportOptions())
     reasons = check(detect(read_image(path)))
-    assert reasons and "bridges, warps and hex boards are not read" in reasons[0]
+    assert reasons and "warps and hex boards are not read" in reasons[0]
+
+
+def test_own_hex_exports_are_refused_by_name(qapp, tmp_path: Path) -> None:
+    from workbench.export import ExportOptions, export
+
+    puzzle = PLUGIN.parse(read_text(ROOT / "assets" / "flow" / "variants" / "variant_hex.txt"))
+    path = tmp_path / "hex.png"
+    export(PLUGIN.draw(puzzle, None), path, ExportOptions())
+    with pytest.raises(InputError, match="looks like a Flow Free: Hexes board"):
+        detect(read_image(path))
 
 
 def test_an_outer_row_of_holes_is_refused() -> None:

@@ -255,3 +255,83 @@ def test_a_second_import_replaces_the_first(main_window, qtbot, monkeypatch) -> 
     qtbot.waitUntil(lambda: not shiboken6.isValid(first), timeout=5000)  # freed with its picture
     qtbot.mouseClick(second.use_button, Qt.MouseButton.LeftButton)
     assert main_window.current().doc.puzzle == FlowPuzzle.from_rows("Y.... ..... ..G.. BGR.Y R...B".split())
+
+
+def _drop(main_window, path: Path) -> None:
+    from PySide6.QtCore import QMimeData, QPointF, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    event = QDropEvent(
+        QPointF(10, 10),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    main_window.dropEvent(event)
+
+
+def test_dropping_a_screenshot_starts_its_import(main_window, qtbot) -> None:
+    """A picture dropped on the window is read for Flow in the review dialog (whatever module is
+    shown), not opened as a puzzle file (which gave "cannot open")."""
+    main_window.show_kind("xcetero")
+    errors: list[str] = []
+    main_window.error_shown.connect(errors.append)
+    _drop(main_window, REAL / "lvl21.jpg")
+    run = main_window.files.review
+    assert run is not None and run.dialog.isVisible()
+    qtbot.waitUntil(lambda: run.dialog.review is not None, timeout=READ_TIMEOUT)
+    assert run.dialog.summary.text().startswith("Read: 6x6, 6 colours")
+    qtbot.mouseClick(run.dialog.use_button, Qt.MouseButton.LeftButton)
+    view = main_window.current()
+    assert view.plugin.meta.id == "flow" and view.doc.puzzle == FlowPuzzle.from_rows(LVL21.split())
+    assert errors == []
+
+
+@pytest.mark.parametrize("suffix", [".PNG", ".jpeg", ".gif", ".webp", ".bmp"])
+def test_every_picture_type_dropped_goes_to_the_import(main_window, qtbot, tmp_path, suffix) -> None:
+    image = cv2.imread(str(REAL / "lvl1.jpg"))
+    path = tmp_path / f"shot{suffix}"
+    ok, data = cv2.imencode(".png" if suffix in (".PNG", ".gif") else suffix, image)
+    assert ok
+    path.write_bytes(data.tobytes())  # a .gif holding PNG data still names an image for the drop
+    _drop(main_window, path)
+    run = main_window.files.review
+    assert run is not None and run.name == path.name and run.dialog.isVisible()
+    qtbot.mouseClick(run.dialog.cancel_button, Qt.MouseButton.LeftButton)
+
+
+def test_dropping_a_puzzle_file_still_opens_it(main_window, tmp_path) -> None:
+    path = tmp_path / "board.flow"
+    path.write_text("R.B\n...\nR.B\n")
+    _drop(main_window, path)
+    assert main_window.files.review is None
+    view = main_window.current()
+    assert view.plugin.meta.id == "flow" and view.doc.path == path
+
+
+def test_a_bridge_mark_draws_a_cross_over_its_cell(qtbot) -> None:
+    from solvers.common.review import ImportReview, Mark
+    from widgets.import_review import ImportReviewDialog
+
+    image = np.full((200, 200, 3), 40, np.uint8)
+    review = ImportReview("x.png", image, None, True, "read", (), (Mark("bridge", (50, 50, 100, 100)),))
+    dialog = ImportReviewDialog(None, "x.png")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.show_review(review)
+    shot = dialog.picture.grab().toImage()
+    rect = dialog.picture.picture_rect()
+    scale = rect.width() / 200
+    ratio = shot.width() / dialog.picture.width()
+
+    def at(x: float, y: float) -> tuple[int, int, int]:
+        colour = shot.pixelColor(round((rect.x() + x * scale) * ratio), round((rect.y() + y * scale) * ratio))
+        return colour.red(), colour.green(), colour.blue()
+
+    for x, y in ((80, 100), (100, 80), (120, 100), (100, 120)):  # both lanes, orange like a wall
+        r, g, b = at(x, y)
+        assert r > 200 and 120 < g < 200 and b < 90
+    assert at(70, 70) == (40, 40, 40)  # the cell's corner: the picture itself
