@@ -11,8 +11,8 @@ processes: ``import numpy, pysat.solvers`` (the solvers' libraries), ``import Py
 floor any Qt window pays. Cases run interleaved, round after round, so a change in the machine's
 load touches all of them alike; medians are printed, with the load average before and after.
 
-``--importtime`` runs the GUI case once more under ``python -X importtime`` and lists the costliest
-top-level imports that happened before the window showed. ``--root`` runs another checkout (an
+``--importtime`` runs the GUI case once more under ``python -X importtime`` and prints the tree of
+the imports made before the window showed (the costly ones, three levels deep). ``--root`` runs another checkout (an
 older commit unpacked with ``git archive``; it needs the same hook) for a before/after comparison.
 Settings, logs and bytecode caches go to a temporary folder (the bytecode is cached as on a user's
 install, even where PYTHONDONTWRITEBYTECODE is set). Prints figures only; it asserts nothing.
@@ -30,9 +30,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 HOOK = "WORKBENCH_QUIT_AFTER_SHOW"
+Node = tuple[int, str, float, list[Any]]  # an import: depth, module, cumulative seconds, children
 
 BARE_WINDOW = """
 import os, sys, time
@@ -93,19 +95,32 @@ def run_once(args: list[str], root: Path, env: dict[str, str]) -> tuple[float, f
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def importtime(root: Path, env: dict[str, str], kind: str | None, top: int = 25) -> list[tuple[str, float]]:
-    """The costliest imports made directly by the program (not by another import) before the
-    window showed: (module, cumulative seconds)."""
+def importtime(
+    root: Path, env: dict[str, str], kind: str | None, depth: int = 3, least: float = 0.01
+) -> list[tuple[int, str, float]]:
+    """What the GUI imported before its window showed, as a tree (``-X importtime`` prints it
+    children first): (depth, module, cumulative seconds) in reading order, down to ``depth``
+    levels, for imports of at least ``least`` seconds."""
     args = [sys.executable, "-X", "importtime", *cases(kind)["workbench window"]]
     done = subprocess.run(args, cwd=root, env=env, capture_output=True, text=True, timeout=300)
-    rows: list[tuple[str, float]] = []
+    pending: dict[int, list[Node]] = {}  # the nodes of each level still waiting for their parent
     for line in done.stderr.splitlines():
         if not line.startswith("import time:") or "cumulative" in line:
             continue
         _self, cumulative, name = line[len("import time:") :].split("|")
-        if not name.startswith("  "):  # one space: imported by the program itself
-            rows.append((name.strip(), int(cumulative) / 1e6))
-    return sorted(rows, key=lambda row: -row[1])[:top]
+        level = (len(name) - len(name.lstrip()) - 1) // 2
+        node = (level, name.strip(), int(cumulative) / 1e6, pending.pop(level + 1, []))
+        pending.setdefault(level, []).append(node)
+    rows: list[tuple[int, str, float]] = []
+
+    def walk(nodes: list[Node]) -> None:
+        for level, name, seconds, children in sorted(nodes, key=lambda n: -n[2]):
+            if level < depth and seconds >= least:
+                rows.append((level, name, seconds))
+                walk(children)
+
+    walk(pending.get(0, []))
+    return rows
 
 
 def main() -> int:
@@ -157,7 +172,7 @@ def main() -> int:
         "runs": args.runs,
         "load": [round(load_before, 2), round(load_after, 2)],
         "rows": rows,
-        "imports": [{"module": m, "seconds": round(s, 4)} for m, s in imports],
+        "imports": [{"depth": d, "module": m, "seconds": round(s, 4)} for d, m, s in imports],
     }
     if args.json:
         print(json.dumps(report))
@@ -167,9 +182,9 @@ def main() -> int:
     for row in rows:
         print(f"{row['case']:<20} {row['wall']:>7.3f} {row['cpu']:>7.3f} {row['cpu_min']:>8.3f}")
     if imports:
-        print("\nimported by the program before the window showed (cumulative s):")
-        for module, seconds in imports:
-            print(f"  {seconds:7.3f}  {module}")
+        print("\nimported before the window showed (cumulative s, 10 ms or more, 3 levels):")
+        for level, module, seconds in imports:
+            print(f"  {seconds:7.3f}  {'  ' * level}{module}")
     return 0
 
 

@@ -37,7 +37,7 @@ from widgets.panel_api import MenuPanel
 from widgets.theme import SCHEMES, apply_scheme
 from workbench import crash, menus, settings, warmup, window_geometry
 from workbench.document import Document
-from workbench.document_view import DocumentView
+from workbench.document_view import DocumentView, await_warm_up
 from workbench.export_actions import ExportActions
 from workbench.file_actions import FileActions
 from workbench.help_actions import HelpActions
@@ -132,7 +132,7 @@ class MainWindow(WindowServices):
             self.sidebar.setCurrentRow(row)
             if self.stack.count():
                 break
-        # Start-up objects (Qt wrappers, numba, modules) live for ever; moving them out of the
+        # Start-up objects (Qt wrappers, modules) live for ever; moving them out of the
         # collector's reach cut the full-collection pauses that stall the GUI during long jobs
         # with many results (Nine Tiles "find all": 290 -> 70 ms in benchmarks/gui_stall_bench.py).
         gc.freeze()
@@ -155,8 +155,12 @@ class MainWindow(WindowServices):
         """Once the window shows: load every module, warm up their kernels and start the solver
         workers (before the first paint they would delay it; the warm-up competes for the GIL)."""
         plugins = registry.plugins().values()
+        gc.freeze()  # the modules just loaded live for ever, as the window's own start-up objects
         menus.add_importers(self, plugins)
         warmup.start(plugins)
+        for view in self.views.values():  # opened before the first paint (``--kind doves``)
+            if not warmup.is_ready(view.plugin.meta.id):
+                await_warm_up(view)
         process_jobs.start_spares()  # solver worker processes, started before the first Solve
 
     # ---- views ------------------------------------------------------------------------------
