@@ -2,20 +2,22 @@
 
     python benchmarks/gui_startup_bench.py [--runs N] [--root TREE] [--kind KIND] [--importtime] [--json]
 
-Each case is a whole process. ``python -m workbench`` runs with ``WORKBENCH_QUIT_AFTER_SHOW=1``
-(workbench/app.py): once the main window has painted for the first time, it prints its CPU seconds
-so far and ends. The wall time is taken when that line arrives; what the window starts after its
-first paint (module warm-up, worker processes) is not in the figures. The references are whole
-processes: ``import numpy, pysat.solvers`` (the solvers' libraries), ``import PySide6.QtWidgets``
-(Qt) and a bare Qt window (a QMainWindow with a list, shown offscreen and ended the same way): the
-floor any Qt window pays. Cases run interleaved, round after round, so a change in the machine's
-load touches all of them alike; medians are printed, with the load average before and after.
+Each case is a whole process. ``python -m workbench`` runs with
+``PUZZLE_WORKBENCH_QUIT_AFTER_SHOW=1`` (workbench/app.py): once the main window has painted for the
+first time, it prints its CPU seconds so far and ends. The wall time is taken when that line
+arrives; what the window starts after its first paint (module warm-up, worker processes) is not in
+the figures. The references are whole processes: ``import numpy, pysat.solvers`` (the solvers'
+libraries), ``import PySide6.QtWidgets`` (Qt) and a bare Qt window (a QMainWindow with a list, shown
+offscreen and ended the same way): the floor any Qt window pays. Cases run interleaved, round after
+round, so a change in the machine's load touches all of them alike; medians are printed, with the
+load average before and after.
 
 ``--importtime`` runs the GUI case once more under ``python -X importtime`` and prints the tree of
-the imports made before the window showed (the costly ones, three levels deep). ``--root`` runs another checkout (an
-older commit unpacked with ``git archive``; it needs the same hook) for a before/after comparison.
-Settings, logs and bytecode caches go to a temporary folder (the bytecode is cached as on a user's
-install, even where PYTHONDONTWRITEBYTECODE is set). Prints figures only; it asserts nothing.
+the imports made before the window showed (the costly ones, three levels deep). ``--root`` runs
+another checkout (an older commit unpacked with ``git archive``; it needs the same hook) for a
+before/after comparison. Settings, logs and bytecode caches go to a temporary folder (the bytecode
+is cached as on a user's install, even where PYTHONDONTWRITEBYTECODE is set). Prints figures only;
+it asserts nothing.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-HOOK = "WORKBENCH_QUIT_AFTER_SHOW"
+HOOK = "PUZZLE_WORKBENCH_QUIT_AFTER_SHOW"
 Node = tuple[int, str, float, list[Any]]  # an import: depth, module, cumulative seconds, children
 
 BARE_WINDOW = """

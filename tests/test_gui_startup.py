@@ -183,3 +183,24 @@ def test_a_view_opened_before_the_first_paint_shows_the_warm_up(qtbot, monkeypat
     release.set()
     qtbot.waitUntil(lambda: not view.busy(), timeout=10000)
     assert warmup.is_ready("doves")
+
+
+def test_the_benchmark_hook_ends_the_gui_after_its_first_paint(tmp_path: Path) -> None:
+    """benchmarks/gui_startup_bench.py times ``python -m workbench`` up to this line."""
+    run = subprocess.run(
+        [sys.executable, "-m", "workbench"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={
+            **os.environ,
+            "QT_QPA_PLATFORM": "offscreen",
+            "PUZZLE_WORKBENCH_QUIT_AFTER_SHOW": "1",
+            "XDG_CONFIG_HOME": str(tmp_path),  # the interactive path reads settings and logs
+            "XDG_STATE_HOME": str(tmp_path),
+        },
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.startswith("first window shown, cpu ")
+    assert float(run.stdout.split()[-1]) > 0

@@ -87,7 +87,7 @@ def run_gui(args: argparse.Namespace) -> int:
     crash.log().info("start %s", " ".join(sys.argv))
     window.crash_handler = crash.CrashHandler(window)
     window.crash_handler.install()
-    if os.environ.get("WORKBENCH_QUIT_AFTER_SHOW"):  # benchmarks/gui_startup_bench.py
+    if os.environ.get("PUZZLE_WORKBENCH_QUIT_AFTER_SHOW"):  # benchmarks/gui_startup_bench.py
         window.first_shown.connect(_report_first_window)
     if window_geometry.place(window):
         window.showMaximized()
