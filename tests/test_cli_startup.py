@@ -217,3 +217,32 @@ def test_flow_kernels_agree_in_python_and_compiled() -> None:
 def test_a_big_flow_board_runs_the_compiled_kernels() -> None:
     modules = imported_by("solve", "flow", FLOW_20)
     assert "numba" in modules and "PySide6" not in modules
+
+
+def test_kernels_call_themselves_and_other_modules_kernels(tmp_path: Path, monkeypatch) -> None:
+    """Doves' kernels recurse (perft) and call another module's kernels as its attributes
+    (``rules_engine.generate``): both must reach numba as dispatchers, not ``Kernel`` objects."""
+    (tmp_path / "zzkern_a.py").write_text(
+        "from solvers.common.kernels import njit\n"
+        "@njit()\n"
+        "def fact(n):\n"
+        "    return 1 if n <= 1 else n * fact(n - 1)\n"
+    )
+    (tmp_path / "zzkern_b.py").write_text(
+        "from solvers.common.kernels import njit\n"
+        "import zzkern_a as other\n"
+        "@njit()\n"
+        "def twice_fact(n):\n"
+        "    return 2 * other.fact(n)\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import zzkern_a
+    import zzkern_b
+
+    try:
+        assert zzkern_b.twice_fact(5) == 240
+        assert isinstance(zzkern_a.fact, kernels.Kernel) and zzkern_a.fact(6) == 720
+        assert zzkern_b.twice_fact.compiled().signatures  # it ran compiled
+    finally:
+        sys.modules.pop("zzkern_a", None)
+        sys.modules.pop("zzkern_b", None)

@@ -22,7 +22,7 @@ def test_doves_warm_up_loads_the_move_generator_off_the_gui_thread() -> None:
     thread = threading.Thread(target=lambda: (plugin.warm_up(), seen.append(threading.current_thread().name)))
     thread.start()
     thread.join(120)
-    assert seen and engine.generate.signatures  # compiled (or loaded from the cache) for real
+    assert seen and engine.generate.compiled().signatures  # compiled (or loaded from the cache) for real
 
 
 def test_a_view_opened_before_its_module_is_warm_shows_a_preparing_job(

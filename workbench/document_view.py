@@ -123,7 +123,7 @@ class DocumentView(QWidget):
         doc.file_changed.connect(self.title_changed)
         self._doc_changed()
         if not warmup.is_ready(self.plugin.meta.id):
-            _await_warm_up(self)
+            await_warm_up(self)
 
     def panel(self, title: str) -> QWidget | None:
         """The module panel shown under ``title`` (unwrapped from its scroll area)."""
@@ -378,7 +378,7 @@ def _lay_out(view: DocumentView) -> QSplitter:
     return splitter
 
 
-def _await_warm_up(view: DocumentView) -> None:
+def await_warm_up(view: DocumentView) -> None:
     """The module's kernels are still loading on the warm-up thread (``workbench.warmup``): show it
     as a job, so nobody mistakes the first, slower click for a hang."""
     kind = view.plugin.meta.id

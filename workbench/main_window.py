@@ -15,6 +15,7 @@ from PySide6.QtGui import (
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
+    QPaintEvent,
     QUndoGroup,
 )
 from PySide6.QtWidgets import (
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from solvers.common import process_jobs, registry
+from solvers.common.errors import InputError
 from solvers.common.palette import PALETTES
 from solvers.common.protocol import GAME, PLAY, SOLVE
 from solvers.common.words import check_text
@@ -35,7 +37,7 @@ from widgets.panel_api import MenuPanel
 from widgets.theme import SCHEMES, apply_scheme
 from workbench import crash, menus, settings, warmup, window_geometry
 from workbench.document import Document
-from workbench.document_view import DocumentView
+from workbench.document_view import DocumentView, await_warm_up
 from workbench.export_actions import ExportActions
 from workbench.file_actions import FileActions
 from workbench.help_actions import HelpActions
@@ -70,6 +72,11 @@ class MainWindow(WindowServices):
     scheme_group: QActionGroup
     scheme_actions: dict[str, QAction]
     import_actions: dict[str, QAction]
+    import_kinds: set[str]
+    import_end: QAction
+    file_menu: QMenu
+    # Emitted once, just after the window's first paint (the background start-up work waits for it).
+    first_shown = Signal()
 
     def __init__(self, remember_layout: bool = False) -> None:
         super().__init__()
@@ -94,10 +101,11 @@ class MainWindow(WindowServices):
         self.sidebar.setAccessibleName("Puzzle kinds")
         self.sidebar.setMinimumWidth(150)
         self.sidebar.setMaximumWidth(220)
-        for plugin in registry.plugins().values():
-            item = QListWidgetItem(plugin.meta.name)
-            item.setData(Qt.ItemDataRole.UserRole, plugin.meta.id)
-            item.setToolTip(plugin.meta.description)
+        # The metadata alone: a module's code loads when its kind is first shown (issue 27).
+        for meta in registry.metas().values():
+            item = QListWidgetItem(meta.name)
+            item.setData(Qt.ItemDataRole.UserRole, meta.id)
+            item.setToolTip(meta.description)
             self.sidebar.addItem(item)
         self.stack = QStackedWidget()
         splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -120,9 +128,11 @@ class MainWindow(WindowServices):
         self.sidebar.currentRowChanged.connect(self._kind_row_changed)
         self.statusBar().showMessage("Ready")
         self.resize(1280, 800)
-        if self.sidebar.count():
-            self.sidebar.setCurrentRow(0)
-        # Start-up objects (Qt wrappers, numba, modules) live for ever; moving them out of the
+        for row in range(self.sidebar.count()):  # the first module that loads
+            self.sidebar.setCurrentRow(row)
+            if self.stack.count():
+                break
+        # Start-up objects (Qt wrappers, modules) live for ever; moving them out of the
         # collector's reach cut the full-collection pauses that stall the GUI during long jobs
         # with many results (Nine Tiles "find all": 290 -> 70 ms in benchmarks/gui_stall_bench.py).
         gc.freeze()
@@ -132,14 +142,40 @@ class MainWindow(WindowServices):
         # Toichika 100x100 open, stalls over 100 ms 37 -> 0-1 (longest 87-114 ms). Reference
         # counting still frees everything that is not in a cycle at once.
         gc.set_threshold(10_000, 10, 100)
-        warmup.start(registry.plugins().values())  # after the window is built: it competes for the GIL
+        self._shown = False
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt API)
+        super().paintEvent(event)
+        if not self._shown:  # the children paint in this same pass: what follows comes after it
+            self._shown = True
+            QTimer.singleShot(0, self.first_shown.emit)
+            QTimer.singleShot(0, self._start_background)
+
+    def _start_background(self) -> None:
+        """Once the window shows: load every module, warm up their kernels and start the solver
+        workers (before the first paint they would delay it; the warm-up competes for the GIL)."""
+        plugins = registry.plugins().values()
+        gc.freeze()  # the modules just loaded live for ever, as the window's own start-up objects
+        menus.add_importers(self, plugins)
+        warmup.start(plugins)
+        for view in self.views.values():  # opened before the first paint (``--kind doves``)
+            if not warmup.is_ready(view.plugin.meta.id):
+                await_warm_up(view)
         process_jobs.start_spares()  # solver worker processes, started before the first Solve
 
     # ---- views ------------------------------------------------------------------------------
     def _kind_row_changed(self, row: int) -> None:
         item = self.sidebar.item(row)
-        if item is not None:
+        if item is None:
+            return
+        try:
             self.show_kind(str(item.data(Qt.ItemDataRole.UserRole)))
+        except InputError as exc:  # its code failed to load: the sidebar lists metadata only
+            item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
+            item.setToolTip(str(exc))
+            if self.stack.count():
+                self.show_kind(self.current().plugin.meta.id)  # back to the row shown before
+                self.show_error("Module unavailable", str(exc))
 
     def view_for(self, kind: str) -> DocumentView:
         plugin = registry.get(kind)
@@ -152,6 +188,7 @@ class MainWindow(WindowServices):
             view.confirm_replace = lambda: self.files.may_discard(view)
             self.undo_group.addStack(view.doc.undo_stack)
             self.views[plugin.meta.id] = view
+            menus.add_importers(self, [plugin])
             self.stack.addWidget(view)
             if self.remember_layout:
                 window_geometry.restore_splitter(view.splitter, plugin.meta.id)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
 from solvers.common import registry
+from solvers.common.protocol import PluginBase
 from workbench import crash
 
 # The window is typed loosely: naming MainWindow here would make an import circle (it imports this
@@ -56,20 +58,13 @@ def build(window: MainWindow) -> None:
     file_menu.addActions([window.act_save, window.act_save_as])
     file_menu.addSeparator()
     file_menu.addActions([window.act_export, window.act_copy, window.act_paste])
-    # Importers the modules declare (Flow: a screenshot of the app).
+    # Importers the modules declare (Flow: a screenshot of the app), added as each module loads
+    # (``add_importers``): listing them here would load every plug-in before the window shows.
+    window.file_menu = file_menu
     window.import_actions = {}
-    for plugin in registry.plugins().values():
-        for importer in plugin.importers():
-            entry = make_action(
-                window,
-                importer.label,
-                lambda _=False, k=plugin.meta.id, i=importer: window.files.import_dialog(k, i),
-                None,
-                f"{plugin.meta.name}: read a puzzle from a file for you to correct",
-            )
-            file_menu.addAction(entry)
-            window.import_actions[f"{plugin.meta.id}:{importer.label.replace('&', '')}"] = entry
-    file_menu.addSeparator()
+    window.import_kinds = set()
+    window.file_menu.aboutToShow.connect(lambda: add_importers(window, registry.plugins().values()))
+    window.import_end = file_menu.addSeparator()
     file_menu.addAction(window.act_quit)
 
     edit_menu = menu.addMenu("&Edit")
@@ -173,6 +168,35 @@ def build(window: MainWindow) -> None:
     toolbar.addActions([window.act_solve, window.act_solve_all, window.act_cancel, window.act_check])
     toolbar.addSeparator()
     toolbar.addAction(window.act_export)
+
+
+def add_importers(window: MainWindow, plugins: Iterable[PluginBase]) -> None:
+    """The File menu's entries for the importers of ``plugins`` not listed yet, in display order."""
+    order = list(registry.metas())
+    for plugin in plugins:
+        kind = plugin.meta.id
+        if kind in window.import_kinds:
+            continue
+        window.import_kinds.add(kind)
+        # before the first entry of a module that comes later, else at the end of the section
+        later = [a for a in window.import_actions.values() if _rank(order, a) > _rank(order, kind)]
+        before = min(later, key=lambda a: _rank(order, a)) if later else window.import_end
+        for importer in plugin.importers():
+            entry = make_action(
+                window,
+                importer.label,
+                lambda _=False, k=kind, i=importer: window.files.import_dialog(k, i),
+                None,
+                f"{plugin.meta.name}: read a puzzle from a file for you to correct",
+            )
+            entry.setData(kind)
+            window.file_menu.insertAction(before, entry)
+            window.import_actions[f"{kind}:{importer.label.replace('&', '')}"] = entry
+
+
+def _rank(order: list[str], kind_or_action: str | QAction) -> int:
+    kind = kind_or_action if isinstance(kind_or_action, str) else str(kind_or_action.data())
+    return order.index(kind) if kind in order else len(order)
 
 
 def _toolbar_twin(window: MainWindow, action: QAction, text: str) -> QAction:

@@ -12,9 +12,9 @@ launches skip the worker round: ready ~0.6 s after the window instead of ~1.5 s.
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import importlib
-import importlib.metadata
 import os
 import sys
 import threading
@@ -89,6 +89,9 @@ def _run(
             event.set()
     if stamp and not failed:
         _write_stamp(stamp)
+    # The panels, numba and the kernels loaded here live for ever: out of the collector's reach,
+    # as the main window does with what it loads (full collections stall the GUI).
+    gc.freeze()
 
 
 def _compile_elsewhere(kinds: list[str]) -> None:
@@ -103,6 +106,8 @@ def _compile_elsewhere(kinds: list[str]) -> None:
 def cache_stamp(kinds: list[str]) -> str:
     """What numba's cache was warmed for: the interpreter, numba, the cache folder, the modules and
     every solver source (path, size, modification time; numba itself keys its cache on these)."""
+    import importlib.metadata  # here: ~50 ms at import, and the stamp is made after the first paint
+
     try:
         numba_version = importlib.metadata.version("numba")  # importing numba here would take 0.3 s
     except importlib.metadata.PackageNotFoundError:

@@ -21,7 +21,8 @@ board of the parent's frame). Outcomes are seen from the mover: 0 game goes on, 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from solvers.common.kernels import njit
 
 PUT, MOVE, REMOVE = 0, 1, 2
 ONGOING, MOVER_WINS, MOVER_LOSES, DRAW = 0, 1, -1, 2

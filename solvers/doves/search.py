@@ -6,8 +6,8 @@ Positions, actions and outcomes are the engine's (see ``engine.py``).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from solvers.common.kernels import njit
 from solvers.doves.engine import DRAW, MAX_PLY, MOVER_WINS, ONGOING, generate
 
 # stats array slots shared with Python (a watcher thread writes STOP while numba runs nogil)

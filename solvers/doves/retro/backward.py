@@ -37,9 +37,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
-from numba import njit
 
 from solvers.common.cancel import CancelToken
+from solvers.common.kernels import njit
 from solvers.doves import engine as rules_engine
 from solvers.doves.retro.engine import TERMINAL, game_over
 from solvers.doves.retro.indexing import unrank_in_partition

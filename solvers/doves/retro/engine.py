@@ -23,8 +23,8 @@ LOSE(t - 1) and a new LOSE(t) needs a WIN(t - 1)).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from solvers.common.kernels import njit
 from solvers.doves import engine as rules_engine
 from solvers.doves.retro.indexing import dove_set, rank_in_partition, swap_colours, unrank_in_partition
 

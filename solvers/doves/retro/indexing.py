@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from math import factorial
 
 import numpy as np
-from numba import njit
 
+from solvers.common.kernels import njit
 from solvers.doves.counting import SYM, canonical_shapes
 
 PREFIX = 5  # squares of a labelling that decide its canonical image (see the module docstring)

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from math import comb
 
 import numpy as np
-from numba import njit
 
 from solvers.common.errors import InputError
+from solvers.common.kernels import njit
 from solvers.doves.counting import SYM
 from solvers.doves.model import LETTERS, Position
 from solvers.doves.retro import indexing

@@ -36,8 +36,8 @@ actions without ranking its children.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from solvers.common.kernels import njit
 from solvers.doves.counting import SYM
 from solvers.doves.engine import (
     BIT,
