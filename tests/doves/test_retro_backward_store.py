@@ -48,17 +48,17 @@ def stored(root: Path, red: str, green: str, rules: Rules, **run: object) -> dic
 @pytest.mark.parametrize(
     "red,green,rules", [("M", "HT", NO_REMOVE), ("AT", "AT", Rules())], ids=["BM-bth", "BAT-bat"]
 )
-def test_stored_run_is_byte_identical_to_memory(tmp_path, red: str, green: str, rules: Rules) -> None:
+def test_stored_run_is_byte_identical_to_memory(ram_tmp_path, red: str, green: str, rules: Rules) -> None:
     expected, values = in_memory(red, green, rules)
-    assert stored(tmp_path, red, green, rules) == expected  # counts, start value, levels and all
-    assert np.load(tmp_path / "values.npy").tobytes() == values.tobytes()
-    assert not list((tmp_path / "journal").iterdir())
-    left = {path.name for path in (tmp_path / "updates").iterdir()}
+    assert stored(ram_tmp_path, red, green, rules) == expected  # counts, start value, levels and all
+    assert np.load(ram_tmp_path / "values.npy").tobytes() == values.tobytes()
+    assert not list((ram_tmp_path / "journal").iterdir())
+    left = {path.name for path in (ram_tmp_path / "updates").iterdir()}
     assert left == set(), "a finished level's updates are deleted"
-    assert stored(tmp_path, red, green, rules) == expected  # a finished store answers at once
+    assert stored(ram_tmp_path, red, green, rules) == expected  # a finished store answers at once
 
 
-def test_a_cancelled_run_resumes_to_the_same_tables(tmp_path) -> None:
+def test_a_cancelled_run_resumes_to_the_same_tables(ram_tmp_path) -> None:
     expected, values = in_memory("M", "HT", NO_REMOVE)
     token = CancelToken()
 
@@ -67,14 +67,14 @@ def test_a_cancelled_run_resumes_to_the_same_tables(tmp_path) -> None:
             token.cancel()
 
     with pytest.raises(Cancelled):
-        stored(tmp_path, "M", "HT", NO_REMOVE, cancel=token, progress=progress)
-    state = json.loads((tmp_path / "state.json").read_text())
+        stored(ram_tmp_path, "M", "HT", NO_REMOVE, cancel=token, progress=progress)
+    state = json.loads((ram_tmp_path / "state.json").read_text())
     assert 28 <= len(state["levels"]) <= 30 and not state["done"]
-    assert stored(tmp_path, "M", "HT", NO_REMOVE) == expected
-    assert np.load(tmp_path / "values.npy").tobytes() == values.tobytes()
+    assert stored(ram_tmp_path, "M", "HT", NO_REMOVE) == expected
+    assert np.load(ram_tmp_path / "values.npy").tobytes() == values.tobytes()
 
 
-def test_an_apply_killed_half_way_is_undone_from_its_journal(tmp_path, monkeypatch) -> None:
+def test_an_apply_killed_half_way_is_undone_from_its_journal(ram_tmp_path, monkeypatch) -> None:
     """Level 3 (odd: counters go down) of one partition applies its updates, then dies before
     writing its frontier. Run again blindly, the counters would go down twice."""
     expected, values = in_memory("M", "HT", NO_REMOVE)
@@ -90,10 +90,10 @@ def test_an_apply_killed_half_way_is_undone_from_its_journal(tmp_path, monkeypat
 
     monkeypatch.setattr(backward_store, "apply_updates", dies_after_applying)
     with pytest.raises(OSError, match="worker lost"):
-        stored(tmp_path, "M", "HT", NO_REMOVE)
-    assert crashed and list((tmp_path / "journal").glob("d3_q*.npz"))
-    assert stored(tmp_path, "M", "HT", NO_REMOVE) == expected
-    assert np.load(tmp_path / "values.npy").tobytes() == values.tobytes()
+        stored(ram_tmp_path, "M", "HT", NO_REMOVE)
+    assert crashed and list((ram_tmp_path / "journal").glob("d3_q*.npz"))
+    assert stored(ram_tmp_path, "M", "HT", NO_REMOVE) == expected
+    assert np.load(ram_tmp_path / "values.npy").tobytes() == values.tobytes()
 
 
 def test_folders_of_other_runs_are_refused(tmp_path) -> None:
@@ -110,7 +110,7 @@ def test_folders_of_other_runs_are_refused(tmp_path) -> None:
         stored(tmp_path / "f", "A", "A", Rules())
 
 
-def test_cli_backward_with_a_store(tmp_path) -> None:
+def test_cli_backward_with_a_store(ram_tmp_path) -> None:
     def run(*extra: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
             [
@@ -125,7 +125,7 @@ def test_cli_backward_with_a_store(tmp_path) -> None:
                 "--method",
                 "backward",
             ]
-            + ["--store", str(tmp_path), "--query", "bM;tBh", *extra],
+            + ["--store", str(ram_tmp_path), "--query", "bM;tBh", *extra],
             cwd=ROOT,
             capture_output=True,
             text=True,
@@ -136,6 +136,6 @@ def test_cli_backward_with_a_store(tmp_path) -> None:
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert (data["start_value"], data["longest_win"], data["query"]["value"]) == ("Lose(88)", 95, "Lose(74)")
-    assert json.loads((tmp_path / "result.json").read_text())["start_value"] == "Lose(88)"
+    assert json.loads((ram_tmp_path / "result.json").read_text())["start_value"] == "Lose(88)"
     again = run()  # progress lines, then the result
     assert again.returncode == 0 and "start_value: Lose(88)" in again.stdout
