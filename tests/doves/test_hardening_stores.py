@@ -30,8 +30,8 @@ def retro(store: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> tuple
 
 
 @pytest.fixture(scope="module")
-def finished(tmp_path_factory) -> tuple[Path, dict[str, object]]:
-    root = tmp_path_factory.mktemp("store") / "s"
+def finished(ram_root: Path) -> tuple[Path, dict[str, object]]:
+    root = ram_root / "hardening-stores" / "s"  # in RAM: the run flushes its tables per task
     code = main([*ARGS, "--store", str(root)], DovesPlugin())
     assert code == 0
     result = json.loads((root / "result.json").read_text())

@@ -48,36 +48,53 @@ def stored(root: Path, red: str, green: str, rules: Rules, **run: object) -> dic
 @pytest.mark.parametrize(
     "red,green,rules", [("M", "HT", NO_REMOVE), ("AT", "AT", Rules())], ids=["BM-bth", "BAT-bat"]
 )
-def test_stored_run_is_byte_identical_to_memory(tmp_path, red: str, green: str, rules: Rules) -> None:
+def test_stored_run_is_byte_identical_to_memory(ram_tmp_path, red: str, green: str, rules: Rules) -> None:
     expected, values = in_memory(red, green, rules)
-    assert stored(tmp_path, red, green, rules) == expected  # counts, start value, levels and all
-    assert np.load(tmp_path / "values.npy").tobytes() == values.tobytes()
-    assert not list((tmp_path / "journal").iterdir())
-    left = {path.name for path in (tmp_path / "updates").iterdir()}
+    assert stored(ram_tmp_path, red, green, rules) == expected  # counts, start value, levels and all
+    assert np.load(ram_tmp_path / "values.npy").tobytes() == values.tobytes()
+    assert not list((ram_tmp_path / "journal").iterdir())
+    left = {path.name for path in (ram_tmp_path / "updates").iterdir()}
     assert left == set(), "a finished level's updates are deleted"
-    assert stored(tmp_path, red, green, rules) == expected  # a finished store answers at once
+    assert stored(ram_tmp_path, red, green, rules) == expected  # a finished store answers at once
 
 
-def test_a_cancelled_run_resumes_to_the_same_tables(tmp_path) -> None:
-    expected, values = in_memory("M", "HT", NO_REMOVE)
+# BM-bth with Remove has 20 levels (a stored run: about 1 s CPU), without it 96 (about 4 s): CI runs
+# the short one; the long one (cancelled past level 30) stays for --runslow.
+RESUMABLE = [
+    pytest.param(Rules(), 10, id="with-remove"),
+    pytest.param(NO_REMOVE, 30, id="no-remove", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize("rules,cancel_at", RESUMABLE)
+def test_a_cancelled_run_resumes_to_the_same_tables(ram_tmp_path, rules: Rules, cancel_at: int) -> None:
+    expected, values = in_memory("M", "HT", rules)
+    assert len(expected["decided_per_pass"]) > cancel_at + 5  # the cancel falls well inside the run
     token = CancelToken()
 
     def progress(message: str) -> None:
-        if message.startswith("level 30"):
+        if message.startswith(f"level {cancel_at}:"):
             token.cancel()
 
     with pytest.raises(Cancelled):
-        stored(tmp_path, "M", "HT", NO_REMOVE, cancel=token, progress=progress)
-    state = json.loads((tmp_path / "state.json").read_text())
-    assert 28 <= len(state["levels"]) <= 30 and not state["done"]
-    assert stored(tmp_path, "M", "HT", NO_REMOVE) == expected
-    assert np.load(tmp_path / "values.npy").tobytes() == values.tobytes()
+        stored(ram_tmp_path, "M", "HT", rules, cancel=token, progress=progress)
+    state = json.loads((ram_tmp_path / "state.json").read_text())
+    assert cancel_at - 2 <= len(state["levels"]) <= cancel_at and not state["done"]
+    assert stored(ram_tmp_path, "M", "HT", rules) == expected
+    assert np.load(ram_tmp_path / "values.npy").tobytes() == values.tobytes()
 
 
-def test_an_apply_killed_half_way_is_undone_from_its_journal(tmp_path, monkeypatch) -> None:
+@pytest.mark.parametrize(
+    "rules",
+    [
+        pytest.param(Rules(), id="with-remove"),
+        pytest.param(NO_REMOVE, id="no-remove", marks=pytest.mark.slow),
+    ],
+)
+def test_an_apply_killed_half_way_is_undone_from_its_journal(ram_tmp_path, monkeypatch, rules: Rules) -> None:
     """Level 3 (odd: counters go down) of one partition applies its updates, then dies before
     writing its frontier. Run again blindly, the counters would go down twice."""
-    expected, values = in_memory("M", "HT", NO_REMOVE)
+    expected, values = in_memory("M", "HT", rules)
     real = backward_store.apply_updates
     crashed: list[int] = []
 
@@ -90,10 +107,10 @@ def test_an_apply_killed_half_way_is_undone_from_its_journal(tmp_path, monkeypat
 
     monkeypatch.setattr(backward_store, "apply_updates", dies_after_applying)
     with pytest.raises(OSError, match="worker lost"):
-        stored(tmp_path, "M", "HT", NO_REMOVE)
-    assert crashed and list((tmp_path / "journal").glob("d3_q*.npz"))
-    assert stored(tmp_path, "M", "HT", NO_REMOVE) == expected
-    assert np.load(tmp_path / "values.npy").tobytes() == values.tobytes()
+        stored(ram_tmp_path, "M", "HT", rules)
+    assert crashed and list((ram_tmp_path / "journal").glob("d3_q*.npz"))
+    assert stored(ram_tmp_path, "M", "HT", rules) == expected
+    assert np.load(ram_tmp_path / "values.npy").tobytes() == values.tobytes()
 
 
 def test_folders_of_other_runs_are_refused(tmp_path) -> None:
@@ -110,22 +127,20 @@ def test_folders_of_other_runs_are_refused(tmp_path) -> None:
         stored(tmp_path / "f", "A", "A", Rules())
 
 
-def test_cli_backward_with_a_store(tmp_path) -> None:
+@pytest.mark.parametrize(
+    "flags,start,longest,query",
+    [
+        pytest.param((), "Draw", 19, "Draw", id="with-remove"),  # 20 levels: the CI one
+        pytest.param(("--no-remove",), "Lose(88)", 95, "Lose(74)", id="no-remove", marks=pytest.mark.slow),
+    ],
+)
+def test_cli_backward_with_a_store(
+    ram_tmp_path, flags: tuple[str, ...], start: str, longest: int, query: str
+) -> None:
     def run(*extra: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "workbench",
-                "doves",
-                "retro",
-                "M",
-                "HT",
-                "--no-remove",
-                "--method",
-                "backward",
-            ]
-            + ["--store", str(tmp_path), "--query", "bM;tBh", *extra],
+            [sys.executable, "-m", "workbench", "doves", "retro", "M", "HT", *flags, "--method", "backward"]
+            + ["--store", str(ram_tmp_path), "--query", "bM;tBh", *extra],
             cwd=ROOT,
             capture_output=True,
             text=True,
@@ -135,7 +150,8 @@ def test_cli_backward_with_a_store(tmp_path) -> None:
     done = run("--json")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
-    assert (data["start_value"], data["longest_win"], data["query"]["value"]) == ("Lose(88)", 95, "Lose(74)")
-    assert json.loads((tmp_path / "result.json").read_text())["start_value"] == "Lose(88)"
+    assert data["method"] == "backward" and data["variant"] == "BM-bth"
+    assert (data["start_value"], data["longest_win"], data["query"]["value"]) == (start, longest, query)
+    assert json.loads((ram_tmp_path / "result.json").read_text())["start_value"] == start
     again = run()  # progress lines, then the result
-    assert again.returncode == 0 and "start_value: Lose(88)" in again.stdout
+    assert again.returncode == 0 and f"start_value: {start}" in again.stdout
