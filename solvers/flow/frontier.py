@@ -166,52 +166,34 @@ def _sweep(
     bits, per_word, words, pairs = _packing(lay.width, lay.colours)
     w = lay.width
     keys = np.zeros((1, words), dtype=np.uint64)  # the empty frontier
-    counts = np.ones(1, dtype=np.int64)
+    counts = np.ones(1, dtype=np.uint8)
     back: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # per cell: parents, witnesses, edges
     stored = 0
     rebuilt = True
     layer_states: list[int] = []
-    buf = np.zeros(w + 1, dtype=np.int64)
-    scratch = np.zeros(w + 1, dtype=np.int64)
+    geo = np.zeros(10, dtype=np.int64)
+    geo[[W, BITS, PER_WORD, PAIRS, NUMBERLINK, LIMIT]] = (w, bits, per_word, pairs, numberlink, limit)
+    work = np.zeros((5, max(w + 1, pairs + 2, lay.colours + 1)), dtype=np.int64)
     kbuf = np.zeros(words, dtype=np.uint64)
-    relabel = np.zeros(pairs + 2, dtype=np.int64)
     for cell in range(lay.rows * w):
         if cancel is not None:
             cancel.raise_if_cancelled()
         n = len(counts)
         cap = min(2 * n + 2, max_states + 1)
-        size = 1 << max(4, int(2 * cap - 1).bit_length())
         out_keys = np.empty((cap, words), dtype=np.uint64)
-        out_counts = np.zeros(cap, dtype=np.int64)
+        out_counts = np.zeros(cap, dtype=np.uint8)
         parents = np.empty((cap, limit), dtype=np.int32)
         witness = np.empty((cap, limit), dtype=np.uint8)
         edges = np.empty(cap, dtype=np.uint8)
-        table = np.full(size, -1, dtype=np.int64)
-        m = _cell_step(
-            keys,
-            counts,
-            n,
-            bits,
-            per_word,
-            pairs,
-            w,
+        # Open addressing at most half full.
+        table = np.full(1 << max(4, int(2 * cap - 1).bit_length()), -1, dtype=np.int32)
+        geo[[COL, KIND, CAN_RIGHT, CAN_DOWN]] = (
             cell % w,
-            int(lay.kind[cell]),
+            lay.kind[cell],
             lay.edge_right[cell] >= 0,
             lay.edge_down[cell] >= 0,
-            numberlink,
-            limit,
-            out_keys,
-            out_counts,
-            parents,
-            witness,
-            edges,
-            table,
-            buf,
-            scratch,
-            kbuf,
-            relabel,
         )
+        m = _cell_step(keys, counts, geo, work, kbuf, out_keys, out_counts, parents, witness, edges, table)
         if m < 0 or m > max_states:
             return None
         layer_states.append(m)
@@ -261,6 +243,13 @@ def _rebuild(
 
 
 # ---- the kernel ---------------------------------------------------------------------------------
+# ``geo``: what the kernel knows of the sweep and of the current cell.
+W, COL, BITS, PER_WORD, PAIRS, KIND, CAN_RIGHT, CAN_DOWN, NUMBERLINK, LIMIT = range(10)
+# Rows of ``work``: the decoded state, the state being built, pair renumbering, colour end counts,
+# the bracket stack.
+BUF, SCRATCH, RELABEL, ENDS, STACK = range(5)
+
+
 @njit(cache=True, nogil=True)
 def _hash(kbuf: np.ndarray) -> np.uint64:
     h = np.uint64(0x9E3779B97F4A7C15)
@@ -272,15 +261,34 @@ def _hash(kbuf: np.ndarray) -> np.uint64:
 
 
 @njit(cache=True, nogil=True)
+def _crossing(state: np.ndarray, ends: np.ndarray, stack: np.ndarray, w: int, col: int) -> bool:
+    """Colours with both ends on the frontier must nest like brackets along it (k j k j would have
+    to cross below it). Spatial order of the slots: down edges 0..col, the right edge (slot w),
+    down edges col+1..w-1."""
+    for i in range(w + 1):
+        if state[i] < 0:
+            ends[-state[i]] += 1
+    top = 0
+    for p in range(w + 1):
+        i = p if p <= col else (w if p == col + 1 else p - 1)
+        v = state[i]
+        if v < 0 and ends[-v] == 2:
+            if top > 0 and stack[top - 1] == v:
+                top -= 1
+            else:
+                stack[top] = v
+                top += 1
+    for i in range(w + 1):
+        if state[i] < 0:
+            ends[-state[i]] = 0
+    return top > 0
+
+
+@njit(cache=True, nogil=True)
 def _emit(
-    scratch: np.ndarray,
-    w: int,
-    col: int,
-    bits: int,
-    per_word: int,
-    pairs: int,
-    relabel: np.ndarray,
+    work: np.ndarray,
     kbuf: np.ndarray,
+    geo: np.ndarray,
     out_keys: np.ndarray,
     out_counts: np.ndarray,
     parents: np.ndarray,
@@ -290,43 +298,22 @@ def _emit(
     m: int,
     parent: int,
     parent_count: int,
-    limit: int,
 ) -> int:
-    """Normalise ``scratch`` (after the cell at ``col``), add it to the layer; the new state count,
-    or -1 when the layer is full."""
-    # Colours whose two ends interleave along the frontier would have to cross: drop the state.
-    # Spatial order of the slots: down edges 0..col, the right edge (slot w), down edges col+1..
-    for a in range(w + 1):
-        pa = a if a <= col else (a + 1 if a < w else col + 1)
-        va = scratch[a]
-        if va >= 0:
-            continue
-        for b in range(a + 1, w + 1):
-            if scratch[b] != va:
-                continue
-            pb = b if b <= col else (b + 1 if b < w else col + 1)
-            lo, hi = min(pa, pb), max(pa, pb)
-            # Another colour with one end inside (lo, hi) and the other outside.
-            for x in range(w + 1):
-                vx = scratch[x]
-                if vx >= 0 or vx == va:
-                    continue
-                px = x if x <= col else (x + 1 if x < w else col + 1)
-                if not lo < px < hi:
-                    continue
-                for y in range(w + 1):
-                    if y != x and scratch[y] == vx:
-                        py = y if y <= col else (y + 1 if y < w else col + 1)
-                        if py < lo or py > hi:
-                            return m
+    """Add the state in ``work[SCRATCH]`` (after the cell) to the layer with ``parent``'s witnesses;
+    the layer's new size, or -1 when it is full."""
+    w, col, bits, per_word, pairs = geo[W], geo[COL], geo[BITS], geo[PER_WORD], geo[PAIRS]
+    state = work[SCRATCH]
+    if _crossing(state, work[ENDS], work[STACK], w, col):
+        return m
     # Renumber pair ids by first occurrence in slot order and pack.
-    for i in range(relabel.shape[0]):
+    relabel = work[RELABEL]
+    for i in range(pairs + 2):
         relabel[i] = 0
     nxt = 0
     for i in range(kbuf.shape[0]):
         kbuf[i] = np.uint64(0)
     for i in range(w + 1):
-        v = scratch[i]
+        v = state[i]
         code = 0
         if v > 0:
             if relabel[v] == 0:
@@ -334,12 +321,12 @@ def _emit(
                 relabel[v] = nxt
             code = relabel[v]
         elif v < 0:
-            code = pairs - v  # colour k (stored -(k + 1)) -> pairs + 1 + k
+            code = pairs - v  # colour k (held as -(k + 1)) -> pairs + 1 + k
         kbuf[i // per_word] |= np.uint64(code) << np.uint64((i % per_word) * bits)
     mask = table.shape[0] - 1
     slot = np.int64(_hash(kbuf) & np.uint64(mask))
     while True:
-        idx = table[slot]
+        idx = np.int64(table[slot])
         if idx < 0:
             if m >= out_keys.shape[0]:
                 return -1
@@ -347,12 +334,7 @@ def _emit(
             for i in range(kbuf.shape[0]):
                 out_keys[m, i] = kbuf[i]
             out_counts[m] = 0
-            edge_bits = 0
-            if scratch[w] != 0:
-                edge_bits |= 1
-            if scratch[col] != 0:
-                edge_bits |= 2
-            edges[m] = edge_bits
+            edges[m] = (1 if state[w] != 0 else 0) | (2 if state[col] != 0 else 0)
             idx = m
             m += 1
             break
@@ -364,7 +346,8 @@ def _emit(
         if same:
             break
         slot = (slot + 1) & mask
-    c = out_counts[idx]
+    c = np.int64(out_counts[idx])
+    limit = geo[LIMIT]
     for i in range(parent_count):
         if c >= limit:
             break
@@ -376,124 +359,96 @@ def _emit(
 
 
 @njit(cache=True, nogil=True)
-def _replace(scratch: np.ndarray, w: int, old: int, new: int, skip_a: int, skip_b: int) -> None:
+def _replace(state: np.ndarray, w: int, old: int, new: int) -> None:
     for i in range(w + 1):
-        if i != skip_a and i != skip_b and scratch[i] == old:
-            scratch[i] = new
+        if state[i] == old:
+            state[i] = new
 
 
 @njit(cache=True, nogil=True)
 def _cell_step(
     keys: np.ndarray,
     counts: np.ndarray,
-    n: int,
-    bits: int,
-    per_word: int,
-    pairs: int,
-    w: int,
-    col: int,
-    kind: int,
-    can_right: bool,
-    can_down: bool,
-    numberlink: bool,
-    limit: int,
+    geo: np.ndarray,
+    work: np.ndarray,
+    kbuf: np.ndarray,
     out_keys: np.ndarray,
     out_counts: np.ndarray,
     parents: np.ndarray,
     witness: np.ndarray,
     edges: np.ndarray,
     table: np.ndarray,
-    buf: np.ndarray,
-    scratch: np.ndarray,
-    kbuf: np.ndarray,
-    relabel: np.ndarray,
 ) -> int:
     """One cell for every state of the layer; the next layer's size, or -1 if it overflowed."""
-    m = 0
+    w, col, bits, per_word, pairs = geo[W], geo[COL], geo[BITS], geo[PER_WORD], geo[PAIRS]
+    kind, can_right, can_down, numberlink = geo[KIND], geo[CAN_RIGHT], geo[CAN_DOWN], geo[NUMBERLINK]
     fresh = pairs + 1  # id of a new pair piece (ids on the frontier are 1..pairs)
     slot_mask = np.uint64((1 << bits) - 1)
-    for s in range(n):
-        cnt = counts[s]
+    buf, state = work[BUF], work[SCRATCH]
+    m = 0
+    for s in range(keys.shape[0]):
+        cnt = np.int64(counts[s])
         for i in range(w + 1):
             v = np.int64((keys[s, i // per_word] >> np.uint64((i % per_word) * bits)) & slot_mask)
             buf[i] = v if v <= pairs else pairs - v  # colour code pairs + 1 + k -> -(k + 1)
         left, up = buf[w], buf[col]
-        d_in = (left != 0) + (up != 0)
+        d_in = (1 if left != 0 else 0) + (1 if up != 0 else 0)
         if kind == HOLE_CELL:
-            if d_in != 0:
-                continue
-            scratch[:] = buf
-            m = _emit(scratch, w, col, bits, per_word, pairs, relabel, kbuf, out_keys, out_counts,
-                      parents, witness, edges, table, m, s, cnt, limit)  # fmt: skip
-        elif kind >= 0:  # an endpoint of colour ``kind``: degree 1
-            me = -(kind + 1)
-            if d_in == 2:
-                continue
             if d_in == 0:
-                for way in range(2):
-                    if (way == 0 and not can_right) or (way == 1 and not can_down):
-                        continue
-                    scratch[:] = buf
-                    scratch[w] = me if way == 0 else 0
-                    scratch[col] = me if way == 1 else 0
-                    m = _emit(scratch, w, col, bits, per_word, pairs, relabel, kbuf, out_keys,
-                              out_counts, parents, witness, edges, table, m, s, cnt, limit)  # fmt: skip
-                    if m < 0:
-                        return -1
-                continue
+                state[:] = buf
+                m = _emit(work, kbuf, geo, out_keys, out_counts, parents, witness, edges, table, m, s, cnt)
+        elif d_in == 0 and (kind >= 0 or not numberlink or can_right and can_down):
+            # An endpoint starts its pipe right or down; a plain cell starts a piece both ways.
+            for way in range(3):
+                if kind >= 0 and way == 2 or kind < 0 and way < 2:
+                    continue
+                if (way != 1 and not can_right) or (way != 0 and not can_down):
+                    continue
+                label = -(kind + 1) if kind >= 0 else fresh
+                state[:] = buf
+                state[w] = label if way != 1 else 0
+                state[col] = label if way != 0 else 0
+                m = _emit(work, kbuf, geo, out_keys, out_counts, parents, witness, edges, table, m, s, cnt)
+                if m < 0:
+                    return -1
+            if kind < 0 and numberlink:  # or the cell stays empty
+                state[:] = buf
+                m = _emit(work, kbuf, geo, out_keys, out_counts, parents, witness, edges, table, m, s, cnt)
+        elif d_in == 0:  # a plain cell under Numberlink rules with one way out at most: empty
+            state[:] = buf
+            m = _emit(work, kbuf, geo, out_keys, out_counts, parents, witness, edges, table, m, s, cnt)
+        elif d_in == 1 and kind < 0:  # a pipe passes through: right or down
             x = left if left != 0 else up
-            scratch[:] = buf
-            scratch[w] = 0
-            scratch[col] = 0
-            if x > 0:
-                _replace(scratch, w, x, me, -1, -1)
-            elif x != me:
-                continue
-            m = _emit(scratch, w, col, bits, per_word, pairs, relabel, kbuf, out_keys, out_counts,
-                      parents, witness, edges, table, m, s, cnt, limit)  # fmt: skip
-        else:  # a plain cell: degree 2 (or 0 under Numberlink rules)
-            if d_in == 0:
-                if numberlink:
-                    scratch[:] = buf
-                    m = _emit(scratch, w, col, bits, per_word, pairs, relabel, kbuf, out_keys,
-                              out_counts, parents, witness, edges, table, m, s, cnt, limit)  # fmt: skip
-                    if m < 0:
-                        return -1
-                if can_right and can_down:
-                    scratch[:] = buf
-                    scratch[w] = fresh
-                    scratch[col] = fresh
-                    m = _emit(scratch, w, col, bits, per_word, pairs, relabel, kbuf, out_keys,
-                              out_counts, parents, witness, edges, table, m, s, cnt, limit)  # fmt: skip
-            elif d_in == 1:
-                x = left if left != 0 else up
-                for way in range(2):
-                    if (way == 0 and not can_right) or (way == 1 and not can_down):
-                        continue
-                    scratch[:] = buf
-                    scratch[w] = x if way == 0 else 0
-                    scratch[col] = x if way == 1 else 0
-                    m = _emit(scratch, w, col, bits, per_word, pairs, relabel, kbuf, out_keys,
-                              out_counts, parents, witness, edges, table, m, s, cnt, limit)  # fmt: skip
-                    if m < 0:
-                        return -1
-                continue
-            else:
-                scratch[:] = buf
-                scratch[w] = 0
-                scratch[col] = 0
-                if left > 0 and up > 0:
-                    if left == up:
-                        continue  # a loop
-                    _replace(scratch, w, up, left, -1, -1)
-                elif left > 0:
-                    _replace(scratch, w, left, up, -1, -1)
-                elif up > 0:
-                    _replace(scratch, w, up, left, -1, -1)
-                elif left != up:
-                    continue  # two colours meet
-                m = _emit(scratch, w, col, bits, per_word, pairs, relabel, kbuf, out_keys, out_counts,
-                          parents, witness, edges, table, m, s, cnt, limit)  # fmt: skip
+            for way in range(2):
+                if (way == 0 and not can_right) or (way == 1 and not can_down):
+                    continue
+                state[:] = buf
+                state[w] = x if way == 0 else 0
+                state[col] = x if way == 1 else 0
+                m = _emit(work, kbuf, geo, out_keys, out_counts, parents, witness, edges, table, m, s, cnt)
+                if m < 0:
+                    return -1
+        else:  # two ends meet here, or a pipe ends at this endpoint
+            a = left
+            b = up if kind < 0 else -(kind + 1)
+            if d_in == 2 and kind >= 0:
+                continue  # an endpoint has degree 1
+            if kind >= 0 and a == 0:
+                a = up
+            state[:] = buf
+            state[w] = 0
+            state[col] = 0
+            if a > 0 and b > 0:
+                if a == b:
+                    continue  # both ends of one piece: a loop
+                _replace(state, w, b, a)
+            elif a > 0:
+                _replace(state, w, a, b)
+            elif b > 0:
+                _replace(state, w, b, a)
+            elif a != b:
+                continue  # two colours meet
+            m = _emit(work, kbuf, geo, out_keys, out_counts, parents, witness, edges, table, m, s, cnt)
         if m < 0:
             return -1
     return m
