@@ -42,11 +42,14 @@ from solvers.flow.graph import FlowGraph, grid_graph
 from solvers.flow.model import BRIDGE, FlowPuzzle
 
 RULES = ("strict", "numberlink")
-MAX_STATES = 10_000_000  # states per layer before giving up (about 400 MB of working arrays)
-# Back pointers kept for rebuilding solutions, summed over all layers (4 + 1 bytes each per witness
-# plus 1 byte per state); beyond this the count is still exact but ``solutions`` stays empty.
-MAX_STORED = 150_000_000
-MAX_LIMIT = 16
+# States per layer before giving up. A layer of n states takes about 100-160 n bytes while it is
+# built (its hash table at most half full, 32 bytes a row, plus the layer before), so 5 million is
+# about 0.8 GB.
+MAX_STATES = 5_000_000
+# Bytes of back pointers kept for rebuilding solutions, summed over all layers (limit x 5 + 1 per
+# state); beyond this the count is still exact but ``solutions`` stays empty.
+MAX_STORED = 800_000_000
+MAX_LIMIT = 8  # witnesses per state: 3 bits each in the table's meta word
 
 HOLE_CELL, PLAIN_CELL = -2, -1  # ``kind`` of a cell; an endpoint's kind is its colour id (>= 0)
 
@@ -171,40 +174,44 @@ def _sweep(
     stored = 0
     rebuilt = True
     layer_states: list[int] = []
-    geo = np.zeros(10, dtype=np.int64)
-    geo[[W, BITS, PER_WORD, PAIRS, NUMBERLINK, LIMIT]] = (w, bits, per_word, pairs, numberlink, limit)
+    geo = np.zeros(11, dtype=np.int64)
+    geo[[W, BITS, PER_WORD, PAIRS, NUMBERLINK, LIMIT, MAX]] = (
+        w,
+        bits,
+        per_word,
+        pairs,
+        numberlink,
+        limit,
+        max_states,
+    )
     work = np.zeros((5, max(w + 1, pairs + 2, lay.colours + 1)), dtype=np.int64)
     kbuf = np.zeros(words, dtype=np.uint64)
     for cell in range(lay.rows * w):
         if cancel is not None:
             cancel.raise_if_cancelled()
-        n = len(counts)
-        cap = min(2 * n + 2, max_states + 1)
-        out_keys = np.empty((cap, words), dtype=np.uint64)
-        out_counts = np.zeros(cap, dtype=np.uint8)
-        parents = np.empty((cap, limit), dtype=np.int32)
-        witness = np.empty((cap, limit), dtype=np.uint8)
-        edges = np.empty(cap, dtype=np.uint8)
-        # Open addressing at most half full.
-        table = np.full(1 << max(4, int(2 * cap - 1).bit_length()), -1, dtype=np.int32)
         geo[[COL, KIND, CAN_RIGHT, CAN_DOWN]] = (
             cell % w,
             lay.kind[cell],
             lay.edge_right[cell] >= 0,
             lay.edge_down[cell] >= 0,
         )
-        m = _cell_step(keys, counts, geo, work, kbuf, out_keys, out_counts, parents, witness, edges, table)
-        if m < 0 or m > max_states:
+        # The next layer's table: at most half full (the kernel doubles it when needed).
+        table = np.zeros(
+            (1 << max(6, (3 * len(counts)).bit_length()), words + 1 + (limit + 1) // 2), np.uint64
+        )
+        m, table = _cell_step(keys, counts, geo, work, kbuf, table)
+        if m < 0:
             return None
         layer_states.append(m)
-        keys, counts = out_keys[:m], out_counts[:m]
+        keys, counts, parents, witness, edges = _compact(table, m, words, limit)
+        del table
         if rebuilt:
-            stored += m * (limit + 1)
+            stored += parents.nbytes + witness.nbytes + edges.nbytes
             if stored > max_stored:
                 rebuilt = False
                 back.clear()
             else:
-                back.append((parents[:m].copy(), witness[:m].copy(), edges[:m].copy()))
+                back.append((parents, witness, edges))
         if m == 0:
             break
     final = 0
@@ -244,17 +251,22 @@ def _rebuild(
 
 # ---- the kernel ---------------------------------------------------------------------------------
 # ``geo``: what the kernel knows of the sweep and of the current cell.
-W, COL, BITS, PER_WORD, PAIRS, KIND, CAN_RIGHT, CAN_DOWN, NUMBERLINK, LIMIT = range(10)
+W, COL, BITS, PER_WORD, PAIRS, KIND, CAN_RIGHT, CAN_DOWN, NUMBERLINK, LIMIT, MAX = range(11)
 # Rows of ``work``: the decoded state, the state being built, pair renumbering, colour end counts,
 # the bracket stack.
 BUF, SCRATCH, RELABEL, ENDS, STACK = range(5)
+# A row of a layer's hash table: the key's words, then ``meta`` (count in bits 0-3, the cell's
+# right/down edges in bits 4-5, from bit 8 on 3 bits per witness: which witness of its parent it
+# extends; 0 = empty slot), then the parents' indices, two int32 per word. All in one row, so that
+# a lookup touches one place in memory.
+COUNT_MASK, EDGE_SHIFT, WITNESS_SHIFT = 15, 4, 8
 
 
 @njit(cache=True, nogil=True)
-def _hash(kbuf: np.ndarray) -> np.uint64:
+def _hash(key: np.ndarray) -> np.uint64:
     h = np.uint64(0x9E3779B97F4A7C15)
-    for i in range(kbuf.shape[0]):
-        h ^= kbuf[i]
+    for i in range(key.shape[0]):
+        h ^= key[i]
         h *= np.uint64(0xBF58476D1CE4E5B9)
         h ^= h >> np.uint64(31)
     return h
@@ -285,32 +297,73 @@ def _crossing(state: np.ndarray, ends: np.ndarray, stack: np.ndarray, w: int, co
 
 
 @njit(cache=True, nogil=True)
+def _grow(table: np.ndarray, words: int) -> np.ndarray:
+    """The same entries in a table twice the size."""
+    bigger = np.zeros((2 * table.shape[0], table.shape[1]), dtype=np.uint64)
+    mask = bigger.shape[0] - 1
+    for i in range(table.shape[0]):
+        if table[i, words] == 0:
+            continue
+        slot = np.int64(_hash(table[i, :words]) & np.uint64(mask))
+        while bigger[slot, words] != 0:
+            slot = (slot + 1) & mask
+        bigger[slot, :] = table[i, :]
+    return bigger
+
+
+@njit(cache=True, nogil=True)
+def _compact(
+    table: np.ndarray, m: int, words: int, limit: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A layer's table as dense arrays: keys, counts, parents, witnesses, edges."""
+    keys = np.empty((m, words), dtype=np.uint64)
+    counts = np.empty(m, dtype=np.uint8)
+    parents = np.empty((m, limit), dtype=np.int32)
+    witness = np.empty((m, limit), dtype=np.uint8)
+    edges = np.empty(m, dtype=np.uint8)
+    j = 0
+    for i in range(table.shape[0]):
+        meta = table[i, words]
+        if meta == 0:
+            continue
+        keys[j, :] = table[i, :words]
+        c = np.int64(meta & np.uint64(COUNT_MASK))
+        counts[j] = c
+        edges[j] = (meta >> np.uint64(EDGE_SHIFT)) & np.uint64(3)
+        for k in range(c):
+            word = table[i, words + 1 + k // 2]
+            parents[j, k] = np.int64((word >> np.uint64(32 * (k % 2))) & np.uint64(0xFFFFFFFF))
+            witness[j, k] = (meta >> np.uint64(WITNESS_SHIFT + 3 * k)) & np.uint64(7)
+        j += 1
+    return keys, counts, parents, witness, edges
+
+
+@njit(cache=True, nogil=True)
 def _emit(
     work: np.ndarray,
     kbuf: np.ndarray,
     geo: np.ndarray,
-    out_keys: np.ndarray,
-    out_counts: np.ndarray,
-    parents: np.ndarray,
-    witness: np.ndarray,
-    edges: np.ndarray,
     table: np.ndarray,
     m: int,
     parent: int,
-    parent_count: int,
+    count: int,
+    check: bool,
 ) -> int:
-    """Add the state in ``work[SCRATCH]`` (after the cell) to the layer with ``parent``'s witnesses;
-    the layer's new size, or -1 when it is full."""
+    """Add the state in ``work[SCRATCH]`` (after the cell) to the layer with ``parent``'s ``count``
+    witnesses; the layer's new size, or -1 past the state limit. ``check``: a colour end appeared
+    (a pipe left an endpoint or a piece took a colour), so colours may now cross; moves that keep
+    the labels' order along the frontier need no check."""
     w, col, bits, per_word, pairs = geo[W], geo[COL], geo[BITS], geo[PER_WORD], geo[PAIRS]
     state = work[SCRATCH]
-    if _crossing(state, work[ENDS], work[STACK], w, col):
+    if check and _crossing(state, work[ENDS], work[STACK], w, col):
         return m
     # Renumber pair ids by first occurrence in slot order and pack.
     relabel = work[RELABEL]
     for i in range(pairs + 2):
         relabel[i] = 0
     nxt = 0
-    for i in range(kbuf.shape[0]):
+    words = kbuf.shape[0]
+    for i in range(words):
         kbuf[i] = np.uint64(0)
     for i in range(w + 1):
         v = state[i]
@@ -326,36 +379,51 @@ def _emit(
     mask = table.shape[0] - 1
     slot = np.int64(_hash(kbuf) & np.uint64(mask))
     while True:
-        idx = np.int64(table[slot])
-        if idx < 0:
-            if m >= out_keys.shape[0]:
+        meta = table[slot, words]
+        if meta == 0:
+            if m >= geo[MAX]:
                 return -1
-            table[slot] = m
-            for i in range(kbuf.shape[0]):
-                out_keys[m, i] = kbuf[i]
-            out_counts[m] = 0
-            edges[m] = (1 if state[w] != 0 else 0) | (2 if state[col] != 0 else 0)
-            idx = m
+            table[slot, :words] = kbuf
+            edge_bits = (1 if state[w] != 0 else 0) | (2 if state[col] != 0 else 0)
+            meta = np.uint64(edge_bits << EDGE_SHIFT)
             m += 1
             break
         same = True
-        for i in range(kbuf.shape[0]):
-            if out_keys[idx, i] != kbuf[i]:
+        for i in range(words):
+            if table[slot, i] != kbuf[i]:
                 same = False
                 break
         if same:
             break
         slot = (slot + 1) & mask
-    c = np.int64(out_counts[idx])
+    c = np.int64(meta & np.uint64(COUNT_MASK))
     limit = geo[LIMIT]
-    for i in range(parent_count):
+    for i in range(count):
         if c >= limit:
             break
-        parents[idx, c] = parent
-        witness[idx, c] = i
+        table[slot, words + 1 + c // 2] |= np.uint64(parent) << np.uint64(32 * (c % 2))
+        meta |= np.uint64(i) << np.uint64(WITNESS_SHIFT + 3 * c)
         c += 1
-    out_counts[idx] = c
+    table[slot, words] = (meta & ~np.uint64(COUNT_MASK)) | np.uint64(c)
     return m
+
+
+@njit(cache=True, nogil=True)
+def _add(
+    work: np.ndarray,
+    kbuf: np.ndarray,
+    geo: np.ndarray,
+    table: np.ndarray,
+    m: int,
+    parent: int,
+    count: int,
+    check: bool,
+) -> tuple[int, np.ndarray]:
+    """``_emit``, then double the table if it is over half full."""
+    m = _emit(work, kbuf, geo, table, m, parent, count, check)
+    if 2 * m > table.shape[0]:
+        table = _grow(table, kbuf.shape[0])
+    return m, table
 
 
 @njit(cache=True, nogil=True)
@@ -372,14 +440,10 @@ def _cell_step(
     geo: np.ndarray,
     work: np.ndarray,
     kbuf: np.ndarray,
-    out_keys: np.ndarray,
-    out_counts: np.ndarray,
-    parents: np.ndarray,
-    witness: np.ndarray,
-    edges: np.ndarray,
     table: np.ndarray,
-) -> int:
-    """One cell for every state of the layer; the next layer's size, or -1 if it overflowed."""
+) -> tuple[int, np.ndarray]:
+    """One cell for every state of the layer: the next layer's size (-1 past the state limit) and
+    its table."""
     w, col, bits, per_word, pairs = geo[W], geo[COL], geo[BITS], geo[PER_WORD], geo[PAIRS]
     kind, can_right, can_down, numberlink = geo[KIND], geo[CAN_RIGHT], geo[CAN_DOWN], geo[NUMBERLINK]
     fresh = pairs + 1  # id of a new pair piece (ids on the frontier are 1..pairs)
@@ -396,7 +460,7 @@ def _cell_step(
         if kind == HOLE_CELL:
             if d_in == 0:
                 state[:] = buf
-                m = _emit(work, kbuf, geo, out_keys, out_counts, parents, witness, edges, table, m, s, cnt)
+                m, table = _add(work, kbuf, geo, table, m, s, cnt, False)
         elif d_in == 0 and (kind >= 0 or not numberlink or can_right and can_down):
             # An endpoint starts its pipe right or down; a plain cell starts a piece both ways.
             for way in range(3):
@@ -408,15 +472,15 @@ def _cell_step(
                 state[:] = buf
                 state[w] = label if way != 1 else 0
                 state[col] = label if way != 0 else 0
-                m = _emit(work, kbuf, geo, out_keys, out_counts, parents, witness, edges, table, m, s, cnt)
+                m, table = _add(work, kbuf, geo, table, m, s, cnt, kind >= 0)
                 if m < 0:
-                    return -1
+                    return m, table
             if kind < 0 and numberlink:  # or the cell stays empty
                 state[:] = buf
-                m = _emit(work, kbuf, geo, out_keys, out_counts, parents, witness, edges, table, m, s, cnt)
+                m, table = _add(work, kbuf, geo, table, m, s, cnt, False)
         elif d_in == 0:  # a plain cell under Numberlink rules with one way out at most: empty
             state[:] = buf
-            m = _emit(work, kbuf, geo, out_keys, out_counts, parents, witness, edges, table, m, s, cnt)
+            m, table = _add(work, kbuf, geo, table, m, s, cnt, False)
         elif d_in == 1 and kind < 0:  # a pipe passes through: right or down
             x = left if left != 0 else up
             for way in range(2):
@@ -425,9 +489,9 @@ def _cell_step(
                 state[:] = buf
                 state[w] = x if way == 0 else 0
                 state[col] = x if way == 1 else 0
-                m = _emit(work, kbuf, geo, out_keys, out_counts, parents, witness, edges, table, m, s, cnt)
+                m, table = _add(work, kbuf, geo, table, m, s, cnt, False)
                 if m < 0:
-                    return -1
+                    return m, table
         else:  # two ends meet here, or a pipe ends at this endpoint
             a = left
             b = up if kind < 0 else -(kind + 1)
@@ -448,7 +512,7 @@ def _cell_step(
                 _replace(state, w, b, a)
             elif a != b:
                 continue  # two colours meet
-            m = _emit(work, kbuf, geo, out_keys, out_counts, parents, witness, edges, table, m, s, cnt)
+            m, table = _add(work, kbuf, geo, table, m, s, cnt, (a > 0) != (b > 0))
         if m < 0:
-            return -1
-    return m
+            return m, table
+    return m, table
