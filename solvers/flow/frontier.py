@@ -121,6 +121,21 @@ def layout(graph: FlowGraph) -> _Layout:
     return _Layout(h, w, kind, right, down, len(graph.colours), transposed)
 
 
+def _graph_of(board: FlowGraph | FlowPuzzle) -> FlowGraph:
+    if isinstance(board, FlowPuzzle):
+        if board.hex or board.warp_rows or board.warp_cols or BRIDGE in board.cells:
+            raise NotApplicable("the frontier counter handles plain square grids (holes and walls) only")
+        return grid_graph(board)
+    return board
+
+
+def sweep_width(board: FlowGraph | FlowPuzzle) -> int:
+    """The frontier width a sweep of this board would have (its shorter side); the state count, and
+    with it time and memory, grows steeply with it (see the module notes). ``NotApplicable`` as
+    ``count_solutions``."""
+    return layout(_graph_of(board)).width
+
+
 def count_solutions(
     board: FlowGraph | FlowPuzzle,
     rules: str,
@@ -137,12 +152,7 @@ def count_solutions(
         raise NotApplicable(f"the frontier counter covers {' and '.join(RULES)} rules, not {rules!r}")
     if not 1 <= limit <= MAX_LIMIT:
         raise ValueError(f"limit must be 1..{MAX_LIMIT}, got {limit}")
-    if isinstance(board, FlowPuzzle):
-        if board.hex or board.warp_rows or board.warp_cols or BRIDGE in board.cells:
-            raise NotApplicable("the frontier counter handles plain square grids (holes and walls) only")
-        graph = grid_graph(board)
-    else:
-        graph = board
+    graph = _graph_of(board)
     lay = layout(graph)
     return _sweep(graph, lay, rules == "numberlink", limit, cancel, max_states, max_stored)
 
@@ -451,7 +461,7 @@ def _cell_step(
     buf, state = work[BUF], work[SCRATCH]
     m = 0
     for s in range(keys.shape[0]):
-        cnt = np.int64(counts[s])
+        cnt = int(counts[s])
         for i in range(w + 1):
             v = np.int64((keys[s, i // per_word] >> np.uint64((i % per_word) * bits)) & slot_mask)
             buf[i] = v if v <= pairs else pairs - v  # colour code pairs + 1 + k -> -(k + 1)

@@ -14,7 +14,7 @@ from flow_checker import brute_force_count, verify
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.flow import sat
 from solvers.flow.codec import parse
-from solvers.flow.frontier import NotApplicable, count_solutions
+from solvers.flow.frontier import NotApplicable, count_solutions, sweep_width
 from solvers.flow.graph import grid_graph
 from solvers.flow.handmade import handmade_board
 from solvers.flow.model import EMPTY, HOLE, LETTERS, FlowPuzzle, wall
@@ -205,13 +205,31 @@ def test_counts_match_brute_force_on_random_boards(rules: str, walls_and_holes: 
     assert {0, 1, limit} <= seen_counts  # the boards test all three outcomes
 
 
-def test_the_issue_example_is_unique_under_both_rule_sets() -> None:
+def _issue_example(rules: str) -> None:
     puzzle = parse(B12)
-    for rules in ("strict", "numberlink"):
-        result = count_solutions(puzzle, rules)
-        assert result is not None and result.count == 1 and result.complete
-        check_edges(puzzle, result.solutions[0], rules == "numberlink")
-        verify(puzzle.row_strings(), *answer(puzzle, result.solutions[0]), numberlink=rules == "numberlink")
+    result = count_solutions(puzzle, rules)
+    assert result is not None and result.count == 1 and result.complete and result.width == 12
+    check_edges(puzzle, result.solutions[0], rules == "numberlink")
+    verify(puzzle.row_strings(), *answer(puzzle, result.solutions[0]), numberlink=rules == "numberlink")
+
+
+def test_the_issue_example_is_unique_under_the_game_rules() -> None:
+    _issue_example("strict")  # about 3 s of CPU
+
+
+@pytest.mark.slow
+def test_the_issue_example_is_unique_under_numberlink_rules() -> None:
+    _issue_example("numberlink")  # about 8 s of CPU
+
+
+def test_trivial_boards() -> None:
+    for text, rules, expected in (("AA\n", "strict", 1), ("...\n...\n", "strict", 0)):
+        result = count_solutions(parse(text), rules)
+        assert result is not None and result.count == expected
+    empty = count_solutions(parse("...\n...\n"), "numberlink")
+    assert empty is not None and empty.count == 1 and not empty.solutions[0].any()
+    with pytest.raises(ValueError, match="limit"):
+        count_solutions(parse("AA\n"), "strict", limit=9)
 
 
 def _sat_count(puzzle: FlowPuzzle, rules: str) -> tuple[int, list[bytes]]:
@@ -243,6 +261,7 @@ def test_agrees_with_sat_on_random_path_and_handmade_boards(rules: str) -> None:
 
 def test_wide_boards_are_swept_along_their_longer_side() -> None:
     puzzle = random_path_board(5, 12, 6, seed=3).puzzle  # 12 columns, 5 rows
+    assert sweep_width(puzzle) == 5
     result = count_solutions(puzzle, "strict")
     assert result is not None and result.transposed and result.width == 5
     assert result.count >= 1
