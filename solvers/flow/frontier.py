@@ -46,8 +46,10 @@ RULES = ("strict", "numberlink")
 # built (its hash table at most half full, 32 bytes a row, plus the layer before), so 5 million is
 # about 0.8 GB.
 MAX_STATES = 5_000_000
-# Bytes of back pointers kept for rebuilding solutions, summed over all layers (limit x 5 + 1 per
-# state); beyond this the count is still exact but ``solutions`` stays empty.
+# Bytes kept for rebuilding solutions: the back pointers of all layers (limit x 5 + 1 per state),
+# or beyond that the layers at the start of each row (8 per key word + 1 per state; the rows are
+# swept again to rebuild, about doubling the time); beyond both the count is still exact but
+# ``solutions`` stays empty.
 MAX_STORED = 800_000_000
 MAX_LIMIT = 8  # witnesses per state: 3 bits each in the table's meta word
 
@@ -67,7 +69,9 @@ class FrontierResult:
     transposed: bool  # swept column by column (the board has more columns than rows)
     peak_states: int  # largest layer
     layer_states: list[int] = field(default_factory=list)  # states after each cell, row-major
-    rebuilt: bool = True  # False if the back pointers outgrew ``MAX_STORED`` (count still exact)
+    # False if neither the back pointers nor the layers at the row starts fitted in ``max_stored``
+    # bytes: the count is still exact, but ``solutions`` stays empty.
+    rebuilt: bool = True
 
 
 @dataclass(frozen=True)
@@ -167,6 +171,53 @@ def _packing(width: int, colours: int) -> tuple[int, int, int, int]:
     raise NotApplicable(f"too many colours for the frontier counter ({colours})")
 
 
+Back = tuple[np.ndarray, np.ndarray, np.ndarray]  # one cell's parents, witnesses, edges per state
+
+
+class _Sweeper:
+    """The kernel's buffers for one board; ``step`` sweeps one cell."""
+
+    def __init__(self, lay: _Layout, numberlink: bool, limit: int, max_states: int) -> None:
+        bits, per_word, self.words, pairs = _packing(lay.width, lay.colours)
+        self.lay, self.limit = lay, limit
+        self.geo = np.zeros(11, dtype=np.int64)
+        self.geo[[W, BITS, PER_WORD, PAIRS, NUMBERLINK, LIMIT, MAX]] = (
+            lay.width,
+            bits,
+            per_word,
+            pairs,
+            numberlink,
+            limit,
+            max_states,
+        )
+        self.work = np.zeros((5, max(lay.width + 1, pairs + 2, lay.colours + 1)), dtype=np.int64)
+        self.kbuf = np.zeros(self.words, dtype=np.uint64)
+
+    def start(self) -> tuple[np.ndarray, np.ndarray]:
+        """The layer before the first cell: the empty frontier, once."""
+        return np.zeros((1, self.words), dtype=np.uint64), np.ones(1, dtype=np.uint8)
+
+    def step(
+        self, keys: np.ndarray, counts: np.ndarray, cell: int
+    ) -> tuple[np.ndarray, np.ndarray, Back] | None:
+        """The layer after ``cell`` and its back pointers; None past the state limit."""
+        lay = self.lay
+        self.geo[[COL, KIND, CAN_RIGHT, CAN_DOWN]] = (
+            cell % lay.width,
+            lay.kind[cell],
+            lay.edge_right[cell] >= 0,
+            lay.edge_down[cell] >= 0,
+        )
+        # The next layer's table: at most half full (the kernel doubles it when needed).
+        rows = 1 << max(6, (3 * len(counts)).bit_length())
+        table = np.zeros((rows, self.words + 1 + (self.limit + 1) // 2), np.uint64)
+        m, table = _cell_step(keys, counts, self.geo, self.work, self.kbuf, table)
+        if m < 0:
+            return None
+        keys, counts, parents, witness, edges = _compact(table, m, self.words, self.limit)
+        return keys, counts, (parents, witness, edges)
+
+
 def _sweep(
     graph: FlowGraph,
     lay: _Layout,
@@ -176,60 +227,45 @@ def _sweep(
     max_states: int,
     max_stored: int,
 ) -> FrontierResult | None:
-    bits, per_word, words, pairs = _packing(lay.width, lay.colours)
+    sweeper = _Sweeper(lay, numberlink, limit, max_states)
     w = lay.width
-    keys = np.zeros((1, words), dtype=np.uint64)  # the empty frontier
-    counts = np.ones(1, dtype=np.uint8)
-    back: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # per cell: parents, witnesses, edges
-    stored = 0
-    rebuilt = True
+    keys, counts = sweeper.start()
+    # What solutions are rebuilt from: the back pointers of every cell while they fit in
+    # ``max_stored`` bytes, else the layer at the start of every row (each row is swept again).
+    back: list[Back] | None = []
+    starts: list[tuple[np.ndarray, np.ndarray]] | None = []
+    stored = starts_stored = 0
     layer_states: list[int] = []
-    geo = np.zeros(11, dtype=np.int64)
-    geo[[W, BITS, PER_WORD, PAIRS, NUMBERLINK, LIMIT, MAX]] = (
-        w,
-        bits,
-        per_word,
-        pairs,
-        numberlink,
-        limit,
-        max_states,
-    )
-    work = np.zeros((5, max(w + 1, pairs + 2, lay.colours + 1)), dtype=np.int64)
-    kbuf = np.zeros(words, dtype=np.uint64)
     for cell in range(lay.rows * w):
         if cancel is not None:
             cancel.raise_if_cancelled()
-        geo[[COL, KIND, CAN_RIGHT, CAN_DOWN]] = (
-            cell % w,
-            lay.kind[cell],
-            lay.edge_right[cell] >= 0,
-            lay.edge_down[cell] >= 0,
-        )
-        # The next layer's table: at most half full (the kernel doubles it when needed).
-        table = np.zeros(
-            (1 << max(6, (3 * len(counts)).bit_length()), words + 1 + (limit + 1) // 2), np.uint64
-        )
-        m, table = _cell_step(keys, counts, geo, work, kbuf, table)
-        if m < 0:
+        if cell % w == 0 and starts is not None:
+            starts.append((keys, counts))
+            starts_stored += keys.nbytes + counts.nbytes
+            if starts_stored > max_stored:
+                starts = None
+        done = sweeper.step(keys, counts, cell)
+        if done is None:
             return None
-        layer_states.append(m)
-        keys, counts, parents, witness, edges = _compact(table, m, words, limit)
-        del table
-        if rebuilt:
-            stored += parents.nbytes + witness.nbytes + edges.nbytes
-            if stored > max_stored:
-                rebuilt = False
-                back.clear()
+        keys, counts, pointers = done
+        layer_states.append(len(counts))
+        if back is not None:
+            stored += sum(a.nbytes for a in pointers)
+            if stored <= max_stored:
+                back.append(pointers)
             else:
-                back.append((parents, witness, edges))
-        if m == 0:
+                back = None
+        if len(counts) == 0:
             break
     final = 0
     if len(counts) == 1 and not keys.any():
         final = int(counts[0])
     solutions: list[np.ndarray] = []
-    if rebuilt and final:
+    rebuilt = back is not None or starts is not None
+    if final and back is not None:
         solutions = [_rebuild(graph, lay, back, i) for i in range(final)]
+    elif final and starts is not None:
+        solutions = _rebuild_by_rows(graph, sweeper, starts, final, cancel)
     return FrontierResult(
         count=final,
         complete=final < limit,
@@ -242,20 +278,53 @@ def _sweep(
     )
 
 
-def _rebuild(
-    graph: FlowGraph, lay: _Layout, back: list[tuple[np.ndarray, np.ndarray, np.ndarray]], which: int
-) -> np.ndarray:
+def _rebuild(graph: FlowGraph, lay: _Layout, back: list[Back], which: int) -> np.ndarray:
     """Edge set of the final state's ``which``-th witness, walking the back pointers."""
     used = np.zeros(graph.n_edges, dtype=bool)
-    state, wit = 0, which
-    for cell in range(len(back) - 1, -1, -1):
-        parents, witness, edges = back[cell]
+    _walk(used, lay, back, 0, 0, which)
+    return used
+
+
+def _walk(
+    used: np.ndarray, lay: _Layout, back: list[Back], first: int, state: int, wit: int
+) -> tuple[int, int]:
+    """Walk the back pointers of cells ``first + len(back) - 1`` down to ``first`` from (state,
+    witness), marking the edges each cell used; the (state, witness) before them."""
+    for i in range(len(back) - 1, -1, -1):
+        parents, witness, edges = back[i]
         bits = int(edges[state])
         if bits & 1:
-            used[lay.edge_right[cell]] = True
+            used[lay.edge_right[first + i]] = True
         if bits & 2:
-            used[lay.edge_down[cell]] = True
+            used[lay.edge_down[first + i]] = True
         state, wit = int(parents[state, wit]), int(witness[state, wit])
+    return state, wit
+
+
+def _rebuild_by_rows(
+    graph: FlowGraph,
+    sweeper: _Sweeper,
+    starts: list[tuple[np.ndarray, np.ndarray]],
+    final: int,
+    cancel: CancelToken | None,
+) -> list[np.ndarray]:
+    """The final state's witnesses, sweeping each row again from its first layer (bottom row first)
+    to get that row's back pointers. The sweep is deterministic, so the layers and their order are
+    the same as the first time."""
+    lay, w = sweeper.lay, sweeper.lay.width
+    used = [np.zeros(graph.n_edges, dtype=bool) for _ in range(final)]
+    at = [(0, i) for i in range(final)]  # (state, witness) per solution in the current layer
+    for row in range(len(starts) - 1, -1, -1):
+        keys, counts = starts[row]
+        back: list[Back] = []
+        for cell in range(row * w, row * w + w):
+            if cancel is not None:
+                cancel.raise_if_cancelled()
+            done = sweeper.step(keys, counts, cell)
+            assert done is not None  # it fitted the first time
+            keys, counts, pointers = done
+            back.append(pointers)
+        at = [_walk(used[i], lay, back, row * w, *at[i]) for i in range(final)]
     return used
 
 

@@ -12,7 +12,7 @@ import pytest
 from flow_checker import brute_force_count, verify
 
 from solvers.common.cancel import Cancelled, CancelToken
-from solvers.flow import sat
+from solvers.flow import frontier, sat
 from solvers.flow.codec import parse
 from solvers.flow.frontier import NotApplicable, count_solutions, sweep_width
 from solvers.flow.graph import grid_graph
@@ -279,6 +279,22 @@ def test_past_the_memory_budget_the_count_stays_exact_without_solutions() -> Non
     result = count_solutions(puzzle, "numberlink", limit=8, max_stored=5)
     assert result is not None and result.count == 7 and result.complete
     assert result.solutions == [] and not result.rebuilt
+
+
+@pytest.mark.parametrize("rules", ["strict", "numberlink"])
+def test_past_the_back_pointer_budget_the_rows_are_swept_again(
+    rules: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    puzzle = random_path_board(8, 8, 9, seed=4).puzzle
+    full = count_solutions(puzzle, rules, limit=3)
+    assert full is not None and full.count >= 1 and full.rebuilt
+    back_bytes = sum(full.layer_states) * (3 * 5 + 1)  # all back pointers
+    calls = []
+    by_rows = frontier._rebuild_by_rows
+    monkeypatch.setattr(frontier, "_rebuild_by_rows", lambda *a: calls.append(1) or by_rows(*a))
+    again = count_solutions(puzzle, rules, limit=3, max_stored=back_bytes // 2)
+    assert calls == [1] and again is not None and again.rebuilt and again.count == full.count
+    assert [s.tobytes() for s in again.solutions] == [s.tobytes() for s in full.solutions]
 
 
 def test_cancel_stops_the_sweep() -> None:
