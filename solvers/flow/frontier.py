@@ -440,7 +440,7 @@ def _emit(
     witnesses; the layer's new size, or -1 past the state limit. ``check``: a colour end appeared
     (a pipe left an endpoint or a piece took a colour), so colours may now cross; moves that keep
     the labels' order along the frontier need no check."""
-    w, col, bits, per_word, pairs = geo[W], geo[COL], geo[BITS], geo[PER_WORD], geo[PAIRS]
+    w, col, bits, pairs = geo[W], geo[COL], geo[BITS], geo[PAIRS]
     state = work[SCRATCH]
     if check and _crossing(state, work[ENDS], work[STACK], w, col):
         return m
@@ -452,6 +452,7 @@ def _emit(
     words = kbuf.shape[0]
     for i in range(words):
         kbuf[i] = np.uint64(0)
+    word, shift = 0, 0  # where slot i goes (no division: this is the hot loop)
     for i in range(w + 1):
         v = state[i]
         code = 0
@@ -462,7 +463,10 @@ def _emit(
             code = relabel[v]
         elif v < 0:
             code = pairs - v  # colour k (held as -(k + 1)) -> pairs + 1 + k
-        kbuf[i // per_word] |= np.uint64(code) << np.uint64((i % per_word) * bits)
+        kbuf[word] |= np.uint64(code) << np.uint64(shift)
+        shift += bits
+        if shift + bits > 64:
+            word, shift = word + 1, 0
     mask = table.shape[0] - 1
     slot = np.int64(_hash(kbuf) & np.uint64(mask))
     while True:
@@ -531,7 +535,7 @@ def _cell_step(
 ) -> tuple[int, np.ndarray]:
     """One cell for every state of the layer: the next layer's size (-1 past the state limit) and
     its table."""
-    w, col, bits, per_word, pairs = geo[W], geo[COL], geo[BITS], geo[PER_WORD], geo[PAIRS]
+    w, col, bits, pairs = geo[W], geo[COL], geo[BITS], geo[PAIRS]
     kind, can_right, can_down, numberlink = geo[KIND], geo[CAN_RIGHT], geo[CAN_DOWN], geo[NUMBERLINK]
     fresh = pairs + 1  # id of a new pair piece (ids on the frontier are 1..pairs)
     slot_mask = np.uint64((1 << bits) - 1)
@@ -539,9 +543,13 @@ def _cell_step(
     m = 0
     for s in range(keys.shape[0]):
         cnt = int(counts[s])
+        word, shift = 0, 0
         for i in range(w + 1):
-            v = np.int64((keys[s, i // per_word] >> np.uint64((i % per_word) * bits)) & slot_mask)
+            v = np.int64((keys[s, word] >> np.uint64(shift)) & slot_mask)
             buf[i] = v if v <= pairs else pairs - v  # colour code pairs + 1 + k -> -(k + 1)
+            shift += bits
+            if shift + bits > 64:
+                word, shift = word + 1, 0
         left, up = buf[w], buf[col]
         d_in = (1 if left != 0 else 0) + (1 if up != 0 else 0)
         if kind == HOLE_CELL:
