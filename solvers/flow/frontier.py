@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from solvers.common.cancel import CancelToken
+from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.kernels import njit
 from solvers.flow.graph import FlowGraph, grid_graph
 from solvers.flow.model import BRIDGE, FlowPuzzle
@@ -78,7 +78,8 @@ class FrontierResult:
     peak_states: int  # largest layer
     layer_states: list[int] = field(default_factory=list)  # states after each cell, row-major
     # False if neither the back pointers nor the layers at the row starts fitted in ``max_stored``
-    # bytes: the count is still exact, but ``solutions`` stays empty.
+    # bytes, or the token fired while the rows were swept again: the count is still exact, but
+    # ``solutions`` stays empty.
     rebuilt: bool = True
 
 
@@ -158,7 +159,8 @@ def count_solutions(
 ) -> FrontierResult | None:
     """Solutions of a square-grid board (holes and walls allowed) under ``strict`` or ``numberlink``
     rules, counted up to ``limit``, with up to ``limit`` of them as edge sets. None if a layer
-    would exceed ``max_states`` states; ``Cancelled`` from the token between cells;
+    would exceed ``max_states`` states; ``Cancelled`` from the token between cells (after the count,
+    while rebuilding solutions by sweeping rows again, the result comes back without solutions);
     ``NotApplicable`` for bridges, warps, hex boards and other rule sets."""
     if rules not in RULES:
         raise NotApplicable(f"the frontier counter covers {' and '.join(RULES)} rules, not {rules!r}")
@@ -273,7 +275,10 @@ def _sweep(
     if final and back is not None:
         solutions = [_rebuild(graph, lay, back, i) for i in range(final)]
     elif final and starts is not None:
-        solutions = _rebuild_by_rows(graph, sweeper, starts, final, cancel)
+        try:
+            solutions = _rebuild_by_rows(graph, sweeper, starts, final, cancel)
+        except Cancelled:
+            rebuilt = False  # the count is proven: keep it rather than lose it to the re-sweep
     return FrontierResult(
         count=final,
         complete=final < limit,

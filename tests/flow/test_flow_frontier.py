@@ -297,6 +297,17 @@ def test_past_the_back_pointer_budget_the_rows_are_swept_again(
     assert [s.tobytes() for s in again.solutions] == [s.tobytes() for s in full.solutions]
 
 
+def test_a_cancel_while_the_rows_are_swept_again_keeps_the_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    puzzle = random_path_board(8, 8, 9, seed=4).puzzle
+    full = count_solutions(puzzle, "numberlink")
+    assert full is not None and full.count >= 1
+    token = CancelToken()
+    by_rows = frontier._rebuild_by_rows
+    monkeypatch.setattr(frontier, "_rebuild_by_rows", lambda *a: token.cancel() or by_rows(*a))
+    again = count_solutions(puzzle, "numberlink", cancel=token, max_stored=sum(full.layer_states) * 5)
+    assert again is not None and again.count == full.count and not again.rebuilt and again.solutions == []
+
+
 def test_cancel_stops_the_sweep() -> None:
     token = CancelToken()
     token.cancel()
