@@ -35,7 +35,7 @@ Hand-made-style boards (``handmade.py``, 3-5 pairs, seeds 0-9) at width 10: 0.05
 game rules (largest layer 13k-49k states), 0.3-1.3 s under Numberlink rules (38k-137k); issue 28's
 12x12 (5 pairs): unique in 2.3 s (139k) and 7.2 s (387k); hand-made 12x12: 4-14 s (0.36-1.5 M)
 under the game rules; under Numberlink rules 19-31 s for half of them (0.9-2.3 M), the others
-(2.5-4.1 M) count in 30-50 s and then outgrow the back-pointer budget, so the rows are swept again
+(2.5-4.1 M) count in 37-49 s and then outgrow the back-pointer budget, so the rows are swept again
 for the solutions (as long again). 13x13: mostly not within 60 s; 15x15 and 20x20: a layer passes
 5 million states within the first 2-7 rows (20-30 s). So it decides boards up to a width of about
 12.
