@@ -1,0 +1,336 @@
+"""The frontier counter (``solvers/flow/frontier.py``): exact counts against independent brute-force
+searches on small random boards (holes and walls included, game and Numberlink rules), every
+rebuilt solution checked independently, and agreement with the SAT solver on bigger boards."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import numpy as np
+import pytest
+from flow_checker import brute_force_count, verify
+
+from solvers.common.cancel import Cancelled, CancelToken
+from solvers.flow import frontier, sat
+from solvers.flow.codec import parse
+from solvers.flow.frontier import NotApplicable, count_solutions, sweep_width
+from solvers.flow.graph import grid_graph
+from solvers.flow.handmade import handmade_board
+from solvers.flow.model import EMPTY, HOLE, LETTERS, FlowPuzzle, wall
+from solvers.flow.random_path import random_path_board
+
+Cell = tuple[int, int]
+STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+B12 = """\
+B..........A
+D..E........
+............
+............
+........D...
+............
+............
+..CE........
+...........C
+............
+..........B.
+A...........
+"""
+
+
+# ---- an independent brute force that knows holes and walls --------------------------------------
+def brute_count(rows: list[str], walls: set[frozenset[Cell]], numberlink: bool, cap: int) -> int:
+    """Solutions by depth-first search over each colour's path in turn (tiny boards only)."""
+    h, w = len(rows), len(rows[0])
+    ends: dict[str, list[Cell]] = {}
+    for r in range(h):
+        for c in range(w):
+            if rows[r][c] not in (EMPTY, HOLE):
+                ends.setdefault(rows[r][c], []).append((r, c))
+    colours = sorted(ends)
+    used = [[rows[r][c] != EMPTY for c in range(w)] for r in range(h)]
+    count = 0
+
+    def run(k: int) -> None:
+        nonlocal count
+        if count >= cap:
+            return
+        if k == len(colours):
+            if numberlink or all(all(row) for row in used):
+                count += 1
+            return
+        start, goal = ends[colours[k]]
+
+        def walk(cell: Cell) -> None:
+            for dr, dc in STEPS:
+                n = (cell[0] + dr, cell[1] + dc)
+                if not (0 <= n[0] < h and 0 <= n[1] < w) or frozenset((cell, n)) in walls:
+                    continue
+                if n == goal:
+                    run(k + 1)
+                elif not used[n[0]][n[1]]:
+                    used[n[0]][n[1]] = True
+                    walk(n)
+                    used[n[0]][n[1]] = False
+
+        walk(start)
+
+    run(0)
+    return count
+
+
+def check_edges(puzzle: FlowPuzzle, used: np.ndarray, numberlink: bool) -> None:
+    """An edge set (FlowGraph numbering) is a solution: endpoint degree 1, other cells 0 or 2 (2
+    under the game rules), no wall or hole crossed, every path joins its two endpoints, no loops."""
+    graph = grid_graph(puzzle)
+    adj: dict[Cell, list[Cell]] = {}
+    for e in np.flatnonzero(used):
+        a, b = (graph.cells[int(x)] for x in graph.edges[e])
+        assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1, "not neighbours"
+        assert wall(a, b) not in puzzle.walls, "crosses a wall"
+        assert HOLE not in (puzzle.at(*a), puzzle.at(*b)), "enters a hole"
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    seen: set[Cell] = set()
+    for letter, (start, goal) in puzzle.endpoints().items():
+        assert len(adj.get(start, [])) == 1 and len(adj.get(goal, [])) == 1, f"{letter} end degree"
+        prev, cell = None, start
+        path = [start]
+        while cell != goal:
+            nxt = [n for n in adj[cell] if n != prev]
+            assert len(nxt) == 1, f"{letter} branches or stops at {cell}"
+            prev, cell = cell, nxt[0]
+            assert puzzle.at(*cell) in (EMPTY, letter), f"{letter} runs into another endpoint"
+            path.append(cell)
+        assert len(set(path)) == len(path)
+        seen.update(path)
+    assert set(adj) <= seen, "a loop or loose piece"
+    for r in range(puzzle.rows):
+        for c in range(puzzle.cols):
+            if puzzle.at(r, c) != HOLE and not numberlink:
+                assert (r, c) in seen, f"{(r, c)} uncovered"
+
+
+def answer(puzzle: FlowPuzzle, used: np.ndarray) -> tuple[list[str], dict[str, list[list[int]]]]:
+    """The CLI's answer form (grid rows and paths) of an edge set, for ``flow_checker.verify``."""
+    graph = grid_graph(puzzle)
+    adj: dict[Cell, list[Cell]] = {}
+    for e in np.flatnonzero(used):
+        a, b = (graph.cells[int(x)] for x in graph.edges[e])
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    grid = [list(row) for row in puzzle.row_strings()]
+    paths: dict[str, list[list[int]]] = {}
+    for letter, (start, _goal) in puzzle.endpoints().items():
+        path, prev = [start], None
+        while len(path) == 1 or len(adj[path[-1]]) == 2:
+            nxt = next(n for n in adj[path[-1]] if n != prev)
+            prev = path[-1]
+            path.append(nxt)
+        for r, c in path:
+            grid[r][c] = letter
+        paths[letter] = [list(p) for p in path]
+    return ["".join(row) for row in grid], paths
+
+
+def random_board(rng: random.Random, walls_and_holes: bool) -> tuple[FlowPuzzle, set[frozenset[Cell]]]:
+    """Random endpoints (often no solution), or half the time a board cut from a random path (always
+    solvable under both rule sets) with walls only where that path does not run."""
+    h, w = rng.randint(3, 5), rng.randint(3, 6)
+    if rng.random() < 0.5:
+        pieces = random_path_board(h, w, rng.randint(2, 4), seed=rng.randrange(10**6)).pieces
+        cells = [EMPTY] * (h * w)
+        on_path: set[frozenset[Cell]] = set()
+        for k, piece in enumerate(pieces):
+            for r, c in (piece[0], piece[-1]):
+                cells[r * w + c] = LETTERS[k]
+            on_path.update(frozenset(step) for step in zip(piece, piece[1:], strict=False))
+        cut: set[frozenset[Cell]] = set()
+        for _ in range(rng.randint(0, 4) if walls_and_holes else 0):
+            r, c = rng.randrange(h), rng.randrange(w)
+            dr, dc = rng.choice(((0, 1), (1, 0)))
+            step = frozenset(((r, c), (r + dr, c + dc)))
+            if r + dr < h and c + dc < w and step not in on_path:
+                cut.add(step)
+        walls = frozenset(wall(*sorted(x)) for x in cut)
+        return FlowPuzzle(h, w, tuple(cells), walls=walls), cut
+    cells = [EMPTY] * (h * w)
+    spots = rng.sample(range(h * w), min(h * w, 2 * rng.randint(1, 4) + 3))
+    holes = rng.randint(0, 2) if walls_and_holes else 0
+    for i in spots[:holes]:
+        cells[i] = HOLE
+    for k, i in enumerate(spots[holes:]):
+        if k // 2 < 4 and len(spots[holes:]) - k >= 2 - k % 2:
+            cells[i] = LETTERS[k // 2]
+    letters = [ch for ch in cells if ch not in (EMPTY, HOLE)]
+    for ch in set(letters):
+        if letters.count(ch) == 1:
+            cells[cells.index(ch)] = EMPTY
+    walls: set[frozenset[Cell]] = set()
+    for _ in range(rng.randint(0, 4) if walls_and_holes else 0):
+        r, c = rng.randrange(h), rng.randrange(w)
+        dr, dc = rng.choice(((0, 1), (1, 0)))
+        if r + dr < h and c + dc < w:
+            walls.add(frozenset(((r, c), (r + dr, c + dc))))
+    puzzle = FlowPuzzle(h, w, tuple(cells), walls=frozenset(wall(*sorted(x)) for x in walls))
+    return puzzle, walls
+
+
+@pytest.mark.parametrize("rules", ["strict", "numberlink"])
+@pytest.mark.parametrize("walls_and_holes", [False, True])
+def test_counts_match_brute_force_on_random_boards(rules: str, walls_and_holes: bool) -> None:
+    numberlink = rules == "numberlink"
+    rng = random.Random(f"{rules}{walls_and_holes}")
+    limit = 6
+    seen_counts = set()
+    for _ in range(100):
+        puzzle, walls = random_board(rng, walls_and_holes)
+        if not puzzle.endpoints():
+            continue
+        rows = puzzle.row_strings()
+        expected = brute_count(rows, walls, numberlink, limit)
+        if not walls_and_holes:  # the shared checker agrees with ours
+            assert expected == min(limit, brute_force_count(rows, numberlink=numberlink, cap=limit))
+        result = count_solutions(puzzle, rules, limit=limit)
+        assert result is not None
+        assert result.count == expected, rows
+        assert result.complete == (expected < limit)
+        assert len(result.solutions) == expected
+        assert len({s.tobytes() for s in result.solutions}) == expected, "solutions differ"
+        for used in result.solutions:
+            check_edges(puzzle, used, numberlink)
+            if not walls_and_holes:
+                verify(rows, *answer(puzzle, used), numberlink=numberlink)
+        seen_counts.add(expected)
+    assert {0, 1, limit} <= seen_counts  # the boards test all three outcomes
+
+
+def _issue_example(rules: str) -> None:
+    puzzle = parse(B12)
+    result = count_solutions(puzzle, rules)
+    assert result is not None and result.count == 1 and result.complete and result.width == 12
+    check_edges(puzzle, result.solutions[0], rules == "numberlink")
+    verify(puzzle.row_strings(), *answer(puzzle, result.solutions[0]), numberlink=rules == "numberlink")
+
+
+def test_the_issue_example_is_unique_under_the_game_rules() -> None:
+    _issue_example("strict")  # about 3 s of CPU
+
+
+@pytest.mark.slow
+def test_the_issue_example_is_unique_under_numberlink_rules() -> None:
+    _issue_example("numberlink")  # about 8 s of CPU
+
+
+def test_trivial_boards() -> None:
+    for text, rules, expected in (("AA\n", "strict", 1), ("...\n...\n", "strict", 0)):
+        result = count_solutions(parse(text), rules)
+        assert result is not None and result.count == expected
+    empty = count_solutions(parse("...\n...\n"), "numberlink")
+    assert empty is not None and empty.count == 1 and not empty.solutions[0].any()
+    with pytest.raises(ValueError, match="limit"):
+        count_solutions(parse("AA\n"), "strict", limit=9)
+
+
+def _sat_count(puzzle: FlowPuzzle, rules: str) -> tuple[int, list[bytes]]:
+    found = []
+    for solution in sat.solutions(grid_graph(puzzle), rules, CancelToken(timeout=120)):
+        found.append(solution.used.tobytes())
+        if len(found) == 2:
+            break
+    return len(found), found
+
+
+@pytest.mark.parametrize("rules", ["strict", "numberlink"])
+def test_agrees_with_sat_on_random_path_and_handmade_boards(rules: str) -> None:
+    boards = [
+        random_path_board(n, n, n + seed % 3, seed=seed).puzzle for n in (8, 9, 10) for seed in range(3)
+    ]
+    boards += [handmade_board(n, n, seed).puzzle for n in (8, 10) for seed in range(3)]
+    boards.append(random_path_board(6, 9, 5, seed=1).puzzle)  # wider than tall: swept transposed
+    for puzzle in boards:
+        result = count_solutions(puzzle, rules)
+        assert result is not None
+        count, found = _sat_count(puzzle, rules)
+        assert result.count == count, puzzle.row_strings()
+        if count == 1:
+            assert result.solutions[0].tobytes() == found[0]
+        for used in result.solutions:
+            verify(puzzle.row_strings(), *answer(puzzle, used), numberlink=rules == "numberlink")
+
+
+def test_wide_boards_are_swept_along_their_longer_side() -> None:
+    puzzle = random_path_board(5, 12, 6, seed=3).puzzle  # 12 columns, 5 rows
+    assert sweep_width(puzzle) == 5
+    result = count_solutions(puzzle, "strict")
+    assert result is not None and result.transposed and result.width == 5
+    assert result.count >= 1
+    for used in result.solutions:
+        verify(puzzle.row_strings(), *answer(puzzle, used))
+
+
+def test_a_layer_over_the_state_limit_gives_up() -> None:
+    puzzle = parse(B12)
+    assert count_solutions(puzzle, "numberlink", max_states=1000) is None
+
+
+def test_past_the_memory_budget_the_count_stays_exact_without_solutions() -> None:
+    puzzle = parse("A.B\n...\nA.B\n")
+    result = count_solutions(puzzle, "numberlink", limit=8, max_stored=5)
+    assert result is not None and result.count == 7 and result.complete
+    assert result.solutions == [] and not result.rebuilt
+
+
+@pytest.mark.parametrize("rules", ["strict", "numberlink"])
+def test_past_the_back_pointer_budget_the_rows_are_swept_again(
+    rules: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    puzzle = random_path_board(8, 8, 9, seed=4).puzzle
+    full = count_solutions(puzzle, rules, limit=3)
+    assert full is not None and full.count >= 1 and full.rebuilt
+    back_bytes = sum(full.layer_states) * (3 * 5 + 1)  # all back pointers
+    calls = []
+    by_rows = frontier._rebuild_by_rows
+    monkeypatch.setattr(frontier, "_rebuild_by_rows", lambda *a: calls.append(1) or by_rows(*a))
+    again = count_solutions(puzzle, rules, limit=3, max_stored=back_bytes // 2)
+    assert calls == [1] and again is not None and again.rebuilt and again.count == full.count
+    assert [s.tobytes() for s in again.solutions] == [s.tobytes() for s in full.solutions]
+
+
+def test_a_cancel_while_the_rows_are_swept_again_keeps_the_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    puzzle = random_path_board(8, 8, 9, seed=4).puzzle
+    full = count_solutions(puzzle, "numberlink")
+    assert full is not None and full.count >= 1
+    token = CancelToken()
+    by_rows = frontier._rebuild_by_rows
+    monkeypatch.setattr(frontier, "_rebuild_by_rows", lambda *a: token.cancel() or by_rows(*a))
+    again = count_solutions(puzzle, "numberlink", cancel=token, max_stored=sum(full.layer_states) * 5)
+    assert again is not None and again.count == full.count and not again.rebuilt and again.solutions == []
+
+
+def test_cancel_stops_the_sweep() -> None:
+    token = CancelToken()
+    token.cancel()
+    with pytest.raises(Cancelled):
+        count_solutions(parse(B12), "numberlink", cancel=token)
+    # And from another thread, mid-sweep.
+    token = CancelToken()
+    timer = threading.Timer(0.2, token.cancel)
+    timer.start()
+    try:
+        with pytest.raises(Cancelled):
+            count_solutions(handmade_board(16, 16, 1).puzzle, "numberlink", cancel=token)
+    finally:
+        timer.cancel()
+
+
+def test_variants_and_designed_rules_are_refused() -> None:
+    plain = parse("A.B\n...\nA.B\n")
+    with pytest.raises(NotApplicable, match="strict and numberlink"):
+        count_solutions(plain, "designed")
+    for text in ("A.B\n.+.\nA.B\n", "shape: hex\nA.B\n...\nA.B\n"):
+        with pytest.raises(NotApplicable):
+            count_solutions(parse(text), "strict")
+    bridge = parse("A.B\n.+.\nA.B\n")
+    with pytest.raises(NotApplicable, match="bridges"):
+        count_solutions(grid_graph(bridge), "strict")
