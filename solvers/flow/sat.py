@@ -532,3 +532,8 @@ def _decode(graph: FlowGraph, used: np.ndarray) -> tuple[EdgeSolution | None, li
     if loops:
         return None, loops
     return EdgeSolution(used=used, paths=paths, node_colour=label), []
+
+
+def edge_solution(graph: FlowGraph, used: np.ndarray) -> EdgeSolution | None:
+    """The solution made of these used edges, or None if they hold a loop."""
+    return _decode(graph, used)[0]

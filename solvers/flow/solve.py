@@ -11,7 +11,8 @@ from solvers.common.cancel import CancelToken
 from solvers.common.protocol import ProgressFn, Solution
 from solvers.flow.graph import FlowGraph, grid_graph, solution_rows
 from solvers.flow.model import FlowPaths, FlowPuzzle
-from solvers.flow.sat import RULES, EdgeSolution, SatStats, steps
+from solvers.flow.sat import RULES, EdgeSolution, SatStats
+from solvers.flow.search import steps
 
 RULE_CHOICES = ("auto", *RULES)
 
