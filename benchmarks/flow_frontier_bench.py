@@ -31,22 +31,8 @@ from solvers.flow.codec import parse  # noqa: E402
 from solvers.flow.handmade import handmade_board  # noqa: E402
 from solvers.flow.model import FlowPuzzle  # noqa: E402
 
-ISSUE_28_EXAMPLE = "\n".join(
-    [
-        "B..........A",
-        "D..E........",
-        "............",
-        "............",
-        "........D...",
-        "............",
-        "............",
-        "..CE........",
-        "...........C",
-        "............",
-        "..........B.",
-        "A...........",
-    ]
-)
+# Issue 28's hand-made 12x12 (5 pairs), shared with the tests.
+ISSUE_28_EXAMPLE = (ROOT / "tests" / "flow" / "data" / "issue28_12x12.txt").read_text(encoding="utf-8")
 RULES = ("strict", "numberlink")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from flow_checker import brute_force_count, verify
@@ -161,20 +162,7 @@ def test_variants_under_numberlink_rules(text: str) -> None:
         assert result.complete and not result.violations
 
 
-B12 = [  # issue 28's hand-made 12x12: 5 pairs, long winding pipes across open areas
-    "B..........A",
-    "D..E........",
-    "............",
-    "............",
-    "........D...",
-    "............",
-    "............",
-    "..CE........",
-    "...........C",
-    "............",
-    "..........B.",
-    "A...........",
-]
+B12 = (Path(__file__).parent / "data" / "issue28_12x12.txt").read_text().split()  # issue 28's 12x12
 
 
 def test_a_hand_made_board_gets_its_first_answer_from_the_designed_head_start() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from itertools import islice
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,20 +21,7 @@ from solvers.flow.plugin import PLUGIN
 from solvers.flow.random_path import random_path_board
 from solvers.flow.sat import SatStats, solutions
 
-B12 = [  # issue 28's hand-made 12x12 (5 pairs): no SAT verdict in 70 s under either rule set
-    "B..........A",
-    "D..E........",
-    "............",
-    "............",
-    "........D...",
-    "............",
-    "............",
-    "..CE........",
-    "...........C",
-    "............",
-    "..........B.",
-    "A...........",
-]
+B12 = (Path(__file__).parent / "data" / "issue28_12x12.txt").read_text().split()  # issue 28's 12x12
 
 
 def _answers(rows: list[str], rules: str, limit: int = 2) -> tuple[list, dict]:
