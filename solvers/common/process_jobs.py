@@ -453,6 +453,14 @@ def _give_up(reason: str) -> None:
     _BROKEN = reason
 
 
+def _exit_status(worker: Worker) -> int | None:
+    """The exit status of a worker whose pipe broke (None if it has not ended within a second)."""
+    try:
+        return worker.process.wait(timeout=1)
+    except subprocess.TimeoutExpired:
+        return None
+
+
 def _relay(
     workers: WorkerPool,
     worker: Worker,
@@ -463,6 +471,16 @@ def _relay(
 ) -> Any:
     try:
         worker.conn.send(("run", *call))
+    except (OSError, ValueError):
+        # The worker died before it got the job (killed from outside between being picked and the
+        # send: BrokenPipeError): say so as for a death mid-job, not as an unexplained pipe error.
+        if workers.closed():
+            raise Cancelled() from None
+        status = _exit_status(worker)
+        workers.discard(worker)
+        if not worker.greeted:
+            raise _StartFailed(f"a worker process failed to start (exit code {status})") from None
+        raise _lost_or_crashed(status) from None
     except Exception:
         workers.discard(worker)
         raise
@@ -496,10 +514,7 @@ def _relay(
         except (EOFError, OSError):
             if workers.closed():  # the application is exiting and has killed its workers
                 raise Cancelled() from None
-            try:
-                status: int | None = worker.process.wait(timeout=1)
-            except subprocess.TimeoutExpired:
-                status = None
+            status = _exit_status(worker)
             workers.discard(worker)
             if not worker.greeted:
                 raise _StartFailed(f"a worker process failed to start (exit code {status})") from None
