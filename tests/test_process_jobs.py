@@ -202,7 +202,8 @@ def test_a_worker_ignores_terminal_signals_mid_solve() -> None:
     # yet: a terminal cannot reach it (its own session), and this test signals only greeted ones.
     while thread.is_alive() and not all(worker.greeted for worker in list(workers._busy)):
         time.sleep(0.001)
-    pids = [worker.process.pid for worker in list(workers._busy)]
+    busy = list(workers._busy)
+    pids = [worker.process.pid for worker in busy]
     assert pids and all(os.getpgid(pid) != os.getpgid(0) for pid in pids), "workers share our group"
     sent = 0
     while thread.is_alive():
@@ -216,8 +217,12 @@ def test_a_worker_ignores_terminal_signals_mid_solve() -> None:
     thread.join()
     assert sent > 20  # the solve ran for a while under the signals
     assert outcome == [expected]
-    assert all(_alive(pid) for pid in pids)
-    assert _run(remote(bodies.add, 1, 2))[0] == 3  # and the worker takes the next job
+    # No signal ended a worker. One may have been stopped on release (exit code 0) when spares
+    # started meanwhile filled the idle list (the GUI tests start them on a timer): under xdist
+    # that made "every worker still alive" fail 2 clean-clone runs in 3.
+    codes = [worker.process.poll() for worker in busy]
+    assert all(code is None or code == 0 for code in codes), codes
+    assert _run(remote(bodies.add, 1, 2))[0] == 3  # and the pool takes the next job
 
 
 def _busy_worker_pid(workers: Any, thread: threading.Thread) -> int:
