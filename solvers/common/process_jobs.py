@@ -453,12 +453,19 @@ def _give_up(reason: str) -> None:
     _BROKEN = reason
 
 
-def _exit_status(worker: Worker) -> int | None:
-    """The exit status of a worker whose pipe broke (None if it has not ended within a second)."""
+def _gone(workers: WorkerPool, worker: Worker) -> Exception:
+    """What to raise for a worker whose pipe broke: Cancelled if the application is exiting (it has
+    killed its workers), else why the worker ended (its exit status, waited for up to a second)."""
+    if workers.closed():
+        return Cancelled()
     try:
-        return worker.process.wait(timeout=1)
+        status: int | None = worker.process.wait(timeout=1)
     except subprocess.TimeoutExpired:
-        return None
+        status = None
+    workers.discard(worker)
+    if not worker.greeted:
+        return _StartFailed(f"a worker process failed to start (exit code {status})")
+    return _lost_or_crashed(status)
 
 
 def _relay(
@@ -474,13 +481,7 @@ def _relay(
     except (OSError, ValueError):
         # The worker died before it got the job (killed from outside between being picked and the
         # send: BrokenPipeError): say so as for a death mid-job, not as an unexplained pipe error.
-        if workers.closed():
-            raise Cancelled() from None
-        status = _exit_status(worker)
-        workers.discard(worker)
-        if not worker.greeted:
-            raise _StartFailed(f"a worker process failed to start (exit code {status})") from None
-        raise _lost_or_crashed(status) from None
+        raise _gone(workers, worker) from None
     except Exception:
         workers.discard(worker)
         raise
@@ -512,13 +513,7 @@ def _relay(
                 continue
             message = worker.conn.recv()
         except (EOFError, OSError):
-            if workers.closed():  # the application is exiting and has killed its workers
-                raise Cancelled() from None
-            status = _exit_status(worker)
-            workers.discard(worker)
-            if not worker.greeted:
-                raise _StartFailed(f"a worker process failed to start (exit code {status})") from None
-            raise _lost_or_crashed(status) from None
+            raise _gone(workers, worker) from None
         kind = message[0]
         if kind == "hello":
             worker.greeted = True
