@@ -17,31 +17,17 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from flow_tail_bench import CpuCap  # noqa: E402
+from flow_tail_bench import run_one  # noqa: E402 - the same CPU-capped, rule-checked solve
 
-from solvers.common.cancel import Cancelled  # noqa: E402
 from solvers.common.errors import InputError  # noqa: E402
 from solvers.flow import PLUGIN  # noqa: E402
 
 RULES = ("designed", "strict", "numberlink")
-
-
-def verdict(puzzle, rules: str, cap: float) -> tuple[str, float]:  # noqa: ANN001 - a FlowPuzzle
-    start = time.process_time()
-    try:
-        found = list(PLUGIN.solve(puzzle, limit=2, rules=rules, cancel=CpuCap(cap)))
-    except Cancelled:
-        return "none", time.process_time() - start
-    used = time.process_time() - start
-    if not all(PLUGIN.check_solution(puzzle, s).complete for s in found):
-        return "WRONG", used
-    return {0: "no solution", 1: "unique"}.get(len(found), "2+"), used
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -65,12 +51,12 @@ def main(argv: list[str] | None = None) -> int:
         try:
             puzzle = PLUGIN.parse(url)
         except InputError as exc:
-            print(f"line {number}: {exc}")
+            print(f"{args.urls.name} line {number}: not a puzzle URL ({exc})")
             continue
         total += 1
         cells = []
         for rules in RULES:
-            word, used = verdict(puzzle, rules, args.cap)
+            word, used = run_one(puzzle, rules, args.cap)
             if word != "none":
                 decided[rules].append(used)
             cells.append(f"{rules} {word:11} {used:6.2f}")
