@@ -162,7 +162,7 @@ def tablebase_rows() -> list[dict[str, object]]:
             rules = Rules.from_text(f"{options} doves={red}/{green}")
             _, summary = tablebase.build(rules, folder)
             t = time.perf_counter()
-            found = tablebase.lookup(START, rules, folder)
+            found = tablebase.lookup(START.with_rules(rules), folder)
             assert found is not None
             rows.append(
                 {

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from solvers.common.game import GameRecord, GameValue
 from solvers.doves.game import PlayEntries
-from solvers.doves.rules import DEFAULT_RULES, Action, Rules
+from solvers.doves.rules import Action
 from solvers.doves.values import Value
 from solvers.xcetero import engine
 from solvers.xcetero.plugin import Game
@@ -16,7 +16,7 @@ from solvers.xcetero.rules import Position as XoPosition
 
 @dataclass(frozen=True)
 class _Noted(GameRecord[str]):
-    note: str = ""  # a game's own field (as Doves keeps its rules): every step must keep it
+    note: str = ""  # a game's own field: every step must keep it
 
 
 def test_goto_keeps_the_record_and_clamps() -> None:
@@ -44,14 +44,12 @@ def test_both_games_are_the_shared_record_under_their_old_names() -> None:
     assert issubclass(Game, GameRecord) and issubclass(PlayEntries, GameRecord)
     assert Game((4,), (0, 8)).then(0) == Game((4, 0), (8,))
     assert Game((4, 0, 8)).goto(1) == Game((4,), (0, 8))
-    rules = Rules(allow_remove=False)
-    assert rules != DEFAULT_RULES
     first, second = Action("put", 2, (0, 1)), Action("put", 3, (1, 1))
-    entries = PlayEntries((first, second), rules=rules)
+    entries = PlayEntries((first, second))
     back = entries.goto(1)
-    assert back.actions == (first,) and back.later == (second,) and back.rules == rules
+    assert back.actions == (first,) and back.later == (second,)
     assert back.then(second) == entries
-    assert back.restart() == PlayEntries(rules=rules)
+    assert back.restart() == PlayEntries()
 
 
 def test_one_value_wording_for_both_games() -> None:

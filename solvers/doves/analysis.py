@@ -27,7 +27,10 @@ DEFAULT_TT_BITS = 20
 
 
 class Searcher:
-    """One transposition table + scratch buffers; reuse it for several questions on related positions."""
+    """One transposition table + scratch buffers; reuse it for several questions on related positions.
+
+    Keyed by rules: the table's answers hold under ``rules`` only, so every position it is asked
+    about must carry them (``analyse`` checks)."""
 
     def __init__(self, rules: Rules = DEFAULT_RULES, tt_bits: int = DEFAULT_TT_BITS) -> None:
         self.rules = rules
@@ -133,7 +136,7 @@ def best_line(searcher: Searcher, position: Position, value: Value) -> tuple[lis
     seen: list[Position] = []
     kind, plies = value.kind, value.plies
     while plies >= 1 and not searcher.stopped:
-        steps = legal_steps(position, searcher.rules)
+        steps = legal_steps(position)
         chosen: Step | None = None
         if kind == "win":
             immediate = [s for s in steps if s.outcome == engine.MOVER_WINS]
@@ -174,7 +177,6 @@ def analyse(
     position: Position,
     *,
     max_depth: int = 15,
-    rules: Rules = DEFAULT_RULES,
     cancel: CancelToken | None = None,
     budget: float | None = None,
     searcher: Searcher | None = None,
@@ -182,8 +184,11 @@ def analyse(
 ) -> Iterator[Analysis]:
     """Yield one Analysis per completed depth; the last one has the exact value if it was found.
 
-    Stops quietly at ``max_depth`` or at the time ``budget``; raises Cancelled when ``cancel`` fires."""
-    searcher = searcher or Searcher(rules)
+    The game is played under the position's rules. Stops quietly at ``max_depth`` or at the time
+    ``budget``; raises Cancelled when ``cancel`` fires."""
+    searcher = searcher or Searcher(position.rules)
+    if searcher.rules != position.rules:
+        raise ValueError("the searcher's table holds another game's answers than the position's rules")
     start = time.perf_counter()
     escape: Action | None = None
     with Watcher(searcher, cancel, budget):
@@ -253,14 +258,14 @@ def choose_action(
     position: Position,
     level: int = 3,
     *,
-    rules: Rules = DEFAULT_RULES,
     cancel: CancelToken | None = None,
     seed: int | None = None,
 ) -> Action | None:
-    """The AI: a proven win if one is within reach, else a safe action that squeezes the enemy boss."""
+    """The AI (under the position's rules): a proven win if one is within reach, else a safe action
+    that squeezes the enemy boss."""
     depth, budget = LEVELS.get(level, LEVELS[3])
     rng = random.Random(seed)
-    steps = legal_steps(position, rules)
+    steps = legal_steps(position)
     if not steps:
         return None
     wins_now = [s for s in steps if s.outcome == engine.MOVER_WINS]
@@ -268,13 +273,11 @@ def choose_action(
         return wins_now[0].action
     from solvers.doves import tablebase
 
-    perfect = tablebase.best_action(position, rules)  # a solved reduced game: play perfectly
+    perfect = tablebase.best_action(position)  # a solved reduced game: play perfectly
     if perfect is not None:
         return perfect
-    searcher = Searcher(rules, tt_bits=18)
-    results = list(
-        analyse(position, max_depth=depth, rules=rules, cancel=cancel, budget=budget, searcher=searcher)
-    )
+    searcher = Searcher(position.rules, tt_bits=18)
+    results = list(analyse(position, max_depth=depth, cancel=cancel, budget=budget, searcher=searcher))
     if results and results[-1].value.kind in ("win", "lose") and results[-1].line:
         return results[-1].line[0]  # the fastest win, or the longest resistance when lost
     candidates = _ongoing(steps) or steps
@@ -303,7 +306,7 @@ def choose_action(
 def winning_first_actions(searcher: Searcher, position: Position, plies: int) -> list[Action]:
     """Every first action that still wins within ``plies`` (a good puzzle has exactly one)."""
     found = []
-    for step in legal_steps(position, searcher.rules):
+    for step in legal_steps(position):
         if step.outcome == engine.MOVER_WINS or (
             step.outcome == engine.ONGOING and plies >= 3 and searcher.loses_within(step.position, plies - 1)
         ):
@@ -325,28 +328,27 @@ def find_puzzles(
 
     Games are played by the level-1 AI (random among actions that do not lose at once), so the
     positions look like real play. With ``unique`` only positions with a single winning first action
-    are kept. Each position is yielded with Red to move (colours swapped if needed)."""
+    are kept. Each position is yielded with Red to move (colours swapped if needed). ``rules``
+    stays an argument: the games start from the start position under them."""
     if plies < 1 or plies % 2 == 0:
         raise InputError("a win takes an odd number of plies (1, 3, 5, ...)")
     rng = random.Random(seed)
     seen: set[int] = set()
     found = 0
     for _game in range(max_games):
-        position = START
+        position = START.with_rules(rules)
         for _ply in range(60):
             if cancel is not None:
                 cancel.raise_if_cancelled()
-            steps = _ongoing(legal_steps(position, rules))
+            steps = _ongoing(legal_steps(position))
             if not steps:
                 break
-            if not any(s.outcome == engine.MOVER_WINS for s in legal_steps(position, rules)):
+            if not any(s.outcome == engine.MOVER_WINS for s in legal_steps(position)):
                 key = position.canonical_key()
                 if key not in seen:
                     seen.add(key)
                     searcher = Searcher(rules, tt_bits=16)
-                    result = final_value(
-                        position, max_depth=plies, rules=rules, searcher=searcher, cancel=cancel
-                    )
+                    result = final_value(position, max_depth=plies, searcher=searcher, cancel=cancel)
                     if result is not None and result.value.kind == "win" and result.value.plies == plies:
                         if not unique or _unique_win(searcher, position, plies, cancel):
                             yield _red_to_move(position, result, cancel)
@@ -374,7 +376,7 @@ def _red_to_move(
 ) -> tuple[Position, Analysis]:
     if position.to_move == 0:
         return position, result
-    swapped = Position.from_cells({i ^ 1: rc for i, rc in position.cells().items()}, 0)
+    swapped = Position.from_cells({i ^ 1: rc for i, rc in position.cells().items()}, 0, position.rules)
     analysis = final_value(swapped, max_depth=result.value.plies, cancel=cancel)
     assert analysis is not None
     return swapped, analysis

@@ -154,11 +154,10 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _document_rules(entries: object, args: argparse.Namespace) -> Rules:
-    """The rules of a board argument: the file's ``rules:`` line (defaults for a bare board), with
-    each option given on the command line overriding the file's value of that option only."""
-    rules = getattr(entries, "rules", None)
-    rules = rules if isinstance(rules, Rules) else Rules()
+def _document_rules(position: Position, args: argparse.Namespace) -> Position:
+    """The board argument under its rules: the file's ``rules:`` line (defaults for a bare board),
+    with each option given on the command line overriding the file's value of that option only."""
+    rules = position.rules
     if args.rules is not None:
         given = Rules.from_text(args.rules)
         keys = {word.partition("=")[0].lower() for word in args.rules.split()}
@@ -172,7 +171,7 @@ def _document_rules(entries: object, args: argparse.Namespace) -> Rules:
         rules = replace(rules, allow_remove=False)
     if args.both is not None:
         rules = replace(rules, both_surrounded=args.both)
-    return rules
+    return position.with_rules(rules)
 
 
 def _tablebase_parser(sub: argparse._SubParsersAction) -> None:
@@ -218,15 +217,11 @@ def _tablebase_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _position(plugin: PluginBase, board: str, to_move: str | None) -> Position:
-    return _document(plugin, board, to_move)[0]
-
-
-def _document(plugin: PluginBase, board: str, to_move: str | None) -> tuple[Position, object]:
-    """The board argument's position (with ``--to-move`` applied) and its entries (its rules)."""
-    position, entries = cli.read_input(plugin, board)
+    """The board argument's position under its file's rules, with ``--to-move`` applied."""
+    position: Position = cli.read_input(plugin, board)[0]
     if to_move is not None:
         position = position.with_to_move(parse_side(to_move))
-    return position, entries
+    return position
 
 
 def main(argv: Sequence[str], plugin: PluginBase) -> int:
@@ -269,8 +264,8 @@ def _dispatch(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken)
             for item in found:
                 print(f"{item['board']!r:24} {item['value']:8} {' '.join(item['solution'])}")
         return 0
-    position, entries = _document(plugin, args.board, args.to_move)
-    rules = _document_rules(entries, args)
+    position = _document_rules(_position(plugin, args.board, args.to_move), args)
+    rules = position.rules
     outside = [d for d in position.cells() if not rules.hand >> d & 1]
     if outside:
         names = ", ".join(dove_name(d) for d in outside)
@@ -279,7 +274,7 @@ def _dispatch(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken)
     if problems:
         raise InputError(problems[0].message)
     if args.command in ("analyse", "analyze"):
-        result = final_value(position, max_depth=args.depth, rules=rules, cancel=cancel)
+        result = final_value(position, max_depth=args.depth, cancel=cancel)
         if result is None:
             raise InputError("no analysis result")
         _emit(
@@ -321,7 +316,7 @@ def _dispatch(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken)
     from solvers.doves.analysis import choose_action
     from solvers.doves.rules import to_ssn
 
-    action = choose_action(position, args.level, rules=rules, cancel=cancel)
+    action = choose_action(position, args.level, cancel=cancel)
     _emit({"action": to_ssn(position, action) if action else None, "level": args.level}, args.json)
     return 0
 
@@ -463,9 +458,11 @@ def _tablebase(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken
         _emit({k: summary[k] for k in keys}, args.json)
         return 0
     puzzle, entries = cli.read_input(plugin, args.board)
-    rules = given if given is not None else getattr(entries, "rules", Rules())
+    if given is not None:
+        puzzle = puzzle.with_rules(given)  # --rules names the whole variant, in place of the file's
+    rules = puzzle.rules
     actions = getattr(entries, "actions", ())
-    position = replay(puzzle, actions, rules).position if actions else puzzle  # after the file's moves
+    position = replay(puzzle, actions).position if actions else puzzle  # after the file's moves
     if args.to_move is not None:
         position = position.with_to_move(parse_side(args.to_move))
     problems = arrangement_problems(position)
@@ -493,7 +490,7 @@ def _tablebase(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken
     try:
         _, best = tablebase.perfect_steps(table, position, layout)
     except tablebase.TableDisagrees as exc:  # a damaged or forged table: say so, and search instead
-        result = final_value(position, max_depth=SEARCH_DEPTH, rules=rules, cancel=cancel)
+        result = final_value(position, max_depth=SEARCH_DEPTH, cancel=cancel)
         if result is None:
             raise InputError(str(exc)) from None
         _emit(

@@ -13,7 +13,7 @@ from solvers.common.protocol import EditEvent, EditResult, Tool
 from solvers.doves import drawing
 from solvers.doves.game import PlayEntries, capitalised, refusal, replay
 from solvers.doves.model import COLOUR_NAMES, KIND_HINTS, KIND_NAMES, LETTERS, Position, dove_name
-from solvers.doves.rules import DEFAULT_RULES, Action, Rules, legal_steps, to_ssn
+from solvers.doves.rules import Action, legal_steps, to_ssn
 
 Drag = tuple[str, int] | None  # edit-mode drag source: ("board" | "hand", dove)
 
@@ -113,7 +113,7 @@ def place(puzzle: Position, dove: int, square: tuple[int, int]) -> EditResult | 
         del cells[occupant]
     cells[dove] = square
     try:
-        moved = Position.from_cells(cells, puzzle.to_move)
+        moved = puzzle.with_cells(cells)  # the rules stay: they are the puzzle's
     except InputError:
         return EditResult(
             label=f"{capitalised(dove_name(dove))} cannot go there: all doves must fit in a 4x4 area"
@@ -127,24 +127,20 @@ def to_hand(puzzle: Position, dove: int) -> EditResult | None:
     cells = puzzle.cells()
     del cells[dove]
     return EditResult(
-        puzzle=Position.from_cells(cells, puzzle.to_move),
+        puzzle=puzzle.with_cells(cells),
         entries=PlayEntries(),
         label=f"{dove_name(dove)} to hand",
     )
 
 
 def play_edit(
-    puzzle: Position,
-    entries: PlayEntries,
-    event: EditEvent,
-    rules: Rules = DEFAULT_RULES,
-    ui: DovesUI | None = None,
+    puzzle: Position, entries: PlayEntries, event: EditEvent, ui: DovesUI | None = None
 ) -> EditResult | None:
     """Play mode: pick up an own dove (board or hand), then its target, by clicks or a drag.
 
     The picked-up dove lives in ``ui``; a played action puts it down."""
     ui = ui if ui is not None else DovesUI()
-    result = _play_edit(puzzle, entries, event, rules, ui)
+    result = _play_edit(puzzle, entries, event, ui)
     if result is not None and result.entries is not None:
         ui.selected = None  # an action was played (or taken back)
     return result
@@ -156,10 +152,8 @@ def _picked(ui: DovesUI, dove: int | None, text: str) -> EditResult:
     return EditResult(label=text)
 
 
-def _play_edit(
-    puzzle: Position, entries: PlayEntries, event: EditEvent, rules: Rules, ui: DovesUI
-) -> EditResult | None:
-    state = replay(puzzle, entries.actions, rules)
+def _play_edit(puzzle: Position, entries: PlayEntries, event: EditEvent, ui: DovesUI) -> EditResult | None:
+    state = replay(puzzle, entries.actions)
     if state.error is not None or state.finished:
         return None
     position = state.position
@@ -168,7 +162,7 @@ def _play_edit(
     if event.kind == "key" and event.key in ("Escape", "Space") and selected is not None:
         return _picked(ui, None, "Put the dove down")
     if event.kind == "key" and event.key in ("Delete", "Backspace") and selected is not None:
-        return act(position, entries, Action("remove", selected), rules)
+        return act(position, entries, Action("remove", selected))
     if event.cell is None or event.kind not in ("press", "release"):
         return None
     if event.button == "right":
@@ -188,29 +182,27 @@ def _play_edit(
                 return EditResult(label=f"It is {colour.capitalize()}'s turn: pick up a {colour} dove")
             return None
         if hand_dove is not None and hand_dove & 1 == mover and selected in position.cells():
-            return act(position, entries, Action("remove", selected), rules)
+            return act(position, entries, Action("remove", selected))
         if square is not None:
             kind = "move" if selected in position.cells() else "put"
-            return act(position, entries, Action(kind, selected, square), rules)
+            return act(position, entries, Action(kind, selected, square))
         return None
     # release: drag-and-drop onto a different square
     if selected is None or square is None or position.cells().get(selected) == square:
         return None
     kind = "move" if selected in position.cells() else "put"
-    return act(position, entries, Action(kind, selected, square), rules)
+    return act(position, entries, Action(kind, selected, square))
 
 
-def act(
-    position: Position, entries: PlayEntries, action: Action, rules: Rules = DEFAULT_RULES
-) -> EditResult | None:
-    for step in legal_steps(position, rules):
+def act(position: Position, entries: PlayEntries, action: Action) -> EditResult | None:
+    for step in legal_steps(position):
         if step.action == action:
             after = entries.then(action)
             label = f"Play {to_ssn(position, action)}"
             if entries.later and not after.later and entries.later[:1] != (action,):
                 label += f" (replaces {len(entries.later)} later moves)"
             return EditResult(entries=after, label=label, merge_key=merge_key(entries))
-    return EditResult(label=refusal(position, action, rules))  # nothing changes: says why
+    return EditResult(label=refusal(position, action))  # nothing changes: says why
 
 
 def merge_key(entries: PlayEntries) -> str:

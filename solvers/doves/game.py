@@ -6,7 +6,7 @@ the panel: what the record is, where it stands, and why an action is refused.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from solvers.common.errors import InputError
 from solvers.common.game import GameRecord
@@ -14,7 +14,7 @@ from solvers.common.protocol import Violation
 from solvers.doves import engine
 from solvers.doves.model import COLOUR_NAMES, KIND_HINTS, Position, dove_name
 from solvers.doves.play import arrangement_problems, isolated_doves
-from solvers.doves.rules import DEFAULT_RULES, Action, Rules, Step, legal_steps, to_ssn
+from solvers.doves.rules import Action, Step, legal_steps, to_ssn
 
 
 @dataclass(frozen=True)
@@ -22,18 +22,12 @@ class PlayEntries(GameRecord[Action]):
     """Play-mode state: the actions played from the set-up position (the dove picked up is UI state).
 
     The record itself (``moves``, ``later``, goto, then, restart) is the shared ``GameRecord``;
-    ``actions`` is this game's name for ``moves``. ``rules`` are the game's rule options: part of
-    the document (saved with it, undone with it), so the board, Check and every analysis job read
-    the same ones; every step through the record keeps them."""
-
-    rules: Rules = DEFAULT_RULES
+    ``actions`` is this game's name for ``moves``. The rule options are the puzzle's
+    (``Position.rules``), not the record's: the entries are the record alone."""
 
     @property
     def actions(self) -> tuple[Action, ...]:
         return self.moves
-
-    def with_rules(self, rules: Rules) -> PlayEntries:
-        return replace(self, rules=rules)
 
 
 @dataclass
@@ -47,13 +41,14 @@ class Replay:
         return bool(self.steps) and self.steps[-1].outcome != engine.ONGOING
 
 
-def replay(position: Position, actions: tuple[Action, ...], rules: Rules = DEFAULT_RULES) -> Replay:
+def replay(position: Position, actions: tuple[Action, ...]) -> Replay:
+    """The actions played from ``position`` under its rules, up to the first one that breaks them."""
     steps: list[Step] = []
     current = position
     for n, action in enumerate(actions, 1):
         if steps and steps[-1].outcome != engine.ONGOING:
             return Replay(current, steps, Violation("afterEnd", f"action {n} comes after the game ended"))
-        for step in legal_steps(current, rules):
+        for step in legal_steps(current):
             if step.action == action:
                 steps.append(step)
                 current = step.position
@@ -67,14 +62,12 @@ def replay(position: Position, actions: tuple[Action, ...], rules: Rules = DEFAU
     return Replay(current, steps)
 
 
-def game_status(
-    puzzle: Position, actions: tuple[Action, ...], rules: Rules = DEFAULT_RULES
-) -> tuple[str, bool]:
+def game_status(puzzle: Position, actions: tuple[Action, ...]) -> tuple[str, bool]:
     """One wording for the board caption, the panel and Check: (text, whether play goes on)."""
     problems = arrangement_problems(puzzle)
     if problems:
         return f"Not a playable set-up: {problems[0].message}", False
-    state = replay(puzzle, actions, rules)
+    state = replay(puzzle, actions)
     if state.error is not None:
         return f"Not a legal game: {state.error.message}", False
     if state.finished:
@@ -82,24 +75,22 @@ def game_status(
     return f"{COLOUR_NAMES[state.position.to_move].capitalize()} to move", True
 
 
-def legal_targets(position: Position, dove: int, rules: Rules = DEFAULT_RULES) -> list[tuple[int, int]]:
+def legal_targets(position: Position, dove: int) -> list[tuple[int, int]]:
     """Squares the legal actions of ``dove`` lead to (the play-mode highlights)."""
-    return [
-        s.action.target for s in legal_steps(position, rules) if s.action.dove == dove and s.action.target
-    ]
+    return [s.action.target for s in legal_steps(position) if s.action.dove == dove and s.action.target]
 
 
 def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def refusal(position: Position, action: Action, rules: Rules = DEFAULT_RULES) -> str:
+def refusal(position: Position, action: Action) -> str:
     """Why an illegal action is refused, in the rulebook's words (for the status bar)."""
     name = capitalised(dove_name(action.dove))
     if action.target is None:
         if action.dove < 2:
             return "A Boss never goes back to the hand"
-        if not rules.allow_remove:
+        if not position.rules.allow_remove:
             return "Removing a dove is switched off in the rules"
         return f"{name} cannot go back to the hand: that would leave a dove alone"
     at = position.at()
@@ -109,7 +100,7 @@ def refusal(position: Position, action: Action, rules: Rules = DEFAULT_RULES) ->
     cells = position.cells()
     cells[action.dove] = action.target
     try:
-        after = Position.from_cells(cells, position.to_move)
+        after = position.with_cells(cells)
     except InputError:
         return f"{name} cannot go there: all doves must fit in a 4x4 area"
     if isolated_doves(after):

@@ -1,18 +1,23 @@
-"""Positions, the board-string and file formats, R1's compact code and the canonical key.
+"""Positions, rule options, the board-string and file formats, R1's compact code and the canonical key.
 
 A ``Position`` stores each of the 12 doves' square in the group's own 4x4 window (row * 4 + col,
-translated so the bounding box starts at row 0, col 0) or -1 while it is in hand, plus the side to
-move. Translation is therefore already factored out, and ``==`` compares positions as the game sees
-them. Doves are indexed B b A a Y y M m T t H h (R1's order): ``i & 1`` is the colour, ``i >> 1`` the
-kind.
+translated so the bounding box starts at row 0, col 0) or -1 while it is in hand, the side to move
+and the game's rule options (``Rules``). Translation is therefore already factored out, and ``==``
+compares positions as the game sees them. Doves are indexed B b A a Y y M m T t H h (R1's order):
+``i & 1`` is the colour, ``i >> 1`` the kind.
+
+The rule options are part of the position (issue 30.1, as Tatham's ``game_params`` sit beside the
+game description): they decide which set-ups and moves are legal, so set-up edits keep them, every
+action's successor inherits them, and an analysis needs the position alone.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from solvers.common.errors import InputError, ParseError
 from solvers.common.limits import nonblank_lines, normalise, shown
+from solvers.doves import engine
 
 LETTERS = "BbAaYyMmTtHh"
 RED, GREEN = 0, 1
@@ -34,14 +39,107 @@ def dove_name(i: int) -> str:
     return f"{COLOUR_NAMES[i & 1]} {KIND_NAMES[i >> 1]} ({LETTERS[i]})"
 
 
+JUDGES = {
+    "mover_loses": engine.JUDGE_MOVER_LOSES,
+    "mover_wins": engine.JUDGE_MOVER_WINS,
+    "draw": engine.JUDGE_DRAW,
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Rule options: the optional Remove action (default on) and who wins when both bosses fall."""
+
+    allow_remove: bool = True
+    both_surrounded: str = "mover_loses"  # R1's default NextWins: the player who just acted loses
+    # a reduced game (retro/, tablebases): (red kinds, green kinds) besides the Bosses, 1..5 = A Y M T
+    # H; the other doves are out of the game, not in hand. None = the full game.
+    doves: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+
+    @property
+    def hand(self) -> int:
+        """Doves in the game (bit i = dove i), the ``hand`` of ``engine.generate``."""
+        if self.doves is None:
+            return 0xFFF
+        red, green = self.doves
+        return 3 | sum(1 << (2 * k) for k in red) | sum(1 << (2 * k + 1) for k in green)
+
+    def doves_text(self) -> str:
+        """'AT/AY' (red/green kinds), '' for the full game."""
+        if self.doves is None:
+            return ""
+        red, green = ("".join("AYMTH"[k - 1] for k in side) for side in self.doves)
+        return f"{red}/{green}"
+
+    @property
+    def judge(self) -> int:
+        if self.both_surrounded not in JUDGES:
+            raise InputError(f"both-surrounded rule must be one of {', '.join(JUDGES)}")
+        return JUDGES[self.both_surrounded]
+
+    def describe(self) -> str:
+        remove = "remove allowed" if self.allow_remove else "no remove"
+        both = self.both_surrounded.replace("_", " ")
+        doves = f"; doves {self.doves_text()}" if self.doves is not None else ""
+        return f"{remove}; both bosses surrounded: {both}{doves}"
+
+    def to_text(self) -> str:
+        """The ``rules:`` line of a ``.doves`` document: ``remove=yes both=mover_loses``."""
+        doves = f" doves={self.doves_text()}" if self.doves is not None else ""
+        return f"remove={'yes' if self.allow_remove else 'no'} both={self.both_surrounded}{doves}"
+
+    @staticmethod
+    def from_text(text: str) -> Rules:
+        """Inverse of ``to_text``; options left out keep their defaults."""
+        allow_remove, both = DEFAULT_RULES.allow_remove, DEFAULT_RULES.both_surrounded
+        doves: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        for word in text.split():
+            key, sep, value = word.partition("=")
+            key, value = key.lower(), value.lower()
+            if key == "remove" and sep and value in ("yes", "no"):
+                allow_remove = value == "yes"
+            elif key == "both" and sep and value in JUDGES:
+                both = value
+            elif key == "doves" and sep:
+                doves = parse_doves(value)
+            else:
+                raise InputError(
+                    f"unknown rule option {shown(word)} (expected remove=yes|no, "
+                    f"both={'|'.join(JUDGES)}, doves=RED/GREEN)"
+                )
+        return Rules(allow_remove, both, doves)
+
+
+def parse_doves(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """'at/ay' or 'at' (the same for both sides) -> kinds (1..5) per side, each in kind order."""
+    parts = text.split("/")
+    if len(parts) > 2:
+        raise InputError(f"doves={shown(text)}: expected RED/GREEN letters such as doves=AT/AY")
+    sides = []
+    for part in parts:
+        kinds = set()
+        for ch in part.strip().upper():
+            if ch not in "AYMTH":
+                raise InputError(f"doves={shown(text)}: {shown(ch)} is not a dove letter (A Y M T H)")
+            kinds.add("AYMTH".index(ch) + 1)
+        sides.append(tuple(sorted(kinds)))
+    return sides[0], sides[-1]
+
+
+DEFAULT_RULES = Rules()
+
+
 @dataclass(frozen=True)
 class Position:
     squares: tuple[int, ...]  # 12 entries: row * 4 + col in the minimal window, or -1 in hand
     to_move: int = RED
+    rules: Rules = DEFAULT_RULES  # the game's rule options: the file's ``rules:`` line
 
     # ---- construction ---------------------------------------------------------------------------
     @staticmethod
-    def from_cells(cells: dict[int, tuple[int, int]], to_move: int = RED) -> Position:
+    def from_cells(
+        cells: dict[int, tuple[int, int]], to_move: int = RED, rules: Rules = DEFAULT_RULES
+    ) -> Position:
         """From dove -> (row, col) in any frame; validates only the 4x4 bound (see ``check``)."""
         if not cells:
             raise InputError("no dove on the board")
@@ -53,12 +151,19 @@ class Position:
             if rr > 3 or cc > 3:
                 raise InputError("the doves do not fit in a 4x4 area")
             squares[i] = rr * 4 + cc
-        return Position(tuple(squares), to_move)
+        return Position(tuple(squares), to_move, rules)
 
     @staticmethod
-    def from_code(code: int, to_move: int = RED) -> Position:
+    def from_code(code: int, to_move: int = RED, rules: Rules = DEFAULT_RULES) -> Position:
         squares = tuple((code >> (44 - 4 * i)) & 15 if (code >> (59 - i)) & 1 else -1 for i in range(12))
-        return Position(squares, to_move)
+        return Position(squares, to_move, rules)
+
+    def with_cells(self, cells: dict[int, tuple[int, int]]) -> Position:
+        """Another placement under the same side to move and rules (a set-up edit)."""
+        return Position.from_cells(cells, self.to_move, self.rules)
+
+    def with_rules(self, rules: Rules) -> Position:
+        return replace(self, rules=rules)
 
     # ---- queries --------------------------------------------------------------------------------
     def cells(self) -> dict[int, tuple[int, int]]:
@@ -88,7 +193,7 @@ class Position:
         return code
 
     def with_to_move(self, to_move: int) -> Position:
-        return Position(self.squares, to_move)
+        return replace(self, to_move=to_move)
 
     def board_string(self) -> str:
         """R1's text form: rows joined by ';', blanks for empty squares, trailing blanks dropped."""
@@ -138,7 +243,8 @@ START = Position.from_cells({1: (0, 0), 0: (1, 0)})
 
 # ---- board strings -------------------------------------------------------------------------------
 def parse_board(text: str, to_move: int = RED, *, line: int | None = None) -> Position:
-    """R1's board text: rows separated by ';', one character per square (rules.md §4/§5)."""
+    """R1's board text: rows separated by ';', one character per square (rules.md §4/§5); a board
+    string names no rule options: the standard game."""
     cells: dict[int, tuple[int, int]] = {}
     rows = text.split(";", MAX_GRID)
     if len(rows) > MAX_GRID:
@@ -195,12 +301,14 @@ def parse_file(text: str) -> Position:
     """Lenient reader of the ``.doves`` format (see docs/doves.md) and of one-line board strings.
 
     File: optional ``#`` comments, an optional ``to move: red|green`` line, then 1..4 grid rows with
-    ``.`` for empty squares. One line: a board string, optionally followed by ``/ red`` or ``/ green``.
+    ``.`` for empty squares, and an optional ``rules:`` line (the first one counts, as it always
+    did). One line: a board string, optionally followed by ``/ red`` or ``/ green``. A ``moves:``
+    line is the document's (``parse_moves``).
     """
     nonblank = []
     for n, ln in nonblank_lines(normalise(text), comment="#"):
         nonblank.append((n, ln))
-        if len(nonblank) > MAX_GRID + 2:  # the grid rows, 'to move' and 'moves'
+        if len(nonblank) > MAX_GRID + 3:  # the grid rows, 'to move', 'rules' and 'moves'
             raise ParseError(f"too many lines: a position has at most {MAX_GRID} grid rows", n)
     if not nonblank:
         raise ParseError("empty position (expected a board such as 'b;B')")
@@ -219,12 +327,16 @@ def parse_file(text: str) -> Position:
     cells: dict[int, tuple[int, int]] = {}
     row = 0
     first_row_line = None
+    rules_field: tuple[str, int] | None = None
     for n, ln in nonblank:
         stripped = ln.strip()
         if ":" in stripped:
             key, _, value = stripped.partition(":")
-            if key.strip().lower() in ("moves", "rules"):
-                continue  # played actions and rule options: read by parse_field (documents)
+            if key.strip().lower() == "rules":
+                rules_field = rules_field or (value.strip(), n)
+                continue
+            if key.strip().lower() == "moves":
+                continue  # played actions: the document's (parse_moves)
             if key.strip().lower().replace("-", " ") not in ("to move", "side", "turn"):
                 raise ParseError(
                     f"unknown field {shown(key.strip())} (expected 'to move', 'moves' or 'rules')", n, 1
@@ -247,17 +359,25 @@ def parse_file(text: str) -> Position:
                 raise ParseError(f"dove {ch!r} appears twice", n, c + 1)
             cells[i] = (row, c)
         row += 1
-    return _build(cells, to_move, first_row_line)
+    position = _build(cells, to_move, first_row_line)
+    if rules_field is None:
+        return position
+    try:  # after the board, so a bad board is named first (as before the rules moved here)
+        return position.with_rules(Rules.from_text(rules_field[0]))
+    except InputError as exc:
+        raise ParseError(str(exc), rules_field[1]) from None
 
 
-def format_file(position: Position, moves: list[str] | None = None, rules: str = "") -> str:
+def format_file(position: Position, moves: list[str] | None = None) -> str:
+    """The ``.doves`` text. The ``rules:`` line is written only for other than the standard rules,
+    after the grid and before ``moves:``, as always: every earlier version reads it."""
     lines = [
         "# Tokyo Doves position: rows top to bottom, '.' = empty square; doves not shown are in hand",
         f"to move: {COLOUR_NAMES[position.to_move]}",
         *position.rows(),
     ]
-    if rules:
-        lines.append(f"rules: {rules}")
+    if position.rules != DEFAULT_RULES:
+        lines.append(f"rules: {position.rules.to_text()}")
     if moves:
         lines.append("moves: " + " ".join(moves))
     return "\n".join(lines) + "\n"

@@ -37,12 +37,11 @@ from solvers.doves.model import (
     Position,
     format_file,
     looks_like_board,
-    parse_field,
     parse_file,
     parse_moves,
 )
 from solvers.doves.play import arrangement_problems, isolated_doves
-from solvers.doves.rules import DEFAULT_RULES, Action, Rules, from_ssn, play, surrounded, to_ssn
+from solvers.doves.rules import DEFAULT_RULES, Action, from_ssn, play, surrounded, to_ssn
 
 DEFAULT_DEPTH = 9
 MAX_MOVES = 10_000  # actions a saved game may replay; bounds the work on a hostile file
@@ -51,8 +50,8 @@ MAX_MOVES = 10_000  # actions a saved game may replay; bounds the work on a host
 class DovesPlugin(PluginBase):
     meta = META  # declared in the package's __init__ (read without loading this module)
 
-    # Rule options are part of the document (``PlayEntries.rules``, the ``rules:`` line of a file);
-    # analysis takes them as an argument. The plug-in object keeps no state.
+    # Rule options are part of the puzzle (``Position.rules``, the ``rules:`` line of a file), so
+    # an analysis needs the position alone. The plug-in object keeps no state.
 
     # ---- formats --------------------------------------------------------------------------------
     def parse(self, text: str) -> Position:
@@ -62,14 +61,9 @@ class DovesPlugin(PluginBase):
         return format_file(puzzle)
 
     def parse_document(self, text: str) -> tuple[Position, PlayEntries]:
-        """A position plus the actions played from it (the optional ``moves:`` line, in SSN) under
-        its rule options (the optional ``rules:`` line, e.g. ``remove=no both=draw``)."""
+        """A position under its rule options (the optional ``rules:`` line, e.g. ``remove=no
+        both=draw``) plus the actions played from it (the optional ``moves:`` line, in SSN)."""
         position = parse_file(text)
-        rules_text, rules_line = parse_field(text, "rules")
-        try:
-            rules = Rules.from_text(rules_text)
-        except InputError as exc:
-            raise ParseError(str(exc), rules_line) from None
         moves, line = parse_moves(text)
         if len(moves) > MAX_MOVES:
             raise ParseError(f"more than {MAX_MOVES:,} moves in the 'moves:' line", line)
@@ -77,14 +71,14 @@ class DovesPlugin(PluginBase):
         current = position
         for n, ssn in enumerate(moves, 1):
             try:
-                step = play(current, from_ssn(current, ssn), rules)
+                step = play(current, from_ssn(current, ssn))
             except InputError as exc:
                 raise ParseError(f"move {n} ({shown(ssn)}): {exc}", line) from None
             if step.outcome != engine.ONGOING and n < len(moves):
                 raise ParseError(f"move {n + 1} comes after the game ended", line)
             actions.append(step.action)
             current = step.position
-        return position, PlayEntries(tuple(actions), rules=rules)
+        return position, PlayEntries(tuple(actions))
 
     def serialize_document(self, puzzle: Position, entries: Any = None) -> str:
         game = _game(entries)
@@ -92,8 +86,8 @@ class DovesPlugin(PluginBase):
         current = puzzle
         for action in game.record:
             moves.append(to_ssn(current, action))
-            current = play(current, action, game.rules).position
-        return format_file(puzzle, moves, "" if game.rules == DEFAULT_RULES else game.rules.to_text())
+            current = play(current, action).position
+        return format_file(puzzle, moves)
 
     def looks_like_inline(self, arg: str) -> bool:
         return looks_like_board(arg)
@@ -103,21 +97,22 @@ class DovesPlugin(PluginBase):
 
     def describe(self, puzzle: Position) -> str:
         on = len(puzzle.cells())
-        return f"{COLOUR_NAMES[puzzle.to_move]} to move, {on} doves on the table, {12 - on} in hand"
+        in_hand = max(0, bin(puzzle.rules.hand).count("1") - on)  # a reduced game has fewer doves
+        return f"{COLOUR_NAMES[puzzle.to_move]} to move, {on} doves on the table, {in_hand} in hand"
 
     def describe_document(self, puzzle: Position, entries: Any) -> str:
-        """What is true after the played actions, under the document's rules (the set-up line
-        alone would count doves a reduced game does not have, or miss the moves played)."""
+        """What is true after the played actions, under the puzzle's rules (the set-up line alone
+        would miss the moves played and the rule options)."""
         game = _game(entries)
-        text, _live = game_status(puzzle, game.actions, game.rules)
-        position = replay(puzzle, game.actions, game.rules).position
+        text, _live = game_status(puzzle, game.actions)
+        position = replay(puzzle, game.actions).position
         on = len(position.cells())
-        in_hand = max(0, bin(game.rules.hand).count("1") - on)
+        in_hand = max(0, bin(puzzle.rules.hand).count("1") - on)
         parts = [text, f"{on} doves on the table, {in_hand} in hand"]
         if game.actions:
             n = len(game.actions)
             parts[0] = f"After {n} action{'s' if n != 1 else ''}: {text}"
-        rules = game.rules  # only what differs from the standard game: the line must stay short
+        rules = puzzle.rules  # only what differs from the standard game: the line must stay short
         if rules.doves is not None:
             parts.append(f"doves {rules.doves_text()}")
         if not rules.allow_remove:
@@ -130,7 +125,7 @@ class DovesPlugin(PluginBase):
     def record_moves(self, puzzle: Position, entries: Any) -> tuple[list[str], int]:
         """Every action of the game record in SSN (with the mover), and how many are played."""
         game = _game(entries)
-        state = replay(puzzle, game.record, game.rules)
+        state = replay(puzzle, game.record)
         texts = []
         before = puzzle
         for step in state.steps:
@@ -148,8 +143,11 @@ class DovesPlugin(PluginBase):
         return PlayEntries()
 
     def adapt_entries(self, puzzle: Position, entries: Any) -> PlayEntries:
-        """A new set-up starts a new game under the same rule options."""
-        return _game(entries).restart()
+        """The record's actions that are still legal from the new puzzle (e.g. after a rules
+        change), shown at the same move if it is kept."""
+        game = _game(entries)
+        kept = len(replay(puzzle, game.record).steps)
+        return PlayEntries(game.record[:kept]).goto(game.ply)
 
     def entries_from_solution(self, puzzle: Position, solution: Solution) -> PlayEntries:
         analysis: Analysis = solution.data
@@ -161,7 +159,7 @@ class DovesPlugin(PluginBase):
             return CheckResult(False, problems)
         game = _game(entries)
         actions = game.actions
-        result = replay(puzzle, actions, game.rules)
+        result = replay(puzzle, actions)
         # complete = a legal record with at least one action (an analysis line may stop before the
         # end: Unknown); a set-up without actions reads "no rule broken so far", not "complete"
         complete = result.error is None and (result.finished or bool(actions))
@@ -176,9 +174,6 @@ class DovesPlugin(PluginBase):
         legal_steps(START)
 
     # ---- analysis -------------------------------------------------------------------------------
-    def solve_options(self, entries: Any, ui: Any = None) -> dict[str, Any]:
-        return {"rules": entries.rules} if isinstance(entries, PlayEntries) else {}
-
     def solve(
         self,
         puzzle: Position,
@@ -187,10 +182,9 @@ class DovesPlugin(PluginBase):
         cancel: CancelToken | None = None,
         progress: ProgressFn | None = None,
         info: dict[str, Any] | None = None,
-        rules: Rules = DEFAULT_RULES,
     ) -> Iterator[Solution]:
         """Analysis by iterative deepening, to the proven value or to depth ``DEFAULT_DEPTH``,
-        under ``rules`` (a document's are ``entries.rules``; the panel passes them).
+        under the puzzle's rules.
 
         With ``limit`` 0/None ("find all") every completed depth is yielded as it arrives (the
         value and best line so far); with a positive limit only the final, deepest result is
@@ -199,13 +193,14 @@ class DovesPlugin(PluginBase):
         problems = arrangement_problems(puzzle)
         if problems:
             raise InputError(problems[0].message)
+        rules = puzzle.rules
         if info is not None:
             info["rules"] = rules.describe()
             info["max_depth"] = DEFAULT_DEPTH
         from solvers.doves import tablebase
 
         unusable: list[str] = []
-        exact = tablebase.lookup(puzzle, rules, problems=unusable)  # a solved reduced game answers at once
+        exact = tablebase.lookup(puzzle, problems=unusable)  # a solved reduced game answers at once
         if unusable:  # a damaged table: say so, and search as without one
             if info is not None:
                 info["tablebase_problem"] = unusable[0]
@@ -220,7 +215,7 @@ class DovesPlugin(PluginBase):
             return
         stream = not limit
         last: Analysis | None = None
-        for last in analyse(puzzle, max_depth=DEFAULT_DEPTH, rules=rules, cancel=cancel):
+        for last in analyse(puzzle, max_depth=DEFAULT_DEPTH, cancel=cancel):
             if progress is not None:
                 best = " ".join(last.ssn[:3])
                 progress(
@@ -273,26 +268,26 @@ class DovesPlugin(PluginBase):
             if result.ssn:
                 caption += "\n" + " ".join(result.ssn[:8]) + (" ..." if len(result.ssn) > 8 else "")
             dl = drawing.draw_position(
-                puzzle, caption=caption, surrounded=surrounded(puzzle), in_game=_game(entries).rules.hand
+                puzzle, caption=caption, surrounded=surrounded(puzzle), in_game=puzzle.rules.hand
             )
             if result.line:
                 self._draw_first_action(dl, puzzle, result.line[0])
             return dl
         game = _game(entries)
-        state = replay(puzzle, game.actions, game.rules)
+        state = replay(puzzle, game.actions)
         position = state.position
         picked = ui.selected if isinstance(ui, editing.DovesUI) else None
         selected = picked if picked is not None else overlay.get("selected")
         highlights = tuple(overlay.get("highlight", ()))
         if selected is not None and not state.finished:
-            highlights += tuple(legal_targets(position, selected, game.rules))
+            highlights += tuple(legal_targets(position, selected))
         last: tuple[tuple[int, int], ...] = ()
         if state.steps:
             # the moved/put dove's square after the last action
             cells = position.cells()
             dove = state.steps[-1].action.dove
             last = (cells[dove],) if dove in cells else ()
-        caption, live = game_status(puzzle, game.actions, game.rules)
+        caption, live = game_status(puzzle, game.actions)
         if live and game.actions:
             caption += f"  (move {len(game.actions) + 1})"
         if "caption" in overlay:
@@ -305,7 +300,7 @@ class DovesPlugin(PluginBase):
             caption=caption,
             surrounded=surrounded(position),
             errors=isolated_doves(position),
-            in_game=game.rules.hand,
+            in_game=puzzle.rules.hand,
         )
         hint = overlay.get("hint")
         if isinstance(hint, Action) and not state.finished:
@@ -338,17 +333,14 @@ class DovesPlugin(PluginBase):
         game = _game(entries)
         if event.mode == "play":
             state = ui if isinstance(ui, editing.DovesUI) else editing.DovesUI()
-            return editing.play_edit(puzzle, game, event, game.rules, state)
+            return editing.play_edit(puzzle, game, event, state)
         state = ui if isinstance(ui, editing.DovesUI) else editing.DovesUI()
-        result, state.drag = editing.setup_edit(puzzle, event, state.drag)
-        if result is not None and isinstance(result.entries, PlayEntries):
-            result.entries = result.entries.with_rules(game.rules)  # a new set-up keeps the rules
+        result, state.drag = editing.setup_edit(puzzle, event, state.drag)  # the new set-up keeps the rules
         return result
 
     # ---- AI helpers used by the panel -------------------------------------------------------------
     def current_position(self, puzzle: Position, entries: Any) -> Position:
-        game = _game(entries)
-        return replay(puzzle, game.actions, game.rules).position
+        return replay(puzzle, _game(entries).actions).position
 
     def ai_entries(
         self,
@@ -360,13 +352,13 @@ class DovesPlugin(PluginBase):
     ) -> PlayEntries | None:
         """Entries with the AI's action appended (None if the game is over)."""
         game = _game(entries)
-        state = replay(puzzle, game.actions, game.rules)
+        state = replay(puzzle, game.actions)
         if state.error is not None or state.finished:
             return None
-        action = choose_action(state.position, level, rules=game.rules, cancel=cancel, seed=seed)
+        action = choose_action(state.position, level, cancel=cancel, seed=seed)
         if action is None:
             return None
-        return PlayEntries(game.actions + (action,), rules=game.rules)
+        return PlayEntries(game.actions + (action,))
 
     # ---- module CLI -------------------------------------------------------------------------------
     # ---- help ---------------------------------------------------------------------------------
@@ -393,7 +385,7 @@ class DovesPlugin(PluginBase):
 
 
 def _game(entries: Any) -> PlayEntries:
-    """The document's game record (fresh under the default rules when there is none)."""
+    """The document's game record (a fresh one when there is none)."""
     return entries if isinstance(entries, PlayEntries) else PlayEntries()
 
 

@@ -1,4 +1,7 @@
-"""Python face of the rules: actions, legal action lists, playing an action, SSN notation."""
+"""Python face of the rules: actions, legal action lists, playing an action, SSN notation.
+
+The rule options (``Rules``) live in ``model.py`` because a ``Position`` carries them; they are
+re-exported here, where their callers have always imported them from."""
 
 from __future__ import annotations
 
@@ -8,98 +11,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from solvers.common.errors import InputError
-from solvers.common.limits import shown
 from solvers.doves import engine
-from solvers.doves.model import COLOUR_NAMES, LETTERS, Position
+from solvers.doves.model import COLOUR_NAMES, DEFAULT_RULES, JUDGES, LETTERS, Position, Rules, parse_doves
 
-JUDGES = {
-    "mover_loses": engine.JUDGE_MOVER_LOSES,
-    "mover_wins": engine.JUDGE_MOVER_WINS,
-    "draw": engine.JUDGE_DRAW,
-}
-
-
-@dataclass(frozen=True)
-class Rules:
-    """Rule options: the optional Remove action (default on) and who wins when both bosses fall."""
-
-    allow_remove: bool = True
-    both_surrounded: str = "mover_loses"  # R1's default NextWins: the player who just acted loses
-    # a reduced game (retro/, tablebases): (red kinds, green kinds) besides the Bosses, 1..5 = A Y M T
-    # H; the other doves are out of the game, not in hand. None = the full game.
-    doves: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-
-    @property
-    def hand(self) -> int:
-        """Doves in the game (bit i = dove i), the ``hand`` of ``engine.generate``."""
-        if self.doves is None:
-            return 0xFFF
-        red, green = self.doves
-        return 3 | sum(1 << (2 * k) for k in red) | sum(1 << (2 * k + 1) for k in green)
-
-    def doves_text(self) -> str:
-        """'AT/AY' (red/green kinds), '' for the full game."""
-        if self.doves is None:
-            return ""
-        red, green = ("".join("AYMTH"[k - 1] for k in side) for side in self.doves)
-        return f"{red}/{green}"
-
-    @property
-    def judge(self) -> int:
-        if self.both_surrounded not in JUDGES:
-            raise InputError(f"both-surrounded rule must be one of {', '.join(JUDGES)}")
-        return JUDGES[self.both_surrounded]
-
-    def describe(self) -> str:
-        remove = "remove allowed" if self.allow_remove else "no remove"
-        both = self.both_surrounded.replace("_", " ")
-        doves = f"; doves {self.doves_text()}" if self.doves is not None else ""
-        return f"{remove}; both bosses surrounded: {both}{doves}"
-
-    def to_text(self) -> str:
-        """The ``rules:`` line of a ``.doves`` document: ``remove=yes both=mover_loses``."""
-        doves = f" doves={self.doves_text()}" if self.doves is not None else ""
-        return f"remove={'yes' if self.allow_remove else 'no'} both={self.both_surrounded}{doves}"
-
-    @staticmethod
-    def from_text(text: str) -> Rules:
-        """Inverse of ``to_text``; options left out keep their defaults."""
-        allow_remove, both = DEFAULT_RULES.allow_remove, DEFAULT_RULES.both_surrounded
-        doves: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-        for word in text.split():
-            key, sep, value = word.partition("=")
-            key, value = key.lower(), value.lower()
-            if key == "remove" and sep and value in ("yes", "no"):
-                allow_remove = value == "yes"
-            elif key == "both" and sep and value in JUDGES:
-                both = value
-            elif key == "doves" and sep:
-                doves = parse_doves(value)
-            else:
-                raise InputError(
-                    f"unknown rule option {shown(word)} (expected remove=yes|no, "
-                    f"both={'|'.join(JUDGES)}, doves=RED/GREEN)"
-                )
-        return Rules(allow_remove, both, doves)
-
-
-def parse_doves(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """'at/ay' or 'at' (the same for both sides) -> kinds (1..5) per side, each in kind order."""
-    parts = text.split("/")
-    if len(parts) > 2:
-        raise InputError(f"doves={shown(text)}: expected RED/GREEN letters such as doves=AT/AY")
-    sides = []
-    for part in parts:
-        kinds = set()
-        for ch in part.strip().upper():
-            if ch not in "AYMTH":
-                raise InputError(f"doves={shown(text)}: {shown(ch)} is not a dove letter (A Y M T H)")
-            kinds.add("AYMTH".index(ch) + 1)
-        sides.append(tuple(sorted(kinds)))
-    return sides[0], sides[-1]
-
-
-DEFAULT_RULES = Rules()
 KINDS = ("put", "move", "remove")
 
 
@@ -127,7 +41,9 @@ class Step:
     outcome: int  # engine.ONGOING / MOVER_WINS / MOVER_LOSES / DRAW, seen from the mover
 
 
-def legal_steps(position: Position, rules: Rules = DEFAULT_RULES) -> list[Step]:
+def legal_steps(position: Position) -> list[Step]:
+    """Every legal action under the position's rules; each successor keeps those rules."""
+    rules = position.rules
     buf = engine.Buffers(1)
     n = engine.generate(
         np.uint64(position.code),
@@ -145,16 +61,16 @@ def legal_steps(position: Position, rules: Rules = DEFAULT_RULES) -> list[Step]:
     return [
         Step(
             Action.from_engine(buf.acts[0, k]),
-            Position.from_code(int(buf.codes[0, k]), nxt),
+            Position.from_code(int(buf.codes[0, k]), nxt, rules),
             int(buf.outs[0, k]),
         )
         for k in range(n)
     ]
 
 
-def play(position: Position, action: Action, rules: Rules = DEFAULT_RULES) -> Step:
+def play(position: Position, action: Action) -> Step:
     """Play one action; raises InputError naming the action if it is illegal here."""
-    for step in legal_steps(position, rules):
+    for step in legal_steps(position):
         if step.action == action:
             return step
     raise InputError(f"illegal action {to_ssn(position, action)} for {COLOUR_NAMES[position.to_move]}")
@@ -229,13 +145,31 @@ def from_ssn(position: Position, text: str) -> Action:
     return Action("put" if sign == "+" else "move", dove, (br + dr, bc + dc))
 
 
-def play_line(position: Position, line: list[str], rules: Rules = DEFAULT_RULES) -> list[Step]:
+def play_line(position: Position, line: list[str]) -> list[Step]:
     """Play SSN actions in order; stops with InputError at the first illegal one."""
     steps: list[Step] = []
     for n, text in enumerate(line, 1):
         if steps and steps[-1].outcome != engine.ONGOING:
             raise InputError(f"action {n} ({text}) comes after the game ended")
-        step = play(position, from_ssn(position, text), rules)
+        step = play(position, from_ssn(position, text))
         steps.append(step)
         position = step.position
     return steps
+
+
+__all__ = [
+    "DEFAULT_RULES",
+    "JUDGES",
+    "Action",
+    "Position",
+    "Rules",
+    "Step",
+    "from_ssn",
+    "legal_steps",
+    "liberties",
+    "parse_doves",
+    "play",
+    "play_line",
+    "surrounded",
+    "to_ssn",
+]

@@ -427,10 +427,11 @@ def perfect_steps(table: Table, position: Position, layout: Layout | None = None
     """The position's value and every action that keeps it (empty if the game is over there).
 
     The value is checked against its successors' first (``_disagreement``): a table that disagrees
-    with itself raises TableDisagrees rather than give a wrong answer."""
-    rules = table.rules
+    with itself raises TableDisagrees rather than give a wrong answer. The actions are the table's
+    game's (its rules), whatever rules ``position`` carries."""
+    position = position.with_rules(table.rules)
     layout = table.layout() if layout is None else layout
-    steps = legal_steps(position, rules)
+    steps = legal_steps(position)
     codes = np.array([s.position.code for s in steps] + [position.code], dtype=np.uint64)
     sides = np.array([s.position.to_move for s in steps] + [position.to_move], dtype=np.int64)
     index = layout.rank_many(codes, sides)
@@ -452,12 +453,12 @@ def perfect_steps(table: Table, position: Position, layout: Layout | None = None
 
 
 def _covering(
-    position: Position, rules: Rules, folder: Path | None, problems: list[str] | None = None
+    position: Position, folder: Path | None, problems: list[str] | None = None
 ) -> tuple[Table, Layout] | None:
-    """The stored table holding this position (and its index layout), if any. A damaged or
-    foreign table file covers nothing (the caller searches instead); why goes to ``problems``."""
+    """The stored table of the position's rules holding it (and its index layout), if any. A damaged
+    or foreign table file covers nothing (the caller searches instead); why goes to ``problems``."""
     try:
-        table = find_table(rules, folder)
+        table = find_table(position.rules, folder)
     except InputError as exc:
         if problems is not None:
             problems.append(str(exc))
@@ -471,13 +472,13 @@ def _covering(
 
 
 def lookup(
-    position: Position, rules: Rules, folder: Path | None = None, problems: list[str] | None = None
+    position: Position, folder: Path | None = None, problems: list[str] | None = None
 ) -> Analysis | None:
     """The exact value and a perfect line from a stored table, None when no usable table covers
     it (a damaged table file, or one that disagrees with itself along the line, is reported in
     ``problems``, never raised: search answers instead)."""
     clock = time.perf_counter()
-    found = _covering(position, rules, folder, problems)
+    found = _covering(position, folder, problems)
     if found is None:
         return None
     table, layout = found
@@ -505,10 +506,10 @@ def lookup(
 
 
 def best_action(
-    position: Position, rules: Rules, folder: Path | None = None, problems: list[str] | None = None
+    position: Position, folder: Path | None = None, problems: list[str] | None = None
 ) -> Action | None:
     """A perfect action from a stored table (None when no usable table covers the position)."""
-    found = _covering(position, rules, folder, problems)
+    found = _covering(position, folder, problems)
     if found is None:
         return None
     table, layout = found

@@ -51,6 +51,8 @@ class FakeContext(QObject):
         return self._mode
 
     def apply(self, result: EditResult) -> None:
+        if result.puzzle is not None and result.entries is None:  # as the shell's document does
+            self._entries = self.plugin.adapt_entries(result.puzzle, self._entries)
         if result.puzzle is not None:
             self._puzzle = result.puzzle
         if result.entries is not None:
@@ -223,25 +225,27 @@ def test_rule_options_are_document_state_and_reach_the_analysis(panel_and_ctx) -
     position = ctx.puzzle()
     before = dict(vars(PLUGIN))
     panel.allow_remove.setChecked(False)
-    # the switch edits the document (one undo step), never the shared plug-in object
-    assert ctx.entries().rules == Rules(allow_remove=False)
+    # the switch edits the document's puzzle (one undo step), never the shared plug-in object
+    assert ctx.puzzle().rules == Rules(allow_remove=False) and ctx.puzzle() == position.with_rules(
+        Rules(allow_remove=False)
+    )
     assert ctx.history[-1] == "Rules: no remove; both bosses surrounded: mover loses"
     assert vars(PLUGIN) == before and not hasattr(PLUGIN, "rules")
     panel.start_analysis()
-    without = list(analyse(position, max_depth=panel.depth_spin.value(), rules=ctx.entries().rules))[-1]
+    without = list(analyse(ctx.puzzle(), max_depth=panel.depth_spin.value()))[-1]
     assert panel.result is not None and panel.result.nodes == without.nodes
     assert str(panel.result.value) == str(without.value) == "Win(5)"
     info: dict = {}
-    list(PLUGIN.solve(position, limit=1, info=info, rules=ctx.entries().rules))
+    list(PLUGIN.solve(ctx.puzzle(), limit=1, info=info))
     assert info["rules"] == "no remove; both bosses surrounded: mover loses"
     # saved with the document and read back
-    saved = PLUGIN.serialize_document(position, ctx.entries())
+    saved = PLUGIN.serialize_document(ctx.puzzle(), ctx.entries())
     assert "rules: remove=no both=mover_loses" in saved
-    assert PLUGIN.parse_document(saved)[1].rules == Rules(allow_remove=False)
+    assert PLUGIN.parse_document(saved)[0].rules == Rules(allow_remove=False)
     panel.both_rule.setCurrentIndex(panel.both_rule.findData("draw"))
-    assert ctx.entries().rules == Rules(allow_remove=False, both_surrounded="draw")
-    # undo (the context puts the old entries back): the switches follow the document
-    ctx.apply(EditResult(entries=ctx.entries().with_rules(DEFAULT_RULES), label="undo"))
+    assert ctx.puzzle().rules == Rules(allow_remove=False, both_surrounded="draw")
+    # undo (the context puts the old puzzle back): the switches follow the document
+    ctx.apply(EditResult(puzzle=position.with_rules(DEFAULT_RULES), label="undo"))
     assert panel.allow_remove.isChecked() and panel.both_rule.currentData() == "mover_loses"
     assert panel.value_label.text() != "" and panel.result is None  # the old value is dropped
     panel.start_analysis()
@@ -375,15 +379,37 @@ def test_rule_switches_edit_the_document_with_undo(main_window, qtbot, tmp_path)
     panel = _panel(view)
     before = dict(vars(PLUGIN))
     panel.allow_remove.click()
-    assert view.doc.entries.rules == Rules(allow_remove=False)
+    assert view.doc.puzzle.rules == Rules(allow_remove=False)
     assert view.doc.undo_stack.undoText().startswith("Rules: no remove")
     path = view.doc.save(tmp_path / "game.doves")
     assert "rules: remove=no both=mover_loses" in path.read_text(encoding="utf-8")
     view.doc.undo_stack.undo()
-    assert view.doc.entries.rules == DEFAULT_RULES and panel.allow_remove.isChecked()
+    assert view.doc.puzzle.rules == DEFAULT_RULES and panel.allow_remove.isChecked()
     view.doc.load(path)
-    assert view.doc.entries.rules == Rules(allow_remove=False) and not panel.allow_remove.isChecked()
+    assert view.doc.puzzle.rules == Rules(allow_remove=False) and not panel.allow_remove.isChecked()
     assert vars(PLUGIN) == before
+
+
+def test_a_rule_switch_drops_the_moves_it_makes_illegal_in_one_undo_step(
+    main_window, qtbot, tmp_path
+) -> None:
+    """Switching Remove off after a remove was played kept the whole record: a game that broke its
+    own rules (Check: illegal action). Now the switch keeps the moves still legal, in one undo step."""
+    path = tmp_path / "removed.doves"
+    path.write_text("bB..\nT.YA\nmoves: +HN1 bN1W1 -T +aN2\n", encoding="utf-8")
+    view = main_window.show_kind("doves")
+    view.doc.load(path)
+    panel = _panel(view)
+    played = view.doc.entries.actions
+    assert len(played) == 4
+    steps = view.doc.undo_stack.count()
+    panel.allow_remove.click()
+    assert view.doc.entries.actions == played[:2] and not panel.allow_remove.isChecked()
+    assert view.doc.undo_stack.count() == steps + 1
+    assert view.doc.undo_stack.undoText().endswith("(drops 2 moves no longer legal)")
+    assert view.plugin.check(view.doc.puzzle, view.doc.entries).violations == []
+    view.doc.undo_stack.undo()
+    assert view.doc.entries.actions == played and panel.allow_remove.isChecked()
 
 
 def test_picking_up_a_dove_is_no_change_and_a_move_says_no_cancel(main_window, qtbot, tmp_path) -> None:

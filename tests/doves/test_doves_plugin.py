@@ -187,31 +187,32 @@ def test_cli_rule_options(capsys) -> None:
 
 
 def test_rule_options_are_document_state() -> None:
-    """Rules ride in the entries: saved as a 'rules:' line, kept by set-up edits, used by check."""
+    """Rules ride in the puzzle: saved as a 'rules:' line, kept by set-up edits, used by check."""
     from solvers.common.errors import ParseError
     from solvers.doves.rules import Rules
 
     no_remove = Rules(allow_remove=False, both_surrounded="draw")
-    game = PlayEntries(rules=no_remove)
-    text = PLUGIN.serialize_document(START, game)
+    start = START.with_rules(no_remove)
+    text = PLUGIN.serialize_document(start, PlayEntries())
     assert "rules: remove=no both=draw" in text
-    assert PLUGIN.parse_document(text) == (START, game)
+    assert PLUGIN.parse_document(text) == (start, PlayEntries())
     assert "rules:" not in PLUGIN.serialize_document(START, PlayEntries())  # defaults stay unwritten
     with pytest.raises(ParseError, match="line 5.*unknown rule option 'remove=maybe'"):
         PLUGIN.parse_document(text.replace("remove=no", "remove=maybe"))
-    # a set-up edit starts a new game under the same rules; so do new givens
-    placed = PLUGIN.edit(START, game, press(board_cell(0, 1), mode="edit", tool="dove:A"))
-    assert placed is not None and placed.entries == PlayEntries(rules=no_remove)
-    assert PLUGIN.adapt_entries(placed.puzzle, game).rules == no_remove
+    # a set-up edit starts a new game under the same rules (they are the puzzle's)
+    placed = PLUGIN.edit(start, PlayEntries(), press(board_cell(0, 1), mode="edit", tool="dove:A"))
+    assert placed is not None and placed.entries == PlayEntries() and placed.puzzle.rules == no_remove
+    switched = PLUGIN.edit(start, PlayEntries(), EditEvent("key", mode="edit", key="S"))
+    assert switched is not None and switched.puzzle == start.with_to_move(1)
     # the rules decide what is legal: a remove is refused in a game without it
     position = parse_board("bBA")
     ui = PLUGIN.new_ui(position)
     red_a = PLUGIN.edit(
-        position, PlayEntries(rules=no_remove), press(board_cell(*position.cells()[2])), ui=ui
+        position.with_rules(no_remove), PlayEntries(), press(board_cell(*position.cells()[2])), ui=ui
     )
     assert red_a is not None and ui.selected == 2
     delete = EditEvent("key", mode="play", key="Delete")
-    refused = PLUGIN.edit(position, PlayEntries(rules=no_remove), delete, ui=ui)
+    refused = PLUGIN.edit(position.with_rules(no_remove), PlayEntries(), delete, ui=ui)
     assert refused is not None and refused.entries is None and "switched off" in refused.label
     allowed = PLUGIN.edit(position, PlayEntries(), delete, ui=ui)
     assert allowed is not None and allowed.entries is not None and len(allowed.entries.actions) == 1
@@ -225,10 +226,76 @@ def test_the_status_line_counts_the_variants_doves_and_names_the_rules() -> None
 
     assert PLUGIN.describe_document(START, PlayEntries()) == "Red to move; 2 doves on the table, 10 in hand"
     reduced = Rules.from_text("remove=no doves=AT/AY")
-    assert PLUGIN.describe_document(START, PlayEntries(rules=reduced)) == (
+    assert PLUGIN.describe_document(START.with_rules(reduced), PlayEntries()) == (
         "Red to move; 2 doves on the table, 4 in hand; doves AT/AY; no remove"
     )
+    assert PLUGIN.describe(START.with_rules(reduced)) == "red to move, 2 doves on the table, 4 in hand"
     put = from_ssn(START, "+AE1")
-    assert PLUGIN.describe_document(START, PlayEntries((put,), rules=reduced)).startswith(
+    assert PLUGIN.describe_document(START.with_rules(reduced), PlayEntries((put,))).startswith(
         "After 1 action: Green to move; 3 doves on the table, 3 in hand"
     )
+
+
+# Files as versions before issue 30.1 wrote them (the rules then rode in the entries): with and
+# without a 'rules:' line. They must read as before and be written back byte for byte, so an
+# older version still reads what this one saves.
+OLD_WITH_RULES = (
+    "# Tokyo Doves position: rows top to bottom, '.' = empty square; doves not shown are in hand\n"
+    "to move: red\nbB..\nT.YA\nrules: remove=no both=draw\nmoves: +HN1 bN1W1\n"
+)
+OLD_WITHOUT_RULES = (
+    "# Tokyo Doves position: rows top to bottom, '.' = empty square; doves not shown are in hand\n"
+    "to move: red\nbB..\nT.YA\nmoves: +HN1 bN1W1\n"
+)
+
+
+@pytest.mark.parametrize("text", [OLD_WITH_RULES, OLD_WITHOUT_RULES], ids=["rules-line", "no-rules-line"])
+def test_files_written_before_the_rules_moved_read_and_write_back_unchanged(text: str) -> None:
+    from solvers.doves.rules import DEFAULT_RULES, Rules
+
+    puzzle, entries = PLUGIN.parse_document(text)
+    expected = Rules(allow_remove=False, both_surrounded="draw") if "rules:" in text else DEFAULT_RULES
+    assert puzzle.rules == expected and puzzle == parse_board("bB;T YA").with_rules(expected)
+    assert [str(m) for m in PLUGIN.record_moves(puzzle, entries)[0]] == ["Red +HN1", "Green bN1W1"]
+    assert PLUGIN.serialize_document(puzzle, entries) == text
+    assert PLUGIN.parse(text) == puzzle  # the plain reader sees the same game
+    assert PLUGIN.serialize(puzzle) == text.replace("moves: +HN1 bN1W1\n", "")
+    # the 'rules:' line may stand anywhere, as before; the first one counts, as it did
+    moved = "rules: remove=no both=draw\n" + OLD_WITHOUT_RULES + "rules: remove=yes\n"
+    assert PLUGIN.parse_document(moved)[0].rules == Rules(allow_remove=False, both_surrounded="draw")
+
+
+def test_an_analysis_line_turned_into_entries_keeps_the_games_rules() -> None:
+    """entries_from_solution built entries under the default rules: a document that took a best
+    line lost its 'rules:' line (and replayed it under other rules than it was found under)."""
+    text = OLD_WITH_RULES.replace("moves: +HN1 bN1W1\n", "")
+    puzzle, entries = PLUGIN.parse_document(text)
+    options = PLUGIN.solve_options(entries)
+    (solution,) = PLUGIN.solve(puzzle, limit=1, **options)
+    assert solution.data.line, "a line to turn into entries"
+    line = PLUGIN.entries_from_solution(puzzle, solution)
+    saved = PLUGIN.serialize_document(puzzle, line)
+    assert "rules: remove=no both=draw" in saved
+    assert PLUGIN.parse_document(saved) == (puzzle, line)
+    assert PLUGIN.check_solution(puzzle, solution).violations == []
+
+
+def test_a_rules_change_keeps_the_moves_that_stay_legal() -> None:
+    """adapt_entries (a new puzzle without new entries, e.g. a rules change) keeps the record's
+    longest legal prefix and the shown move, as X-ceter-O's does."""
+    from solvers.doves.rules import Rules
+
+    puzzle = parse_board("bB;T YA")
+    current, actions = puzzle, []
+    for ssn in ("+HN1", "bN1W1", "-T", "+aN2"):
+        actions.append(from_ssn(current, ssn))
+        current = PLUGIN.current_position(puzzle, PlayEntries(tuple(actions)))
+    game = PlayEntries(tuple(actions)).goto(3)
+    no_remove = puzzle.with_rules(Rules(allow_remove=False))
+    kept = PLUGIN.adapt_entries(no_remove, game)
+    assert kept.record == tuple(actions[:2]) and kept.ply == 2  # the remove and what follows go
+    assert PLUGIN.check(no_remove, kept).violations == []
+    assert PLUGIN.adapt_entries(puzzle.with_rules(Rules(both_surrounded="draw")), game) == game
+    assert PLUGIN.adapt_entries(no_remove, PlayEntries(tuple(actions)).goto(1)) == PlayEntries(
+        tuple(actions[:2])
+    ).goto(1)

@@ -98,8 +98,8 @@ def test_both_surrounded_judge_is_configurable() -> None:
     action = from_ssn(position, "YS3E2")
     assert play(position, action).outcome == engine.MOVER_LOSES
     assert surrounded(play(position, action).position) == (True, True)
-    assert play(position, action, Rules(both_surrounded="mover_wins")).outcome == engine.MOVER_WINS
-    assert play(position, action, Rules(both_surrounded="draw")).outcome == engine.DRAW
+    assert play(position.with_rules(Rules(both_surrounded="mover_wins")), action).outcome == engine.MOVER_WINS
+    assert play(position.with_rules(Rules(both_surrounded="draw")), action).outcome == engine.DRAW
     assert arrangement_problems(parse_board("bBh;Aa m;  M; H Y"))[0].code == "bossSurrounded"
 
 
@@ -109,7 +109,10 @@ def test_remove_rule_can_be_switched_off() -> None:
     position = parse_board("bB;T YA")
     kinds = {s.action.kind for s in legal_steps(position)}
     assert "remove" in kinds
-    assert "remove" not in {s.action.kind for s in legal_steps(position, Rules(allow_remove=False))}
+    no_remove = position.with_rules(Rules(allow_remove=False))
+    steps = legal_steps(no_remove)
+    assert "remove" not in {s.action.kind for s in steps}
+    assert all(s.position.rules == no_remove.rules for s in steps)  # a successor keeps the rules
 
 
 def _ref_set(position: Position) -> set:
@@ -206,6 +209,6 @@ def test_a_reduced_game_draws_only_its_own_doves_in_hand() -> None:
     from solvers.doves.rules import Rules
 
     assert _hand_tiles(PLUGIN.draw(START, None, PlayEntries())) == set(range(2, 12))
-    reduced = PlayEntries(rules=Rules.from_text("doves=AT/AY"))
+    reduced = START.with_rules(Rules.from_text("doves=AT/AY"))
     # red A = dove 2, red T = 8; green A = 3, green Y = 5 (dove = 2 * kind + colour)
-    assert _hand_tiles(PLUGIN.draw(START, None, reduced)) == {2, 8, 3, 5}
+    assert _hand_tiles(PLUGIN.draw(reduced, None, PlayEntries())) == {2, 8, 3, 5}

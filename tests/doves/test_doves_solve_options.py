@@ -22,11 +22,11 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
 def test_solve_reads_the_rules_saved_in_the_file(tmp_path: Path) -> None:
     sample = ROOT / "assets" / "doves" / "samples" / "02-win-in-3.doves"
     puzzle, entries = PLUGIN.parse_document(sample.read_text())
-    assert PLUGIN.solve_options(entries) == {"rules": entries.rules}
-    other = dataclasses.replace(entries.rules, allow_remove=not entries.rules.allow_remove)
+    assert PLUGIN.solve_options(entries) == {}  # the rules are the puzzle's: solve reads them there
+    other = dataclasses.replace(puzzle.rules, allow_remove=not puzzle.rules.allow_remove)
     path = tmp_path / "other-rules.doves"
-    path.write_text(PLUGIN.serialize_document(puzzle, dataclasses.replace(entries, rules=other)))
-    for file, rules in ((sample, entries.rules), (path, other)):
+    path.write_text(PLUGIN.serialize_document(puzzle.with_rules(other), entries))
+    for file, rules in ((sample, puzzle.rules), (path, other)):
         done = _cli("solve", "doves", str(file), "--json", "--limit", "1")
         assert done.returncode == 0, done.stderr
         out = json.loads(done.stdout)

@@ -85,3 +85,35 @@ def test_a_board_with_doves_outside_the_game_is_one_line(tmp_path, capsys) -> No
     assert main(["analyse", path], PLUGIN) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "outside the game doves=M/TH" in err[0]
+
+
+def test_the_workbench_cli_plays_the_files_rules_from_the_puzzle(tmp_path) -> None:
+    """Through ``python -m workbench`` (issue 30.1: the rules now ride in the position): analyse,
+    ai and solve read the file's 'rules:' line, also with --to-move, which rebuilt the position."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, **{tablebase.ENV: str(tmp_path / "no-tables")})
+    path = doc(tmp_path, WIN3, "remove=no doves=M/TH")
+    red = doc(tmp_path, WIN3.with_to_move(0), "remove=no doves=M/TH", "red.doves")
+
+    def cli(*args: str) -> dict:
+        done = subprocess.run(
+            [sys.executable, "-m", "workbench", *args, "--json"],
+            cwd=root,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    analysed = cli("doves", "analyse", red, "--to-move", "green", "--depth", "5")
+    assert (analysed["value"], analysed["best"]) == ("Win(3)", ["tS1E1"])
+    assert cli("doves", "ai", red, "--to-move", "green")["action"] == "tS1E1"
+    solved = cli("solve", "doves", path, "--limit", "1")
+    assert solved["rules"] == "no remove; both bosses surrounded: mover loses; doves M/TH", solved
+    assert "Win(3)" in json.dumps(solved) and "tS1E1" in json.dumps(solved)

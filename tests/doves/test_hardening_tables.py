@@ -60,11 +60,11 @@ def test_a_table_without_a_checksum_is_refused_with_its_reason(good, tmp_path) -
     with pytest.raises(InputError, match="no checksum .* rebuild it"):
         tablebase.find_table(NO_REMOVE, tmp_path)
     problems: list[str] = []
-    assert tablebase.lookup(START, NO_REMOVE, tmp_path, problems) is None
+    assert tablebase.lookup(START.with_rules(NO_REMOVE), tmp_path, problems) is None
     assert "no checksum" in problems[0]
     # building again writes a table with its checksum, which is used
     tablebase.build(NO_REMOVE, tmp_path)
-    found = tablebase.lookup(START, NO_REMOVE, tmp_path)
+    found = tablebase.lookup(START.with_rules(NO_REMOVE), tmp_path)
     assert found is not None and str(found.value) == "Lose(88)"
 
 
@@ -85,7 +85,7 @@ def test_an_old_header_without_the_longest_distances_still_catches_win_12345(goo
     values[start_index(good)] = 12345
     forge(tmp_path / good.name, header, values)
     problems: list[str] = []
-    assert tablebase.lookup(START, NO_REMOVE, tmp_path, problems) is None
+    assert tablebase.lookup(START.with_rules(NO_REMOVE), tmp_path, problems) is None
     assert (
         "disagrees with itself" in problems[0]
         and "Win(12345) needs a successor at Lose(12344)" in problems[0]
@@ -98,15 +98,17 @@ def test_a_forged_value_with_its_checksum_is_caught_by_the_local_check(good, tmp
     forge(tmp_path / good.name, header, values)
     assert tablebase.find_table(NO_REMOVE, tmp_path) is not None  # the load cannot tell
     problems: list[str] = []
-    assert tablebase.lookup(START, NO_REMOVE, tmp_path, problems) is None
-    assert tablebase.best_action(START, NO_REMOVE, tmp_path) is None
+    assert tablebase.lookup(START.with_rules(NO_REMOVE), tmp_path, problems) is None
+    assert tablebase.best_action(START.with_rules(NO_REMOVE), tmp_path) is None
     assert len(problems) == 1 and "Win(5) needs a successor at Lose(4); the fastest is none" in problems[0]
     # the plug-in (and so the GUI's analysis) says so and searches instead
     monkeypatch.setenv(tablebase.ENV, str(tmp_path))
     info: dict[str, object] = {}
-    (solution,) = DovesPlugin().solve(START, rules=NO_REMOVE, info=info)
+    (solution,) = DovesPlugin().solve(START.with_rules(NO_REMOVE), info=info)
     assert solution.extras["source"] == "search" and "disagrees" in str(info["tablebase_problem"])
-    assert choose_action(START, 1, rules=NO_REMOVE) in [s.action for s in legal_steps(START, NO_REMOVE)]
+    assert choose_action(START.with_rules(NO_REMOVE), 1) in [
+        s.action for s in legal_steps(START.with_rules(NO_REMOVE))
+    ]
 
 
 def test_a_forged_value_deeper_in_the_line_is_caught(good, tmp_path) -> None:
@@ -118,7 +120,7 @@ def test_a_forged_value_deeper_in_the_line_is_caught(good, tmp_path) -> None:
     values[layout.rank(best[0].position)] = 85  # Win(87) -> Win(85): now the shortest loss for Red
     forge(tmp_path / good.name, header, values)
     problems: list[str] = []
-    assert tablebase.lookup(START, NO_REMOVE, tmp_path, problems) is None
+    assert tablebase.lookup(START.with_rules(NO_REMOVE), tmp_path, problems) is None
     assert "disagrees with itself" in problems[0]
 
 
@@ -170,7 +172,7 @@ def test_solve_searches_past_a_fifo_under_the_table_name(tmp_path, monkeypatch) 
     monkeypatch.setenv(tablebase.ENV, str(tmp_path))
     info: dict[str, object] = {}
     position = DovesPlugin().parse("bB;M")
-    (solution,) = DovesPlugin().solve(position, rules=NO_REMOVE, info=info)
+    (solution,) = DovesPlugin().solve(position.with_rules(NO_REMOVE), info=info)
     assert solution.extras["source"] == "search" and "not a regular file" in str(info["tablebase_problem"])
 
 
@@ -189,7 +191,7 @@ def test_an_absurd_header_is_refused_before_counting(good, tmp_path, monkeypatch
     assert time.process_time() - clock < 1.0
     monkeypatch.setenv(tablebase.ENV, str(tmp_path))
     info: dict[str, object] = {}
-    (solution,) = DovesPlugin().solve(DovesPlugin().parse("bB;M"), rules=NO_REMOVE, info=info)
+    (solution,) = DovesPlugin().solve(DovesPlugin().parse("bB;M").with_rules(NO_REMOVE), info=info)
     assert solution.extras["source"] == "search" and "damaged tablebase header" in str(
         info["tablebase_problem"]
     )

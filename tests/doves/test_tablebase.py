@@ -51,7 +51,7 @@ def test_rules_line_carries_the_dove_sets() -> None:
         with pytest.raises(InputError, match="doves="):
             Rules.from_text(bad)
     # a reduced game cannot put a dove that is out of it
-    assert {s.action.dove for s in legal_steps(START, Rules(doves=((3,), (4,))))} <= {0, 6}
+    assert {s.action.dove for s in legal_steps(START.with_rules(Rules(doves=((3,), (4,)))))} <= {0, 6}
 
 
 def test_table_agrees_with_the_search_on_hundreds_of_positions(folder) -> None:
@@ -71,7 +71,9 @@ def test_table_agrees_with_the_search_on_hundreds_of_positions(folder) -> None:
         stored = tablebase.value_of(table, position, layout)
         assert stored == int(values[index])
         expected = stored if abs(stored) <= 5 else 0
-        assert search_value(position, RULES, RULES.hand, 5, tt, buf) == expected, position.board_string()
+        assert search_value(position.with_rules(RULES), RULES.hand, 5, tt, buf) == expected, (
+            position.board_string()
+        )
         kinds.add(tablebase.as_value(stored).kind)
     assert kinds == {"win", "lose", "draw"}
 
@@ -84,7 +86,7 @@ def test_perfect_actions_keep_the_value(folder) -> None:
     assert here == -88 and best
     for step in best:  # Red loses in 88: every perfect action leaves Green a Win(87)
         assert tablebase.value_of(table, step.position, layout) == 87
-    analysis = tablebase.lookup(START, NO_REMOVE, folder)
+    analysis = tablebase.lookup(START.with_rules(NO_REMOVE), folder)
     assert analysis is not None and str(analysis.value) == "Lose(88)" and analysis.source == "tablebase"
     assert len(analysis.line) >= 80 and len(analysis.ssn) == len(analysis.line)
 
@@ -92,15 +94,15 @@ def test_perfect_actions_keep_the_value(folder) -> None:
 def test_plugin_solve_and_ai_answer_from_the_table(data_dir) -> None:
     plugin = DovesPlugin()
     info: dict[str, object] = {}
-    (solution,) = plugin.solve(START, rules=NO_REMOVE, info=info)
+    (solution,) = plugin.solve(START.with_rules(NO_REMOVE), info=info)
     assert solution.extras["value"] == "Lose(88)" and solution.extras["source"] == "tablebase"
     assert solution.label.startswith("tablebase: Lose(88)") and str(data_dir) in str(info["tablebase"])
     table = tablebase.find_table(NO_REMOVE)
     assert table is not None
     _, best = tablebase.perfect_steps(table, START)
-    assert choose_action(START, 1, rules=NO_REMOVE) in [s.action for s in best]
+    assert choose_action(START.with_rules(NO_REMOVE), 1) in [s.action for s in best]
     # another rule set: no table, the search answers
-    (searched,) = plugin.solve(parse_board("bB;T YA"), rules=DEFAULT_RULES)
+    (searched,) = plugin.solve(parse_board("bB;T YA"))
     assert searched.extras["source"] == "search" and searched.extras["value"] == "Win(5)"
 
 
@@ -117,10 +119,13 @@ def test_forward_and_backward_builds_write_the_same_file(folder, tmp_path, rules
 
 def test_no_table_means_search(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv(tablebase.ENV, str(tmp_path))
-    assert tablebase.lookup(START, NO_REMOVE) is None and tablebase.best_action(START, NO_REMOVE) is None
-    assert tablebase.lookup(START, DEFAULT_RULES) is None  # the full game has no table
+    assert (
+        tablebase.lookup(START.with_rules(NO_REMOVE)) is None
+        and tablebase.best_action(START.with_rules(NO_REMOVE)) is None
+    )
+    assert tablebase.lookup(START) is None  # the full game has no table
     # a position with a dove outside the variant is not covered either
-    assert tablebase.lookup(parse_board("bB;A"), NO_REMOVE, tmp_path) is None
+    assert tablebase.lookup(parse_board("bB;A").with_rules(NO_REMOVE), tmp_path) is None
 
 
 @pytest.mark.parametrize(
@@ -158,20 +163,22 @@ def test_a_damaged_table_falls_back_to_search_and_says_why(folder, tmp_path, mon
     (tmp_path / tablebase.file_name(NO_REMOVE)).write_bytes(good[:-2])  # truncated by one value
     (tmp_path / tablebase.file_name(RULES)).write_bytes((folder / tablebase.file_name(RULES)).read_bytes())
     problems: list[str] = []
-    assert tablebase.lookup(START, NO_REMOVE, tmp_path, problems) is None
-    assert tablebase.best_action(START, NO_REMOVE, tmp_path) is None
+    assert tablebase.lookup(START.with_rules(NO_REMOVE), tmp_path, problems) is None
+    assert tablebase.best_action(START.with_rules(NO_REMOVE), tmp_path) is None
     assert len(problems) == 1 and "truncated or damaged" in problems[0]
     monkeypatch.setenv(tablebase.ENV, str(tmp_path))
     position = parse_board("bB;M")  # inside M/TH: the table would have answered
     info: dict[str, object] = {}
     texts: list[str] = []
     (solution,) = DovesPlugin().solve(
-        position, rules=NO_REMOVE, info=info, progress=lambda p: texts.append(str(p.get("text", "")))
+        position.with_rules(NO_REMOVE), info=info, progress=lambda p: texts.append(str(p.get("text", "")))
     )
     assert solution.extras["source"] == "search"
     assert "truncated or damaged" in str(info["tablebase_problem"])
     assert texts[0].startswith("tablebase unusable, searching:")
-    assert choose_action(position, 1, rules=NO_REMOVE) in [s.action for s in legal_steps(position, NO_REMOVE)]
+    assert choose_action(position.with_rules(NO_REMOVE), 1) in [
+        s.action for s in legal_steps(position.with_rules(NO_REMOVE))
+    ]
     # the CLI lists the damaged file as unusable and the good one as usable
     assert DovesPlugin().cli(["tablebase", "list", "--dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from test_doves_gui import FakeContext  # tests/doves is on sys.path (rootdir-relative test modules)
 
-from solvers.doves import PlayEntries, tablebase
+from solvers.doves import tablebase
 from solvers.doves.model import START
 from solvers.doves.rules import Rules, parse_doves
 
@@ -19,8 +19,7 @@ def panel_and_ctx(qtbot, tmp_path, monkeypatch):
 
     monkeypatch.setenv(tablebase.ENV, str(tmp_path))
     tablebase.build(NO_REMOVE)
-    ctx = FakeContext(START)
-    ctx._entries = PlayEntries(rules=NO_REMOVE)
+    ctx = FakeContext(START.with_rules(NO_REMOVE))
     ((_, panel),) = create_panels(ctx)
     qtbot.addWidget(panel)
     return panel, ctx
@@ -50,7 +49,7 @@ def test_ai_plays_a_perfect_move_and_the_value_follows(panel_and_ctx) -> None:
 def test_rule_switches_keep_the_reduced_game(panel_and_ctx) -> None:
     panel, ctx = panel_and_ctx
     panel.allow_remove.click()
-    assert ctx.entries().rules == Rules(allow_remove=True, doves=NO_REMOVE.doves)
+    assert ctx.puzzle().rules == Rules(allow_remove=True, doves=NO_REMOVE.doves)
     panel.analyse_button.click()  # no table for this rule set: the search answers
     assert panel.result is not None and panel.result.source == "search"
 
@@ -68,14 +67,14 @@ def test_the_dove_set_box_lists_stored_tables_and_switches_games(panel_and_ctx) 
     assert panel.dove_set.currentText() == "M/TH  (tablebase)"
     panel.dove_set.setCurrentIndex(0)
     panel.dove_set.activated.emit(0)
-    assert ctx.entries().rules == Rules(allow_remove=False)  # the full game, other options kept
+    assert ctx.puzzle().rules == Rules(allow_remove=False)  # the full game, other options kept
     panel.dove_set.setCurrentIndex(1)
     panel.dove_set.activated.emit(1)
-    assert ctx.entries().rules == NO_REMOVE
+    assert ctx.puzzle().rules == NO_REMOVE
     panel.analyse_button.click()
     assert panel.result is not None and panel.result.source == "tablebase"
     _choose(panel, "ta / ya")  # any case and spacing: shown back in kind order
-    assert ctx.entries().rules == Rules(allow_remove=False, doves=parse_doves("AT/AY"))
+    assert ctx.puzzle().rules == Rules(allow_remove=False, doves=parse_doves("AT/AY"))
     assert panel.dove_set.currentText() == "AT/AY"
 
 
@@ -85,12 +84,12 @@ def test_a_bad_or_too_small_dove_set_is_refused_with_the_reason(panel_and_ctx) -
     panel, ctx = panel_and_ctx
     _choose(panel, "AX/Y")
     assert (
-        ctx.entries().rules == NO_REMOVE
+        ctx.puzzle().rules == NO_REMOVE
         and "X" in ctx.messages[-1]
         and "not a dove letter" in ctx.messages[-1]
     )
     assert panel.dove_set.currentText() == "M/TH  (tablebase)"
-    ctx._puzzle = parse_board("bB;A")  # a red Anger on the board
+    ctx._puzzle = parse_board("bB;A").with_rules(NO_REMOVE)  # a red Anger on the board
     _choose(panel, "T/T")
-    assert ctx.entries().rules == NO_REMOVE
+    assert ctx.puzzle().rules == NO_REMOVE
     assert "outside the game T/T" in ctx.messages[-1] and "(A)" in ctx.messages[-1]

@@ -7,15 +7,15 @@ GUI thread), so the value and the best line improve while the search deepens.
 Analysis runs when asked (Analyse) to the chosen depth, or in the background while playing with a
 small time budget (a switch); never on its own in Edit mode, so a freshly opened module stays idle.
 
-The rule options belong to the document (``PlayEntries.rules``): the switches (``DovesRulesBox``)
-change them through ``ctx.apply`` (one undo step, saved with the file) and every job gets them as an
-argument. The move list, the AI's scheduling, take-back and the best line's "play line" are the
+The rule options belong to the puzzle (``Position.rules``): the switches (``DovesRulesBox``)
+change them through ``ctx.apply`` (one undo step that keeps the moves still legal, saved with the
+file), and every job gets them with the position. The move list, the AI's scheduling, take-back and the best line's "play line" are the
 shared ``widgets.game_panel.GamePanel``; this file keeps what is Tokyo Doves' own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -79,16 +79,13 @@ PANEL_TITLE = "Game and analysis"
 class DovesRulesBox(QGroupBox):
     """The document's rule options: remove allowed, the both-Bosses judge and the dove set.
 
-    Every change is one undo step on the document's entries (``PlayEntries.rules``); ``show_rules``
-    sets the switches from the document without sending them back."""
+    Every change is one undo step on the document's puzzle (``Position.rules``) that keeps the
+    record's moves still legal under the new rules (``adapt_entries``, as X-ceter-O's rule switches
+    do); ``show_rules`` sets the switches from the document without sending them back."""
 
-    def __init__(
-        self, ctx: Any, entries: Callable[[], PlayEntries], position: Callable[[], Position]
-    ) -> None:
+    def __init__(self, ctx: Any) -> None:
         super().__init__("Rules")
         self.ctx = ctx
-        self._entries = entries
-        self._position = position
         # Rule options live in the document, so the board's legal moves, F5 and this panel agree.
         self.allow_remove = QCheckBox("Remove action allowed")
         self.both_rule = QComboBox()
@@ -124,11 +121,18 @@ class DovesRulesBox(QGroupBox):
         layout.addLayout(dove_row)
 
     def rules(self) -> Rules:
-        return self._entries().rules
+        puzzle: Position = self.ctx.puzzle()
+        return puzzle.rules
 
     def _apply(self, rules: Rules, label: str) -> None:
         # one undo step; the document's change signal refreshes the panel and the board
-        self.ctx.apply(EditResult(entries=self._entries().with_rules(rules), label=label))
+        puzzle: Position = self.ctx.puzzle().with_rules(rules)
+        entries = self.ctx.entries()
+        kept = self.ctx.plugin.adapt_entries(puzzle, entries)
+        if isinstance(entries, PlayEntries) and len(kept.record) < len(entries.record):
+            dropped = len(entries.record) - len(kept.record)
+            label += f" (drops {dropped} move{'s' if dropped != 1 else ''} no longer legal)"
+        self.ctx.apply(EditResult(puzzle=puzzle, entries=kept, label=label))
         self.ctx.status(f"Tokyo Doves rules: {self.rules().describe()}")
 
     def _rules_changed(self) -> None:
@@ -192,7 +196,7 @@ class DovesRulesBox(QGroupBox):
         if rules == self.rules():
             self.show_rules()  # tidy the text (letters in kind order)
             return
-        outside = [d for d in self._position().cells() if not rules.hand >> d & 1]
+        outside = [d for d in self.ctx.puzzle().cells() if not rules.hand >> d & 1]  # the set-up's
         if outside:
             names = ", ".join(dove_name(d) for d in outside)
             self.ctx.status(
@@ -214,8 +218,7 @@ class DovesPanel(GamePanel):
         self.analysis_job: Any = None
         self.ai_job: Any = None
         self.result: Analysis | None = None
-        self.analysed: Position | None = None
-        self.analysed_rules: Rules | None = None  # the rules the shown analysis was made under
+        self.analysed: Position | None = None  # with its rules: another rule set is another game
         self.budgeted = False  # the last analysis ran with a time budget (background)
 
         self.side_label = QLabel()
@@ -255,7 +258,7 @@ class DovesPanel(GamePanel):
         self.ai_red, self.ai_green = self.side_boxes[0], self.side_boxes[1]
         self.moves = self.move_list
 
-        self.rules_box = DovesRulesBox(ctx, self.entries, lambda: self.current()[0])
+        self.rules_box = DovesRulesBox(ctx)
         self.allow_remove = self.rules_box.allow_remove
         self.both_rule = self.rules_box.both_rule
         self.dove_set = self.rules_box.dove_set
@@ -309,7 +312,7 @@ class DovesPanel(GamePanel):
         return int(position.to_move)
 
     def side_after(self, ply: int) -> Hashable:
-        return replay(self.ctx.puzzle(), self.entries().actions[:ply], self.rules()).position.to_move
+        return replay(self.ctx.puzzle(), self.entries().actions[:ply]).position.to_move
 
     def opponent_move(self) -> None:
         self.ai_move()
@@ -324,13 +327,9 @@ class DovesPanel(GamePanel):
         return list(self.result.line)
 
     # ---- state --------------------------------------------------------------------------------
-    def rules(self) -> Rules:
-        """The document's rule options."""
-        return self.entries().rules
-
     def _is_analysed(self, position: Position) -> bool:
-        """The shown analysis is of ``position`` under the document's rules."""
-        return position == self.analysed and self.analysed_rules == self.rules()
+        """The shown analysis is of ``position`` (whose rules are part of it)."""
+        return position == self.analysed
 
     def entries(self) -> PlayEntries:
         entries = self.ctx.entries()
@@ -339,13 +338,13 @@ class DovesPanel(GamePanel):
     def current(self) -> tuple[Position, bool]:
         """The position after the played actions, and whether the game can go on from it."""
         puzzle: Position = self.ctx.puzzle()
-        state = replay(puzzle, self.entries().actions, self.rules())
+        state = replay(puzzle, self.entries().actions)
         live = state.error is None and not state.finished and not arrangement_problems(state.position)
         return state.position, live
 
     def _not_live_reason(self, position: Position) -> str:
         """The board's wording for a position where play cannot go on."""
-        text, _ = game_status(self.ctx.puzzle(), self.entries().actions, self.rules())
+        text, _ = game_status(self.ctx.puzzle(), self.entries().actions)
         return text
 
     # ---- refresh ----------------------------------------------------------------------------
@@ -405,22 +404,21 @@ class DovesPanel(GamePanel):
         self.stop_analysis()
         self.generation += 1
         generation = self.generation
-        rules = self.rules()  # passed to the worker: it never reads the document or the plug-in
-        self.analysed, self.analysed_rules = position, rules
+        self.analysed = position  # with its rules: the worker never reads the document or the plug-in
         self.budgeted = budget is not None
         self.value_label.setText("Analysing…" if budget is None else f"Analysing (≤ {budget:g} s)…")
         max_depth = self.depth_spin.value()
 
         def work(cancel: Any, progress: Any) -> Analysis | None:
             problems: list[str] = []
-            exact = tablebase.lookup(position, rules, problems=problems)  # memory-mapped: no shared state
+            exact = tablebase.lookup(position, problems=problems)  # memory-mapped: no shared state
             if problems:  # a damaged table file: the search answers instead, and the user hears why
                 progress({"fraction": 0.0, "text": f"tablebase unusable, searching: {problems[0]}"})
             if exact is not None:
                 self.depth_done.emit((generation, exact))
                 return exact
             last = None
-            for last in analyse(position, max_depth=max_depth, rules=rules, cancel=cancel, budget=budget):
+            for last in analyse(position, max_depth=max_depth, cancel=cancel, budget=budget):
                 self.depth_done.emit((generation, last))
                 progress({"fraction": last.depth / max_depth, "text": f"depth {last.depth}: {last.value}"})
             return last
@@ -481,11 +479,10 @@ class DovesPanel(GamePanel):
             return
         puzzle, entries = self.ctx.puzzle(), self.entries()
         level = int(self.level.currentData())
-        rules = self.rules()
 
         def work(cancel: Any, progress: Any) -> Action | None:
             progress({"text": f"AI level {level} is thinking…"})
-            return choose_action(position, level, rules=rules, cancel=cancel)
+            return choose_action(position, level, cancel=cancel)
 
         def done(action: Action | None) -> None:
             self.ai_job = None
@@ -499,7 +496,7 @@ class DovesPanel(GamePanel):
         position, live = self.current()
         if not live:
             return
-        play(position, action, self.rules())  # raises if illegal: a programming error, never user input
+        play(position, action)  # raises if illegal: a programming error, never user input
         self.ctx.apply(EditResult(entries=self.entries().then(action), label=label))
 
 

@@ -24,10 +24,10 @@ from solvers.doves.rules import Rules
 BLOCK = 1 << 24  # classes tested at a time when sampling (a 16 MB mask)
 
 
-def search_value(
-    position: Position, rules: Rules, hand: int, depth: int, tt: np.ndarray, buf: rules_engine.Buffers
-) -> int:
-    """Iterative deepening to ``depth``: n > 0 Win(n), -n Lose(n), 0 Unknown (retro's encoding)."""
+def search_value(position: Position, hand: int, depth: int, tt: np.ndarray, buf: rules_engine.Buffers) -> int:
+    """Iterative deepening to ``depth`` under the position's rules, with the doves of ``hand`` (the
+    layout's): n > 0 Win(n), -n Lose(n), 0 Unknown (retro's encoding)."""
+    rules = position.rules
     stats = np.zeros(2, dtype=np.int64)
     for d in range(1, depth + 1):
         question = search.WIN if d % 2 else search.LOSE
@@ -104,10 +104,10 @@ def cross_check(
     for index in picks:
         if cancel is not None:
             cancel.raise_if_cancelled()
-        position = layout.position(index)
+        position = layout.position(index).with_rules(rules)  # the layout's classes carry no rules
         retro = int(values[index])
         expected = retro if abs(retro) <= depth else 0
-        got = search_value(position, rules, layout.mask, depth, tt, buf)
+        got = search_value(position, layout.mask, depth, tt, buf)
         out.checked += 1
         out.decided += expected != 0
         if got != expected:
