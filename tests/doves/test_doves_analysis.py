@@ -198,3 +198,18 @@ def test_cli_puzzles_timeout_stops_without_the_watchdog(monkeypatch, capsys) -> 
     assert time.process_time() - start < 2.5  # CPU: the search stopped (forced == []: no watchdog)
     assert forced == []
     assert "timed out after 0.5 s" in capsys.readouterr().err
+
+
+def test_puzzles_found_under_other_rules_keep_them_when_the_colours_are_swapped() -> None:
+    """A puzzle found with Green to move is swapped to Red and analysed again: that analysis ran
+    under the default rules, so a no-Remove Win(3) came out 'Unknown' (seed 0: three of four)."""
+    from solvers.doves.analysis import find_puzzles
+    from solvers.doves.rules import Rules
+
+    no_remove = Rules(allow_remove=False)
+    found = list(find_puzzles(3, 4, seed=0, rules=no_remove))
+    assert [str(analysis.value) for _, analysis in found] == ["Win(3)"] * 4
+    for position, analysis in found:
+        assert position.to_move == 0 and position.rules == no_remove
+        again = final_value(position, max_depth=3)
+        assert again is not None and again.ssn == analysis.ssn
