@@ -104,6 +104,7 @@ def cmd_solve(args: argparse.Namespace, cancel: CancelToken) -> int:
     if SOLVE not in plugin.meta.capabilities:
         raise InputError(f"{plugin.meta.name} has no solver")
     puzzle, entries = _load(plugin, args.input)
+    puzzle, where = plugin.solve_position(puzzle, entries)  # a saved game: where it stands
     options = plugin.solve_options(entries)
     start = time.perf_counter()
     solutions, solved, result = collect(plugin, puzzle, args.limit, options, cancel)
@@ -121,12 +122,16 @@ def cmd_solve(args: argparse.Namespace, cancel: CancelToken) -> int:
             "stop": result.stop,
             "seconds": round(seconds, 6),
         }
+        if where:
+            out["position"] = where
         for key, value in info.items():
             out.setdefault(key, value)
         if solved.verdict is not None:
             out.setdefault("verdict", solved.verdict)
         print(json.dumps(out, ensure_ascii=False))
     else:
+        if where:
+            print(f"Position: {where}")
         for i, solution in enumerate(solutions, start=1):
             name = solution.label if solution.label.startswith("Solution") else f"Solution {i}"
             label = f" ({solution.label})" if solution.label and solution.label != name else ""
@@ -181,6 +186,7 @@ def cmd_export(args: argparse.Namespace, cancel: CancelToken) -> int:
         if SOLVE not in plugin.meta.capabilities:
             raise InputError(f"{plugin.meta.name} has no solver")
         solve_options = plugin.solve_options(entries)
+        puzzle, _ = plugin.solve_position(puzzle, entries)  # the solution drawn on what it answers
         solution = next(iter(plugin.solve(puzzle, limit=1, cancel=cancel, **solve_options)), None)
         cancel.raise_if_cancelled()
         if solution is None:

@@ -315,6 +315,15 @@ class PluginBase:
         ``document_solve_options``. Read on the GUI thread: workers get a plain dict."""
         return {}
 
+    def solve_position(self, puzzle: Any, entries: Any) -> tuple[Any, str]:
+        """What ``solve`` answers for a saved document, and words naming it: a game's position
+        after its recorded moves (the one the document shows), e.g. "after 3 moves, Green to
+        move", so a game saved in progress is analysed where it stands, not at its set-up.
+        Default: the puzzle itself and "" (a puzzle's entries are an attempt, not a new puzzle).
+        The CLI's ``solve`` and ``export --solved`` use it; a record that cannot be analysed
+        (it ended the game, it breaks the rules) is an InputError."""
+        return puzzle, ""
+
     def count(self, puzzle: Any, limit: int = 2, cancel: CancelToken | None = None) -> CountResult:
         return collect(self, puzzle, limit, None, cancel, keep=False)[2]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -20,7 +20,7 @@ from solvers.common.protocol import PluginBase
 from solvers.doves import engine
 from solvers.doves.analysis import LEVELS, final_value
 from solvers.doves.counting import count_positions
-from solvers.doves.game import replay
+from solvers.doves.game import PlayEntries, shown_position
 from solvers.doves.model import COLOUR_NAMES, Position, dove_name, parse_side
 from solvers.doves.play import arrangement_problems
 from solvers.doves.rules import JUDGES, Rules
@@ -216,12 +216,32 @@ def _tablebase_parser(sub: argparse._SubParsersAction) -> None:
         add_timeout(sp)
 
 
-def _position(plugin: PluginBase, board: str, to_move: str | None) -> Position:
-    """The board argument's position under its file's rules, with ``--to-move`` applied."""
-    position: Position = cli.read_input(plugin, board)[0]
-    if to_move is not None:
-        position = position.with_to_move(parse_side(to_move))
-    return position
+def _game_position(
+    plugin: PluginBase,
+    board: str,
+    to_move: str | None,
+    rules: Callable[[Position], Position] = lambda setup: setup,
+) -> tuple[Position, str]:
+    """Where the board argument stands, and the words naming it (``shown_position``): a ``.doves``
+    file's set-up under ``rules`` (the file's own, or the options overriding them), with its
+    ``moves:`` replayed. The one reading of a board for analyse, perft, ai, tablebase query and
+    retro --query.
+
+    ``--to-move`` sets the side of a set-up without moves; after moves the record decides the
+    side, so it may only repeat it (the other side is one error line, not a silent override)."""
+    setup, entries = cli.read_input(plugin, board)
+    setup = rules(setup)
+    actions = entries.actions if isinstance(entries, PlayEntries) else ()
+    side = parse_side(to_move) if to_move is not None else None
+    if side is not None and not actions:
+        setup = setup.with_to_move(side)
+    position, where = shown_position(setup, actions)
+    if side is not None and side != position.to_move:
+        raise InputError(
+            f"--to-move {COLOUR_NAMES[side]} contradicts the file's moves: {where} "
+            "(the moves decide the side to move; leave out --to-move)"
+        )
+    return position, where
 
 
 def main(argv: Sequence[str], plugin: PluginBase) -> int:
@@ -264,7 +284,7 @@ def _dispatch(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken)
             for item in found:
                 print(f"{item['board']!r:24} {item['value']:8} {' '.join(item['solution'])}")
         return 0
-    position = _document_rules(_position(plugin, args.board, args.to_move), args)
+    position, where = _game_position(plugin, args.board, args.to_move, lambda p: _document_rules(p, args))
     rules = position.rules
     outside = [d for d in position.cells() if not rules.hand >> d & 1]
     if outside:
@@ -285,6 +305,7 @@ def _dispatch(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken)
                 "seconds": round(result.seconds, 3),
                 "depth": result.depth,
                 "to_move": COLOUR_NAMES[position.to_move],
+                "position": where,
             },
             args.json,
         )
@@ -311,13 +332,18 @@ def _dispatch(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken)
                     rules.hand,
                 )
             )
-        _emit({"perft": counts, "seconds": round(time.perf_counter() - start, 3)}, args.json)
+        _emit(
+            {"perft": counts, "seconds": round(time.perf_counter() - start, 3), "position": where}, args.json
+        )
         return 0
     from solvers.doves.analysis import choose_action
     from solvers.doves.rules import to_ssn
 
     action = choose_action(position, args.level, cancel=cancel)
-    _emit({"action": to_ssn(position, action) if action else None, "level": args.level}, args.json)
+    _emit(
+        {"action": to_ssn(position, action) if action else None, "level": args.level, "position": where},
+        args.json,
+    )
     return 0
 
 
@@ -358,7 +384,7 @@ def _retro(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) ->
         raise InputError(f"the variant has {size:,} classes, more than --max-classes {args.max_classes:,}")
     layout = Layout(red, green)
     rules = Rules(allow_remove=not args.no_remove, both_surrounded=args.both)
-    query = _position(plugin, args.query, None) if args.query is not None else None
+    query = _game_position(plugin, args.query, None)[0] if args.query is not None else None
     qindex = layout.rank(query) if query is not None else -1  # a foreign dove fails before the work
     if (args.workers or args.scheduler) and args.store is None:
         raise InputError("--workers/--scheduler need --store DIR (a directory every worker can reach)")
@@ -457,14 +483,11 @@ def _tablebase(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken
         keys += ["passes", "method", "build_seconds", "classes_per_second", "bytes", "path"]
         _emit({k: summary[k] for k in keys}, args.json)
         return 0
-    puzzle, entries = cli.read_input(plugin, args.board)
-    if given is not None:
-        puzzle = puzzle.with_rules(given)  # --rules names the whole variant, in place of the file's
-    rules = puzzle.rules
-    actions = getattr(entries, "actions", ())
-    position = replay(puzzle, actions).position if actions else puzzle  # after the file's moves
-    if args.to_move is not None:
-        position = position.with_to_move(parse_side(args.to_move))
+    # --rules names the whole variant, in place of the file's
+    position, where = _game_position(
+        plugin, args.board, args.to_move, lambda p: p if given is None else p.with_rules(given)
+    )
+    rules = position.rules
     problems = arrangement_problems(position)
     if problems:
         raise InputError(problems[0].message)
@@ -498,6 +521,7 @@ def _tablebase(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken
                 "warning": f"{exc}; searched instead",
                 "board": position.board_string(),
                 "to_move": COLOUR_NAMES[position.to_move],
+                "position": where,
                 "value": str(result.value),
                 "perfect": result.ssn[:1],
                 "source": "search",
@@ -510,6 +534,7 @@ def _tablebase(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken
         {
             "board": position.board_string(),
             "to_move": COLOUR_NAMES[position.to_move],
+            "position": where,
             "value": value_name(here) if here != tablebase.TERMINAL else "game over",
             "perfect": [to_ssn(position, s.action) for s in best],
             "table": str(table.path),

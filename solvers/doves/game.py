@@ -62,6 +62,24 @@ def replay(position: Position, actions: tuple[Action, ...]) -> Replay:
     return Replay(current, steps)
 
 
+def shown_position(puzzle: Position, actions: tuple[Action, ...]) -> tuple[Position, str]:
+    """Where a saved game stands, for whatever analyses it (the CLI's analyse, ai, perft, tablebase
+    query and solve): the position after ``actions`` under the puzzle's rules, and a few words
+    naming it ("after 3 moves, Green to move"; "the set-up, Red to move").
+
+    A record the rules refuse (e.g. a Remove analysed with ``--no-remove``) or one that ended the
+    game is an InputError: a search from there would answer for a position that is not the game's."""
+    state = replay(puzzle, actions)
+    if state.error is not None:
+        raise InputError(f"the game record does not fit the rules: {state.error.message}")
+    n = len(state.steps)
+    if state.finished:
+        outcome = engine_outcome_caption(state.steps[-1], 1 - state.position.to_move)
+        raise InputError(f"nothing to analyse: the game ended with move {n} ({outcome})")
+    where = f"after {n} move{'s' if n != 1 else ''}" if n else "the set-up"
+    return state.position, f"{where}, {COLOUR_NAMES[state.position.to_move].capitalize()} to move"
+
+
 def game_status(puzzle: Position, actions: tuple[Action, ...]) -> tuple[str, bool]:
     """One wording for the board caption, the panel and Check: (text, whether play goes on)."""
     problems = arrangement_problems(puzzle)

@@ -30,6 +30,7 @@ from solvers.doves.game import (
     game_status,
     legal_targets,
     replay,
+    shown_position,
 )
 from solvers.doves.model import (
     COLOUR_NAMES,
@@ -228,6 +229,9 @@ class DovesPlugin(PluginBase):
                 yield self._solution(puzzle, last)
         if not stream and last is not None:
             yield self._solution(puzzle, last)
+
+    def solve_position(self, puzzle: Position, entries: Any) -> tuple[Position, str]:
+        return shown_position(puzzle, _game(entries).actions)
 
     def _solution(self, puzzle: Position, result: Analysis) -> Solution:
         return Solution(

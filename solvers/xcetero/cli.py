@@ -53,15 +53,17 @@ def _dispatch(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken)
             for key, val in result.items():
                 print(f"{key:>17}: {val}")
         return 0
-    position, _ = cli.read_input(plugin, args.state)
+    # a saved game is valued where it stands: after its moves line
+    position, where = plugin.solve_position(*cli.read_input(plugin, args.state))
     solution = next(iter(plugin.solve(position, cancel=cancel)), None)
     cancel.raise_if_cancelled()
     if solution is None:
         raise InputError("no value for this position")
     extras = solution.extras
     if args.json:
-        print(json.dumps({"grid": solution.grid, **extras}, ensure_ascii=False))
+        print(json.dumps({"grid": solution.grid, **extras, "position": where}, ensure_ascii=False))
     else:
+        print(f"position: {where}")
         print("\n".join(solution.grid))
         print(f"{extras['side']} to move (piece {extras['due']}): {extras['value']}")
         print("moves: " + ", ".join(f"{sq}: {v}" for sq, v in extras["moves"].items()))

@@ -216,6 +216,21 @@ class XceteroPlugin(PluginBase):
             info["rules"] = "may return to own square" if puzzle.rules.may_return else "published"
         yield self.analysis_solution(puzzle)
 
+    def solve_position(self, puzzle: Position, entries: Any) -> tuple[Position, str]:
+        """The position after the record's moves (the analysis of a won game is Lose(0) for the
+        side to move; the house repetition rule never changes values, so it is only named)."""
+        moves = _entries(entries)
+        end, bad, history = replay(puzzle, moves)
+        if bad:
+            raise InputError(f"the game record does not fit the rules: {bad[0].message}")
+        n = len(moves)
+        where = f"after {n} move{'s' if n != 1 else ''}" if n else "the set-up"
+        if end.winner():
+            return end, f"{where}, {end.winner()} has won"
+        reps = end.rules.repetition
+        drawn = reps and [p.key() for p in history].count(end.key()) >= reps
+        return end, f"{where}, {end.mover()} to move" + (" (drawn by repetition in play)" if drawn else "")
+
     def analysis_solution(self, puzzle: Position) -> Solution:
         value = engine.value(puzzle)
         line = engine.principal_variation(puzzle)

@@ -88,3 +88,34 @@ def test_bad_input_is_one_line_exit_2(
     assert PLUGIN.cli(argv) == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1
+
+
+def test_value_and_solve_answer_after_the_files_moves(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A saved game is analysed where it stands, not at its set-up (before, ``value`` and ``solve``
+    answered Win(5) for the sample's set-up whatever its ``moves`` line held)."""
+    from workbench import cli as shell
+
+    setup = "4../512/6.3 3"  # the jumping sample: O wins in 5 by 7 1 8 0 6
+    path = tmp_path / "game.xo"
+    path.write_text(PLUGIN.serialize(PLUGIN.parse(setup)) + "moves 7 1\n", encoding="utf-8")
+    after = apply_moves(PLUGIN.parse(setup), [7, 1])
+    assert PLUGIN.cli(["value", str(path), "--json"]) == 0
+    reply = json.loads(capsys.readouterr().out)
+    assert (reply["value"], reply["side"], reply["due"]) == ("Win(3)", "O", after.due)
+    assert reply["position"] == "after 2 moves, O to move"
+    assert apply_moves(after, reply["pv"]).winner() == "O" and len(reply["pv"]) == 3
+    assert PLUGIN.cli(["value", str(path)]) == 0
+    assert "position: after 2 moves, O to move" in capsys.readouterr().out
+    assert shell.main(["solve", "xcetero", str(path), "--json"]) == 0
+    solved = json.loads(capsys.readouterr().out)
+    assert solved["position"] == "after 2 moves, O to move" and solved["solutions"][0]["value"] == "Win(3)"
+    # the whole winning line played: the game is over, and the value says so for the side to move
+    path.write_text(PLUGIN.serialize(PLUGIN.parse(setup)) + "moves 7 1 8 0 6\n", encoding="utf-8")
+    assert PLUGIN.cli(["value", str(path), "--json"]) == 0
+    reply = json.loads(capsys.readouterr().out)
+    assert (reply["value"], reply["position"]) == ("Lose(0)", "after 5 moves, O has won")
+    # without moves: the set-up
+    path.write_text(PLUGIN.serialize(PLUGIN.parse(setup)), encoding="utf-8")
+    assert PLUGIN.cli(["value", str(path), "--json"]) == 0
+    reply = json.loads(capsys.readouterr().out)
+    assert (reply["value"], reply["position"]) == ("Win(5)", "the set-up, O to move")
