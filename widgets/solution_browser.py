@@ -12,7 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QIcon, QPixmap
-from PySide6.QtWidgets import QLabel, QListView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QListView, QStyle, QVBoxLayout, QWidget
 
 from solvers.common.display import DisplayList
 from solvers.common.palette import LIGHT, Palette
@@ -20,6 +20,8 @@ from solvers.common.protocol import Solution
 from widgets.render import ExportOptions, render_image
 
 THUMB = 96
+BASE_GRID = (THUMB + 18, THUMB + 26)  # the smallest grid cell: a thumbnail and one short caption line
+MAX_CAPTION = 2 * THUMB  # a wider caption line elides in the middle; its tooltip has the whole text
 RENDER_BUDGET = 0.012  # seconds of thumbnail rendering per event-loop turn
 MAX_KEPT = 10_000  # the list keeps this many; later solutions are only counted (layout cost and memory)
 Index = QModelIndex | QPersistentModelIndex
@@ -140,13 +142,15 @@ class SolutionBrowser(QWidget):
         self.view.setModel(self.model)
         self.view.setViewMode(QListView.ViewMode.IconMode)
         self.view.setIconSize(QSize(THUMB, THUMB))
-        self.view.setGridSize(QSize(THUMB + 18, THUMB + 26))
+        self.view.setGridSize(QSize(*BASE_GRID))
         self.view.setResizeMode(QListView.ResizeMode.Adjust)
         self.view.setUniformItemSizes(True)
         self.view.setLayoutMode(QListView.LayoutMode.Batched)  # lay out long lists in slices: no stall
         self.view.setBatchSize(200)
         self.view.setMovement(QListView.Movement.Static)
-        self.view.setWordWrap(True)
+        # One caption line is one line: a wrapped line overflowed the cell and elided oddly
+        # ("1. Num…link …"); the grid grows to fit the captions instead (``_fit_captions``).
+        self.view.setWordWrap(False)
         self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # long labels keep both ends
         self.view.setAccessibleName("Solutions")
         self.view.selectionModel().currentChanged.connect(self._current_changed)
@@ -155,6 +159,28 @@ class SolutionBrowser(QWidget):
         layout.addWidget(self.status)
         layout.addWidget(self.view, 1)
         self.total = 0  # solutions received, including those beyond MAX_KEPT
+        self._caption_room = (0, 1)  # (widest caption line in pixels, most lines) of the list so far
+
+    def _fit_captions(self, first_row: int, batch: list[Solution]) -> None:
+        """Grow the grid cell so every caption line shows whole (up to ``MAX_CAPTION`` pixels) and
+        every line of a multi-line caption has room (Nine Tiles: the town code, then its scores)."""
+        metrics = self.view.fontMetrics()
+        # the item delegate keeps this margin on each side of the text (QCommonStyle's textMargin)
+        margin = 2 * (
+            self.view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.view) + 1
+        )
+        widest, lines = self._caption_room
+        for row, solution in enumerate(batch, first_row):
+            parts = thumbnail_caption(row, solution).splitlines() or [""]
+            lines = max(lines, len(parts))
+            widest = max(widest, *(metrics.horizontalAdvance(part) for part in parts))
+        if (widest, lines) == self._caption_room:
+            return
+        self._caption_room = (widest, lines)
+        width = max(BASE_GRID[0], min(widest + margin + 6, MAX_CAPTION))
+        height = max(BASE_GRID[1], THUMB + 12 + lines * metrics.lineSpacing())
+        if (width, height) != self.view.gridSize().toTuple():
+            self.view.setGridSize(QSize(width, height))
 
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid() and current.row() < len(self.model.solutions):
@@ -163,6 +189,8 @@ class SolutionBrowser(QWidget):
     def clear(self, status: str = "") -> None:
         self.total = 0
         self.model.clear()
+        self._caption_room = (0, 1)
+        self.view.setGridSize(QSize(*BASE_GRID))
         if status:
             self.status.setText(status)
 
@@ -170,7 +198,9 @@ class SolutionBrowser(QWidget):
         first = not self.model.solutions
         self.total += len(batch)
         room = MAX_KEPT - len(self.model.solutions)
-        self.model.append(batch[: max(room, 0)])
+        kept = batch[: max(room, 0)]
+        self._fit_captions(len(self.model.solutions), kept)
+        self.model.append(kept)
         if first and batch:
             self.view.setCurrentIndex(self.model.index(0))
 

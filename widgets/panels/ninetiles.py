@@ -12,7 +12,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QRectF, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
@@ -161,13 +161,6 @@ ROAD_LEGEND = (
 )
 
 
-def _caption_room(browser: Any) -> None:
-    """Room under each thumbnail for two caption lines: the whole town code and the card scores."""
-    from widgets.solution_browser import THUMB
-
-    browser.view.setGridSize(QSize(THUMB + 64, THUMB + 42))
-
-
 def _enable_open_on_double_click(ctx: Any, open_shown: Any) -> None:
     """Solve's completions stream into the shell's browser: double-click opens one in the editor.
 
@@ -176,7 +169,6 @@ def _enable_open_on_double_click(ctx: Any, open_shown: Any) -> None:
     view = getattr(browser, "view", None)
     if view is None:
         return
-    _caption_room(browser)
     view.doubleClicked.connect(lambda _index: open_shown())
 
 
@@ -381,7 +373,6 @@ class BestTownsPanel(QWidget):
         self.summary = QLabel("Choose three theme cards.")
         self.summary.setWordWrap(True)
         self.results = SolutionBrowser(lambda sol: ctx.plugin.draw(sol.data, sol))
-        _caption_room(self.results)
         self._themes: tuple[int, int, int] = self.themes()
         self.results.status.setText("Optimal towns appear here (select one to preview it on the board).")
         self.results.selected.connect(self._preview)
