@@ -94,3 +94,11 @@ def test_a_finished_game_or_a_record_the_rules_refuse_is_one_line(tmp_path, caps
     )
     line = fails(capsys, "analyse", removing, "--no-remove")
     assert "action 1 (-A) is illegal" in line, line
+
+
+def test_export_solved_draws_the_analysis_of_where_the_game_stands(tmp_path, capsys) -> None:
+    out = tmp_path / "after.svg"
+    assert shell.main(["export", "doves", game(tmp_path, LINE[:1]), str(out), "--solved"]) == 0
+    capsys.readouterr()
+    text = out.read_text()
+    assert "Green to move: Lose(2)" in text and "Red to move" not in text
