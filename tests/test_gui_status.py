@@ -180,3 +180,22 @@ def test_a_lost_worker_is_not_called_a_bug(main_window) -> None:
     text = view.browser.status.text()
     assert text.startswith("Solving stopped: the solver's worker process was ended by SIGKILL")
     assert "bug" not in text and "F5" in text
+
+
+def test_a_long_info_line_ends_in_an_ellipsis_and_keeps_the_whole_text_in_its_tooltip(
+    main_window, qtbot
+) -> None:
+    """A plain label cut the line off mid-word at the window's edge ('... Numberlink rules (c')."""
+    main_window.resize(1024, 768)
+    view = main_window.show_kind("flow")
+    long_text = "Showing Numberlink rules (F7 shows the puzzle) — " + "12x12, 5 colours, " * 12
+    view.info.setText(long_text)
+    view.info.setToolTip(long_text)
+    qtbot.waitUntil(lambda: view.info.width() > 0)
+    shown = view.info.shown_text()
+    assert shown.endswith("…") and shown[:-1] == long_text[: len(shown) - 1]
+    assert view.info.fontMetrics().horizontalAdvance(shown) <= view.info.contentsRect().width()
+    assert view.info.toolTip() == long_text
+    assert main_window.width() <= 1024  # the label never widens the window
+    view.info.setText("7x7")
+    assert view.info.shown_text() == "7x7"

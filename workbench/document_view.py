@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QFrame,
     QHBoxLayout,
-    QLabel,
     QRadioButton,
     QScrollArea,
     QSizePolicy,
@@ -42,6 +41,7 @@ from solvers.common.protocol import (
 )
 from solvers.common.report import SolveReport, report_text
 from widgets.board_view import BoardArea, BoardView
+from widgets.elided_label import ElidedLabel
 from widgets.job_progress import JobProgress
 from widgets.panel_api import SolvingPanel
 from widgets.panels import create_panels
@@ -111,7 +111,7 @@ class DocumentView(QWidget):
         self.progress = JobProgress()
         self.progress.cancel_requested.connect(self.cancel_jobs)
         self.tasks = DocumentJobs(self, jobs, self.progress, self.busy_changed, self._job_message)
-        self.info = QLabel()
+        self.info = ElidedLabel()
         self.info.setAccessibleName("Puzzle summary")
         self.info.setToolTip("What the board shows")
 
