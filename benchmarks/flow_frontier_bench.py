@@ -1,7 +1,7 @@
 """Frontier counter benchmark (``solvers/flow/frontier.py``): prints figures, asserts nothing.
 
     python benchmarks/flow_frontier_bench.py [--sizes 10,12,15,20] [--seeds 10] [--cpu 30]
-        [--max-states 5e6] [FILES...]
+        [--max-states 5e6] [--racing] [FILES...]
 
 Boards: issue 28's 12x12 example, any given files, and the hand-made-style boards of
 ``solvers/flow/handmade.py`` (seeds 0..N-1 per size, square). Each is counted under the game
@@ -59,7 +59,8 @@ def run(puzzle: FlowPuzzle, rules: str, cpu_budget: float, max_states: int) -> t
     threading.Thread(target=watch, daemon=True).start()
     frontier._cell_step = counted  # type: ignore[assignment]  # count the layers
     try:
-        result = frontier.count_solutions(puzzle, rules, max_states=max_states, cancel=token)
+        count = frontier.count_racing if RACING else frontier.count_solutions
+        result = count(puzzle, rules, max_states=max_states, cancel=token)
         word = "gave up" if result is None else {0: "0", 1: "unique"}.get(result.count, "2+")
     except Cancelled:
         word = "cpu out"
@@ -71,6 +72,9 @@ def run(puzzle: FlowPuzzle, rules: str, cpu_budget: float, max_states: int) -> t
     return word, used, max((x for x in layers if x >= 0), default=0), len(layers) / width
 
 
+RACING = False  # --racing: sweep as the solver does, in the direction that looks cheapest
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("files", nargs="*", type=Path)
@@ -78,7 +82,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seeds", type=int, default=10, help="boards per size")
     ap.add_argument("--cpu", type=float, default=30.0, help="CPU seconds per board and rule set")
     ap.add_argument("--max-states", type=float, default=5e6, help="largest layer before giving up")
+    ap.add_argument(
+        "--racing",
+        action="store_true",
+        help="count_racing (the direction that looks cheapest), as the solver does",
+    )
     args = ap.parse_args(argv)
+    global RACING
+    RACING = args.racing
     max_states = int(args.max_states)
     frontier.count_solutions(parse("A.B\n...\nA.B\n"), "strict")  # compile or load the kernels
     boards = [("issue 28 12x12", parse(ISSUE_28_EXAMPLE))]

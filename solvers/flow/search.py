@@ -6,7 +6,8 @@ drawn with few pipes and open areas, where pipes may wander: issue 28's 12x12 (5
 verdict in 70 s under either rule set. The frontier sweep counts the solutions of such a board
 exactly (strict 3.3 s, Numberlink 8.3 s on that board) whatever the paths do, but its state count
 grows steeply with the board's shorter side. So SAT runs first for ``HEAD`` CPU seconds; if it has
-not ended by then, a board no wider than ``WIDTH`` is swept (at most ``STATES`` states a layer).
+not ended by then, a board no wider than ``WIDTH`` is swept (at most ``STATES`` states a layer) in
+the direction that looks cheapest (``frontier.count_racing``).
 The sweep's count, exact below the limit of 2, ends the search; at the limit (2+) its answers come
 first and the SAT search goes on for more (Find All), skipping answers given already. A sweep that
 gives up leaves the SAT search to go on as if nothing happened. Either way every verdict is proven.
@@ -18,14 +19,16 @@ import time
 from collections.abc import Generator
 
 from solvers.common.cancel import CancelToken
-from solvers.flow.frontier import FrontierResult, NotApplicable, count_solutions, sweep_width
+from solvers.flow.frontier import FrontierResult, NotApplicable, count_racing, sweep_width
 from solvers.flow.graph import FlowGraph
 from solvers.flow.sat import EdgeSolution, SatStats, edge_solution
 from solvers.flow.sat import steps as sat_steps
 
 RULES = ("strict", "numberlink")  # the rule sets the sweep counts
 HEAD = 0.3  # CPU seconds of SAT search before a sweep
-WIDTH = 13  # widest sweep tried (states grow 3-4x per unit of width: 12x12 ~0.4 M, 13x13 ~1.7 M)
+# Widest sweep tried: states grow 3-4x per unit of width, but the sweep direction matters as much
+# (``count_racing``): published 13x13 and 14x14 puzzles peak at 0.2-0.7 M states the right way.
+WIDTH = 14
 STATES = 2_000_000  # states per layer before a sweep gives up (about 0.3 GB)
 
 
@@ -51,7 +54,7 @@ def steps(
                 yield None
         else:
             return  # SAT ended first: its answers are all there is
-        result = count_solutions(graph, rules, limit=2, cancel=cancel, max_states=STATES)
+        result = count_racing(graph, rules, limit=2, cancel=cancel, max_states=STATES)
         answers = _trusted(graph, rules, result, given)
         if answers is not None:
             for answer in answers:

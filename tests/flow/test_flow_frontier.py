@@ -205,6 +205,51 @@ def test_counts_match_brute_force_on_random_boards(rules: str, walls_and_holes: 
     assert {0, 1, limit} <= seen_counts  # the boards test all three outcomes
 
 
+@pytest.mark.parametrize("rules", ["strict", "numberlink"])
+def test_every_sweep_direction_counts_the_same_with_the_same_solutions(rules: str) -> None:
+    """Sweeping from the other end, or column by column on a square board, counts the same
+    solutions (brute force agrees) as edge sets of the board itself; wide boards keep their
+    longer side as the sweep direction."""
+    numberlink = rules == "numberlink"
+    rng = random.Random(f"directions{rules}")
+    for _ in range(40):
+        puzzle, walls = random_board(rng, True)
+        if not puzzle.endpoints():
+            continue
+        expected = brute_count(puzzle.row_strings(), walls, numberlink, 4)
+        n = frontier.orientations(puzzle)
+        assert n == (4 if puzzle.rows == puzzle.cols else 2)
+        answers = set()
+        for o in range(n):
+            result = count_solutions(puzzle, rules, limit=4, orientation=o)
+            assert result is not None and result.count == expected, (o, puzzle.row_strings())
+            assert result.width == min(puzzle.rows, puzzle.cols)
+            for used in result.solutions:
+                check_edges(puzzle, used, numberlink)
+            answers.add(frozenset(s.tobytes() for s in result.solutions))
+        if expected < 4:  # all found: every direction finds the same ones
+            assert len(answers) == 1
+        racing = frontier.count_racing(puzzle, rules, limit=4)
+        assert racing is not None and racing.count == expected
+
+
+def test_the_racing_count_sweeps_a_direction_with_fewer_states() -> None:
+    """A board whose state count is far smaller one way round than the other: the racing count
+    answers from the cheap direction (a small cap is enough), the plain sweep needs more states."""
+    # A hand-made-style 10x10: largest layers 12,966 / 30,209 / 7,853 / 27,224 by direction.
+    puzzle = handmade_board(10, 10, 2).puzzle
+    peaks = [count_solutions(puzzle, "strict", orientation=o) for o in range(4)]
+    counts = {p.count for p in peaks if p is not None}
+    assert len(counts) == 1 and None not in peaks
+    smallest = min(p.peak_states for p in peaks if p is not None)
+    result = frontier.count_racing(puzzle, "strict", caps=(smallest + 1,), max_states=10 * smallest)
+    assert max(p.peak_states for p in peaks if p is not None) > 3 * smallest
+    assert result is not None and {result.count} == counts and result.peak_states == smallest
+    check_edges(puzzle, result.solutions[0], False)
+    verify(puzzle.row_strings(), *answer(puzzle, result.solutions[0]))
+    assert frontier.count_racing(puzzle, "strict", caps=(), max_states=smallest // 2) is None
+
+
 def _issue_example(rules: str) -> None:
     puzzle = parse(B12)
     result = count_solutions(puzzle, rules)

@@ -70,9 +70,9 @@ def test_the_sweep_gives_the_same_answers_as_sat(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(search, "HEAD", -1.0)
     monkeypatch.setattr(search, "sat_steps", _idle_first)
     swept_boards: list[int] = []
-    real_count = search.count_solutions
+    real_count = search.count_racing
     monkeypatch.setattr(
-        search, "count_solutions", lambda *a, **k: swept_boards.append(1) or real_count(*a, **k)
+        search, "count_racing", lambda *a, **k: swept_boards.append(1) or real_count(*a, **k)
     )
     compared = 0
     for rows in _boards():
@@ -142,7 +142,7 @@ def test_a_sweep_that_disagrees_or_breaks_the_rules_is_not_trusted() -> None:
 
 def test_wide_boards_and_other_rules_never_sweep(monkeypatch: pytest.MonkeyPatch) -> None:
     called: list[str] = []
-    monkeypatch.setattr(search, "count_solutions", lambda *a, **k: called.append("swept"))
+    monkeypatch.setattr(search, "count_racing", lambda *a, **k: called.append("swept"))
     monkeypatch.setattr(search, "HEAD", -1.0)
     wide = grid_graph(random_path_board(search.WIDTH + 1, search.WIDTH + 1, 20, seed=1).puzzle)
     assert next(s for s in search.steps(wide, "strict", None, SatStats()) if s is not None)
