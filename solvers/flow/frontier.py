@@ -151,6 +151,14 @@ def _graph_of(board: FlowGraph | FlowPuzzle) -> FlowGraph:
     return board
 
 
+def _checked_graph(board: FlowGraph | FlowPuzzle, rules: str, limit: int) -> FlowGraph:
+    if rules not in RULES:
+        raise NotApplicable(f"the frontier counter covers {' and '.join(RULES)} rules, not {rules!r}")
+    if not 1 <= limit <= MAX_LIMIT:
+        raise ValueError(f"limit must be 1..{MAX_LIMIT}, got {limit}")
+    return _graph_of(board)
+
+
 def sweep_width(board: FlowGraph | FlowPuzzle) -> int:
     """The frontier width a sweep of this board would have (its shorter side); the state count, and
     with it time and memory, grows steeply with it (see the module notes). ``NotApplicable`` as
@@ -173,11 +181,7 @@ def count_solutions(
     while rebuilding solutions by sweeping rows again, the result comes back without solutions);
     ``NotApplicable`` for bridges, warps, hex boards and other rule sets. ``orientation``: the
     direction of the sweep (``orientations``); the count is the same, the state count may not be."""
-    if rules not in RULES:
-        raise NotApplicable(f"the frontier counter covers {' and '.join(RULES)} rules, not {rules!r}")
-    if not 1 <= limit <= MAX_LIMIT:
-        raise ValueError(f"limit must be 1..{MAX_LIMIT}, got {limit}")
-    graph = _graph_of(board)
+    graph = _checked_graph(board, rules, limit)
     lay = layout(graph, orientation)
     return _sweep(graph, lay, rules == "numberlink", limit, cancel, max_states, max_stored)
 
@@ -198,11 +202,7 @@ def count_racing(
     swept with ``max_states``. How far a direction gets under a small cap is only a hint (on
     issue 28's 12x12 it picks a direction with a 1.6x larger peak than the best). None if that
     sweep gives up too."""
-    if rules not in RULES:
-        raise NotApplicable(f"the frontier counter covers {' and '.join(RULES)} rules, not {rules!r}")
-    if not 1 <= limit <= MAX_LIMIT:
-        raise ValueError(f"limit must be 1..{MAX_LIMIT}, got {limit}")
-    graph = _graph_of(board)
+    graph = _checked_graph(board, rules, limit)
     directions = range(orientations(graph))
     reached = dict.fromkeys(directions, 0)  # cells swept before the last give-up
     rounds = sorted({*(c for c in caps if c < max_states), max_states})
