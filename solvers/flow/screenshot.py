@@ -572,15 +572,16 @@ def _dot_shapes(
     sy: float,
     rgb: np.ndarray,
     angles: np.ndarray = SHAPE_ANGLES,
+    reach: float = 0.5,
 ) -> list[DotShape]:
     """Each dot's radius and its centre's offset from the cell centre (``centres``: N x (x, y)
     pixels; cells ``sx`` by ``sy``), in cells. Along each of ``angles`` (between the directions
-    a pipe may leave in) the dot's edge is the outermost pixel of its colour within half a cell (a
-    label drawn inside the dot does not cut it short); a circle's edge distances are
+    a pipe may leave in) the dot's edge is the outermost pixel of its colour within ``reach`` of a
+    cell (a label drawn inside the dot does not cut it short); a circle's edge distances are
     ``radius + dx cos(a) + dy sin(a)``, fitted by least squares."""
     if not len(centres):
         return []
-    steps = np.linspace(0.0, 0.5, max(8, round(min(sx, sy))))  # about a pixel apart
+    steps = np.linspace(0.0, reach, max(8, round(2 * reach * min(sx, sy))))  # about a pixel apart
     cos, sin = np.cos(angles), np.sin(angles)
     xs = centres[:, 0, None, None] + steps[None, None, :] * cos[None, :, None] * sx
     ys = centres[:, 1, None, None] + steps[None, None, :] * sin[None, :, None] * sy
@@ -940,13 +941,15 @@ def _detect_hex(img: np.ndarray, gray: np.ndarray, orientation: str) -> Detectio
         endpoints,
         colours,
         holes=board.holes,
+        warnings=(board.turned(),) if board.turned() else (),
         board=tuple(round(v) for v in box),  # type: ignore[arg-type]
         hex_frame=board.frame,
     )
     if not cells or _is_grey(img, rgb):
         _refuse_dots(img, cells, rgb, found)
     centres = np.array([board.centres[cell] for cell in cells]).reshape(-1, 2)
-    shapes = _dot_shapes(img, centres, board.pitch, board.pitch, rgb, HEX_SHAPE_ANGLES)
+    # Short of the hexagon's side (half a cell away): a grey dot is near the olive outline's colour.
+    shapes = _dot_shapes(img, centres, board.pitch, board.pitch, rgb, HEX_SHAPE_ANGLES, reach=0.42)
     return replace(found, shapes=dict(zip(cells, shapes, strict=True)))
 
 

@@ -105,6 +105,19 @@ class HexBoard:
     pitch: float  # centre to centre of neighbouring cells (a hexagon's width, flat side to flat side)
     transposed: bool  # True for a pointy-topped picture (read with x and y swapped)
     frame: tuple[float, float, float, float, float, float]  # affine: HexGeometry(cell=1) -> picture
+    mirrored: bool = False  # the picture's half-rows were counted from the bottom
+
+    def turned(self) -> str:
+        """How the board read differs from the picture ("" when it is drawn alike)."""
+        if self.transposed:
+            return ""
+        # Columns read as rows is a mirror image across the diagonal; counted from the bottom as
+        # well, it is a quarter turn.
+        how = "turned a quarter turn" if self.mirrored else "mirrored across its diagonal"
+        return (
+            f"flat-topped hexagons: the board is {how} (the picture's columns are its rows;"
+            " the solver lays hex boards out in rows)"
+        )
 
 
 def _lines(thin: np.ndarray, angle: float, length: int) -> np.ndarray:
@@ -121,7 +134,7 @@ def _sides(masks: list[np.ndarray]) -> tuple[np.ndarray, float]:
     """Middles (x, y) of the hexagons' sides, and the side length: straight runs in the three
     directions about one side long. A side ends where two others meet it, so every run of the
     lattice is one side long; a hand-drawn line's pieces, a letter's bars and sides cut by a pipe
-    are shorter or longer, and fewer: the length is the runs' median weighted by length."""
+    are shorter or longer, and spread over many lengths."""
     middles, lengths = [], []
     for mask, angle in zip(masks, (0.0, 60.0, 120.0), strict=True):
         _, _, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
@@ -137,9 +150,10 @@ def _sides(masks: list[np.ndarray]) -> tuple[np.ndarray, float]:
     middle, length = np.concatenate(middles), np.concatenate(lengths)
     if len(length) < 6:
         raise InputError("unreadable hex board: too few sides of hexagons found")
-    order = np.argsort(length)
-    weights = np.cumsum(length[order])
-    side = float(length[order][np.searchsorted(weights, weights[-1] / 2)])
+    # The side length: the densest cluster of run lengths (within 8 %), weighted by length. The
+    # sides agree closely; a letter's bars, JPEG specks and cut sides spread over all lengths.
+    close = np.abs(length[None, :] - length[:, None]) <= 0.08 * length[:, None]
+    side = float(length[int(np.argmax((close * length[None, :]).sum(axis=1)))])
     keep = (length >= 0.7 * side) & (length <= 1.4 * side)
     if keep.sum() < 6:
         raise InputError("unreadable hex board: too few sides of hexagons found")
@@ -185,6 +199,8 @@ def find_hex_board(img: np.ndarray, gray: np.ndarray, orientation: str) -> HexBo
     x_first, step_x = _fit_axis(middles[:, 0], 0.75 * length)
     height = 4 * quarter  # flat side to flat side: the pitch between neighbours in a column
     side = step_x / 0.75
+    if abs(height / SQRT3 - side) > 0.15 * side:  # the two spacings must describe one hexagon
+        raise InputError("unreadable hex board: the hexagons' rows and columns do not agree")
     if side < MIN_SIDE or height < MIN_SIDE * SQRT3:
         raise InputError("unreadable hex board: the hexagons are too small")
     # Cells: sides drawn, tested on a line map wider than a border line and narrower than a pipe.
@@ -296,7 +312,7 @@ def _layout(
     centres = {cell(j, q): xy for (j, q), xy in board.items()}
     holes = tuple(sorted((r, c) for r in range(rows) for c in range(cols) if (r, c) not in centres))
     frame = _frame(centres, transposed)
-    return HexBoard(rows, cols, centres, holes, height, transposed, frame)
+    return HexBoard(rows, cols, centres, holes, height, transposed, frame, mirror)
 
 
 def model_centre(r: int, c: int) -> tuple[float, float]:

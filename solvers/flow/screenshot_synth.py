@@ -535,3 +535,87 @@ def hex_misread(found: Detection, scene: HexScene, centres: Mapping[Cell, tuple[
     read = {frozenset(where[cell] for cell in cells) for cells in found.endpoints.values()}
     drawn = {frozenset(cells) for cells in puzzle.endpoints().values()}
     return "" if read == drawn else "endpoints or their pairs differ"
+
+
+# (rows, cols, shaped): the app's Hexes sizes, shaped like its boards or whole rectangles
+HEX_BOARDS: tuple[tuple[int, int, bool], ...] = (
+    (5, 5, True),
+    (6, 6, True),
+    (7, 7, False),
+    (8, 8, True),
+    (9, 9, True),
+    (10, 10, False),
+    (12, 12, True),
+    (8, 11, True),
+    (11, 7, False),
+)
+HEX_RESOLUTIONS = ((720, 1480), (720, 1280), (1080, 1920), (1080, 2340), (1440, 3200))
+
+
+@dataclass(frozen=True)
+class HexSpec:
+    """One hex screenshot of the test set, before rendering."""
+
+    resolution: tuple[int, int]
+    quality: int | None  # JPEG quality, None = lossless PNG
+    board: tuple[int, int, bool]  # rows, cols, shaped
+    seed: int
+
+    @property
+    def name(self) -> str:
+        rows, cols, shaped = self.board
+        res = f"{self.resolution[0]}x{self.resolution[1]}"
+        kind = "png" if self.quality is None else f"q{self.quality}"
+        return f"hex {res} {kind} {cols}x{rows}{' shaped' * shaped} #{self.seed}"
+
+
+@dataclass(frozen=True)
+class HexCase:
+    name: str
+    data: bytes
+    scene: HexScene
+    style: HexStyle
+    centres: dict[Cell, tuple[float, float]]
+
+
+def make_hex_case(spec: HexSpec) -> HexCase:
+    """A hex screenshot: flat tops mostly (the app), pointy tops and upside-down pictures too,
+    letters on the dots or not, some solved (pipes), some with hand-drawn lines over them."""
+    rng = random.Random(spec.seed)
+    rows, cols, shaped = spec.board
+    scene = hex_level_scene(rows, cols, spec.seed, shaped)
+    width, height = spec.resolution
+    style = HexStyle(
+        width=width,
+        height=height,
+        flat=rng.random() < 0.7,
+        flip=rng.random() < 0.3,
+        line=(rng.randint(60, 100), rng.randint(100, 140), rng.randint(110, 150)),
+        dot_ratio=rng.uniform(0.58, 0.7),
+        letters=rng.random() < 0.7,
+        pipes=rng.random() < 0.25,
+        scribbles=rng.choice((0, 0, 0, 2, 4)),
+        seed=spec.seed,
+    )
+    img, centres = render_hex(scene, style)
+    ext, q = (".png", 0) if spec.quality is None else (".jpg", spec.quality)
+    name = spec.name + f" {'flat' if style.flat else 'pointy'}" + " flipped" * style.flip
+    name += " pipes" * style.pipes + f" scribbles={style.scribbles}" * bool(style.scribbles)
+    return HexCase(name, encode(img, ext, q), scene, style, centres)
+
+
+def hex_specs(subset: bool = False) -> list[HexSpec]:
+    """The hex screenshots: every resolution x JPEG quality x board, plus lossless PNGs;
+    ``subset`` gives a small spread for CI."""
+    out = []
+    seed = 1000
+    for i, res in enumerate(HEX_RESOLUTIONS):
+        for quality in (*QUALITIES, None):
+            for j, board in enumerate(HEX_BOARDS):
+                seed += 1
+                if quality is None and j % 3:
+                    continue  # lossless: every third board is enough
+                if subset and (j + 2 * i + (quality or 0)) % 11:
+                    continue
+                out.append(HexSpec(res, quality, board, seed))
+    return out
