@@ -446,13 +446,13 @@ def render_hex(
 
     if style.glow:  # dim wide bars behind the board, as the app's background glow
         for _ in range(3):
-            x = rng.randint(0, w - 1)
+            bar_x = rng.randint(0, w - 1)
             bar = np.zeros_like(img)  # bars side by side, not on top of each other: max, not sum
             # a pair's colour at a sixth of its brightness (measured on the real screenshot)
             tone = _bgr(rng.choice(list(APP_COLOURS.values())))
             colour = tuple(round(v * rng.uniform(0.1, 0.18)) for v in tone)
-            cv2.line(bar, (x, top - round(unit * 0.3)), (x, bottom), colour, round(unit * 0.08))
-            img = cv2.max(img, cv2.GaussianBlur(bar, (0, 0), unit * 0.01))
+            cv2.line(bar, (bar_x, top - round(unit * 0.3)), (bar_x, bottom), colour, round(unit * 0.08))
+            img[:] = cv2.max(img, cv2.GaussianBlur(bar, (0, 0), unit * 0.01))
     thin = max(1, round(w / 500))
     thick = max(3, round(w / 100))
     border: list[tuple[np.ndarray, np.ndarray]] = []
