@@ -11,9 +11,9 @@ reads the dots at those centres as it does on square boards. Steps:
    profile gives the spacing, as grid lines do on square boards), and along x they cover the
    middle of each column: the phase that best fits that profile gives the column centres. Which
    half-lines hold a column's top and bottom sides alternates from column to column.
-3. A lattice position is a cell when its outline is drawn: at least five of its six sides have
-   line on them (sampled away from their middles, where a pipe crosses). Positions just outside
-   the board share at most four sides with it. A cell filled evenly in this program's muted grey
+3. A lattice position is a cell when its outline is drawn: each of its six sides has line on it
+   (sampled away from its middle) or a pipe across its middle. Positions just outside the board
+   share at most four sides with it; the largest group of neighbouring cells is the board. A cell filled evenly in this program's muted grey
    is a hole (its diagrams draw holes so).
 4. The cells go into the solver's layout: odd-r rows of pointy-topped hexagons (odd rows half a
    cell to the right). A flat-topped picture's columns become rows (a transpose), mirrored when
@@ -40,10 +40,12 @@ MAX_CELLS = 40  # per side, as on square boards
 WORK_SIDE = 800  # pixels: larger pictures are read shrunk to this shorter side
 MIN_SIDE = 6.0  # pixels: a hexagon's side; smaller cells cannot hold a readable dot
 SIDE_HITS = 3  # of the 6 samples along a side that must be line for the side to be drawn
-CELL_SIDES = 5  # of the 6 sides that must be drawn for a position to be a cell
+CELL_SIDES = 6  # of the 6 sides that must be drawn for a position to be a cell
 HOLE_TOLERANCE = 12  # largest channel difference of a hole's fill from this program's muted grey
 HOLE_SPREAD = 12  # largest spread (90th - 10th percentile of ink) of an evenly filled hole
 SAMPLES = np.array([0.1, 0.2, 0.3, 0.7, 0.8, 0.9])  # along a side, away from its middle
+MIDDLE = np.array([0.35, 0.5, 0.65])  # across a side's middle, where a pipe crosses it
+PIPE_LEVEL = 60  # ink of a pipe (as of a dot): far above lines' glow and this program's hole fill
 
 
 def _thin(gray: np.ndarray, k: int) -> np.ndarray:
@@ -172,13 +174,16 @@ def _fit_axis(values: np.ndarray, period: float) -> tuple[float, float]:
         strength = np.abs(np.exp(2j * np.pi * v[None, :] / steps[:, None]).sum(axis=1))
         best = float(steps[int(np.argmax(strength))])
         steps = np.linspace(0.99 * best, 1.01 * best, 81)
-    origin = float(np.angle(np.exp(2j * np.pi * v / best).sum()) / (2 * np.pi) * best) % best
-    k = np.round((v - origin) / best)
-    near = np.abs(v - origin - k * best) < 0.15 * best
-    if near.sum() < 2 or len(np.unique(k[near])) < 2:
-        raise InputError("unreadable hex board: too few rows of hexagons")
-    step, first = np.polyfit(k[near], v[near], 1)
-    return float(first), float(step)
+    step, first = best, float(np.angle(np.exp(2j * np.pi * v / best).sum()) / (2 * np.pi) * best) % best
+    # The resultant's peak is broad on a small board: a few least-squares rounds, each taking in
+    # the values that lie near their lines by the last fit, bring the far lines in.
+    for _ in range(4):
+        k = np.round((v - first) / step)
+        near = np.abs(v - first - k * step) < 0.15 * step
+        if near.sum() < 2 or len(np.unique(k[near])) < 2:
+            raise InputError("unreadable hex board: too few rows of hexagons")
+        step, first = (float(t) for t in np.polyfit(k[near], v[near], 1))
+    return first, step
 
 
 def find_hex_board(img: np.ndarray, gray: np.ndarray, orientation: str) -> HexBoard:
@@ -228,7 +233,7 @@ def find_hex_board(img: np.ndarray, gray: np.ndarray, orientation: str) -> HexBo
             ok = ks <= k_hi
             cx, col, ks = cx[ok], col[ok], ks[ok]
             cy = y_first + ks * quarter
-            drawn = _drawn_sides(edges, cx, cy, corners)
+            drawn = _drawn_sides(edges, gray, cx, cy, corners)
             score = int((drawn >= CELL_SIDES).sum()) * 100 + int(drawn.sum())
             if best is None or score > best[0]:
                 best = (score, px, np.stack((cx, cy), axis=1), np.stack((col, ks), axis=1), drawn)
@@ -242,6 +247,7 @@ def find_hex_board(img: np.ndarray, gray: np.ndarray, orientation: str) -> HexBo
         (int(j), int(k) // 2): (float(x), float(y))
         for (j, k), (x, y) in zip(index[is_cell], xy[is_cell], strict=True)
     }
+    present = _largest_group(present)
     board = {
         key: (x * scale, y * scale)
         for key, (x, y) in present.items()
@@ -250,18 +256,53 @@ def find_hex_board(img: np.ndarray, gray: np.ndarray, orientation: str) -> HexBo
     return _layout(present, board, height * scale, transposed)
 
 
-def _drawn_sides(edges: np.ndarray, x: np.ndarray, y: np.ndarray, corners: np.ndarray) -> np.ndarray:
-    """How many of the six sides of the hexagons centred at (x, y) are drawn."""
+def _largest_group(
+    cells: dict[tuple[int, int], tuple[float, float]],
+) -> dict[tuple[int, int], tuple[float, float]]:
+    """The largest group of neighbouring cells: the board is one piece; a round button or an
+    icon that happens to touch five sides of a hexagon lies apart from it."""
+    seen: set[tuple[int, int]] = set()
+    best: list[tuple[int, int]] = []
+    for start in cells:
+        if start in seen:
+            continue
+        group, todo = [start], [start]
+        seen.add(start)
+        while todo:
+            j, q = todo.pop()
+            for step in ((0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+                other = (j + step[0], q + step[1])
+                if other in cells and other not in seen:
+                    seen.add(other)
+                    group.append(other)
+                    todo.append(other)
+        if len(group) > len(best):
+            best = group
+    return {key: cells[key] for key in best}
+
+
+def _drawn_sides(
+    edges: np.ndarray, gray: np.ndarray, x: np.ndarray, y: np.ndarray, corners: np.ndarray
+) -> np.ndarray:
+    """How many of the six sides of the hexagons centred at (x, y) are drawn: line on enough
+    samples away from the side's middle, or a pipe across its middle (a pipe leaves too little
+    of a short side to see; a pipe runs only between two cells of the board)."""
     h, w = edges.shape
-    a = corners[None, :, :] + np.stack((x, y), axis=1)[:, None, :]  # cells x corners x (x, y)
-    b = np.roll(a, -1, axis=1)
-    pts = a[:, :, None, :] + SAMPLES[None, None, :, None] * (b - a)[:, :, None, :]
-    xs = np.round(pts[..., 0]).astype(int)
-    ys = np.round(pts[..., 1]).astype(int)
-    inside = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
-    hits = np.zeros(xs.shape, bool)
-    hits[inside] = edges[ys[inside], xs[inside]] > 0
-    return (hits.sum(axis=2) >= SIDE_HITS).sum(axis=1)  # type: ignore[no-any-return]
+
+    def samples(where: np.ndarray, image: np.ndarray) -> np.ndarray:
+        a = corners[None, :, :] + np.stack((x, y), axis=1)[:, None, :]  # cells x corners x (x, y)
+        b = np.roll(a, -1, axis=1)
+        pts = a[:, :, None, :] + where[None, None, :, None] * (b - a)[:, :, None, :]
+        xs = np.round(pts[..., 0]).astype(int)
+        ys = np.round(pts[..., 1]).astype(int)
+        inside = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+        out = np.zeros(xs.shape, image.dtype)
+        out[inside] = image[ys[inside], xs[inside]]
+        return out
+
+    lined = (samples(SAMPLES, edges) > 0).sum(axis=2) >= SIDE_HITS
+    piped = (samples(MIDDLE, gray) > PIPE_LEVEL).all(axis=2)
+    return (lined | piped).sum(axis=1)  # type: ignore[no-any-return]
 
 
 def _muted() -> np.ndarray:
