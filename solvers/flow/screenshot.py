@@ -519,9 +519,11 @@ def _dots_at(
     sx: float,
     sy: float,
     ring_radius: float = 0.28,
+    letters: bool = False,
 ) -> tuple[list[Cell], np.ndarray]:
     """Which of the cells centred at ``centres`` (cells ``sx`` by ``sy`` pixels) hold a dot, and
-    the dots' colours (RGB rows). ``ring_radius`` (in cells) lies inside the smallest dot."""
+    the dots' colours (RGB rows). ``ring_radius`` (in cells) lies inside the smallest dot;
+    ``letters``: dots carry big letters (the app's Hexes), whose strokes may cross the ring."""
     s = min(sx, sy)
     half = max(2, round(0.2 * s))
     angles = np.linspace(0, 2 * np.pi, 24, endpoint=False)
@@ -541,7 +543,14 @@ def _dots_at(
         # A dot is round: ink all around a ring; a pipe through the centre crosses it twice.
         ring_y = np.clip(cy + np.round(ring[:, 0] * sy).astype(int), 0, ink.shape[0] - 1)
         ring_x = np.clip(cx + np.round(ring[:, 1] * sx).astype(int), 0, ink.shape[1] - 1)
-        if (ink[ring_y, ring_x] > DOT_LEVEL).mean() < 0.85:
+        on_ring = ink[ring_y, ring_x] > DOT_LEVEL
+        if letters and on_ring.mean() < 0.85:  # the strokes filled as in the centre patch
+            y0, x0 = max(0, int(ring_y.min()) - 1), max(0, int(ring_x.min()) - 1)
+            window = (ink[y0 : int(ring_y.max()) + 2, x0 : int(ring_x.max()) + 2] > DOT_LEVEL).astype(
+                np.uint8
+            )
+            on_ring = cv2.morphologyEx(window, cv2.MORPH_CLOSE, close)[ring_y - y0, ring_x - x0] > 0
+        if on_ring.mean() < 0.85:
             continue
         pixels = img[cy - half : cy + half + 1, cx - half : cx + half + 1].reshape(-1, 3)
         cells.append(cell)
@@ -927,7 +936,7 @@ def _detect_hex(img: np.ndarray, gray: np.ndarray, orientation: str) -> Detectio
     if board.transposed:
         img, gray = np.ascontiguousarray(img.transpose(1, 0, 2)), np.ascontiguousarray(gray.T)
     # The app's hex dots are smaller (radius 0.32 of a cell): the ring test stays inside them.
-    cells, rgb = _dots_at(img, gray, board.centres, board.pitch, board.pitch, ring_radius=0.22)
+    cells, rgb = _dots_at(img, gray, board.centres, board.pitch, board.pitch, ring_radius=0.22, letters=True)
     endpoints, colours = _named(cells, rgb)
     xs = [x for x, _ in board.centres.values()]
     ys = [y for _, y in board.centres.values()]
