@@ -545,11 +545,14 @@ def _dots_at(
         ring_x = np.clip(cx + np.round(ring[:, 1] * sx).astype(int), 0, ink.shape[1] - 1)
         on_ring = ink[ring_y, ring_x] > DOT_LEVEL
         if letters and on_ring.mean() < 0.85:  # the strokes filled as in the centre patch
-            y0, x0 = max(0, int(ring_y.min()) - 1), max(0, int(ring_x.min()) - 1)
-            window = (ink[y0 : int(ring_y.max()) + 2, x0 : int(ring_x.max()) + 2] > DOT_LEVEL).astype(
-                np.uint8
+            pad = close.shape[0]  # room outside the ring for the closing to see the dot go on
+            y0, x0 = max(0, int(ring_y.min()) - pad), max(0, int(ring_x.min()) - pad)
+            window = ink[y0 : int(ring_y.max()) + pad + 1, x0 : int(ring_x.max()) + pad + 1] > DOT_LEVEL
+            # Outside the window is no ink: a pipe's band must not be closed against the border.
+            shut = cv2.morphologyEx(
+                window.astype(np.uint8), cv2.MORPH_CLOSE, close, borderType=cv2.BORDER_CONSTANT, borderValue=0
             )
-            on_ring = cv2.morphologyEx(window, cv2.MORPH_CLOSE, close)[ring_y - y0, ring_x - x0] > 0
+            on_ring = shut[ring_y - y0, ring_x - x0] > 0
         if on_ring.mean() < 0.85:
             continue
         pixels = img[cy - half : cy + half + 1, cx - half : cx + half + 1].reshape(-1, 3)

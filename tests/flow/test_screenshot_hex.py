@@ -19,10 +19,12 @@ from solvers.flow.screenshot import check, checked, decode, detect, import_scree
 from solvers.flow.screenshot_review import review_screenshot
 from solvers.flow.screenshot_synth import (
     HexScene,
+    HexSpec,
     HexStyle,
     encode,
     hex_level_scene,
     hex_misread,
+    make_hex_case,
     render_hex,
 )
 from solvers.flow.variants import generate_variant
@@ -167,3 +169,20 @@ def test_benchmark_hex_part_reads_every_board(qapp, capsys) -> None:
     assert counts["WRONG"] == 0 and counts["refused"] == 0, out
     assert counts["right"] >= 14 + 8  # the synthetic subset and the own exports (the real one if fetched)
     assert "median" in out and "worst" in out
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        # a white dot's black K crosses the ring the dot test looks at
+        HexSpec((1080, 2340), 75, (12, 12, True), 1124),
+        # small cells, JPEG 50, a pipe straight through a cell is no dot (it was, and the four
+        # blue "dots" paired up into a level: a wrong board accepted)
+        HexSpec((720, 1280), 50, (12, 12, True), 1061),
+    ],
+    ids=["black letter on white", "pipe through small cells"],
+)
+def test_benchmark_cases_that_were_misread(spec: HexSpec) -> None:
+    case = make_hex_case(spec)
+    found, reasons = checked(detect(decode(case.data)))
+    assert hex_misread(found, case.scene, case.centres) == "" and reasons == []
