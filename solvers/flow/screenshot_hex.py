@@ -162,6 +162,21 @@ def _sides(masks: list[np.ndarray]) -> tuple[np.ndarray, float]:
     return middle[keep], side
 
 
+def _on_board(masks: list[np.ndarray], middles: np.ndarray) -> np.ndarray:
+    """The side middles within the largest connected web of lines: the hexagons' sides meet at
+    their corners, while a round button's or a letter's straight bits stand apart (and would
+    pull the fitted spacing off)."""
+    joined = cv2.dilate(masks[0] | masks[1] | masks[2], np.ones((5, 5), np.uint8))
+    _, labels = cv2.connectedComponents(joined, connectivity=8)
+    ys = np.clip(np.round(middles[:, 1]).astype(int), 0, labels.shape[0] - 1)
+    xs = np.clip(np.round(middles[:, 0]).astype(int), 0, labels.shape[1] - 1)
+    owner = labels[ys, xs]
+    counts = np.bincount(owner[owner > 0])
+    if not len(counts):
+        return middles
+    return middles[owner == int(np.argmax(counts))]
+
+
 def _fit_axis(values: np.ndarray, period: float) -> tuple[float, float]:
     """Origin and step of positions ``values`` that lie on evenly spaced lines roughly
     ``period`` apart (the guess may be 20 % off; some lines empty, a few strays): the step whose
@@ -197,11 +212,13 @@ def find_hex_board(img: np.ndarray, gray: np.ndarray, orientation: str) -> HexBo
         img, gray = img.transpose(1, 0, 2), np.ascontiguousarray(gray.T)
     n = min(gray.shape)
     thin = _thin(gray, max(5, round(n / 90)) | 1)
-    middles, length = _sides([_lines(thin, a, max(8, n // 40)) for a in (0.0, 60.0, 120.0)])
+    masks = [_lines(thin, a, max(8, n // 40)) for a in (0.0, 60.0, 120.0)]
+    middles, length = _sides(masks)
+    web = _on_board(masks, middles)  # fit on these; look for cells wherever sides are
     # The sides' middles lie on a lattice a quarter of a cell height apart in y and three
     # quarters of a side in x (horizontal sides above and below a centre, slanted ones beside).
-    y_first, quarter = _fit_axis(middles[:, 1], length * SQRT3 / 4)
-    x_first, step_x = _fit_axis(middles[:, 0], 0.75 * length)
+    y_first, quarter = _fit_axis(web[:, 1], length * SQRT3 / 4)
+    x_first, step_x = _fit_axis(web[:, 0], 0.75 * length)
     height = 4 * quarter  # flat side to flat side: the pitch between neighbours in a column
     side = step_x / 0.75
     if abs(height / SQRT3 - side) > 0.15 * side:  # the two spacings must describe one hexagon
