@@ -25,7 +25,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,8 +35,18 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from solvers.common.errors import InputError  # noqa: E402
 from solvers.common.protocol import read_text  # noqa: E402
 from solvers.flow import PLUGIN  # noqa: E402
-from solvers.flow.screenshot import check, checked, decode, detect  # noqa: E402
-from solvers.flow.screenshot_synth import Case, Scene, same_endpoints, synthetic_set  # noqa: E402
+from solvers.flow.model import FlowPuzzle  # noqa: E402
+from solvers.flow.screenshot import Detection, check, checked, decode, detect, to_puzzle  # noqa: E402
+from solvers.flow.screenshot_hex import model_centre  # noqa: E402
+from solvers.flow.screenshot_synth import (  # noqa: E402
+    Case,
+    Scene,
+    hex_misread,
+    hex_specs,
+    make_hex_case,
+    same_endpoints,
+    synthetic_set,
+)
 
 
 def exports() -> Iterator[Case]:
@@ -207,8 +217,8 @@ def real_screenshots() -> int:
         files = _git_files(mirrors / folder / "repo", rev)
         part = "hold-out" if repo in HOLDOUT else "tuning"
         for path, data in sorted(files.items()):
-            if not re.search(r"\.(png|jpe?g|gif)$", path, re.I):
-                continue
+            if not re.search(r"\.(png|jpe?g|gif)$", path, re.I) or path in HEX_REAL:
+                continue  # a hex board is measured by ``hex_part``
             kind = "overlay" if "intermediare" in path else "board" if _whole_board(path) else "no board"
             label = _label(path, files)
             start, start_cpu = time.perf_counter(), time.process_time()
@@ -257,14 +267,147 @@ def real_screenshots() -> int:
     return wrong_total
 
 
+# ---- hex boards (Flow Free: Hexes) --------------------------------------------------------------------
+
+# The one real Flow Free: Hexes screenshot known (samgoldman/FlowSolver, no licence: read from the
+# fetched mirror, never copied). Labelled by eye: each pair's dot centres in the picture's pixels
+# (flat-topped hexagons, 22 cells in 5 columns of 4, 5, 4, 5, 4; letters as drawn on the dots).
+HEX_REAL = {
+    "puzzles/hex/Classic5x5_1.jpg": (
+        22,
+        {
+            "A": ((228, 440), (228, 903)),
+            "B": ((627, 670), (492, 1057)),
+            "C": ((95, 517), (228, 1057)),
+            "D": ((492, 440), (360, 980)),
+            "E": ((627, 517), (492, 903)),
+        },
+    )
+}
+
+
+def _hex_exports() -> Iterator[tuple[str, bytes, FlowPuzzle]]:
+    """This program's own diagrams of hex boards: the hex sample and a shaped board with a hole
+    inside, light and dark, with and without the solution's pipes."""
+    from PySide6.QtGui import QGuiApplication
+
+    from solvers.flow.variants import generate_variant
+    from workbench.export import ExportOptions, export
+
+    _app = QGuiApplication.instance() or QGuiApplication([])  # noqa: F841 (keeps Qt alive)
+    sample = PLUGIN.parse(read_text(ROOT / "assets" / "flow" / "variants" / "variant_hex.txt"))
+    shape = FlowPuzzle(6, 7, FlowPuzzle.empty(6, 7).cells, hex=True)
+    for cell in ((2, 3), (0, 6), (5, 0), (1, 6), (3, 6)):
+        shape = shape.with_cell(*cell, "#")
+    shaped = generate_variant(7, 6, "hex", seed=5, shape=shape).puzzle
+    with tempfile.TemporaryDirectory() as tmp:
+        for title, puzzle in (("variant_hex", sample), ("shaped", shaped)):
+            solution = next(iter(PLUGIN.solve(puzzle, limit=1)))
+            for palette in ("light", "dark"):
+                for solved in (False, True):
+                    out = Path(tmp) / "out.png"
+                    export(
+                        PLUGIN.draw(puzzle, solution if solved else None), out, ExportOptions(palette=palette)
+                    )
+                    yield f"export {title} {palette}{' solved' * solved}", out.read_bytes(), puzzle
+
+
+def _real_hex() -> Iterator[tuple[str, bytes, tuple[int, dict[str, tuple[tuple[int, int], ...]]]]]:
+    mirrors = Path(os.environ.get("FLOW_SHOTS_MIRRORS", "/work/.mirror"))
+    git = mirrors / "samgoldman+FlowSolver" / "repo"
+    if not git.is_dir():
+        print(f"real hex screenshot: no samgoldman/FlowSolver mirror under {mirrors}; skipped")
+        return
+    files = _git_files(git, "HEAD")
+    for path, label in HEX_REAL.items():
+        if path in files:
+            yield f"real {path}", files[path], label
+
+
+def _real_hex_misread(found: Detection, label: tuple[int, dict[str, tuple[tuple[int, int], ...]]]) -> str:
+    cells, pairs = label
+    if not found.hex:
+        return "not read as a hex board"
+    a, b, c, d, e, f = found.hex_frame
+    board = found.rows * found.cols - len(found.holes)
+    if board != cells:
+        return f"{board} cells read, {cells} in the picture"
+    pitch = float((a * a + d * d) ** 0.5)
+
+    def near(cell: tuple[int, int], spot: tuple[int, int]) -> bool:
+        x, y = model_centre(*cell)
+        return ((a * x + b * y + c - spot[0]) ** 2 + (d * x + e * y + f - spot[1]) ** 2) ** 0.5 < 0.25 * pitch
+
+    read = list(found.endpoints.values())
+    for spots in pairs.values():
+        if not any(len(v) == 2 and all(any(near(cell, s) for cell in v) for s in spots) for v in read):
+            return f"the pair at {spots} was not read"
+    return "" if len(read) == len(pairs) else f"{len(read)} colours read, {len(pairs)} in the picture"
+
+
+def hex_part(subset: bool = False) -> dict[str, int]:
+    """Hex boards: synthetic screenshots in the app's Hexes look, this program's own hex diagrams
+    and the real Hexes screenshot, each decoded, detected and checked as ``flow import`` does.
+    Prints counts and times; returns the counts (right, refused, WRONG)."""
+    counts = {"right": 0, "refused": 0, "WRONG": 0}
+    wall: list[float] = []
+    cpu: list[float] = []
+
+    def judge(name: str, data: bytes, misread: Callable[[Detection], str]) -> None:
+        start, start_cpu = time.perf_counter(), time.process_time()
+        try:
+            found = detect(decode(data, name))
+        except InputError as exc:
+            found, why = None, str(exc)
+        wall.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+        if found is not None:
+            found, reasons = checked(found)
+            why = reasons[0] if reasons else ""
+            wrong = misread(found)
+            if wrong and not why:
+                counts["WRONG"] += 1
+                print(f"WRONG {name}: {wrong}")
+                return
+        if why:
+            counts["refused"] += 1
+            print(f"refused {name}: {why}")
+        else:
+            counts["right"] += 1
+
+    for case in (make_hex_case(spec) for spec in hex_specs(subset)):
+        judge(case.name, case.data, lambda found, case=case: hex_misread(found, case.scene, case.centres))
+    for name, data, puzzle in _hex_exports():
+        judge(
+            name,
+            data,
+            lambda found, puzzle=puzzle: "" if to_puzzle(found)[0] == puzzle else "not the board drawn",
+        )
+    for name, data, label in _real_hex():
+        judge(name, data, lambda found, label=label: _real_hex_misread(found, label))
+    n = sum(counts.values())
+    print(
+        f"hex boards: {n} images: right {counts['right']}, refused {counts['refused']}, WRONG {counts['WRONG']}"
+    )
+    for what, spent in (("wall", sorted(wall)), ("CPU", sorted(cpu))):
+        print(
+            f"  decode + detect, {what} time: median {1000 * statistics.median(spent):.0f} ms, "
+            f"worst {1000 * spent[-1]:.0f} ms"
+        )
+    return counts
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--subset", action="store_true", help="only the CI subset of the synthetic set")
     ap.add_argument("--save-failures", type=Path, default=None)
     ap.add_argument("--real-only", action="store_true", help="only the real screenshots")
+    ap.add_argument("--hex-only", action="store_true", help="only the hex boards")
     args = ap.parse_args()
     if args.real_only:
         return 1 if real_screenshots() else 0
+    if args.hex_only:
+        return 1 if hex_part(args.subset)["WRONG"] else 0
     rows = []
     times: list[float] = []
     endpoints = [0, 0]  # right (cell and partner), all
@@ -309,7 +452,8 @@ def main() -> int:
     for kind, spent in by_kind.items():
         print(f"  {kind:>10}: mean {1000 * statistics.mean(spent):.0f} ms over {len(spent)} images")
     wrong = real_screenshots()
-    return 0 if all(r[2] for r in rows) and not wrong else 1
+    hexes = hex_part(args.subset)
+    return 0 if all(r[2] for r in rows) and not wrong and not hexes["WRONG"] else 1
 
 
 if __name__ == "__main__":

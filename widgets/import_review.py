@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -91,7 +91,10 @@ def _draw_mark(painter: QPainter, mark: Mark, scale: float) -> None:
     elif mark.kind == "hole":
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QBrush(QColor(128, 128, 128, 150), Qt.BrushStyle.BDiagPattern))
-        painter.drawRect(QRectF(g[0], g[1], g[2], g[3]))
+        if len(g) > 4:  # a hexagon's corners
+            painter.drawPolygon(QPolygonF([QPointF(g[i], g[i + 1]) for i in range(0, len(g) - 1, 2)]))
+        else:
+            painter.drawRect(QRectF(g[0], g[1], g[2], g[3]))
     elif mark.kind == "bridge":  # a cross over the cell: its two lanes
         pen = QPen(WALL_COLOUR, max(4 * px, 0.06 * g[2]))
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)

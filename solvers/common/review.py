@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 # Mark kinds: "grid" (a grid line), "wall" (a thick wall bar), both from (x1, y1) to (x2, y2);
-# "dot" (an endpoint: centre x, y and radius), "hole" (a missing cell: x, y, width, height),
+# "dot" (an endpoint: centre x, y and radius), "hole" (a missing cell: x, y, width, height; or,
+# with more than four numbers, the corners x1, y1, x2, y2, ... of a missing hexagon),
 # "bridge" (a cell two lanes cross: x, y, width, height).
 MARK_KINDS = ("grid", "wall", "dot", "hole", "bridge")
 

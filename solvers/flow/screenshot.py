@@ -62,6 +62,7 @@ from solvers.flow.model import (
     is_label_form,
     wall,
 )
+from solvers.flow.screenshot_hex import find_hex_board, hex_orientation
 
 MAX_FILE_BYTES = 50 * 1024 * 1024  # a phone screenshot is a few MB
 MAX_PIXELS = 40_000_000  # 8K is 33 MP; a decompression bomb is refused before decoding
@@ -145,6 +146,14 @@ class Detection:
     grid: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     shapes: Mapping[Cell, DotShape] = field(default_factory=dict)  # each dot's size and centring
     bridges: tuple[Cell, ...] = ()  # cells drawn as a bridge (Flow Free: Bridges)
+    # A hex board (odd-r rows, as the solver lays them out): the affine map (a, b, c, d, e, f:
+    # x = aX + bY + c, y = dX + eY + f) from the solver's drawing with a cell width of 1 to the
+    # picture's pixels; () on a square board.
+    hex_frame: tuple[float, ...] = ()
+
+    @property
+    def hex(self) -> bool:
+        return bool(self.hex_frame)
 
     def problems(self) -> list[str]:
         """Colours that do not come as a pair (one dot, or three and more)."""
@@ -163,6 +172,7 @@ class Detection:
             "rows": self.rows,
             "cols": self.cols,
             "size": f"{self.cols}x{self.rows}",
+            "shape": "hex" if self.hex else "square",
             "endpoints": {k: [list(c) for c in v] for k, v in self.endpoints.items()},
             "colours": dict(self.colours),
             "walls": [[list(a), list(b)] for a, b in self.walls],
@@ -494,30 +504,65 @@ def _lab(rgb: np.ndarray) -> np.ndarray:
 
 def _dots(img: np.ndarray, ink: np.ndarray, grid: _Grid) -> tuple[list[Cell], np.ndarray]:
     """Cells holding a dot and their colours (RGB rows)."""
-    s = min(grid.sx, grid.sy)
+    centres = {
+        (r, c): (grid.x0 + (c + 0.5) * grid.sx, grid.y0 + (r + 0.5) * grid.sy)
+        for r in range(grid.rows)
+        for c in range(grid.cols)
+    }
+    return _dots_at(img, ink, centres, grid.sx, grid.sy)
+
+
+def _dots_at(
+    img: np.ndarray,
+    ink: np.ndarray,
+    centres: Mapping[Cell, tuple[float, float]],
+    sx: float,
+    sy: float,
+    ring_radius: float = 0.28,
+    letters: bool = False,
+) -> tuple[list[Cell], np.ndarray]:
+    """Which of the cells centred at ``centres`` (cells ``sx`` by ``sy`` pixels) hold a dot, and
+    the dots' colours (RGB rows). ``ring_radius`` (in cells) lies inside the smallest dot;
+    ``letters``: dots carry big letters (the app's Hexes), whose strokes may cross the ring."""
+    s = min(sx, sy)
     half = max(2, round(0.2 * s))
     angles = np.linspace(0, 2 * np.pi, 24, endpoint=False)
-    ring = 0.28 * np.stack((np.sin(angles), np.cos(angles)), axis=1)  # inside a dot of 70 %
+    ring = ring_radius * np.stack((np.sin(angles), np.cos(angles)), axis=1)  # inside a dot of 70 %
     # A letter drawn in a dot (this program labels colours it repeats) is a few thin strokes: a
     # closing as wide as a stroke fills them, and widens no pipe (a band stays a band).
     close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(3, round(0.1 * s)) | 1,) * 2)
     cells: list[Cell] = []
     colours = []
-    for r in range(grid.rows):
-        for c in range(grid.cols):
-            cx = round(grid.x0 + (c + 0.5) * grid.sx)
-            cy = round(grid.y0 + (r + 0.5) * grid.sy)
-            patch = ink[cy - half : cy + half + 1, cx - half : cx + half + 1]
-            if patch.size == 0 or not _filled(patch > DOT_LEVEL, close):
+    for cell, (x, y) in centres.items():
+        cx, cy = round(x), round(y)
+        if cy - half < 0 or cx - half < 0:
+            continue
+        patch = ink[cy - half : cy + half + 1, cx - half : cx + half + 1]
+        if patch.size == 0 or not _filled(patch > DOT_LEVEL, close):
+            continue
+        # A dot is round: ink all around a ring; a pipe through the centre crosses it twice.
+        ring_y = np.clip(cy + np.round(ring[:, 0] * sy).astype(int), 0, ink.shape[0] - 1)
+        ring_x = np.clip(cx + np.round(ring[:, 1] * sx).astype(int), 0, ink.shape[1] - 1)
+        on_ring = ink[ring_y, ring_x] > DOT_LEVEL
+        if letters and on_ring.mean() < 0.85:  # the strokes filled as in the centre patch
+            pad = close.shape[0]  # room outside the ring for the closing to see the dot go on
+            y0, x0 = max(0, int(ring_y.min()) - pad), max(0, int(ring_x.min()) - pad)
+            window = ink[y0 : int(ring_y.max()) + pad + 1, x0 : int(ring_x.max()) + pad + 1] > DOT_LEVEL
+            # Outside the window is no ink: a pipe's band must not be closed against the border.
+            shut = cv2.morphologyEx(
+                window.astype(np.uint8), cv2.MORPH_CLOSE, close, borderType=cv2.BORDER_CONSTANT, borderValue=0
+            )
+            on_ring = shut[ring_y - y0, ring_x - x0] > 0
+        if on_ring.mean() < 0.85:
+            continue
+        pixels = img[cy - half : cy + half + 1, cx - half : cx + half + 1].reshape(-1, 3)
+        colour = np.median(pixels, axis=0)[::-1]  # BGR -> RGB
+        if letters:  # the ring is the dot's colour (but for a letter's strokes), not a pipe's and a line's
+            near = np.linalg.norm(_lab(img[ring_y, ring_x][:, ::-1]) - _lab(colour), axis=1) < SHAPE_COLOUR
+            if near.mean() < RING_COLOUR_SHARE:
                 continue
-            # A dot is round: ink all around a ring; a pipe through the centre crosses it twice.
-            ring_y = np.clip(cy + np.round(ring[:, 0] * grid.sy).astype(int), 0, ink.shape[0] - 1)
-            ring_x = np.clip(cx + np.round(ring[:, 1] * grid.sx).astype(int), 0, ink.shape[1] - 1)
-            if (ink[ring_y, ring_x] > DOT_LEVEL).mean() < 0.85:
-                continue
-            pixels = img[cy - half : cy + half + 1, cx - half : cx + half + 1].reshape(-1, 3)
-            cells.append((r, c))
-            colours.append(np.median(pixels, axis=0)[::-1])  # BGR -> RGB
+        cells.append(cell)
+        colours.append(colour)
     return cells, np.array(colours, np.float64).reshape(-1, 3)
 
 
@@ -535,20 +580,31 @@ def _filled(mask: np.ndarray, close: np.ndarray) -> bool:
 # leaving the dot along an axis stays inside the dot's outline.
 SHAPE_ANGLES = np.radians([a + q for q in (0, 90, 180, 270) for a in (30, 45, 60)])
 SHAPE_COLOUR = 30.0  # Lab distance from a dot's colour up to which a pixel is part of the dot
+# Share of a lettered dot's test ring in the dot's own colour: measured on 1,892 hex dots at least
+# 0.71 (big letters cross the ring), a pipe's corner under a hand-drawn line at most 0.58.
+RING_COLOUR_SHARE = 0.65
 
 
-def _dot_shapes(img: np.ndarray, grid: _Grid, cells: list[Cell], rgb: np.ndarray) -> list[DotShape]:
-    """Each dot's radius and its centre's offset from the cell centre, in cells. Along each
-    direction the dot's edge is the outermost pixel of its colour within half a cell (a label
-    drawn inside the dot does not cut it short); a circle's edge distances are
+def _dot_shapes(
+    img: np.ndarray,
+    centres: np.ndarray,
+    sx: float,
+    sy: float,
+    rgb: np.ndarray,
+    angles: np.ndarray = SHAPE_ANGLES,
+    reach: float = 0.5,
+) -> list[DotShape]:
+    """Each dot's radius and its centre's offset from the cell centre (``centres``: N x (x, y)
+    pixels; cells ``sx`` by ``sy``), in cells. Along each of ``angles`` (between the directions
+    a pipe may leave in) the dot's edge is the outermost pixel of its colour within ``reach`` of a
+    cell (a label drawn inside the dot does not cut it short); a circle's edge distances are
     ``radius + dx cos(a) + dy sin(a)``, fitted by least squares."""
-    if not cells:
+    if not len(centres):
         return []
-    steps = np.linspace(0.0, 0.5, max(8, round(min(grid.sx, grid.sy))))  # about a pixel apart
-    cos, sin = np.cos(SHAPE_ANGLES), np.sin(SHAPE_ANGLES)
-    centres = np.array([(grid.x0 + (c + 0.5) * grid.sx, grid.y0 + (r + 0.5) * grid.sy) for r, c in cells])
-    xs = centres[:, 0, None, None] + steps[None, None, :] * cos[None, :, None] * grid.sx
-    ys = centres[:, 1, None, None] + steps[None, None, :] * sin[None, :, None] * grid.sy
+    steps = np.linspace(0.0, reach, max(8, round(2 * reach * min(sx, sy))))  # about a pixel apart
+    cos, sin = np.cos(angles), np.sin(angles)
+    xs = centres[:, 0, None, None] + steps[None, None, :] * cos[None, :, None] * sx
+    ys = centres[:, 1, None, None] + steps[None, None, :] * sin[None, :, None] * sy
     xs = np.clip(np.round(xs).astype(int), 0, img.shape[1] - 1)
     ys = np.clip(np.round(ys).astype(int), 0, img.shape[0] - 1)
     samples = img[ys, xs][..., ::-1]  # dots x directions x steps x RGB
@@ -798,39 +854,6 @@ def _walls_and_holes(
     return sorted(walls), holes, pipes
 
 
-# ---- hex boards -----------------------------------------------------------------------------------------
-
-HEX_SHARE = 0.3  # share of the straight lines' length that runs at +-60 (or +-30) degrees
-
-
-def _looks_hex(gray: np.ndarray) -> bool:
-    """True when the picture's long thin lines run in three directions 60 degrees apart (a lattice
-    of hexagons, flat or pointed side up) rather than across and down as on a square board."""
-    k = max(5, round(min(gray.shape) / 90)) | 1
-    ellipse = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-    thin = (cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, ellipse) > LINE_LEVEL).astype(np.uint8) * 255
-    n = min(gray.shape)
-    found = cv2.HoughLinesP(
-        thin, 1, np.pi / 180, threshold=max(20, n // 30), minLineLength=n // 25, maxLineGap=3
-    )
-    if found is None:
-        return False
-    x1, y1, x2, y2 = found.reshape(-1, 4).astype(np.float64).T
-    angle = np.round(np.degrees(np.arctan2(y2 - y1, x2 - x1))).astype(int) % 180
-    length = np.hypot(x2 - x1, y2 - y1)
-    total = float(length.sum())
-
-    def share(direction: int) -> float:  # within 4 degrees of ``direction``
-        near = np.abs((angle - direction + 90) % 180 - 90) <= 4
-        return float(length[near].sum()) / total
-
-    for axis, slants in ((0, (60, 120)), (90, (30, 150))):
-        a, b = share(slants[0]), share(slants[1])
-        if a + b >= HEX_SHARE and min(a, b) >= 0.1 and share(axis) >= 0.1:
-            return True
-    return False
-
-
 # ---- the whole reading ----------------------------------------------------------------------------------
 
 
@@ -839,53 +862,35 @@ def detect(img: np.ndarray) -> Detection:
     if img.ndim != 3 or img.shape[2] != 3:
         raise InputError("not a colour image")
     gray = _ink(img)
-    try:
-        grid, box = _find_grid(img, gray)
-        if grid.rows < 2 or grid.cols < 2:
-            raise InputError(f"unreadable grid: found only {grid.cols}x{grid.rows} cells")
-        skew = abs(grid.sx - grid.sy) / max(grid.sx, grid.sy)
-        cell_size = f"{grid.sx:.0f}x{grid.sy:.0f} px"
-        if skew > 0.25:  # Flow cells are square: this is some other grid (a photo, a table)
-            raise InputError(
-                f"unreadable grid: a {grid.cols}x{grid.rows} grid of {cell_size} cells is no Flow board"
-            )
-    except InputError:
-        if _looks_hex(gray):  # say what the picture is rather than that no grid was found
-            raise InputError(
-                "looks like a Flow Free: Hexes board (lines at 60 degrees) — hex boards are not read yet"
-            ) from None
-        raise
+    if int(gray.max()) > LINE_LEVEL:
+        orientation = hex_orientation(gray)
+        if orientation:
+            return _detect_hex(img, gray, orientation)
+    grid, box = _find_grid(img, gray)
+    if grid.rows < 2 or grid.cols < 2:
+        raise InputError(f"unreadable grid: found only {grid.cols}x{grid.rows} cells")
+    skew = abs(grid.sx - grid.sy) / max(grid.sx, grid.sy)
+    cell_size = f"{grid.sx:.0f}x{grid.sy:.0f} px"
+    if skew > 0.25:  # Flow cells are square: this is some other grid (a photo, a table)
+        raise InputError(
+            f"unreadable grid: a {grid.cols}x{grid.rows} grid of {cell_size} cells is no Flow board"
+        )
     warnings: list[str] = []
     if skew > 0.12:
         warnings.append(f"cells are not square ({cell_size}): the grid size may be wrong")
     cells, rgb = _dots(img, gray, grid)
-    lab = _lab(rgb) if len(rgb) else np.zeros((0, 3))
-    groups = _group(lab)
-    means = np.array([lab[g].mean(axis=0) for g in groups]).reshape(-1, 3)
-    letters = _letters(means)
-    if is_label_form(set(letters)):
-        # Letters all in A..P would be read as colour indices (C = yellow, not cyan): write the
-        # same colours in that form instead.
-        letters = [LABELS[MNEMONIC.index(ch)] for ch in letters]
-    endpoints: dict[str, tuple[Cell, ...]] = {}
-    colours: dict[str, str] = {}
-    for letter, members in sorted(zip(letters, groups, strict=True), key=lambda t: min(t[1])):
-        endpoints[letter] = tuple(sorted(cells[i] for i in members))
-        mean = rgb[members].mean(axis=0).round().astype(int)
-        colours[letter] = "#{:02x}{:02x}{:02x}".format(*(int(v) for v in mean))
+    endpoints, colours = _named(cells, rgb)
     geometry = (grid.x0, grid.y0, grid.sx, grid.sy)
     if not cells or _is_grey(img, rgb):
         partial = Detection(grid.rows, grid.cols, endpoints, colours, (), (), tuple(warnings), box, geometry)
-        if not cells:
-            raise BoardRefused(f"no endpoint dots found on the {grid.cols}x{grid.rows} grid", partial)
-        # Grey dots differ only in brightness: any pairing read from them would be a guess.
-        raise BoardRefused("not a colour image: a Flow board's dots are paired by their colours", partial)
+        _refuse_dots(img, cells, rgb, partial)
     chroma = _chroma(img)
     bridges = _bridges(gray, chroma, grid, set(cells))
     walls, holes, pipes = _walls_and_holes(gray, chroma, grid, set(cells) | set(bridges))
     if pipes:
         warnings.append(f"pipes drawn across {pipes} cell edge{'s' * (pipes > 1)} were ignored")
-    shapes = dict(zip(cells, _dot_shapes(img, grid, cells, rgb), strict=True))
+    centres = np.array([(grid.x0 + (c + 0.5) * grid.sx, grid.y0 + (r + 0.5) * grid.sy) for r, c in cells])
+    shapes = dict(zip(cells, _dot_shapes(img, centres.reshape(-1, 2), grid.sx, grid.sy, rgb), strict=True))
     return Detection(
         grid.rows,
         grid.cols,
@@ -901,6 +906,73 @@ def detect(img: np.ndarray) -> Detection:
     )
 
 
+def _named(cells: list[Cell], rgb: np.ndarray) -> tuple[dict[str, tuple[Cell, ...]], dict[str, str]]:
+    """The dots grouped by colour under the colours' letters, and each letter's measured colour."""
+    lab = _lab(rgb) if len(rgb) else np.zeros((0, 3))
+    groups = _group(lab)
+    means = np.array([lab[g].mean(axis=0) for g in groups]).reshape(-1, 3)
+    letters = _letters(means)
+    if is_label_form(set(letters)):
+        # Letters all in A..P would be read as colour indices (C = yellow, not cyan): write the
+        # same colours in that form instead.
+        letters = [LABELS[MNEMONIC.index(ch)] for ch in letters]
+    endpoints: dict[str, tuple[Cell, ...]] = {}
+    colours: dict[str, str] = {}
+    for letter, members in sorted(
+        zip(letters, groups, strict=True), key=lambda t: min(cells[i] for i in t[1])
+    ):
+        endpoints[letter] = tuple(sorted(cells[i] for i in members))
+        mean = rgb[members].mean(axis=0).round().astype(int)
+        colours[letter] = "#{:02x}{:02x}{:02x}".format(*(int(v) for v in mean))
+    return endpoints, colours
+
+
+def _refuse_dots(img: np.ndarray, cells: list[Cell], rgb: np.ndarray, partial: Detection) -> None:
+    """Raise ``BoardRefused`` for a board without dots or with grey ones only."""
+    if not cells:
+        raise BoardRefused(f"no endpoint dots found on the {partial.cols}x{partial.rows} grid", partial)
+    if _is_grey(img, rgb):  # grey dots differ only in brightness: any pairing would be a guess
+        raise BoardRefused("not a colour image: a Flow board's dots are paired by their colours", partial)
+
+
+# Directions in which a dot's edge is measured on a hex board (degrees, in the flat-topped frame
+# the reading uses): between the six directions a pipe may leave in (30, 90, 150, ...).
+HEX_SHAPE_ANGLES = np.radians([a + d for a in range(0, 360, 60) for d in (-6, 0, 6)])
+
+
+def _detect_hex(img: np.ndarray, gray: np.ndarray, orientation: str) -> Detection:
+    """Read a hex board (see ``screenshot_hex``): its cells in the solver's odd-r layout, the dots
+    at their centres. Dots are measured in the frame the lattice was read in."""
+    board = find_hex_board(img, gray, orientation)
+    if board.transposed:
+        img, gray = np.ascontiguousarray(img.transpose(1, 0, 2)), np.ascontiguousarray(gray.T)
+    # The app's hex dots are smaller (radius 0.32 of a cell): the ring test stays inside them.
+    cells, rgb = _dots_at(img, gray, board.centres, board.pitch, board.pitch, ring_radius=0.22, letters=True)
+    endpoints, colours = _named(cells, rgb)
+    xs = [x for x, _ in board.centres.values()]
+    ys = [y for _, y in board.centres.values()]
+    x0, y0 = min(xs) - board.pitch / 2, min(ys) - board.pitch / 2
+    box = (x0, y0, max(xs) - x0 + board.pitch / 2, max(ys) - y0 + board.pitch / 2)
+    if board.transposed:
+        box = (box[1], box[0], box[3], box[2])
+    found = Detection(
+        board.rows,
+        board.cols,
+        endpoints,
+        colours,
+        holes=board.holes,
+        warnings=(board.turned(),) if board.turned() else (),
+        board=tuple(round(v) for v in box),  # type: ignore[arg-type]
+        hex_frame=board.frame,
+    )
+    if not cells or _is_grey(img, rgb):
+        _refuse_dots(img, cells, rgb, found)
+    centres = np.array([board.centres[cell] for cell in cells]).reshape(-1, 2)
+    # Short of the hexagon's side (half a cell away): a grey dot is near the olive outline's colour.
+    shapes = _dot_shapes(img, centres, board.pitch, board.pitch, rgb, HEX_SHAPE_ANGLES, reach=0.42)
+    return replace(found, shapes=dict(zip(cells, shapes, strict=True)))
+
+
 def to_puzzle(found: Detection) -> tuple[FlowPuzzle, list[str]]:
     """The puzzle with its endpoints, walls and holes, and the detection's warnings."""
     cells = [EMPTY] * (found.rows * found.cols)
@@ -912,7 +984,7 @@ def to_puzzle(found: Detection) -> tuple[FlowPuzzle, list[str]]:
         for r, c in where:
             cells[r * found.cols + c] = letter
     walls = frozenset(wall(a, b) for a, b in found.walls)
-    puzzle = FlowPuzzle(found.rows, found.cols, tuple(cells), walls=walls)
+    puzzle = FlowPuzzle(found.rows, found.cols, tuple(cells), walls=walls, hex=found.hex)
     return puzzle, list(found.warnings)
 
 
@@ -953,7 +1025,7 @@ def check(found: Detection, budget: float = SOLVE_BUDGET, cancel: CancelToken | 
     if odd:
         more = f" (and {len(odd) - 1} more)" if len(odd) > 1 else ""
         return [f"{next(iter(odd.values()))}{more}: the grid or a dot was probably misread"]
-    edge = _empty_edge(found)
+    edge = "" if found.hex else _empty_edge(found)  # hex levels are shaped: their outline is read
     if edge:
         return [
             f"{edge} of the read {found.cols}x{found.rows} grid is mostly holes without a dot: the grid reaches past the board"
@@ -971,10 +1043,7 @@ def check(found: Detection, budget: float = SOLVE_BUDGET, cancel: CancelToken | 
         return [f"the read {size} board has more than one solution: a pair of dots was probably missed"]
     if timed_out:  # not confirmed: refused too, a wrong board costs more than a retry
         return [f"could not confirm within {budget:g} s that the read {size} board has one solution"]
-    return [
-        f"the read {size} board has no solution: the grid or a dot was misread"
-        " (warps and hex boards are not read)"
-    ]
+    return [f"the read {size} board has no solution: the grid or a dot was misread (warps are not read)"]
 
 
 def count_solutions(puzzle: FlowPuzzle, budget: float, cancel: CancelToken | None = None) -> tuple[int, bool]:

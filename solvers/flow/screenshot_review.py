@@ -12,7 +12,9 @@ import numpy as np
 from solvers.common.cancel import CancelToken
 from solvers.common.errors import InputError
 from solvers.common.review import ImportReview, Mark
+from solvers.flow.draw import HexGeometry
 from solvers.flow.screenshot import BoardRefused, Detection, checked, detect, odd_dots, read_image, to_puzzle
+from solvers.flow.screenshot_hex import model_centre
 
 SHOW_SIDE = 1600  # the review image's longest side in pixels: plenty for a dialog, light to send
 
@@ -53,6 +55,8 @@ def _read_words(found: Detection | None) -> str:
         return ""
     n = len(found.endpoints)
     words = [f"{found.cols}x{found.rows}", f"{n} colour{'s' * (n != 1)}", "every colour twice"]
+    if found.hex:
+        words[0] += " hex"
     if found.walls:
         words.append(f"{len(found.walls)} wall{'s' * (len(found.walls) != 1)}")
     if found.holes:
@@ -63,6 +67,8 @@ def _read_words(found: Detection | None) -> str:
 
 
 def _marks(found: Detection, scale: float) -> tuple[Mark, ...]:
+    if found.hex:
+        return _hex_marks(found, scale)
     x0, y0, sx, sy = (v * scale for v in found.grid)
     rows, cols = found.rows, found.cols
     marks = [Mark("grid", (x0, y0 + i * sy, x0 + cols * sx, y0 + i * sy)) for i in range(rows + 1)]
@@ -84,3 +90,46 @@ def _marks(found: Detection, scale: float) -> tuple[Mark, ...]:
             centre = (x0 + (c + 0.5) * sx, y0 + (r + 0.5) * sy, radius)
             marks.append(Mark("dot", centre, colour, letter, alert=len(cells) != 2 or (r, c) in odd))
     return tuple(marks)
+
+
+def _hex_marks(found: Detection, scale: float) -> tuple[Mark, ...]:
+    """A hex board's cells drawn where they were read: the solver's drawing of the board mapped
+    onto the picture by the read frame (the board may be turned or mirrored there)."""
+    a, b, c, d, e, f = (v * scale for v in found.hex_frame)
+
+    def seen(point: tuple[float, float]) -> tuple[float, float]:
+        x, y = point
+        return a * x + b * y + c, d * x + e * y + f
+
+    geometry = HexGeometry(0.0, 0.0, 1.0, found.rows, found.cols)
+    holes = set(found.holes)
+    sides: dict[tuple[float, ...], tuple[float, float, float, float]] = {}  # each side once
+    marks = []
+    for r in range(found.rows):
+        for k in range(found.cols):
+            corners = [seen(p) for p in geometry.corners(r, k)]
+            if (r, k) in holes:
+                if _inside(found, holes, r, k):  # a hole in the board, not a corner left out
+                    marks.append(Mark("hole", tuple(v for p in corners for v in p)))
+                continue
+            for i in range(6):
+                p, q = corners[i], corners[(i + 1) % 6]
+                key = tuple(round(v, 1) for v in (*min(p, q), *max(p, q)))
+                sides[key] = (*p, *q)
+    marks = [Mark("grid", side) for side in sides.values()] + marks
+    pitch = float(np.hypot(a, d))
+    odd = odd_dots(found)
+    for letter, cells in found.endpoints.items():
+        colour = found.colours.get(letter, "#ffffff")
+        for r, k in cells:
+            x, y = seen(model_centre(r, k))
+            marks.append(
+                Mark("dot", (x, y, 0.32 * pitch), colour, letter, alert=len(cells) != 2 or (r, k) in odd)
+            )
+    return tuple(marks)
+
+
+def _inside(found: Detection, holes: set[tuple[int, int]], r: int, c: int) -> bool:
+    """Is the hole at (r, c) enclosed by cells along its row (so part of the board's inside)?"""
+    row = [k for k in range(found.cols) if (r, k) not in holes]
+    return bool(row) and row[0] < c < row[-1]

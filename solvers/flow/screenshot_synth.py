@@ -15,7 +15,8 @@ import cv2
 import numpy as np
 
 from solvers.flow.model import Cell, FlowPuzzle
-from solvers.flow.screenshot import APP_PALETTE
+from solvers.flow.screenshot import APP_PALETTE, Detection
+from solvers.flow.screenshot_hex import model_centre
 
 APP_COLOURS = APP_PALETTE
 
@@ -343,3 +344,278 @@ def synthetic_specs(subset: bool = False) -> list[Spec]:
 
 def synthetic_set(subset: bool = False) -> Iterator[Case]:
     return (make_case(spec) for spec in synthetic_specs(subset))
+
+
+# ---- Flow Free: Hexes ---------------------------------------------------------------------------------
+# The app's Hexes look (from a real screenshot): black background, thin olive lines between the
+# cells, a thicker olive outline around the board, flat-topped hexagons in columns (every other
+# column half a cell lower, often one cell shorter), big dots with the pair's letter on them.
+
+HEX_LINE = (80, 125, 130)  # BGR: the app's olive grid
+APP_LETTERS = "ABCDEFGHIJKLMNOP"
+
+
+@dataclass(frozen=True)
+class HexStyle:
+    """What varies between hex screenshots besides the board."""
+
+    width: int = 720
+    height: int = 1480
+    flat: bool = True  # flat-topped hexagons (the app); False: pointy-topped rows
+    flip: bool = False  # flat: the first column sits lower (the picture upside down)
+    line: tuple[int, int, int] = HEX_LINE
+    dot_ratio: float = 0.64  # dot diameter / cell width (flat side to flat side)
+    letters: bool = True  # the pair's letter on each dot, as the app draws them
+    pipes: bool = False  # the solution's pipes drawn (a solved level)
+    scribbles: int = 0  # thin white hand-drawn lines over the board (notes on a shared picture)
+    glow: bool = True  # the dim blurred colour bars the app shows behind the board
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class HexScene:
+    """A hex level: the puzzle (odd-r rows, holes for the shape) and its solution's paths."""
+
+    puzzle: FlowPuzzle
+    paths: tuple[tuple[Cell, ...], ...] = ()
+
+
+def hex_level_scene(rows: int, cols: int, seed: int, shaped: bool = True) -> HexScene:
+    """A hex level with a unique designed solution in the app's colours; ``shaped`` leaves out
+    the last cell of every odd row, as the app's boards leave out the lower end of every other
+    column."""
+    from solvers.flow.variants import generate_variant
+
+    board = FlowPuzzle.empty(rows, cols)
+    board = FlowPuzzle(rows, cols, board.cells, hex=True)
+    if shaped:
+        for r in range(1, rows, 2):
+            board = board.with_cell(r, cols - 1, "#")
+    made = generate_variant(cols, rows, "hex", seed=seed, shape=board)
+    letters = dict(zip(sorted(made.puzzle.colours), APP_COLOURS, strict=False))
+    cells = [letters.get(ch, ch) for ch in made.puzzle.cells]
+    puzzle = made.puzzle.with_cells(tuple(cells))
+    return HexScene(puzzle, tuple(tuple(p) for p in made.paths))
+
+
+def _hex_centres(puzzle: FlowPuzzle, width: float) -> dict[Cell, tuple[float, float]]:
+    """Pointy-topped odd-r centres for a cell width (flat side to flat side) of ``width``."""
+    side = width / np.sqrt(3)
+    return {
+        (r, c): ((c + 0.5 + 0.5 * (r % 2)) * width, side + 1.5 * side * r)
+        for r in range(puzzle.rows)
+        for c in range(puzzle.cols)
+        if puzzle.is_cell(r, c)
+    }
+
+
+def render_hex(
+    scene: HexScene, style: HexStyle = HexStyle()
+) -> tuple[np.ndarray, dict[Cell, tuple[float, float]]]:
+    """A BGR screenshot of a hex level in the Flow Free: Hexes look, and each cell's centre in it."""
+    rng = random.Random(style.seed)
+    w, h = style.width, style.height
+    img = np.zeros((h, w, 3), np.uint8)
+    unit = min(w, h * 0.5625)
+    top, bottom = _chrome(img, rng, unit)
+    puzzle = scene.puzzle
+    # Lay the board out pointy-topped with a unit cell, then transpose it for flat tops.
+    unit_centres = _hex_centres(puzzle, 1.0)
+    side1 = 1 / np.sqrt(3)
+    span_x = (puzzle.cols + 0.5) * 1.0
+    span_y = 2 * side1 + 1.5 * side1 * (puzzle.rows - 1)
+    if style.flat:
+        span_x, span_y = span_y, span_x
+    scale = min(w * 0.94 / span_x, (bottom - top) * 0.95 / span_y)
+    x0, y0 = (w - span_x * scale) / 2, top + ((bottom - top) - span_y * scale) / 2
+
+    def place(x: float, y: float) -> tuple[float, float]:
+        if style.flat:
+            x, y = y, x
+            if style.flip:
+                y = span_y - y
+        return x0 + x * scale, y0 + y * scale
+
+    centres = {cell: place(*xy) for cell, xy in unit_centres.items()}
+    side = scale * side1
+    angles = np.radians(np.arange(0, 360, 60) + (0 if style.flat else 30))
+    corner = np.stack((np.cos(angles), np.sin(angles)), axis=1) * side
+
+    def p(xy: tuple[float, float] | np.ndarray) -> tuple[int, int]:
+        return round(float(xy[0]) * 16), round(float(xy[1]) * 16)
+
+    if style.glow:  # dim wide bars behind the board, as the app's background glow
+        for _ in range(3):
+            bar_x = rng.randint(0, w - 1)
+            bar = np.zeros_like(img)  # bars side by side, not on top of each other: max, not sum
+            # a pair's colour at a sixth of its brightness (measured on the real screenshot)
+            tone = _bgr(rng.choice(list(APP_COLOURS.values())))
+            colour = tuple(round(v * rng.uniform(0.1, 0.18)) for v in tone)
+            cv2.line(bar, (bar_x, top - round(unit * 0.3)), (bar_x, bottom), colour, round(unit * 0.08))
+            img[:] = cv2.max(img, cv2.GaussianBlur(bar, (0, 0), unit * 0.01))
+    thin = max(1, round(w / 500))
+    thick = max(3, round(w / 100))
+    border: list[tuple[np.ndarray, np.ndarray]] = []
+    for (r, c), (x, y) in centres.items():
+        pts = corner + (x, y)
+        cv2.polylines(img, [np.round(pts * 16).astype(np.int32)], True, style.line, thin, cv2.LINE_AA, 4)
+        for d in range(6):
+            a, b = pts[d], pts[(d + 1) % 6]
+            mid = (a + b) / 2
+            # A side with no cell beyond it is on the board's outline.
+            beyond = 2 * mid - (x, y)
+            if not any(np.hypot(*(beyond - centres[n])) < side * 0.5 for n in puzzle.neighbours(r, c)):
+                border.append((a, b))
+    for a, b in border:
+        cv2.line(img, p(a), p(b), style.line, thick, cv2.LINE_AA, 4)
+    if style.pipes:
+        for path in scene.paths:
+            ch = puzzle.at(*path[0])
+            colour = _bgr(APP_COLOURS.get(ch, (200, 200, 200)))
+            pts = np.array([centres[cell] for cell in path])
+            cv2.polylines(
+                img, [np.round(pts * 16).astype(np.int32)], False, colour, round(0.3 * scale), cv2.LINE_AA, 4
+            )
+    radius = scale * style.dot_ratio / 2
+    names = {ch: APP_LETTERS[k % len(APP_LETTERS)] for k, ch in enumerate(puzzle.colours)}
+    for (r, c), (x, y) in centres.items():
+        ch = puzzle.at(r, c)
+        if ch not in APP_COLOURS:
+            continue
+        rgb = APP_COLOURS[ch]
+        cv2.circle(img, p((x, y)), round(radius * 16), _bgr(rgb), -1, cv2.LINE_AA, 4)
+        if style.letters:
+            ink = (0, 0, 0) if sum(rgb) > 450 else (255, 255, 255)
+            size = radius / 22
+            (tw, th), _ = cv2.getTextSize(
+                names[ch], cv2.FONT_HERSHEY_SIMPLEX, size, max(1, round(size * 2.5))
+            )
+            cv2.putText(
+                img,
+                names[ch],
+                (round(x - tw / 2), round(y + th / 2)),
+                cv2.FONT_HERSHEY_SIMPLEX,
+                size,
+                ink,
+                max(1, round(size * 2.5)),
+                cv2.LINE_AA,
+            )
+    for _ in range(style.scribbles):  # a wobbly white line across the board
+        y = rng.uniform(top, bottom)
+        xs = np.linspace(w * 0.1, w * 0.9, 40)
+        ys = y + np.cumsum([rng.uniform(-8, 8) for _ in xs])
+        line = np.stack((xs, ys), axis=1).round().astype(np.int32)
+        cv2.polylines(img, [line], False, (255, 255, 255), 2, cv2.LINE_AA)
+    return img, centres
+
+
+def hex_misread(found: Detection, scene: HexScene, centres: Mapping[Cell, tuple[float, float]]) -> str:
+    """Why the board read from ``render_hex(scene, ...)`` is not the scene's ("" when it is): the
+    reader may turn or mirror the board, so cells are matched by where they are in the picture."""
+    if not found.hex:
+        return "not read as a hex board"
+    a, b, c, d, e, f = found.hex_frame
+    puzzle = scene.puzzle
+    pitch = float(np.hypot(a, d))
+    board = [(r, k) for r in range(found.rows) for k in range(found.cols) if (r, k) not in set(found.holes)]
+    if len(board) != len(centres):
+        return f"{len(board)} cells read, {len(centres)} drawn"
+
+    def seen(cell: Cell) -> tuple[float, float]:
+        x, y = model_centre(*cell)
+        return a * x + b * y + c, d * x + e * y + f
+
+    where: dict[Cell, Cell] = {}
+    for cell in board:
+        x, y = seen(cell)
+        near = min(centres, key=lambda t: (centres[t][0] - x) ** 2 + (centres[t][1] - y) ** 2)
+        if np.hypot(centres[near][0] - x, centres[near][1] - y) > 0.25 * pitch:
+            return f"cell R{cell[0] + 1}C{cell[1] + 1} is not where a cell is drawn"
+        where[cell] = near
+    read = {frozenset(where[cell] for cell in cells) for cells in found.endpoints.values()}
+    drawn = {frozenset(cells) for cells in puzzle.endpoints().values()}
+    return "" if read == drawn else "endpoints or their pairs differ"
+
+
+# (rows, cols, shaped): the app's Hexes sizes, shaped like its boards or whole rectangles
+HEX_BOARDS: tuple[tuple[int, int, bool], ...] = (
+    (5, 5, True),
+    (6, 6, True),
+    (7, 7, False),
+    (8, 8, True),
+    (9, 9, True),
+    (10, 10, False),
+    (12, 12, True),
+    (8, 11, True),
+    (11, 7, False),
+)
+HEX_RESOLUTIONS = ((720, 1480), (720, 1280), (1080, 1920), (1080, 2340), (1440, 3200))
+
+
+@dataclass(frozen=True)
+class HexSpec:
+    """One hex screenshot of the test set, before rendering."""
+
+    resolution: tuple[int, int]
+    quality: int | None  # JPEG quality, None = lossless PNG
+    board: tuple[int, int, bool]  # rows, cols, shaped
+    seed: int
+
+    @property
+    def name(self) -> str:
+        rows, cols, shaped = self.board
+        res = f"{self.resolution[0]}x{self.resolution[1]}"
+        kind = "png" if self.quality is None else f"q{self.quality}"
+        return f"hex {res} {kind} {cols}x{rows}{' shaped' * shaped} #{self.seed}"
+
+
+@dataclass(frozen=True)
+class HexCase:
+    name: str
+    data: bytes
+    scene: HexScene
+    style: HexStyle
+    centres: dict[Cell, tuple[float, float]]
+
+
+def make_hex_case(spec: HexSpec) -> HexCase:
+    """A hex screenshot: flat tops mostly (the app), pointy tops and upside-down pictures too,
+    letters on the dots or not, some solved (pipes), some with hand-drawn lines over them."""
+    rng = random.Random(spec.seed)
+    rows, cols, shaped = spec.board
+    scene = hex_level_scene(rows, cols, spec.seed, shaped)
+    width, height = spec.resolution
+    style = HexStyle(
+        width=width,
+        height=height,
+        flat=rng.random() < 0.7,
+        flip=rng.random() < 0.3,
+        line=(rng.randint(60, 100), rng.randint(100, 140), rng.randint(110, 150)),
+        dot_ratio=rng.uniform(0.58, 0.7),
+        letters=rng.random() < 0.7,
+        pipes=rng.random() < 0.25,
+        scribbles=rng.choice((0, 0, 0, 2, 4)),
+        seed=spec.seed,
+    )
+    img, centres = render_hex(scene, style)
+    ext, q = (".png", 0) if spec.quality is None else (".jpg", spec.quality)
+    name = spec.name + f" {'flat' if style.flat else 'pointy'}" + " flipped" * style.flip
+    name += " pipes" * style.pipes + f" scribbles={style.scribbles}" * bool(style.scribbles)
+    return HexCase(name, encode(img, ext, q), scene, style, centres)
+
+
+def hex_specs(subset: bool = False) -> list[HexSpec]:
+    """The hex screenshots: every resolution x JPEG quality x board, plus lossless PNGs;
+    ``subset`` gives a small spread for CI."""
+    out = []
+    seed = 1000
+    for i, res in enumerate(HEX_RESOLUTIONS):
+        for quality in (*QUALITIES, None):
+            for j, board in enumerate(HEX_BOARDS):
+                seed += 1
+                if quality is None and j % 3:
+                    continue  # lossless: every third board is enough
+                if subset and (j + 2 * i + (quality or 0)) % 11:
+                    continue
+                out.append(HexSpec(res, quality, board, seed))
+    return out

@@ -158,8 +158,11 @@ def generate_variant(
     seed: int | None = None,
     cancel: CancelToken | None = None,
     max_attempts: int = 100,
+    shape: FlowPuzzle | None = None,
 ) -> VariantGenerated:
-    """A ``kind`` board of ``cols`` x ``rows`` whose solution is unique under designed rules."""
+    """A ``kind`` board of ``cols`` x ``rows`` whose solution is unique under designed rules.
+    ``shape``: an empty board of that size to fill (its holes, walls, layout) instead of a random
+    one of ``kind``."""
     if not (3 <= rows <= 60 and 3 <= cols <= 60):
         raise InputError(f"variant generator sizes are 3..60, got {cols}x{rows}")
     seed = random.randrange(2**32) if seed is None else seed
@@ -168,7 +171,7 @@ def generate_variant(
     for attempt in range(1, max_attempts + 1):
         if cancel is not None:
             cancel.raise_if_cancelled()
-        board = template(rows, cols, kind, rng)
+        board = template(rows, cols, kind, rng) if shape is None else shape
         graph = variant_graph(board)
         lanes = frozenset(v for v, lane in enumerate(graph.lanes) if lane >= 0)
         cover = _Cover(list(range(graph.n_nodes)), _nbrs(graph), rng, lanes)

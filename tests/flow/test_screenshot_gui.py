@@ -62,6 +62,20 @@ def test_menu_import_opens_an_untitled_document(main_window, qtbot, tmp_path, mo
     assert view.doc.puzzle != scene.puzzle
 
 
+def test_menu_import_of_a_hex_screenshot(main_window, qtbot, tmp_path, monkeypatch) -> None:
+    """A Flow Free: Hexes picture opens as a hex board, the dialog's line says so."""
+    from solvers.flow.screenshot_synth import HexStyle, hex_level_scene, render_hex
+
+    scene = hex_level_scene(5, 5, seed=2)
+    shot = tmp_path / "hexes.jpg"
+    shot.write_bytes(encode(render_hex(scene, HexStyle(flat=False))[0], ".jpg", 90))
+    _choose(monkeypatch, shot)
+    _action(main_window).trigger()
+    assert _confirm(main_window, qtbot, "use").startswith("Read: 5x5 hex,")
+    view = main_window.current()
+    assert view.doc.puzzle == scene.puzzle and view.doc.puzzle.hex
+
+
 def test_walls_and_odd_colours_are_shown_for_editing(main_window, qtbot, tmp_path, monkeypatch) -> None:
     puzzle = FlowPuzzle.from_rows(["R...B", ".....", "..R..", ".....", "Y.R.Y"])
     shot = tmp_path / "odd.jpg"

@@ -1,9 +1,9 @@
 """Screenshot import of the Flow Free variants: a real Flow Free: Bridges screenshot reads with its
-bridge (GPL-3.0 test data, see data/flowsolver_bridges), and a hex board is refused by name."""
+bridge (GPL-3.0 test data, see data/flowsolver_bridges), and a hex lattice reads in the solver's
+layout (more in test_screenshot_hex.py)."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import cv2
@@ -17,7 +17,6 @@ from solvers.flow.screenshot_review import review_screenshot
 
 BRIDGES = Path(__file__).parent / "data" / "flowsolver_bridges" / "bridges_example.jpg"
 BRIDGES_LABEL = "BY.RO ..+.. ..Y.. .RO.G BG..."
-HEX_MIRROR = Path("/work/.mirror/samgoldman+FlowSolver/repo")  # no licence: read in place, not copied
 
 
 def _pairs(endpoints) -> set[frozenset[tuple[int, int]]]:
@@ -95,12 +94,13 @@ def _hex_board(pointy: bool) -> np.ndarray:
 
 
 @pytest.mark.parametrize("pointy", [True, False], ids=["pointy", "flat"])
-def test_a_hex_board_is_refused_by_name(pointy: bool) -> None:
-    data = cv2.imencode(".png", _hex_board(pointy))[1].tobytes()
-    with pytest.raises(
-        InputError, match=r"looks like a Flow Free: Hexes board .* hex boards are not read yet"
-    ):
-        detect(decode(data))
+def test_a_hex_lattice_reads_in_the_solvers_layout(pointy: bool) -> None:
+    """Odd rows shifted right (pointy tops) read as they are; the same board transposed (flat
+    tops, odd columns lower) reads as the same board: the solver's odd-r rows."""
+    found = detect(decode(cv2.imencode(".png", _hex_board(pointy))[1].tobytes()))
+    assert found.hex and (found.rows, found.cols) == (6, 5) and found.holes == ()
+    dots = {cell for cells in found.endpoints.values() for cell in cells}
+    assert dots == {(r, c) for r in range(6) for c in range(5) if (r + c) % 4 == 0}
 
 
 def test_a_square_board_without_a_board_is_not_called_hex() -> None:
@@ -108,16 +108,3 @@ def test_a_square_board_without_a_board_is_not_called_hex() -> None:
     cv2.circle(img, (150, 200), 40, (0, 0, 255), -1)
     with pytest.raises(InputError, match="no grid of lines"):
         detect(img)
-
-
-@pytest.mark.skipif(not HEX_MIRROR.is_dir(), reason="samgoldman/FlowSolver mirror not fetched")
-def test_the_real_hex_screenshot_is_refused_by_name() -> None:
-    """samgoldman/FlowSolver's puzzles/hex/Classic5x5_1.jpg (a Flow Free: Hexes level, no licence:
-    read from the fetched mirror, never copied)."""
-    data = subprocess.run(
-        ["git", "--git-dir", str(HEX_MIRROR), "show", "HEAD:puzzles/hex/Classic5x5_1.jpg"],
-        capture_output=True,
-        check=True,
-    ).stdout
-    with pytest.raises(InputError, match="looks like a Flow Free: Hexes board"):
-        detect(decode(data))
