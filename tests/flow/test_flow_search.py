@@ -71,9 +71,7 @@ def test_the_sweep_gives_the_same_answers_as_sat(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(search, "sat_steps", _idle_first)
     swept_boards: list[int] = []
     real_count = search.count_racing
-    monkeypatch.setattr(
-        search, "count_racing", lambda *a, **k: swept_boards.append(1) or real_count(*a, **k)
-    )
+    monkeypatch.setattr(search, "count_racing", lambda *a, **k: swept_boards.append(1) or real_count(*a, **k))
     compared = 0
     for rows in _boards():
         graph = grid_graph(codec.parse("\n".join(rows) + "\n"))
