@@ -452,7 +452,13 @@ def _hash(key: np.ndarray) -> np.uint64:
 def _crossing(state: np.ndarray, ends: np.ndarray, stack: np.ndarray, w: int, col: int) -> bool:
     """Colours with both ends on the frontier must nest like brackets along it (k j k j would have
     to cross below it). Spatial order of the slots: down edges 0..col, the right edge (slot w),
-    down edges col+1..w-1."""
+    down edges col+1..w-1. Only without pair pieces on the frontier: a piece is a bridge through
+    the swept part, so k's two ends may join via one (k .. piece .. piece .. k, each end joined to
+    a piece end below) and j may pass between them; pruning k j k j then dropped real solutions
+    (a published 12x12, read upside down, came out "no solution")."""
+    for i in range(w + 1):
+        if state[i] > 0:
+            return False
     for i in range(w + 1):
         if state[i] < 0:
             ends[-state[i]] += 1

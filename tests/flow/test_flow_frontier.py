@@ -250,6 +250,54 @@ def test_the_racing_count_sweeps_a_direction_with_fewer_states() -> None:
     assert frontier.count_racing(puzzle, "strict", caps=(), max_states=smallest // 2) is None
 
 
+# Issue 27's reference board extreme_12x12_30 upside down, thinned to five colours: O's two ends
+# on the frontier join through a piece (a bridge through the swept rows) while Y passes between
+# them; the old crossing test pruned that state and counted 0 (a "no solution" for a solvable board).
+BRIDGED = """\
+.........GRM
+...O........
+....G.......
+Y...R.......
+............
+O........Y..
+......M.....
+............
+............
+............
+............
+............
+"""
+
+
+@pytest.mark.parametrize("rules", ["strict", "numberlink"])
+def test_colour_ends_joined_through_a_piece_are_not_pruned_as_crossing(rules: str) -> None:
+    puzzle = parse(BRIDGED)
+    # Numberlink: SAT's count (2+); the game rules: every direction the same, at least one.
+    expected = _sat_count(puzzle, rules)[0] if rules == "numberlink" else None
+    counts = set()
+    for o in range(frontier.orientations(puzzle)):
+        result = count_solutions(puzzle, rules, orientation=o)
+        assert result is not None and result.count >= 1, o
+        counts.add(result.count)
+        for used in result.solutions:
+            verify(puzzle.row_strings(), *answer(puzzle, used), numberlink=rules == "numberlink")
+    assert len(counts) == 1 and (expected is None or counts == {expected})
+
+
+@pytest.mark.parametrize("rules", ["strict", "numberlink"])
+def test_every_direction_agrees_with_sat_on_open_boards(rules: str) -> None:
+    """Hand-made-style boards (few pipes, open areas: long pipes, many pieces on the frontier)
+    in every sweep direction against the SAT search."""
+    for n, seed in ((8, 0), (8, 1), (9, 2), (9, 3), (10, 4)):
+        puzzle = handmade_board(n, n, seed).puzzle
+        count, found = _sat_count(puzzle, rules)
+        for o in range(frontier.orientations(puzzle)):
+            result = count_solutions(puzzle, rules, orientation=o)
+            assert result is not None and result.count == count, (n, seed, o)
+            if count == 1:
+                assert result.solutions[0].tobytes() == found[0]
+
+
 def _issue_example(rules: str) -> None:
     puzzle = parse(B12)
     result = count_solutions(puzzle, rules)
