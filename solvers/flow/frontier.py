@@ -20,7 +20,8 @@ degree 1, holes 0, other cells 2 (strict) or 0 or 2 (numberlink). Two ends of on
 a loop (forbidden); two colours meeting must be the same colour (that colour is then joined; its
 endpoints are both swept, so it cannot come back); a piece meeting a colour or another piece takes
 its label over at its far end. Two colours whose ends interleave along the frontier (k j k j) would
-have to cross below it and are dropped. A solution is a run that ends with an empty frontier.
+have to cross below it and are dropped, but only while no piece is on the frontier (a piece can
+bridge k's ends over j). A solution is a run that ends with an empty frontier.
 
 Counts saturate at ``limit``; every state keeps up to ``limit`` back pointers (one per distinct
 partial solution), so the solutions themselves are rebuilt by walking back from the final state.
