@@ -328,17 +328,26 @@ def synthetic_specs(subset: bool = False) -> list[Spec]:
 
     ``subset`` gives a small spread for CI: each resolution and quality, every kind of board.
     """
+    picks = _spread(len(RESOLUTIONS), len(BOARDS), 0, lossless_every=4, subset=(3, 19) if subset else None)
+    return [Spec(RESOLUTIONS[i], quality, BOARDS[j], seed) for i, quality, j, seed in picks]
+
+
+def _spread(
+    resolutions: int, boards: int, seed: int, lossless_every: int, subset: tuple[int, int] | None
+) -> list[tuple[int, int | None, int, int]]:
+    """(resolution index, JPEG quality or None for lossless, board index, seed) of every picture:
+    each resolution x quality x board, lossless only for every ``lossless_every``-th board;
+    ``subset`` (step, modulus) keeps a small spread over all of them (for CI)."""
     out = []
-    seed = 0
-    for i, res in enumerate(RESOLUTIONS):
+    for i in range(resolutions):
         for quality in (*QUALITIES, None):
-            for j, board in enumerate(BOARDS):
+            for j in range(boards):
                 seed += 1
-                if quality is None and j % 4:
-                    continue  # lossless: every fourth board is enough
-                if subset and (j + 3 * i + (quality or 0)) % 19:
+                if quality is None and j % lossless_every:
                     continue
-                out.append(Spec(res, quality, board, seed))
+                if subset and (j + subset[0] * i + (quality or 0)) % subset[1]:
+                    continue
+                out.append((i, quality, j, seed))
     return out
 
 
@@ -607,15 +616,7 @@ def make_hex_case(spec: HexSpec) -> HexCase:
 def hex_specs(subset: bool = False) -> list[HexSpec]:
     """The hex screenshots: every resolution x JPEG quality x board, plus lossless PNGs;
     ``subset`` gives a small spread for CI."""
-    out = []
-    seed = 1000
-    for i, res in enumerate(HEX_RESOLUTIONS):
-        for quality in (*QUALITIES, None):
-            for j, board in enumerate(HEX_BOARDS):
-                seed += 1
-                if quality is None and j % 3:
-                    continue  # lossless: every third board is enough
-                if subset and (j + 2 * i + (quality or 0)) % 11:
-                    continue
-                out.append(HexSpec(res, quality, board, seed))
-    return out
+    picks = _spread(
+        len(HEX_RESOLUTIONS), len(HEX_BOARDS), 1000, lossless_every=3, subset=(2, 11) if subset else None
+    )
+    return [HexSpec(HEX_RESOLUTIONS[i], quality, HEX_BOARDS[j], seed) for i, quality, j, seed in picks]
