@@ -39,7 +39,8 @@ under the game rules; under Numberlink rules 19-31 s for half of them (0.9-2.3 M
 (2.5-4.1 M) count in 37-49 s and then outgrow the back-pointer budget, so the rows are swept again
 for the solutions (as long again). 13x13: mostly not within 60 s; 15x15 and 20x20: a layer passes
 5 million states within the first 2-7 rows (20-30 s). So it decides boards up to a width of about
-12.
+12. (These figures predate the sound crossing test of 2026-11-26, which keeps more states:
+issue 28's 12x12 under the game rules 3-5 s; see docs/flow.md.)
 """
 
 from __future__ import annotations
