@@ -36,7 +36,9 @@ ISSUE_28_EXAMPLE = (ROOT / "tests" / "flow" / "data" / "issue28_12x12.txt").read
 RULES = ("strict", "numberlink")
 
 
-def run(puzzle: FlowPuzzle, rules: str, cpu_budget: float, max_states: int) -> tuple[str, float, int, float]:
+def run(
+    puzzle: FlowPuzzle, rules: str, cpu_budget: float, max_states: int, racing: bool = False
+) -> tuple[str, float, int, float]:
     """(verdict or why not, CPU seconds, largest layer, rows swept)."""
     layers: list[int] = []
     step = frontier._cell_step
@@ -59,7 +61,7 @@ def run(puzzle: FlowPuzzle, rules: str, cpu_budget: float, max_states: int) -> t
     threading.Thread(target=watch, daemon=True).start()
     frontier._cell_step = counted  # type: ignore[assignment]  # count the layers
     try:
-        count = frontier.count_racing if RACING else frontier.count_solutions
+        count = frontier.count_racing if racing else frontier.count_solutions
         result = count(puzzle, rules, max_states=max_states, cancel=token)
         word = "gave up" if result is None else {0: "0", 1: "unique"}.get(result.count, "2+")
     except Cancelled:
@@ -70,9 +72,6 @@ def run(puzzle: FlowPuzzle, rules: str, cpu_budget: float, max_states: int) -> t
     used = time.process_time() - start
     width = frontier.sweep_width(puzzle)
     return word, used, max((x for x in layers if x >= 0), default=0), len(layers) / width
-
-
-RACING = False  # --racing: sweep as the solver does, in the direction that looks cheapest
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -88,8 +87,6 @@ def main(argv: list[str] | None = None) -> int:
         help="count_racing (the direction that looks cheapest), as the solver does",
     )
     args = ap.parse_args(argv)
-    global RACING
-    RACING = args.racing
     max_states = int(args.max_states)
     frontier.count_solutions(parse("A.B\n...\nA.B\n"), "strict")  # compile or load the kernels
     boards = [("issue 28 12x12", parse(ISSUE_28_EXAMPLE))]
@@ -105,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, puzzle in boards:
         cells = []
         for rules in RULES:
-            word, used, peak, rows = run(puzzle, rules, args.cpu, max_states)
+            word, used, peak, rows = run(puzzle, rules, args.cpu, max_states, args.racing)
             cells.append(f"{word:<8} cpu {used:6.2f} peak {peak:>9} rows {rows:4.1f}")
             per_size.setdefault((frontier.sweep_width(puzzle), rules), []).append((word, used, peak))
         width = frontier.sweep_width(puzzle)
