@@ -266,7 +266,7 @@ class _Sweeper:
             limit,
             max_states,
         )
-        self.work = np.zeros((5, max(lay.width + 1, pairs + 2, lay.colours + 1)), dtype=np.int64)
+        self.work = np.zeros((9, max(lay.width + 1, pairs + 2, lay.colours + 1)), dtype=np.int64)
         self.kbuf = np.zeros(self.words, dtype=np.uint64)
 
     def start(self) -> tuple[np.ndarray, np.ndarray]:
@@ -431,8 +431,8 @@ def _rebuild_by_rows(
 # ``geo``: what the kernel knows of the sweep and of the current cell.
 W, COL, BITS, PER_WORD, PAIRS, KIND, CAN_RIGHT, CAN_DOWN, NUMBERLINK, LIMIT, MAX = range(11)
 # Rows of ``work``: the decoded state, the state being built, pair renumbering, colour end counts,
-# the bracket stack.
-BUF, SCRATCH, RELABEL, ENDS, STACK = range(5)
+# and the crossing test's bracket stack, word, piece numbers, piece colouring and colours.
+BUF, SCRATCH, RELABEL, ENDS, STACK, LETTERS, PIECE_OF, CHOICE, DOUBLES = range(9)
 # A row of a layer's hash table: the key's words, then ``meta`` (count in bits 0-3, the cell's
 # right/down edges in bits 4-5, from bit 8 on 3 bits per witness: which witness of its parent it
 # extends; 0 = empty slot), then the parents' indices, two int32 per word. All in one row, so that
@@ -450,34 +450,109 @@ def _hash(key: np.ndarray) -> np.uint64:
     return h
 
 
+# Piece colourings tried by the crossing test before it keeps a state unexamined (sound either way).
+MAX_COLOURINGS = 256
+
+
 @njit(cache=True, nogil=True)
-def _crossing(state: np.ndarray, ends: np.ndarray, stack: np.ndarray, w: int, col: int) -> bool:
-    """Colours with both ends on the frontier must nest like brackets along it (k j k j would have
-    to cross below it). Spatial order of the slots: down edges 0..col, the right edge (slot w),
-    down edges col+1..w-1. Only without pair pieces on the frontier: a piece is a bridge through
-    the swept part, so k's two ends may join via one (k .. piece .. piece .. k, each end joined to
-    a piece end below) and j may pass between them; pruning k j k j then dropped real solutions
-    (a published 12x12, read upside down, came out "no solution")."""
-    for i in range(w + 1):
-        if state[i] > 0:
-            return False
+def _crossing(state: np.ndarray, work: np.ndarray, w: int, col: int) -> bool:
+    """True if no completion below the frontier can join the colours whose two ends are both on it.
+
+    Below the frontier every connection is an arc between two frontier slots, and arcs never cross.
+    Each arc joins two ends of one pipe: of a colour, or of a piece (a pipe bit through the swept
+    part with both ends on the frontier) that will become part of some colour's pipe. A colour with
+    both ends on the frontier has no endpoint left below, so every end of it (and of the pieces on
+    its pipe) is matched by an arc; ends of colours with an endpoint still below may instead run to
+    that endpoint, so they (and pieces on their pipes) can be left out. So a completion needs a
+    colouring of the pieces (a frontier colour, or "left out") under which the word of those ends
+    along the frontier pairs up without crossing: cancelling equal neighbours empties it. With no
+    piece that is the plain bracket test (k j k j must cross); pieces are tried in every colouring
+    up to ``MAX_COLOURINGS`` (a piece can bridge k's ends over j: a published 12x12 swept upside
+    down came out "no solution" when states with pieces were dropped unexamined). Spatial order of
+    the slots: down edges 0..col, the right edge (slot w), down edges col+1..w-1."""
+    ends, stack, letters, piece_of, choice, doubles = (
+        work[ENDS], work[STACK], work[LETTERS], work[PIECE_OF], work[CHOICE], work[DOUBLES]
+    )
     for i in range(w + 1):
         if state[i] < 0:
             ends[-state[i]] += 1
-    top = 0
+    n, pieces, n_doubles = 0, 0, 0
     for p in range(w + 1):
         i = p if p <= col else (w if p == col + 1 else p - 1)
         v = state[i]
-        if v < 0 and ends[-v] == 2:
-            if top > 0 and stack[top - 1] == v:
-                top -= 1
-            else:
-                stack[top] = v
-                top += 1
+        if v < 0 and ends[-v] >= 2:
+            letters[n] = v
+            n += 1
+            if ends[-v] == 2:
+                ends[-v] = 3  # listed once among the doubles
+                doubles[n_doubles] = v
+                n_doubles += 1
+        elif v > 0:
+            letters[n] = v
+            n += 1
+            if piece_of[v] == 0:
+                pieces += 1
+                piece_of[v] = pieces
     for i in range(w + 1):
-        if state[i] < 0:
-            ends[-state[i]] = 0
-    return top > 0
+        v = state[i]
+        if v < 0:
+            ends[-v] = 0
+    crossing = True
+    if n_doubles > 0:
+        colourings = 1
+        for _ in range(pieces):
+            colourings *= n_doubles + 1
+            if colourings > MAX_COLOURINGS:
+                break
+        if colourings > MAX_COLOURINGS:
+            crossing = False
+        else:
+            for k in range(pieces):
+                choice[k] = 0
+            while True:
+                if _pairs_up(letters, n, piece_of, choice, doubles, stack):
+                    crossing = False
+                    break
+                k = 0  # next colouring (an odometer over the pieces)
+                while k < pieces and choice[k] == n_doubles:
+                    choice[k] = 0
+                    k += 1
+                if k == pieces:
+                    break
+                choice[k] += 1
+    else:
+        crossing = False
+    for i in range(w + 1):
+        if state[i] > 0:
+            piece_of[state[i]] = 0
+    return crossing
+
+
+@njit(cache=True, nogil=True)
+def _pairs_up(
+    letters: np.ndarray,
+    n: int,
+    piece_of: np.ndarray,
+    choice: np.ndarray,
+    doubles: np.ndarray,
+    stack: np.ndarray,
+) -> bool:
+    """Whether the word (pieces coloured by ``choice``: 0 left out, j the j-th double colour)
+    empties by cancelling equal neighbours."""
+    top = 0
+    for t in range(n):
+        v = letters[t]
+        if v > 0:
+            c = choice[piece_of[v] - 1]
+            if c == 0:
+                continue
+            v = doubles[c - 1]
+        if top > 0 and stack[top - 1] == v:
+            top -= 1
+        else:
+            stack[top] = v
+            top += 1
+    return top == 0
 
 
 @njit(cache=True, nogil=True)
@@ -539,7 +614,7 @@ def _emit(
     the labels' order along the frontier need no check."""
     w, col, bits, pairs = geo[W], geo[COL], geo[BITS], geo[PAIRS]
     state = work[SCRATCH]
-    if check and _crossing(state, work[ENDS], work[STACK], w, col):
+    if check and _crossing(state, work, w, col):
         return m
     # Renumber pair ids by first occurrence in slot order and pack.
     relabel = work[RELABEL]
