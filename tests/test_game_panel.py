@@ -129,3 +129,14 @@ def test_play_line_up_to_the_selected_row_keeps_the_agreeing_record(toy) -> None
     panel.line_list.setCurrentRow(1)
     panel.play_line()
     assert ctx.record == Toy((1, 2), (2,)) and ctx.labels[-1] == "Play best line (2 plies)"
+
+
+def test_the_move_lists_count_is_singular_for_one_move(toy) -> None:
+    """It read "1 moves" above a one-move record."""
+    panel, ctx = toy
+    ctx.apply(EditResult(entries=Toy((2,)), label="one"))
+    panel.move_list.refresh()
+    assert panel.move_list.summary.text() == "1 move"
+    ctx.apply(EditResult(entries=Toy((2,), (1,)), label="one shown of two"))
+    panel.move_list.refresh()
+    assert panel.move_list.summary.text() == "2 moves; showing move 1, 1 later"

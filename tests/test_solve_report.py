@@ -42,6 +42,10 @@ def test_searches_say_how_far_they_got_and_under_which_rules() -> None:
 def test_a_game_says_its_value() -> None:
     assert report_text(_report(game_value="Win(5)")) == "Analysis: Win(5) (0.12 s)."
     assert report_text(_report(game_value="")) == "Analysis: no result (0.12 s)."
+    # the plug-in's verdict (the position's value) wins over the last result's label
+    valued = SolveResult(SearchOutcome.after(1, 2), "Red to move: Win(5)")
+    text = report_text(_report(game_value="depth 5: Win(5) +HN1 bN1W1", solve=valued))
+    assert text == "Analysis: Red to move: Win(5) (0.12 s)."
     # a cancelled analysis reads like a cancelled search
     assert (
         report_text(_report(status="cancelled", game_value="Win(5)"))

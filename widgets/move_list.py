@@ -116,7 +116,8 @@ class MoveList(QWidget):
         total = len(self.texts)
         ahead = total - self.shown
         self.summary.setText(
-            f"{total} moves" + (f"; showing move {self.shown}, {ahead} later" if ahead else "")
+            f"{total} move{'s' * (total != 1)}"
+            + (f"; showing move {self.shown}, {ahead} later" if ahead else "")
             if total
             else "No moves yet: play on the board (Play mode)."
         )

@@ -10,6 +10,8 @@ does alike:
 - ``GameValue``: the value of a position for the side to move (win / lose / draw / unknown, with the
   distance in plies) and its one wording, "Win(3)", "Lose(2)", "Draw", "Unknown", used by every
   game's panel, board caption, CLI text and analysis result.
+- ``position_verdict``: a game analysis's one-line answer ("Red to move: Win(5)"), where a puzzle's
+  solve says "unique": ``solve``'s result line, its JSON "verdict" and the status bar.
 
 It imports no game module: the games build on it, never the other way round.
 """
@@ -30,6 +32,16 @@ class GameRecord(Generic[M]):
 
     moves: tuple[M, ...] = ()
     later: tuple[M, ...] = ()
+
+    @staticmethod
+    def after(n: int) -> str:
+        """How far a record has gone, "after 3 moves": one wording for the line under the board
+        (capitalised there) and the CLI's position ("after 3 moves, O to move").
+
+        "Move" in the record's sense, one turn whatever it does: a Tokyo Doves put or remove (the
+        rules' other *actions*) is a move of the record as placing a stone is a move in Go, and
+        the move list, the board's "(move 4)" and the ``moves:`` line count them so."""
+        return f"after {n} move{'' if n == 1 else 's'}"
 
     @property
     def record(self) -> tuple[M, ...]:
@@ -96,4 +108,16 @@ class GameValue:
         return self
 
 
-__all__ = ["GameRecord", "GameValue", "ValueKind"]
+def position_verdict(side: str, value: GameValue, depth: int | None = None) -> str:
+    """How a game analysis ends, in words: the value for the side to move ("Red to move: Win(5)").
+
+    A position has a value, not a count of solutions, so this stands in for a puzzle's verdict
+    ("unique") in the CLI's result line, ``solve --json``'s "verdict" and the GUI's status bar.
+    ``depth``: how far a search looked, named when it left the value Unknown."""
+    text = f"{side} to move: {value}"
+    if value.kind == "unknown" and depth:
+        text += f" after searching {depth} plies"
+    return text
+
+
+__all__ = ["GameRecord", "GameValue", "ValueKind", "position_verdict"]

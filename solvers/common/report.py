@@ -54,7 +54,10 @@ def report_text(report: SolveReport) -> str:
     if report.status == JobStatus.FAILED:
         return f"Solver failed (a bug; please report it): {report.error}"
     if report.game_value is not None and report.status != JobStatus.CANCELLED:
-        text = f"Analysis: {report.game_value or 'no result'} ({report.seconds:.2f} s)."
+        # The plug-in's verdict is the position's value in the words `workbench solve` prints.
+        verdict = report.solve.verdict if report.solve is not None else None
+        value = verdict or report.game_value or "no result"
+        text = f"Analysis: {value} ({report.seconds:.2f} s)."
     else:
         # cancelled: the job ended without its result
         solve = report.solve or SolveResult(SearchOutcome.after(report.found, report.limit, cancelled=True))

@@ -18,8 +18,9 @@ import numpy as np
 
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.errors import InputError
+from solvers.common.game import position_verdict
 from solvers.doves import engine, search
-from solvers.doves.model import START, Position
+from solvers.doves.model import COLOUR_NAMES, START, Position
 from solvers.doves.rules import DEFAULT_RULES, Action, Rules, Step, legal_steps, to_ssn
 from solvers.doves.values import Analysis, Value
 
@@ -226,6 +227,12 @@ def _result(
 ) -> Analysis:
     ssn = [to_ssn(p, a) for p, a in zip(seen, line, strict=True)]
     return Analysis(value, line, ssn, searcher.nodes, time.perf_counter() - start, depth, seen)
+
+
+def analysis_verdict(position: Position, result: Analysis) -> str:
+    """How an analysis of ``position`` ends, for ``workbench solve`` and the panel's status line
+    alike: "Red to move: Win(5)"; an Unknown names the depth searched."""
+    return position_verdict(COLOUR_NAMES[position.to_move].capitalize(), result.value, result.depth)
 
 
 def final_value(position: Position, max_depth: int = 15, **kwargs: object) -> Analysis | None:

@@ -76,7 +76,7 @@ def shown_position(puzzle: Position, actions: tuple[Action, ...]) -> tuple[Posit
     if state.finished:
         outcome = engine_outcome_caption(state.steps[-1], 1 - state.position.to_move)
         raise InputError(f"nothing to analyse: the game ended with move {n} ({outcome})")
-    where = f"after {n} move{'s' if n != 1 else ''}" if n else "the set-up"
+    where = PlayEntries.after(n) if n else "the set-up"
     return state.position, f"{where}, {COLOUR_NAMES[state.position.to_move].capitalize()} to move"
 
 

@@ -23,7 +23,7 @@ from solvers.common.protocol import (
     Tool,
 )
 from solvers.doves import META, drawing, editing, engine
-from solvers.doves.analysis import Analysis, analyse, choose_action
+from solvers.doves.analysis import Analysis, analyse, analysis_verdict, choose_action
 from solvers.doves.game import (
     PlayEntries,
     engine_outcome_caption,
@@ -112,7 +112,7 @@ class DovesPlugin(PluginBase):
         parts = [text, f"{on} doves on the table, {in_hand} in hand"]
         if game.actions:
             n = len(game.actions)
-            parts[0] = f"After {n} action{'s' if n != 1 else ''}: {text}"
+            parts[0] = f"{PlayEntries.after(n).capitalize()}: {text}"  # as the CLI names it
         rules = puzzle.rules  # only what differs from the standard game: the line must stay short
         if rules.doves is not None:
             parts.append(f"doves {rules.doves_text()}")
@@ -212,11 +212,13 @@ class DovesPlugin(PluginBase):
                 info["tablebase"] = str(tablebase.table_path(rules))
             if progress is not None:
                 progress({"fraction": 1.0, "text": f"tablebase: {exact.value}"})
+            self._verdict(puzzle, exact, info)
             yield self._solution(puzzle, exact)
             return
         stream = not limit
         last: Analysis | None = None
         for last in analyse(puzzle, max_depth=DEFAULT_DEPTH, cancel=cancel):
+            self._verdict(puzzle, last, info)  # before the yield: the caller may stop at it
             if progress is not None:
                 best = " ".join(last.ssn[:3])
                 progress(
@@ -232,6 +234,12 @@ class DovesPlugin(PluginBase):
 
     def solve_position(self, puzzle: Position, entries: Any) -> tuple[Position, str]:
         return shown_position(puzzle, _game(entries).actions)
+
+    @staticmethod
+    def _verdict(puzzle: Position, result: Analysis, info: dict[str, Any] | None) -> None:
+        """The position's value, in the words a game's analysis ends with (not a puzzle's "unique")."""
+        if info is not None:
+            info["verdict"] = analysis_verdict(puzzle, result)
 
     def _solution(self, puzzle: Position, result: Analysis) -> Solution:
         return Solution(

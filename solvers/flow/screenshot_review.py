@@ -50,7 +50,7 @@ def review_screenshot(path: str | os.PathLike[str], cancel: CancelToken | None =
 
 def _read_words(found: Detection | None) -> str:
     """ "7x7, 6 colours, every colour twice, unique designed solution" (walls, holes and bridges if
-    any)."""
+    any; on a hex board the positions its outline leaves out are named apart from its holes)."""
     if found is None:
         return ""
     n = len(found.endpoints)
@@ -59,8 +59,15 @@ def _read_words(found: Detection | None) -> str:
         words[0] += " hex"
     if found.walls:
         words.append(f"{len(found.walls)} wall{'s' * (len(found.walls) != 1)}")
-    if found.holes:
-        words.append(f"{len(found.holes)} hole{'s' * (len(found.holes) != 1)}")
+    holes = found.holes
+    if found.hex:  # a hex level's outline leaves positions of its box out: no holes the level has
+        gaps = set(found.holes)
+        holes = tuple(cell for cell in found.holes if _inside(found, gaps, *cell))
+    if holes:
+        words.append(f"{len(holes)} hole{'s' * (len(holes) != 1)}")
+    outside = len(found.holes) - len(holes)
+    if outside:
+        words.append(f"{outside} cell{'s' * (outside != 1)} outside the board's shape")
     if found.bridges:
         words.append(f"{len(found.bridges)} bridge{'s' * (len(found.bridges) != 1)}")
     return ", ".join([*words, "unique designed solution"])

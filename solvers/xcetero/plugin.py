@@ -13,7 +13,7 @@ from typing import Any
 from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList
 from solvers.common.errors import InputError, ParseError
-from solvers.common.game import GameRecord
+from solvers.common.game import GameRecord, position_verdict
 from solvers.common.protocol import (
     CheckResult,
     EditEvent,
@@ -45,6 +45,12 @@ def _game(entries: Any) -> Game:
 
 def _entries(entries: Any) -> Moves:
     return _game(entries).moves
+
+
+def verdict(position: Position) -> str:
+    """The exact value of ``position`` in the games' one wording ("O to move: Win(5)"), for
+    ``workbench solve`` and the panel's status line alike."""
+    return position_verdict(position.mover(), engine.value(position).game_value())
 
 
 def replay(position: Position, moves: Moves) -> tuple[Position, list[Violation], list[Position]]:
@@ -151,7 +157,7 @@ class XceteroPlugin(PluginBase):
         if not moves:
             return self.describe(puzzle)
         n = len(moves)
-        played = f"After {n} move{'s' if n != 1 else ''}"
+        played = Game.after(n).capitalize()  # as the CLI names it
         if bad:
             return f"{played}: {bad[0].message}"
         if end.winner():
@@ -214,6 +220,7 @@ class XceteroPlugin(PluginBase):
             cancel.raise_if_cancelled()
         if info is not None:
             info["rules"] = "may return to own square" if puzzle.rules.may_return else "published"
+            info["verdict"] = verdict(puzzle)  # a position's value, not a puzzle's "unique"
         yield self.analysis_solution(puzzle)
 
     def solve_position(self, puzzle: Position, entries: Any) -> tuple[Position, str]:
@@ -224,7 +231,7 @@ class XceteroPlugin(PluginBase):
         if bad:
             raise InputError(f"the game record does not fit the rules: {bad[0].message}")
         n = len(moves)
-        where = f"after {n} move{'s' if n != 1 else ''}" if n else "the set-up"
+        where = Game.after(n) if n else "the set-up"
         if end.winner():
             return end, f"{where}, {end.winner()} has won"
         reps = end.rules.repetition

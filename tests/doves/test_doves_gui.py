@@ -103,6 +103,17 @@ def test_analysis_streams_value_and_line(panel_and_ctx, qtbot) -> None:
     assert len(dl.items) > len(PLUGIN.draw(ctx.puzzle()).items)  # the hint arrow is drawn
 
 
+def test_f5_ends_with_the_value_on_the_status_line_in_the_clis_words(panel_and_ctx) -> None:
+    """The status line says the position's value as `workbench solve doves` does, never "unique";
+    a background analysis (with a time budget) leaves the status line alone."""
+    panel, ctx = panel_and_ctx
+    panel.solve_requested(2)
+    assert ctx.messages[-1] == "Red to move: Win(5)"
+    ctx.messages.clear()
+    panel.start_analysis(budget=5.0)
+    assert "Win(5)" in panel.value_label.text() and ctx.messages == []
+
+
 def test_ai_move_take_back_and_side(panel_and_ctx) -> None:
     panel, ctx = panel_and_ctx
     panel.ai_move()

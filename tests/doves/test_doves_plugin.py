@@ -232,7 +232,7 @@ def test_the_status_line_counts_the_variants_doves_and_names_the_rules() -> None
     assert PLUGIN.describe(START.with_rules(reduced)) == "red to move, 2 doves on the table, 4 in hand"
     put = from_ssn(START, "+AE1")
     assert PLUGIN.describe_document(START.with_rules(reduced), PlayEntries((put,))).startswith(
-        "After 1 action: Green to move; 3 doves on the table, 3 in hand"
+        "After 1 move: Green to move; 3 doves on the table, 3 in hand"
     )
 
 

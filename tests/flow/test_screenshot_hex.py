@@ -154,6 +154,20 @@ def test_review_marks_draw_hexagons(tmp_path) -> None:
         assert min(np.hypot(x - u, y - v) for u, v in drawn) < 0.1 * pitch
 
 
+def test_review_words_of_a_shaped_hex_board_name_its_one_hole(qapp, tmp_path) -> None:
+    """This program's export of a shaped hex board with one hole inside: the review says one hole,
+    and the four positions its outline leaves out are outside the board, not holes."""
+    from workbench.export import ExportOptions, export
+
+    shaped = _own_hex_boards()[1]
+    out = tmp_path / "shaped.png"
+    export(PLUGIN.draw(shaped), out, ExportOptions())
+    review = review_screenshot(out)
+    assert review.ok and review.puzzle == shaped
+    assert ", 1 hole, 4 cells outside the board's shape, " in review.summary, review.summary
+    assert [m.kind for m in review.marks].count("hole") == 1
+
+
 def _bench():  # benchmarks/ is not a package: load the script as a module
     path = ROOT / "benchmarks" / "flow_screenshot_bench.py"
     spec = importlib.util.spec_from_file_location("flow_screenshot_bench", path)

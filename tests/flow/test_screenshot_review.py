@@ -61,6 +61,19 @@ def test_walls_and_holes_become_marks_and_words(tmp_path) -> None:
     )
 
 
+def test_hex_words_tell_holes_from_cells_outside_the_shape() -> None:
+    """A hex board's lattice positions that are no cell are mostly its outline (the shape leaves
+    them out), not holes the level has: only a gap inside a row is a hole (as the marks draw)."""
+    outline = ((0, 6), (1, 6), (3, 6), (5, 0))  # at the ends of their rows
+    found = Detection(6, 7, {"R": ((0, 0), (4, 5))}, holes=(*outline, (2, 3)), hex_frame=(1, 0, 0, 0, 1, 0))
+    assert _read_words(found) == (
+        "7x6 hex, 1 colour, every colour twice, 1 hole, 4 cells outside the board's shape, "
+        "unique designed solution"
+    )
+    only_shape = Detection(6, 7, {"R": ((0, 0), (4, 5))}, holes=outline, hex_frame=(1, 0, 0, 0, 1, 0))
+    assert "hole" not in _read_words(only_shape)
+
+
 def test_a_large_picture_is_shrunk_for_showing_and_marks_follow(tmp_path) -> None:
     img = read_image(REAL / "lvl2.jpg")
     big = cv2.resize(img, None, fx=2.5, fy=2.5, interpolation=cv2.INTER_CUBIC)

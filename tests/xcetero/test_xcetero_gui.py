@@ -162,6 +162,24 @@ def test_f5_analyses_in_the_one_analysis_tab(main_window, qtbot) -> None:
     assert panel.hints.isChecked()  # the value of every move is on the board
 
 
+def test_f5_puts_the_value_on_the_status_line_in_the_clis_words(view) -> None:
+    messages: list[str] = []
+    view.status_message.connect(messages.append)
+    assert view.solve(2) is None
+    assert messages[-1] == "O to move: Win(13)"  # what `workbench solve xcetero` prints
+
+
+def test_f5_before_the_table_is_ready_answers_once_it_is(main_window, qtbot) -> None:
+    """F5 right after the module opens finds the table still being computed: the status line says
+    so, then gives the value (it stayed at "Analysing every position…")."""
+    view = main_window.show_kind("xcetero")
+    messages: list[str] = []
+    view.status_message.connect(messages.append)
+    assert view.solve(2) is None
+    assert messages[-1] == "Analysing every position…"
+    qtbot.waitUntil(lambda: messages[-1] == "O to move: Win(13)", timeout=20000)
+
+
 def test_enter_plays_a_move_at_the_cursor(view, qtbot) -> None:
     """The keyboard plays every module: arrows move the cursor, Enter clicks its cell."""
     from PySide6.QtCore import Qt

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 from solvers.common.errors import InputError
 from solvers.common.protocol import EditResult
 from solvers.doves import tablebase
-from solvers.doves.analysis import LEVELS, Analysis, analyse, choose_action
+from solvers.doves.analysis import LEVELS, Analysis, analyse, analysis_verdict, choose_action
 from solvers.doves.model import COLOUR_NAMES, Position, dove_name
 from solvers.doves.plugin import PlayEntries, arrangement_problems, game_status, replay
 from solvers.doves.rules import JUDGES, Action, Rules, parse_doves, play, to_ssn
@@ -423,9 +423,14 @@ class DovesPanel(GamePanel):
                 progress({"fraction": last.depth / max_depth, "text": f"depth {last.depth}: {last.value}"})
             return last
 
-        self.analysis_job = self.ctx.run_job(
-            "Analysing Tokyo Doves", work, lambda _r: self._finished(generation)
-        )
+        # An analysis asked for (F5, Analyse) ends with its value on the status line, in the words
+        # `workbench solve` prints; a background one (a time budget, while playing) keeps quiet.
+        def done(result: Analysis | None) -> None:
+            self._finished(generation)
+            if budget is None and generation == self.generation and isinstance(result, Analysis):
+                self.ctx.status(analysis_verdict(position, result))
+
+        self.analysis_job = self.ctx.run_job("Analysing Tokyo Doves", work, done)
 
     def stop_analysis(self) -> None:
         job = self.analysis_job

@@ -31,7 +31,7 @@ from solvers.common.protocol import EditResult
 from solvers.xcetero import engine, retro
 from solvers.xcetero.drawing import status_text
 from solvers.xcetero.engine import square_name
-from solvers.xcetero.plugin import Game, pv_text, replay
+from solvers.xcetero.plugin import Game, pv_text, replay, verdict
 from solvers.xcetero.rules import Position, Rules
 from widgets.game_panel import GamePanel
 
@@ -54,6 +54,7 @@ class XceteroPanel(GamePanel):
         super().__init__(ctx, parent)
         self.ready: set[bool] = set()  # rule variants (may_return) whose table is computed
         self.pending: set[bool] = set()  # ... and those being computed
+        self.answer_when_ready = False  # F5 came while the table was being computed
         self.line: list[int] = []  # best line from the current position
         self.preview_step: int | None = None
 
@@ -177,6 +178,8 @@ class XceteroPanel(GamePanel):
         if retro.is_cached(variant):
             self.ready.add(variant)
         self.refresh()  # starts it again if it was cancelled: the panel needs the table
+        if self.answer_when_ready and self.start().rules.may_return in self.ready:
+            self.analyse_shown()  # the value F5 asked for, now that there is one
 
     # ---- refresh --------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -262,7 +265,13 @@ class XceteroPanel(GamePanel):
     def analyse_shown(self) -> None:
         """The value is always shown for the position on the board; say it in the status bar too."""
         self.hints.setChecked(True)
-        self.ctx.status(self.value_label.text().replace("<b>", "").replace("</b>", ""))
+        end, live = self.current()
+        ready = self._table_ready()
+        self.answer_when_ready = live and not ready
+        if live and ready:
+            self.ctx.status(verdict(end))  # the words `workbench solve` prints
+        else:  # why there is no value (a won game, a broken set-up, the table still building)
+            self.ctx.status(self.value_label.text().replace("<b>", "").replace("</b>", ""))
 
     # ---- best-line viewer -----------------------------------------------------------------------
     def _preview_row(self, row: int) -> None:
