@@ -471,7 +471,12 @@ def _crossing(state: np.ndarray, work: np.ndarray, w: int, col: int) -> bool:
     down came out "no solution" when states with pieces were dropped unexamined). Spatial order of
     the slots: down edges 0..col, the right edge (slot w), down edges col+1..w-1."""
     ends, stack, letters, piece_of, choice, doubles = (
-        work[ENDS], work[STACK], work[LETTERS], work[PIECE_OF], work[CHOICE], work[DOUBLES]
+        work[ENDS],
+        work[STACK],
+        work[LETTERS],
+        work[PIECE_OF],
+        work[CHOICE],
+        work[DOUBLES],
     )
     for i in range(w + 1):
         if state[i] < 0:
