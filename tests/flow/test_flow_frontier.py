@@ -233,21 +233,23 @@ def test_every_sweep_direction_counts_the_same_with_the_same_solutions(rules: st
         assert racing is not None and racing.count == expected
 
 
-def test_the_racing_count_sweeps_a_direction_with_fewer_states() -> None:
-    """A board whose state count is far smaller one way round than the other: the racing count
-    answers from the cheap direction (a small cap is enough), the plain sweep needs more states."""
+def test_the_racing_count_answers_from_the_direction_with_fewest_states() -> None:
+    """A board whose state count is far smaller one way round than the others: the directions take
+    turns by their largest layer, so the cheap one finishes first; a layer cap that stops the
+    others does not stop the race."""
     # A hand-made-style 10x10: largest layers 12,966 / 30,209 / 7,853 / 27,224 by direction.
     puzzle = handmade_board(10, 10, 2).puzzle
     peaks = [count_solutions(puzzle, "strict", orientation=o) for o in range(4)]
     counts = {p.count for p in peaks if p is not None}
     assert len(counts) == 1 and None not in peaks
     smallest = min(p.peak_states for p in peaks if p is not None)
-    result = frontier.count_racing(puzzle, "strict", caps=(smallest + 1,), max_states=10 * smallest)
     assert max(p.peak_states for p in peaks if p is not None) > 3 * smallest
-    assert result is not None and {result.count} == counts and result.peak_states == smallest
-    check_edges(puzzle, result.solutions[0], False)
-    verify(puzzle.row_strings(), *answer(puzzle, result.solutions[0]))
-    assert frontier.count_racing(puzzle, "strict", caps=(), max_states=smallest // 2) is None
+    for cap in (smallest, frontier.MAX_STATES):
+        result = frontier.count_racing(puzzle, "strict", max_states=cap)
+        assert result is not None and {result.count} == counts and result.peak_states == smallest
+        check_edges(puzzle, result.solutions[0], False)
+        verify(puzzle.row_strings(), *answer(puzzle, result.solutions[0]))
+    assert frontier.count_racing(puzzle, "strict", max_states=smallest - 1) is None
 
 
 # Issue 27's reference board extreme_12x12_30 upside down, thinned to five colours: O's two ends
@@ -430,3 +432,28 @@ def test_variants_and_designed_rules_are_refused() -> None:
     bridge = parse("A.B\n.+.\nA.B\n")
     with pytest.raises(NotApplicable, match="bridges"):
         count_solutions(grid_graph(bridge), "strict")
+
+
+@pytest.mark.parametrize(
+    ("slots", "crossing"),
+    [
+        ([-1, -2, -1, -2, 0, 0], True),  # k j k j, nothing to bridge: must cross
+        ([-1, -2, -2, -1, 0, 0], False),  # k j j k: nested
+        ([-1, -2, -1, 3, -2, 3], False),  # a piece over j's second end can carry k round it
+        ([3, 3, -1, -2, -1, -2], True),  # a piece off to one side helps neither colour
+        ([-1, 3, 3, -2, -1, -2], True),  # ... nor one between k's first end and j
+        ([-1, 3, -2, 3, -1, -2], False),  # k's pipe can run over j's first end through the piece
+        ([-1, -2, 0, -1, -3, -2], True),  # a colour with one end here (-3) may run off below
+    ],
+)
+def test_the_crossing_test_prunes_only_what_no_piece_colouring_can_untangle(
+    slots: list[int], crossing: bool
+) -> None:
+    """The frontier's crossing test on hand-written states (colours -1, -2, -3; pieces 3): with a
+    piece on the frontier it keeps a state where some colouring of the pieces lets the ends pair up
+    without crossing, and prunes the rest (before, every state with a piece was kept unexamined)."""
+    state = np.asarray(slots, dtype=np.int64)
+    work = np.zeros((9, 8), dtype=np.int64)
+    w = len(slots) - 1
+    assert frontier._crossing(state, work, w, w - 1) is crossing
+    assert not work[frontier.ENDS].any() and not work[frontier.PIECE_OF].any()  # left clean
