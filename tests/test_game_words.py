@@ -41,6 +41,7 @@ def test_solving_a_game_says_the_positions_value_not_unique(capsys, kind, path, 
     assert last.startswith(f"{value} (") and "unique" not in last, last
     out = json.loads(_solve(capsys, kind, str(path), "--json"))
     assert out["verdict"] == value and out["solutions"][0]["value"] == "Win(5)"
+    assert out["unique"] is None  # a position has a value, not one solution of many
     # every depth streamed (--limit 0) is still one value, not "5 solutions (complete)"
     last = _solve(capsys, kind, str(path), "--limit", "0").strip().splitlines()[-1]
     assert last.startswith(f"{value} ("), last

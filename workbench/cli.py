@@ -18,7 +18,7 @@ from solvers.common.cancel import CancelToken
 from solvers.common.cli import Parser, UsageError, add_json, add_timeout
 from solvers.common.errors import InputError
 from solvers.common.palette import PALETTES
-from solvers.common.protocol import EXPLAIN, SOLVE, PluginBase
+from solvers.common.protocol import EXPLAIN, GAME, SOLVE, PluginBase
 from solvers.common.solve_stream import collect
 from solvers.common.words import check_status, check_text
 from workbench.drawing import document_drawing
@@ -118,7 +118,8 @@ def cmd_solve(args: argparse.Namespace, cancel: CancelToken) -> int:
             "solutions": [s.to_json() for s in solutions],
             "count": result.count,
             "complete": result.complete,
-            "unique": result.unique,
+            # a game position has a value ("verdict"), not a count of solutions to be unique
+            "unique": None if GAME in plugin.meta.capabilities else result.unique,
             "stop": result.stop,
             "seconds": round(seconds, 6),
         }
