@@ -210,11 +210,13 @@ def count_racing(
     a time: the next cell is swept in the direction whose largest layer so far is smallest (a layer
     costs time in proportion to its size), and once every direction has passed ``PROBE_STATES`` the
     one that got furthest by then may grow ``FAVOUR`` times larger than the others before they get
-    turns again. Measured on recorded sweeps of the published 13x13 and 14x14 and issue 28's 12x12
-    (game and Numberlink rules), against the cheapest direction: 1.0-4.7x (1.8 -> 8.5 s on the
-    13x13), where sweeping only the furthest direction after the probe took 1.0-1.5x on four and
-    over 15x on the 13x13. A direction whose layer passes ``max_states`` drops out; None if all do.
-    Each direction keeps at most its share of ``max_stored`` for the solutions."""
+    turns again. Simulated on recorded sweeps of every direction (published 13x13 and 14x14, issue
+    28's 12x12, hand-made 12x12; game and Numberlink rules; 11 cases) against the cheapest direction:
+    1.0-4.7x, geometric mean 1.37x (1.8 -> 8.5 s on the 13x13), where sweeping only the furthest
+    direction after the probe took 1.0-1.5x on ten and over 11x on the 13x13 (mean 1.43x). A direction whose layer passes ``max_states`` drops out; None if all do.
+    Each direction keeps at most half of ``max_stored`` for the solutions (the others stop early, so
+    rarely more than that is held in all; a quarter each made the winner sweep its rows again for
+    the answers on 12x12 boards under Numberlink rules, 12 -> 22 s)."""
     graph = _checked_graph(board, rules, limit)
     directions = orientations(graph)
     sweeps = {
@@ -225,7 +227,7 @@ def count_racing(
             limit,
             cancel,
             max_states,
-            max_stored // directions,
+            max_stored // 2,
         )
         for o in range(directions)
     }
