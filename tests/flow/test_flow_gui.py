@@ -170,3 +170,16 @@ def test_copy_and_paste_a_puzz_link_url(view, qtbot) -> None:
     view.doc.apply(EditResult(puzzle=view.plugin.parse("R.R\nG#G\n"), entries=FlowPaths(), label="hole"))
     panel.copy_url_button.click()
     assert messages[-1].startswith("No puzz.link URL for this board:")
+
+
+def test_a_solved_numberlink_board_is_not_called_full(view, qtbot) -> None:
+    """Under Numberlink rules a solved board may keep empty cells: the Play box said "Solved! Every
+    pair is joined and the board is full." with a cell left empty."""
+    panel = _panel(view)
+    puzzle = view.plugin.parse("rules: numberlink\n1.1\n...\n2.2\n")
+    entries = FlowPaths().with_path("1", ((0, 0), (0, 1), (0, 2)), active="")
+    entries = entries.with_path("2", ((2, 0), (2, 1), (2, 2)), active="")
+    view.doc.apply(EditResult(puzzle=puzzle, entries=entries, label="t"))
+    assert view.plugin.check(puzzle, entries).ok  # the middle row stays empty, as the rules allow
+    text = panel.progress_label.text()
+    assert "Solved" in text and "full" not in text

@@ -164,7 +164,9 @@ class FlowPanel(QWidget):
         if problems:
             self.progress_label.setText(problems[0][0])
         elif self.ctx.plugin.check(puzzle, entries).ok:
-            self.progress_label.setText("<b>Solved!</b> Every pair is joined and the board is full.")
+            # Numberlink rules let cells stay empty: "full" would be untrue there.
+            full = "" if puzzle.rules == "numberlink" else " and the board is full"
+            self.progress_label.setText(f"<b>Solved!</b> Every pair is joined{full}.")
         else:
             self.progress_label.setText(progress_text(puzzle, entries))
         self.hint_button.setEnabled(not problems and bool(puzzle.colours))
