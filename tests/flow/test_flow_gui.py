@@ -183,3 +183,28 @@ def test_a_solved_numberlink_board_is_not_called_full(view, qtbot) -> None:
     assert view.plugin.check(puzzle, entries).ok  # the middle row stays empty, as the rules allow
     text = panel.progress_label.text()
     assert "Solved" in text and "full" not in text
+
+
+def test_the_rules_box_shows_and_sets_the_puzzles_rule_set(view, qtbot) -> None:
+    """Issue 28: the rule set belongs to the puzzle, but the GUI had no way to see or choose it: a
+    board drawn with numbers could never become a Numberlink puzzle without editing the file."""
+    panel = _panel(view)
+    panel.paste_url("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3")
+    assert panel.rules_box.currentData() == "numberlink"
+    view.doc.apply(EditResult(puzzle=view.plugin.parse("12\n12\n"), entries=FlowPaths(), label="t"))
+    assert panel.rules_box.currentData() == "flow"
+    texts = [it.text for it in view.board.display_list().items if type(it).__name__ == "Text"]
+    assert texts == []  # a Flow board with digit letters keeps plain dots
+    index = panel.rules_box.findData("numberlink")
+    panel.rules_box.setCurrentIndex(index)
+    panel.rules_box.activated.emit(index)  # as a user's pick in the list
+    assert view.doc.puzzle.rules == "numberlink"
+    assert view.doc.undo_stack.undoText() == "Numberlink rules"
+    assert "rules: numberlink" in view.plugin.serialize(view.doc.puzzle)
+    texts = [it.text for it in view.board.display_list().items if type(it).__name__ == "Text"]
+    assert sorted(texts) == ["1", "1", "2", "2"]  # now it looks like Numberlink
+    with qtbot.waitSignal(view.solve_finished, timeout=60_000):
+        view.solve(2)
+    assert view.browser.status.text().startswith("Unique (Numberlink rules)")
+    view.doc.undo_stack.undo()
+    assert view.doc.puzzle.rules == "flow" and panel.rules_box.currentData() == "flow"
