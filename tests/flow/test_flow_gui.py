@@ -208,3 +208,19 @@ def test_the_rules_box_shows_and_sets_the_puzzles_rule_set(view, qtbot) -> None:
     assert view.browser.status.text().startswith("Unique (Numberlink rules)")
     view.doc.undo_stack.undo()
     assert view.doc.puzzle.rules == "flow" and panel.rules_box.currentData() == "flow"
+
+
+def test_the_line_under_the_board_names_the_shown_solution(view, qtbot) -> None:
+    """A Flow solution's label is its rule set, and the line read "Showing Numberlink rules (F7
+    shows the puzzle)" (or "Showing designed"), as if the board showed the rules."""
+    view.doc.apply(
+        EditResult(
+            puzzle=view.plugin.parse("rules: numberlink\n1.1\n...\n2.2\n"), entries=FlowPaths(), label="t"
+        )
+    )
+    with qtbot.waitSignal(view.solve_finished, timeout=60_000):
+        view.solve(2)
+    assert view.browser.count() == 2
+    assert view.info.text().startswith("Showing solution 1 (Numberlink rules; F7 shows the puzzle) — 3x3")
+    view.browser.select(1)
+    assert view.info.text().startswith("Showing solution 2 (Numberlink rules; F7 shows the puzzle)")
