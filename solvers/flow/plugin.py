@@ -87,7 +87,8 @@ class FlowPlugin(PluginBase):
 
     def describe(self, puzzle: FlowPuzzle) -> str:
         n = len(puzzle.colours)
-        text = f"{puzzle.cols}x{puzzle.rows}, {n} colour{'s' if n != 1 else ''}"  # width x height
+        what = "pair" if puzzle.rules == "numberlink" else "colour"  # Numberlink pairs numbers
+        text = f"{puzzle.cols}x{puzzle.rows}, {n} {what}{'s' if n != 1 else ''}"  # width x height
         text += "".join(f", {v}" for v in puzzle.variant_words())
         if puzzle.rules == "numberlink":
             text += ", Numberlink rules (cells may stay empty)"

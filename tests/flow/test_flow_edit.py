@@ -69,6 +69,9 @@ def test_resize_and_describe() -> None:
     assert small.row_strings() == ["R.G.", "...."]
     assert "only one endpoint" in PLUGIN.describe(small)
     assert PLUGIN.describe(p) == "3x3, 2 colours"
+    # A Numberlink puzzle pairs numbers: its colours are only a help to the eye.
+    numbered = PLUGIN.parse("rules: numberlink\n1.1\n...\n2.2\n")
+    assert PLUGIN.describe(numbered) == "3x3, 2 pairs, Numberlink rules (cells may stay empty)"
     assert PLUGIN.size_of(PLUGIN.new_puzzle(4, 6)) == (4, 6)
 
 
