@@ -81,8 +81,8 @@ class FlowPanel(QWidget):
         # The rule set belongs to the puzzle (saved with it): a board drawn here can be a Numberlink
         # puzzle too, not only one opened from a numlin URL or a fill: false file.
         self.rules_box = QComboBox()
-        for words, rules in RULE_CHOICES:
-            self.rules_box.addItem(words, rules)
+        for words, rule_set in RULE_CHOICES:
+            self.rules_box.addItem(words, rule_set)
         self.rules_box.setAccessibleName("Puzzle rules")
         self.rules_box.setToolTip("The puzzle's rule set: Solve (F5), Check and the file follow it")
         self.rules_box.activated.connect(self.set_rules)  # the user's choice only, not refresh()
