@@ -174,7 +174,8 @@ class FlowPlugin(PluginBase):
             "boards (six neighbours per cell).\n\n"
             "Numberlink puzzles (puzz.link numlin URLs, Arukone with cells that may stay empty) "
             "follow Numberlink rules: every pair joined, paths never cross or branch, but cells "
-            "may stay empty."
+            "may stay empty. The Rules box in the Flow panel shows and changes a puzzle's rules: "
+            "type digits 1-9 as endpoints and pick Numberlink to make one."
         )
 
     def help_keys(self) -> list[tuple[str, str]]:
