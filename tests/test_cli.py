@@ -56,6 +56,9 @@ def test_no_solution(capsys, tmp_path: Path) -> None:
         (("export", "example", SAMPLE, "/tmp/out.bmp"), "unknown export format"),
         (("solve", "flow", ""), "the puzzle argument is empty"),
         (("check", "toichika", "  "), "the puzzle argument is empty"),
+        # Flow's --rules belongs to its module command: the error says where to look.
+        (("solve", "flow", "numlin/2/1/11", "--rules", "strict"), "--rules strict (module commands"),
+        (("solve", "flow", "numlin/2/1/11", "--rules", "strict"), "workbench flow --help"),
     ],
 )
 def test_bad_input_exit_2_one_line(capsys, argv, needle) -> None:

@@ -153,6 +153,26 @@ def test_paste_opens_text(window) -> None:
     assert not window.files.open_text("zz\n", "example")
 
 
+def test_a_pasted_url_opens_in_the_module_that_reads_it(window) -> None:
+    """Paste (Ctrl+V) of a puzz.link numlin URL while Toichika was shown: "Not a Toichika puzzle:
+    ... expected a toichika puzzle id, got 'numlin'"; the URL names its puzzle type."""
+    errors: list[str] = []
+    window.show_error = lambda title, text: errors.append(text)
+    window.show_kind("toichika")
+    assert window.files.open_text("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3")
+    view = window.current()
+    assert view.plugin.meta.id == "flow" and view.doc.puzzle.rules == "numberlink" and not errors
+    assert window.files.open_text("https://puzz.link/p?toichika/6/6/uiburcbvbdd5o15164e")
+    assert window.current().plugin.meta.id == "toichika"
+    # No module reads it: the shown module's own words, and nothing changes.
+    assert not window.files.open_text("https://puzz.link/p?nurikabe/5/5/1j2h3m1h2j3")
+    assert window.current().plugin.meta.id == "toichika" and "Toichika" in errors[-1]
+    # A plain text is not a URL: only the shown module reads it.
+    window.show_kind("example")
+    assert not window.files.open_text("R.R")
+    assert window.current().plugin.meta.id == "example"
+
+
 def test_resize_and_palette(window) -> None:
     view = window.show_kind("example")
     assert window.files.resize_puzzle(6, 6)

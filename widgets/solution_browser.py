@@ -182,6 +182,12 @@ class SolutionBrowser(QWidget):
         if (width, height) != self.view.gridSize().toTuple():
             self.view.setGridSize(QSize(width, height))
 
+    def row_shown(self, solution: Solution | None) -> int | None:
+        """The list's current row if ``solution`` is the one listed there (0-based), else None."""
+        row = self.view.currentIndex().row()
+        listed = self.model.solutions
+        return row if 0 <= row < len(listed) and listed[row] is solution else None
+
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid() and current.row() < len(self.model.solutions):
             self.selected.emit(self.model.solutions[current.row()])

@@ -28,11 +28,26 @@ PROG = "workbench"
 MAX_LIMIT = 10**9
 
 
+class _ShellParser(Parser):
+    """The shell's parser: an option it does not know may be a module command's (``solve flow URL
+    --rules numberlink`` instead of ``flow solve URL --rules numberlink``); the error says where."""
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            message = f"unrecognized arguments: {' '.join(extras)}"
+            if hasattr(parsed, "kind"):  # a command on one module's puzzle
+                kind = parsed.kind if parsed.kind in registry.plugins() else "KIND"
+                message += f" (module commands take more options: {PROG} {kind} --help)"
+            self.error(message)
+        return parsed
+
+
 def _build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of the shell's commands. The ``export`` options' ranges and defaults live with the
     Qt renderer, so they are added only when ``command`` is ``export``: no other command (nor the
     overall ``--help``) loads Qt."""
-    parser = Parser(prog=PROG, description="Puzzle Workbench command line")
+    parser = _ShellParser(prog=PROG, description="Puzzle Workbench command line")
     sub = parser.add_subparsers(dest="command", required=True)
 
     solve = sub.add_parser("solve", help="solve a puzzle (or analyse a game position)")

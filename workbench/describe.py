@@ -9,9 +9,17 @@ from solvers.common.words import check_text
 
 
 def describe_board(
-    plugin: PluginBase, puzzle: Any, entries: Any, mode: str, solution: Solution | None, overlay_text: str
+    plugin: PluginBase,
+    puzzle: Any,
+    entries: Any,
+    mode: str,
+    solution: Solution | None,
+    overlay_text: str,
+    row: int | None = None,
 ) -> str:
-    """The editor's puzzle, a solution or preview, a panel's own view, or the player's progress."""
+    """The editor's puzzle, a solution or preview, a panel's own view, or the player's progress.
+
+    ``row`` is the shown solution's place in the solution list (0-based), if it is from there."""
     if overlay_text:  # a panel shows something else on the board (a step, a preview)
         return overlay_text
     if solution is not None:
@@ -20,6 +28,10 @@ def describe_board(
         name = name or "solution"
         if isinstance(solution.data, type(puzzle)):  # a whole board (preview, best town)
             return f"Showing {name} — {plugin.describe(solution.data)}"
+        if row is not None and not name.lower().startswith("solution"):
+            # A label that only qualifies the answer (Flow's is its rule set): "Showing Numberlink
+            # rules" read as if the board showed the rules.
+            return f"Showing solution {row + 1} ({name}; F7 shows the puzzle) — {plugin.describe(puzzle)}"
         return f"Showing {name} (F7 shows the puzzle) — {plugin.describe(puzzle)}"
     if GAME in plugin.meta.capabilities:  # the game's own wording: moves played, rules
         return plugin.describe_document(puzzle, entries)

@@ -186,8 +186,9 @@ class DocumentView(QWidget):
 
     def describe_shown(self) -> str:
         """One line for what the board shows: the editor, a solution or preview, or a played line."""
+        doc, row = self.doc, self.browser.row_shown(self._solution)
         return describe_board(
-            self.plugin, self.doc.puzzle, self.doc.entries, self._mode, self._solution, self._overlay_text
+            self.plugin, doc.puzzle, doc.entries, self._mode, self._solution, self._overlay_text, row
         )
 
     def _update_info(self) -> None:

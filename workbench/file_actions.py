@@ -5,6 +5,7 @@ never raises into Qt's event loop."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtWidgets import (
     QApplication,
@@ -109,13 +110,19 @@ class FileActions:
             view = self.window.show_kind(registry.get(kind).meta.id) if kind else self.window.current()
         except InputError as exc:
             return self._report_open_error("Cannot read puzzle", str(exc))
+        body = ""
         try:
             body = limit_text(text, "the pasted text").strip()
             puzzle, entries = view.plugin.parse_document(body + ("\n" if "\n" in body else ""))
         except InputError as exc:
-            return self._report_open_error(
-                "Cannot read puzzle", f"Not a {view.plugin.meta.name} puzzle: {exc}"
-            )
+            found = None if kind else self._url_elsewhere(body, view)
+            if found is None:
+                return self._report_open_error(
+                    "Cannot read puzzle", f"Not a {view.plugin.meta.name} puzzle: {exc}"
+                )
+            view, (puzzle, entries) = found
+            if not fresh and not self.may_discard(view):  # that module's document is replaced too
+                return False
         except Exception as exc:  # a parser bug must show a dialog, not escape into Qt's event loop
             return self._report_open_error(
                 "Cannot read puzzle", f"Cannot read the puzzle: {describe_error(exc)}"
@@ -127,6 +134,22 @@ class FileActions:
             view.doc.replace_untitled(puzzle, "Paste puzzle", entries)
         self.window.update_actions()
         return True
+
+    def _url_elsewhere(self, body: str, shown: DocumentView) -> tuple[DocumentView, tuple[Any, Any]] | None:
+        """A puzzle URL that the shown module does not read, read by the module of its puzzle type
+        (a puzz.link numlin URL pasted while Toichika is shown opens in Flow), shown; else None.
+        Only one-line texts with '/' and no blanks: a plain board must not open in another module."""
+        if "\n" in body or "/" not in body or any(ch.isspace() for ch in body):
+            return None
+        for plugin in registry.plugins().values():
+            if plugin is shown.plugin:
+                continue
+            try:
+                read = plugin.parse_document(body)
+            except Exception:  # InputError, or a reader's bug: that module does not read it
+                continue
+            return self.window.show_kind(plugin.meta.id), read
+        return None
 
     def open_dialog(self) -> None:
         filters = [p.meta.dialog_filter() for p in registry.plugins().values()]

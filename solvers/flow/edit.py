@@ -49,9 +49,11 @@ WARP_TOOL = "warp"
 def tools(puzzle: FlowPuzzle) -> list[Tool]:
     used = {puzzle.colour_index(ch): ch for ch in puzzle.colours}
     slots = display_slots(puzzle)  # swatches look like the board's dots
-    top = min(len(LETTERS), max(BASE_TOOLS, max(used, default=-1) + 2))
+    # The base colours, every colour in use and the next one: digit and number labels sit far down
+    # the order (digits 40+), and every index up to them made rows of swatches nobody uses.
+    offered = set(range(BASE_TOOLS)) | set(used) | {max(used, default=-1) + 1}
     out = []
-    for k in range(top):
+    for k in sorted(i for i in offered if i < len(LETTERS)):
         letter = used.get(k, LABELS[k] if puzzle.label_form and k < len(LABELS) else MNEMONIC_ORDER[k])
         out.append(
             Tool(

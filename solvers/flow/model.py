@@ -297,15 +297,19 @@ class FlowPuzzle:
         """Why this is not a well-formed puzzle (empty list if it is)."""
         out = self.layout_problems()
         for ch, cells in self.endpoints().items():
+            # A Numberlink board (or one with numbers past 9) pairs numbers, not colours.
+            numbered = self.rules == NUMBERLINK or len(ch) > 1
+            what = ("number" if ch.isdigit() else "letter") if numbered else "colour"
+            name = f"{what} {ch}" if what == "number" else f"{what} {ch!r}"
             if len(cells) == 1:
                 r, c = cells[0]
-                out.append((f"colour {ch!r} has only one endpoint (row {r + 1}, column {c + 1})", cells[0]))
+                out.append((f"{name} has only one endpoint (row {r + 1}, column {c + 1})", cells[0]))
             elif len(cells) > 2:
                 r, c = cells[2]
                 out.append(
                     (
-                        f"colour {ch!r} has {len(cells)} endpoints; the third is at row {r + 1}, "
-                        f"column {c + 1} (each colour needs exactly two)",
+                        f"{name} has {len(cells)} endpoints; the third is at row {r + 1}, "
+                        f"column {c + 1} (each {what} needs exactly two)",
                         cells[2],
                     )
                 )

@@ -87,7 +87,8 @@ class FlowPlugin(PluginBase):
 
     def describe(self, puzzle: FlowPuzzle) -> str:
         n = len(puzzle.colours)
-        text = f"{puzzle.cols}x{puzzle.rows}, {n} colour{'s' if n != 1 else ''}"  # width x height
+        what = "pair" if puzzle.rules == "numberlink" else "colour"  # Numberlink pairs numbers
+        text = f"{puzzle.cols}x{puzzle.rows}, {n} {what}{'s' if n != 1 else ''}"  # width x height
         text += "".join(f", {v}" for v in puzzle.variant_words())
         if puzzle.rules == "numberlink":
             text += ", Numberlink rules (cells may stay empty)"
@@ -173,7 +174,8 @@ class FlowPlugin(PluginBase):
             "boards (six neighbours per cell).\n\n"
             "Numberlink puzzles (puzz.link numlin URLs, Arukone with cells that may stay empty) "
             "follow Numberlink rules: every pair joined, paths never cross or branch, but cells "
-            "may stay empty."
+            "may stay empty. The Rules box in the Flow panel shows and changes a puzzle's rules: "
+            "type digits 1-9 as endpoints and pick Numberlink to make one."
         )
 
     def help_keys(self) -> list[tuple[str, str]]:

@@ -69,6 +69,9 @@ def test_resize_and_describe() -> None:
     assert small.row_strings() == ["R.G.", "...."]
     assert "only one endpoint" in PLUGIN.describe(small)
     assert PLUGIN.describe(p) == "3x3, 2 colours"
+    # A Numberlink puzzle pairs numbers: its colours are only a help to the eye.
+    numbered = PLUGIN.parse("rules: numberlink\n1.1\n...\n2.2\n")
+    assert PLUGIN.describe(numbered) == "3x3, 2 pairs, Numberlink rules (cells may stay empty)"
     assert PLUGIN.size_of(PLUGIN.new_puzzle(4, 6)) == (4, 6)
 
 
@@ -268,3 +271,14 @@ def test_keyboard_plays_a_whole_board() -> None:
     assert PLUGIN.edit(puzzle, entries, event) is None
     cleared = PLUGIN.edit(puzzle, entries, EditEvent("key", mode="play", cell=(1, 0), key="Delete"))
     assert cleared is not None and not cleared.entries.get("R")
+
+
+def test_a_numberlink_board_offers_its_own_colours_not_every_index_up_to_them() -> None:
+    """Digit and number labels have colour indices far down the order (digits 40+, numbers 62+):
+    the tool row offered every index up to them, four rows of swatches above a five-number
+    puzzle at 1024x768."""
+    puzzle = PLUGIN.parse("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3")
+    colours = [t for t in PLUGIN.tools(puzzle) if t.id.startswith("c")]
+    used = {f"c{puzzle.colour_index(ch)}" for ch in puzzle.colours if puzzle.colour_index(ch) < 62}
+    assert used <= {t.id for t in colours}  # every colour on the board keeps its swatch
+    assert len(colours) <= 16 + len(puzzle.colours) + 1

@@ -170,3 +170,57 @@ def test_copy_and_paste_a_puzz_link_url(view, qtbot) -> None:
     view.doc.apply(EditResult(puzzle=view.plugin.parse("R.R\nG#G\n"), entries=FlowPaths(), label="hole"))
     panel.copy_url_button.click()
     assert messages[-1].startswith("No puzz.link URL for this board:")
+
+
+def test_a_solved_numberlink_board_is_not_called_full(view, qtbot) -> None:
+    """Under Numberlink rules a solved board may keep empty cells: the Play box said "Solved! Every
+    pair is joined and the board is full." with a cell left empty."""
+    panel = _panel(view)
+    puzzle = view.plugin.parse("rules: numberlink\n1.1\n...\n2.2\n")
+    entries = FlowPaths().with_path("1", ((0, 0), (0, 1), (0, 2)), active="")
+    entries = entries.with_path("2", ((2, 0), (2, 1), (2, 2)), active="")
+    view.doc.apply(EditResult(puzzle=puzzle, entries=entries, label="t"))
+    assert view.plugin.check(puzzle, entries).ok  # the middle row stays empty, as the rules allow
+    text = panel.progress_label.text()
+    assert "Solved" in text and "full" not in text
+
+
+def test_the_rules_box_shows_and_sets_the_puzzles_rule_set(view, qtbot) -> None:
+    """Issue 28: the rule set belongs to the puzzle, but the GUI had no way to see or choose it: a
+    board drawn with numbers could never become a Numberlink puzzle without editing the file."""
+    panel = _panel(view)
+    panel.paste_url("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3")
+    assert panel.rules_box.currentData() == "numberlink"
+    view.doc.apply(EditResult(puzzle=view.plugin.parse("12\n12\n"), entries=FlowPaths(), label="t"))
+    assert panel.rules_box.currentData() == "flow"
+    texts = [it.text for it in view.board.display_list().items if type(it).__name__ == "Text"]
+    assert texts == []  # a Flow board with digit letters keeps plain dots
+    index = panel.rules_box.findData("numberlink")
+    panel.rules_box.setCurrentIndex(index)
+    panel.rules_box.activated.emit(index)  # as a user's pick in the list
+    assert view.doc.puzzle.rules == "numberlink"
+    assert view.doc.undo_stack.undoText() == "Numberlink rules"
+    assert "rules: numberlink" in view.plugin.serialize(view.doc.puzzle)
+    texts = [it.text for it in view.board.display_list().items if type(it).__name__ == "Text"]
+    assert sorted(texts) == ["1", "1", "2", "2"]  # now it looks like Numberlink
+    with qtbot.waitSignal(view.solve_finished, timeout=60_000):
+        view.solve(2)
+    assert view.browser.status.text().startswith("Unique (Numberlink rules)")
+    view.doc.undo_stack.undo()
+    assert view.doc.puzzle.rules == "flow" and panel.rules_box.currentData() == "flow"
+
+
+def test_the_line_under_the_board_names_the_shown_solution(view, qtbot) -> None:
+    """A Flow solution's label is its rule set, and the line read "Showing Numberlink rules (F7
+    shows the puzzle)" (or "Showing designed"), as if the board showed the rules."""
+    view.doc.apply(
+        EditResult(
+            puzzle=view.plugin.parse("rules: numberlink\n1.1\n...\n2.2\n"), entries=FlowPaths(), label="t"
+        )
+    )
+    with qtbot.waitSignal(view.solve_finished, timeout=60_000):
+        view.solve(2)
+    assert view.browser.count() == 2
+    assert view.info.text().startswith("Showing solution 1 (Numberlink rules; F7 shows the puzzle) — 3x3")
+    view.browser.select(1)
+    assert view.info.text().startswith("Showing solution 2 (Numberlink rules; F7 shows the puzzle)")

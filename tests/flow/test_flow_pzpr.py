@@ -133,7 +133,12 @@ def test_pzprv3_files_with_the_pipes_drawn() -> None:
         ("https://puzz.link/p?numlin/5/999/1", "rows must be a number 1..200"),
         ("https://puzz.link/p?toichika/6/6/uiburcbvbdd5o15164e", "unknown puzzle type 'toichika'"),
         ("https://puzz.link/p?", "unknown puzzle type ''"),
-        ("https://puzz.link/p?numlin/2/1/1g", "has only one endpoint"),
+        ("https://puzz.link/p?numlin/2/1/1g", "number 1 has only one endpoint (row 1, column 1)"),
+        (
+            "https://puzz.link/p?numlin/3/1/-40-40-40",
+            "number 64 has 3 endpoints; the third is at row 1, column 3",
+        ),
+        ("https://puzz.link/p?arukone/e/2/1/1g", "letter 'A' has only one endpoint"),
         ("pzprv3\ntoichika\n2\n2\n", "unknown puzzle type 'toichika'"),
         ("pzprv3\nnumlin\n2\n", "number of columns must be a number"),
         ("pzprv3\nnumlin\n2", "number of columns is missing"),

@@ -29,16 +29,23 @@ from solvers.common.process_jobs import remote
 from solvers.common.protocol import EditResult
 from solvers.flow.generate import generate
 from solvers.flow.hint import first_paths, progress_text, reveal_one
-from solvers.flow.model import BRIDGE, EMPTY, FlowPaths, FlowPuzzle
+from solvers.flow.model import BRIDGE, EMPTY, FLOW_RULES, NUMBERLINK, FlowPaths, FlowPuzzle
 from solvers.flow.pzpr import encode_url
 from solvers.flow.solve import verdict
 from solvers.flow.variants import KINDS, generate_variant
 
 RULES_NOTE = (
     "Solver rules: <b>designed</b> first (no pipe runs alongside itself, as Flow levels are made); "
-    "if that finds nothing, the <b>strict</b> game rules. A Numberlink puzzle (a numlin URL, a "
-    "<i>fill: false</i> file) is solved under <b>Numberlink</b> rules: cells may stay empty. "
+    "if that finds nothing, the <b>strict</b> game rules. A Numberlink puzzle (chosen above, a "
+    "numlin URL, a <i>fill: false</i> file) is solved under <b>Numberlink</b> rules: cells may "
+    "stay empty. "
     "Uniqueness refers to the rule set named in the solution list."
+)
+
+# The puzzle's own rule sets (``FlowPuzzle.rules``), as the Rules box offers them.
+RULE_CHOICES = (
+    ("Flow (every cell filled)", FLOW_RULES),
+    ("Numberlink (cells may stay empty)", NUMBERLINK),
 )
 
 
@@ -71,6 +78,14 @@ class FlowPanel(QWidget):
             "Count solutions under the game rules alone (pipes may run alongside themselves)"
         )
         self.strict_button.clicked.connect(self.strict_count)
+        # The rule set belongs to the puzzle (saved with it): a board drawn here can be a Numberlink
+        # puzzle too, not only one opened from a numlin URL or a fill: false file.
+        self.rules_box = QComboBox()
+        for words, rule_set in RULE_CHOICES:
+            self.rules_box.addItem(words, rule_set)
+        self.rules_box.setAccessibleName("Puzzle rules")
+        self.rules_box.setToolTip("The puzzle's rule set: Solve (F5), Check and the file follow it")
+        self.rules_box.activated.connect(self.set_rules)  # the user's choice only, not refresh()
         self.strict_label = QLabel()
         self.strict_label.setWordWrap(True)
         self.strict_label.setAccessibleName("Strict uniqueness")
@@ -127,6 +142,7 @@ class FlowPanel(QWidget):
         layout.addWidget(links)
         rules = QGroupBox("Rules")
         rules_layout = QVBoxLayout(rules)
+        rules_layout.addWidget(self.rules_box)
         rules_layout.addWidget(note)
         rules_layout.addWidget(self.strict_button)
         rules_layout.addWidget(self.strict_label)
@@ -164,7 +180,9 @@ class FlowPanel(QWidget):
         if problems:
             self.progress_label.setText(problems[0][0])
         elif self.ctx.plugin.check(puzzle, entries).ok:
-            self.progress_label.setText("<b>Solved!</b> Every pair is joined and the board is full.")
+            # Numberlink rules let cells stay empty: "full" would be untrue there.
+            full = "" if puzzle.rules == "numberlink" else " and the board is full"
+            self.progress_label.setText(f"<b>Solved!</b> Every pair is joined{full}.")
         else:
             self.progress_label.setText(progress_text(puzzle, entries))
         self.hint_button.setEnabled(not problems and bool(puzzle.colours))
@@ -173,6 +191,15 @@ class FlowPanel(QWidget):
             self.strict_label.setText("")
         self.clear_button.setEnabled(bool(entries is not None and any(p for _, p in entries.items)))
         self.shape_button.setText("Square board" if getattr(puzzle, "hex", False) else "Hex board")
+        self.rules_box.setCurrentIndex(max(0, self.rules_box.findData(puzzle.rules)))
+
+    def set_rules(self, index: int) -> None:
+        """One undoable step: the puzzle under the chosen rule set (its solutions go with the edit)."""
+        rules = self.rules_box.itemData(index)
+        puzzle = self.ctx.puzzle()
+        if rules != puzzle.rules:
+            words = self.rules_box.itemText(index).split(" (")[0]
+            self.ctx.apply(EditResult(puzzle=replace(puzzle, rules=rules), label=f"{words} rules"))
 
     def toggle_shape(self) -> None:
         """Square <-> hex cells; bridges (square boards only) and warps are dropped on the way to hex."""
