@@ -420,6 +420,15 @@ def test_cancel_stops_the_sweep() -> None:
             count_solutions(handmade_board(16, 16, 1).puzzle, "numberlink", cancel=token)
     finally:
         timer.cancel()
+    # The racing count too, with all four directions under way.
+    token = CancelToken()
+    timer = threading.Timer(0.5, token.cancel)
+    timer.start()
+    try:
+        with pytest.raises(Cancelled):
+            frontier.count_racing(handmade_board(16, 16, 1).puzzle, "numberlink", cancel=token)
+    finally:
+        timer.cancel()
 
 
 def test_variants_and_designed_rules_are_refused() -> None:
