@@ -146,3 +146,18 @@ def test_shared_layer_timeout_and_ctrl_c(capsys) -> None:
         err = capsys.readouterr().err
         assert err.startswith("demo: argument --timeout:") and err.count("\n") == 1, err
     assert run_demo("--help") == 0 and "--timeout" in capsys.readouterr().out
+
+
+def test_a_timed_out_solve_still_names_the_rule_set(capsys, tmp_path) -> None:
+    """A solve the clock cuts short keeps what the solver had said: the rule set its answers refer
+    to (the text line and --json), never a verdict."""
+    board = (ROOT / "tests" / "flow" / "data" / "issue28_12x12.txt").read_text(encoding="utf-8")
+    path = tmp_path / "numberlink.txt"
+    path.write_text("rules: numberlink\n" + board, encoding="utf-8")  # ~8 s to a verdict
+    code, out, _err = run(capsys, "solve", "flow", str(path), "--timeout", "0.3")
+    assert code == 3 and ("(timed out)" in out or "timed out before" in out), out
+    assert out.strip().splitlines()[-1].endswith("rules: numberlink)"), out
+    code, out, _err = run(capsys, "solve", "flow", str(path), "--timeout", "0.3", "--json")
+    data = json.loads(out)
+    assert code == 3 and data["rules"] == "numberlink" and data["stop"] == "timeout"
+    assert "verdict" not in data and data["complete"] is False

@@ -47,7 +47,8 @@ def test_a_cancelled_collect_has_an_interrupted_result() -> None:
     token.cancel()
     solutions, result, outcome = collect(_Worded(), None, None, cancel=token)
     assert result.outcome is outcome and outcome.interrupted
-    assert result.verdict is None and result.info == {}
+    # what the solver said before the cut is kept (the answers' rule set); no verdict
+    assert result.verdict is None and result.info == {"note": "hand-made", "rules": "designed"}
 
 
 def test_no_code_reads_outcome_or_verdict_as_string_keys() -> None:

@@ -23,10 +23,12 @@ def stream_solutions(
     cancel: CancelToken,
     progress: Callable[[dict[str, Any]], None],
     emit: Callable[[Any], None],
+    info: dict[str, Any] | None = None,
 ) -> SolveResult:
     """Emit each solution; return how the search ended, with the solver's info (a cancelled run
-    ends by ``Cancelled`` instead; its caller builds the outcome from the items)."""
-    info: dict[str, Any] = {}
+    ends by ``Cancelled`` instead; its caller builds the outcome from the items and may pass its
+    own ``info`` to keep what the solver had said by then)."""
+    info = info if info is not None else {}
     found = 0
     solutions: Iterator[Any] = plugin.solve(
         puzzle, limit=limit, cancel=cancel, progress=progress, info=info, **(options or {})
@@ -63,8 +65,12 @@ def collect(
         if keep:
             solutions.append(solution)
 
+    info: dict[str, Any] = {}
     try:
-        result = stream_solutions(plugin, puzzle, limit, options, token, lambda _info: None, emit)
+        result = stream_solutions(plugin, puzzle, limit, options, token, lambda _info: None, emit, info)
     except Cancelled:
-        result = SolveResult(SearchOutcome.after(found, limit, token, cancelled=True))
+        # What the solver said before the cut (the rule set the answers refer to, notes) still
+        # holds; a verdict never speaks for a search the clock cut short.
+        said = SolveResult.of_info(SearchOutcome.after(found, limit, token, cancelled=True), info)
+        result = SolveResult(said.outcome, None, said.info)
     return solutions, result, result.outcome
