@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QButtonGroup, QSizePolicy, QToolButton, QWidget
 
 from solvers.common.palette import LIGHT, Palette
@@ -11,19 +11,32 @@ from solvers.common.protocol import Tool
 from widgets.flow_layout import FlowLayout
 from widgets.painter import qcolor
 
+GLYPH_SIZE = 24  # a swatch with a label on it (three digits must stay legible)
 
-def swatch(palette: Palette, color: str, size: int = 14) -> QIcon:
+
+def swatch(palette: Palette, color: str, size: int = 14, glyph: str = "") -> QIcon:
+    """A dot of ``color``; with a ``glyph``, the label drawn on it as the board draws it."""
     pixmap = QPixmap(size, size)
     pixmap.fill(QColor(0, 0, 0, 0))
-    from PySide6.QtGui import QPainter
-
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setBrush(qcolor(palette, color))
     painter.setPen(qcolor(palette, "ink"))
     painter.drawEllipse(1, 1, size - 2, size - 2)
+    if glyph:
+        font = QFont()
+        font.setBold(True)
+        font.setPixelSize(round(size * (0.5 if len(glyph) < 3 else 0.38)))
+        painter.setFont(font)
+        painter.setPen(qcolor(palette, f"on:{color}"))
+        painter.drawText(QRect(0, 0, size, size), Qt.AlignmentFlag.AlignCenter, glyph)
     painter.end()
     return QIcon(pixmap)
+
+
+def _icon(palette: Palette, tool: Tool) -> QIcon:
+    assert tool.color is not None
+    return swatch(palette, tool.color, GLYPH_SIZE, tool.glyph) if tool.glyph else swatch(palette, tool.color)
 
 
 class ToolPalette(QWidget):
@@ -44,7 +57,7 @@ class ToolPalette(QWidget):
 
     def set_tools(self, tools: list[Tool], mode: str) -> None:
         shown = [t for t in tools if t.mode in (mode, "both")]
-        if [(t.id, t.label) for t in shown] == [(t.id, t.label) for t in self.tools]:
+        if [(t.id, t.label, t.color) for t in shown] == [(t.id, t.label, t.color) for t in self.tools]:
             return
         for button in self.group.buttons():
             self.group.removeButton(button)
@@ -61,8 +74,9 @@ class ToolPalette(QWidget):
             # The button names the tool; details in parentheses go to the tooltip (compact rows).
             button.setText(tool.label.split(" (")[0] if tool.color is None else "")
             if tool.color is not None:
-                button.setIcon(swatch(self.palette_, tool.color))
-                button.setIconSize(QSize(16, 16))
+                button.setIcon(_icon(self.palette_, tool))
+                side = GLYPH_SIZE if tool.glyph else 16
+                button.setIconSize(QSize(side, side))
             tip = (tool.tip or tool.label) + (f" ({tool.shortcut})" if tool.shortcut else "")
             button.setToolTip(tip)
             button.setAccessibleName(tool.label)
@@ -87,7 +101,7 @@ class ToolPalette(QWidget):
         for i, tool in enumerate(self.tools):
             button = self.group.button(i)
             if tool.color is not None and button is not None:
-                button.setIcon(swatch(palette, tool.color))
+                button.setIcon(_icon(palette, tool))
 
     def _clicked(self, index: int) -> None:
         if 0 <= index < len(self.tools):

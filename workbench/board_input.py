@@ -85,13 +85,16 @@ class BoardInput:
     def on_edit_event(self, event: EditEvent) -> None:
         view = self.view
         doc = view.doc
-        if event.kind != "drag" and event.kind != "release":
-            doc.end_merge()  # a press, key or wheel step starts a new undo step
         try:
             result = view.plugin.edit(doc.puzzle, doc.entries, event, ui=doc.ui)
         except Exception as exc:  # an editor bug must not take the window down
+            doc.end_merge()
             view.status(f"Edit failed: {exc}")
             return
+        # A key that goes on typing (the next digit of a number) continues the last key's step.
+        typing = event.kind == "key" and result is not None and result.key_merge
+        if event.kind != "drag" and event.kind != "release" and not typing:
+            doc.end_merge()  # a press, key or wheel step starts a new undo step
         if event.kind == "key":
             if result is not None:
                 view.board.mark_key_handled()
@@ -114,7 +117,7 @@ class BoardInput:
         if view.shown_solution() is not None and result.puzzle is None and result.entries is not None:
             view.show_solution(None)
         doc.apply(result)
-        if event.kind not in ("press", "drag"):
+        if event.kind not in ("press", "drag") and not typing:
             doc.end_merge()  # keys and wheel steps are one step each
 
     def click_cell(self, key: EditEvent) -> None:

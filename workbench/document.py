@@ -47,6 +47,7 @@ class StateCommand(QUndoCommand):
         self.old = old
         self.new = new
         self.key = key
+        self.renames = False  # merged into a step, this one's text names it ("Place 12", not "Place 1")
 
     def id(self) -> int:
         return -1 if self.key is None else zlib.crc32(self.key.encode()) & 0x7FFFFFFF
@@ -55,7 +56,7 @@ class StateCommand(QUndoCommand):
         if not isinstance(other, StateCommand) or other.key != self.key or self.key is None:
             return False
         self.new = other.new
-        if self.text() == "Edit" and other.text() != "Edit":
+        if (self.text() == "Edit" or other.renames) and other.text() != "Edit":
             self.setText(other.text())  # the step is named after what it changed
         return True
 
@@ -109,9 +110,9 @@ class Document(QObject):
         if not self._merge_open:
             self._gesture += 1
         key = None if result.merge_key is None else f"{self._gesture}:{result.merge_key}"
-        self.undo_stack.push(
-            StateCommand(self, (self.puzzle, self.entries), (puzzle, entries), result.label, key)
-        )
+        command = StateCommand(self, (self.puzzle, self.entries), (puzzle, entries), result.label, key)
+        command.renames = result.key_merge
+        self.undo_stack.push(command)
         self._merge_open = result.merge_key is not None
         return True
 

@@ -125,6 +125,7 @@ class Tool:
     color: str | None = None
     mode: Literal["edit", "play", "both"] = "edit"
     tip: str = ""  # tooltip that explains the tool (default: the label)
+    glyph: str = ""  # text drawn on the swatch (a Numberlink number): the button shows what it places
 
 
 @dataclass(frozen=True)
@@ -179,6 +180,9 @@ class EditResult:
     entries: Any = None  # new entries value, or None if unchanged
     label: str = "Edit"  # undo text
     merge_key: str | None = None  # consecutive results with the same key merge into one undo step
+    # A key result that continues the previous key result with the same merge_key (nothing in
+    # between): the digits of one number typed key by key are one undo step, named by the last.
+    key_merge: bool = False
 
 
 @runtime_checkable

@@ -2,6 +2,10 @@
 
 Edit mode: one tool per display colour places or removes that colour's endpoints (click again or
 right-click to remove); "erase" clears a cell; typing a colour letter places it under the cursor.
+A numbered board (Numberlink rules, or a number of two or more digits on it) offers numbers
+instead: one tool per label in use (its swatch shows the label) and "next number" (the partner of
+a lone number, else the lowest unused one); digits typed on one cell make one number (1..999), one
+undo step, until another key or a click ends it.
 Variant tools (edit mode): "wall" toggles the wall on the cell side nearest the click, "hole"
 and "bridge" toggle a cell (keys ``#`` and ``+`` too), "warp" on a border cell opens or closes
 its row (click near the left/right side) or column (near the top/bottom side).
@@ -26,14 +30,18 @@ from solvers.flow.model import (
     HOLE,
     LABELS,
     LETTERS,
+    MAX_NUMBER,
     MNEMONIC_ORDER,
     NOT_COLOURS,
+    NUMBERLINK,
     Cell,
     FlowPaths,
     FlowPuzzle,
     colour_index,
     colour_name,
+    has_long_labels,
     is_label_form,
+    is_number_label,
     wall,
 )
 
@@ -44,9 +52,45 @@ WALL_TOOL = "wall"
 HOLE_TOOL = "hole"
 BRIDGE_TOOL = "bridge"
 WARP_TOOL = "warp"
+NEXT_TOOL = "next"  # numbered boards: the next number (see ``next_number``)
+LABEL_TOOL = "label:"  # numbered boards: "label:12" places 12
+
+
+def numbered(puzzle: FlowPuzzle) -> bool:
+    """A board whose endpoints are numbers to the user: Numberlink rules, or a number 10+ on it
+    (both draw their labels). Its tools place numbers, and digits typed on a cell make one."""
+    return puzzle.rules == NUMBERLINK or has_long_labels(puzzle.colours)
+
+
+def next_number(puzzle: FlowPuzzle) -> str | None:
+    """The number a mouse user most likely wants next: the lowest number with one endpoint (its
+    partner), else the lowest number not on the board; None when all of 1..999 are used."""
+    ends = puzzle.endpoints()
+    lone = [int(ch) for ch, cells in ends.items() if is_number_label(ch) and len(cells) == 1]
+    if lone:
+        return str(min(lone))
+    return next((str(n) for n in range(1, MAX_NUMBER + 1) if str(n) not in ends), None)
+
+
+def _label_tools(puzzle: FlowPuzzle) -> list[Tool]:
+    """Numbered boards: "next number", then one swatch per label in use showing that label."""
+    slots = display_slots(puzzle)
+    out = []
+    n = next_number(puzzle)
+    if n is not None:
+        tip = "Place the number shown: the partner of a number with one endpoint, else the lowest unused"
+        out.append(Tool(NEXT_TOOL, f"Next number: {n}", mode="edit", tip=tip))
+    for ch in puzzle.colours:
+        what = "Number" if is_number_label(ch) else "Letter"
+        out.append(
+            Tool(f"{LABEL_TOOL}{ch}", f"{what} {ch}", color=f"color:{slots[ch]}", mode="edit", glyph=ch)
+        )
+    return out
 
 
 def tools(puzzle: FlowPuzzle) -> list[Tool]:
+    if numbered(puzzle):
+        return _label_tools(puzzle) + _other_tools(puzzle)
     used = {puzzle.colour_index(ch): ch for ch in puzzle.colours}
     slots = display_slots(puzzle)  # swatches look like the board's dots
     # The base colours, every colour in use and the next one: digit and number labels sit far down
@@ -63,8 +107,12 @@ def tools(puzzle: FlowPuzzle) -> list[Tool]:
                 mode="edit",
             )
         )
+    return out + _other_tools(puzzle)
+
+
+def _other_tools(puzzle: FlowPuzzle) -> list[Tool]:
     # No shortcut: Delete already erases at the cursor (and clears a pipe in Play mode).
-    out.append(Tool(ERASE_TOOL, "Erase endpoint", mode="edit"))
+    out = [Tool(ERASE_TOOL, "Erase endpoint", mode="edit")]
     out.append(Tool(WALL_TOOL, "Wall (click or drag along cell sides)", mode="edit"))
     out.append(Tool(HOLE_TOOL, "Hole", mode="edit"))
     if not puzzle.hex:
@@ -112,6 +160,10 @@ class FlowUI:
 
     wall_add: bool | None = None
     last_pos: tuple[float, float] | None = None
+    # The number being typed on a numbered board: its cell, its digits so far, and a serial that
+    # keeps two numbers typed one after the other apart as undo steps.
+    typing: tuple[Cell, str] | None = None
+    typed_numbers: int = 0
 
 
 def edit(
@@ -121,10 +173,15 @@ def edit(
         event = replace(event, cell=None)  # a stale view's cell (board just resized): as if off-board
     if event.tool == WALL_TOOL and event.mode == "edit" and event.kind in ("drag", "release"):
         return _wall_drag(puzzle, event, ui if isinstance(ui, FlowUI) else None)
+    flow_ui = ui if isinstance(ui, FlowUI) else None
+    if flow_ui is not None and not _is_digit_key(puzzle, event):
+        flow_ui.typing = None  # any other key or a click ends the number being typed
     if event.mode == "play":
         return _play(puzzle, entries or FlowPaths(), event)
     if event.cell is None:
         return None
+    if _is_digit_key(puzzle, event):
+        return _type_digit(puzzle, event, flow_ui)
     r, c = event.cell
     here = puzzle.at(r, c)
     new: FlowPuzzle | None = None
@@ -143,6 +200,12 @@ def edit(
             new = puzzle.with_cell(r, c, EMPTY if here == mark else mark)
         elif event.button == "right" or event.tool == ERASE_TOOL:
             new = puzzle.with_cell(r, c, EMPTY) if here != EMPTY else None
+        elif event.tool == NEXT_TOOL or event.tool.startswith(LABEL_TOOL):
+            label = next_number(puzzle) if event.tool == NEXT_TOOL else event.tool[len(LABEL_TOOL) :]
+            if label is None:
+                return EditResult(label=f"Every number 1..{MAX_NUMBER} is on the board already")
+            # Labels are identities here: placed as they are, never rewritten to keep a colour.
+            new = puzzle.with_cell(r, c, EMPTY if here == label else label)
         elif event.tool.startswith("c") and event.tool[1:].isdigit():
             index = int(event.tool[1:])
             if here not in NOT_COLOURS and puzzle.colour_index(here) == index:
@@ -164,6 +227,41 @@ def edit(
         what = "Remove endpoint"
     # Entries stay None: the shell keeps the pipes that still fit (``adapt_entries``).
     return EditResult(puzzle=new, label=f"{what} at {cell_name(r, c)}")
+
+
+def _is_digit_key(puzzle: FlowPuzzle, event: EditEvent) -> bool:
+    return (
+        event.kind == "key" and event.mode == "edit" and numbered(puzzle) and event.key in tuple("0123456789")
+    )
+
+
+def _type_digit(puzzle: FlowPuzzle, event: EditEvent, ui: FlowUI | None) -> EditResult | None:
+    """One digit typed on a numbered board: it goes on the number typed on this cell just before
+    (nothing else in between, and the cell still holds it), else it starts a new number."""
+    assert event.cell is not None
+    r, c = event.cell
+    where = cell_name(r, c)
+    typing = ui.typing if ui is not None else None
+    going_on = typing is not None and typing[0] == event.cell and puzzle.at(r, c) == typing[1]
+    digits = typing[1] + event.key if going_on and typing is not None else event.key
+    if digits[0] == "0":
+        return EditResult(label=f"Numbers start at 1: 0 cannot begin a number (at {where})")
+    if len(digits) > len(str(MAX_NUMBER)):
+        return EditResult(
+            label=f"{digits[:-1]} stays at {where}: {MAX_NUMBER} is the largest number "
+            "(Backspace clears it, or move to start another)"
+        )
+    if ui is not None:
+        if not going_on:
+            ui.typed_numbers += 1
+        ui.typing = (event.cell, digits)
+    new = puzzle.with_cell(r, c, digits)
+    if new == puzzle:
+        return None
+    serial = ui.typed_numbers if ui is not None else 0
+    return EditResult(
+        puzzle=new, label=f"Place {digits} at {where}", merge_key=f"number:{serial}", key_merge=True
+    )
 
 
 def nearest_side(puzzle: FlowPuzzle, cell: Cell, pos: tuple[float, float]) -> int:

@@ -175,13 +175,23 @@ class FlowPlugin(PluginBase):
             "Numberlink puzzles (puzz.link numlin URLs, Arukone with cells that may stay empty) "
             "follow Numberlink rules: every pair joined, paths never cross or branch, but cells "
             "may stay empty. The Rules box in the Flow panel shows and changes a puzzle's rules: "
-            "type digits 1-9 as endpoints and pick Numberlink to make one."
+            "pick Numberlink, then place numbers 1 to 999 (type them, or click with the "
+            "Next number button or a number's own button)."
         )
 
     def help_keys(self) -> list[tuple[str, str]]:
         return [
             ("Edit: click with a colour", "place that colour's endpoint (click it again to remove it)"),
             ("Edit: letter key (R, G, B, ...)", "place that colour's endpoint at the cursor"),
+            (
+                "Edit: digits on a Numberlink board",
+                "type a number 1-999 at the cursor: 1 then 2 on one cell places 12 (one undo step); "
+                "another key or a click starts the next number",
+            ),
+            (
+                "Edit: Next number button (Numberlink)",
+                "click cells to place the number it shows: a lone number's partner, else a new one",
+            ),
             (
                 "Delete or Backspace",
                 "Edit: erase the endpoint, hole or bridge at the cursor; Play: clear its pipe",

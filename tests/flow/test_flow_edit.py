@@ -276,9 +276,96 @@ def test_keyboard_plays_a_whole_board() -> None:
 def test_a_numberlink_board_offers_its_own_colours_not_every_index_up_to_them() -> None:
     """Digit and number labels have colour indices far down the order (digits 40+, numbers 62+):
     the tool row offered every index up to them, four rows of swatches above a five-number
-    puzzle at 1024x768."""
+    puzzle at 1024x768. A Numberlink board now offers one button per label in use."""
     puzzle = PLUGIN.parse("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3")
-    colours = [t for t in PLUGIN.tools(puzzle) if t.id.startswith("c")]
-    used = {f"c{puzzle.colour_index(ch)}" for ch in puzzle.colours if puzzle.colour_index(ch) < 62}
-    assert used <= {t.id for t in colours}  # every colour on the board keeps its swatch
-    assert len(colours) <= 16 + len(puzzle.colours) + 1
+    labels = [t for t in PLUGIN.tools(puzzle) if t.glyph]
+    assert {t.glyph for t in labels} == set(puzzle.colours)  # every label on the board keeps its button
+    assert len(labels) == len(puzzle.colours)
+
+
+NUMLIN = "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"  # 1, 2, 3 under Numberlink rules
+
+
+def _type(puzzle: FlowPuzzle, ui, cell, keys: str):
+    """Type ``keys`` on ``cell`` as the shell does; returns the puzzle and every result."""
+    results = []
+    for key in keys:
+        result = PLUGIN.edit(puzzle, None, EditEvent("key", mode="edit", cell=cell, key=key), ui=ui)
+        results.append(result)
+        if result is not None and result.puzzle is not None:
+            puzzle = result.puzzle
+    return puzzle, results
+
+
+def test_digits_typed_on_one_cell_make_one_number_in_one_undo_step() -> None:
+    """Typing 1 then 2 on a Numberlink board placed 1 and then replaced it by 2: no number 10+."""
+    ui = PLUGIN.new_ui(PLUGIN.parse(NUMLIN))
+    puzzle, results = _type(PLUGIN.parse(NUMLIN), ui, (0, 1), "12")
+    assert puzzle.at(0, 1) == "12"
+    first, second = results
+    assert first.label == "Place 1 at R1C2" and second.label == "Place 12 at R1C2"
+    # One undo step: both results continue the same typed number across key presses.
+    assert first.merge_key == second.merge_key is not None and first.key_merge and second.key_merge
+    puzzle, _ = _type(puzzle, ui, (0, 1), "3")
+    assert puzzle.at(0, 1) == "123"
+    # Another key (an arrow moves the cursor) ends the number: the next digit starts a new one.
+    assert PLUGIN.edit(puzzle, None, EditEvent("key", mode="edit", cell=(0, 1), key="Right"), ui=ui) is None
+    again, results = _type(puzzle, ui, (0, 1), "7")
+    assert again.at(0, 1) == "7" and results[0].merge_key != first.merge_key
+    # A click ends it too; Backspace still clears the whole number.
+    cleared = PLUGIN.edit(again, None, EditEvent("key", mode="edit", cell=(0, 1), key="Backspace"), ui=ui)
+    assert cleared.puzzle.at(0, 1) == "."
+    # The file keeps the number (a second 123 makes the board whole enough to read back).
+    puzzle, _ = _type(puzzle, PLUGIN.new_ui(puzzle), (0, 2), "123")
+    assert parse(serialize(puzzle)).at(0, 1) == "123" == puzzle.at(0, 2)
+
+
+def test_a_leading_zero_or_a_fourth_digit_says_why_and_changes_nothing() -> None:
+    puzzle = PLUGIN.parse(NUMLIN)
+    ui = PLUGIN.new_ui(puzzle)
+    after, results = _type(puzzle, ui, (0, 1), "0")
+    assert after == puzzle and results[0].puzzle is None
+    assert "Numbers start at 1" in results[0].label
+    after, results = _type(puzzle, ui, (0, 1), "9990")
+    assert after.at(0, 1) == "999" and results[-1].puzzle is None
+    assert "999" in results[-1].label and "largest" in results[-1].label
+    # A Flow board without numbers keeps the digit letters: one key, one colour.
+    flow = parse("R.R\n...\n")
+    flow, _ = _type(flow, PLUGIN.new_ui(flow), (1, 0), "12")
+    assert flow.at(1, 0) == "2"
+
+
+def test_a_numberlink_board_offers_numbers_not_colour_letters() -> None:
+    """The red swatch placed the letter R on a Numberlink board; its buttons now show what they place."""
+    puzzle = PLUGIN.parse(NUMLIN)
+    tools = PLUGIN.tools(puzzle)
+    assert not [t for t in tools if t.id.startswith("c")]  # no Red (R), Blue (B), ...
+    labels = [t for t in tools if t.glyph]
+    assert [t.glyph for t in labels] == ["1", "2", "3"]
+    nxt = next(t for t in tools if t.id == "next")
+    assert nxt.label == "Next number: 4"
+    # The next-number tool places the partner of a lone number first, then the next unused one.
+    placed = []
+    for cell in [(2, 0), (2, 2), (2, 4), (4, 0)]:
+        label = next(t for t in PLUGIN.tools(puzzle) if t.id == "next").label
+        puzzle = PLUGIN.edit(puzzle, None, press(cell, "next")).puzzle
+        placed.append(puzzle.at(*cell))
+        assert label == f"Next number: {placed[-1]}"  # the button says what lands
+    assert placed == ["4", "4", "5", "5"]
+    # A number's own button places it (clicking it again removes it).
+    twelve = PLUGIN.edit(puzzle, None, press((4, 1), "label:12"))
+    assert twelve is not None and twelve.puzzle.at(4, 1) == "12"
+    assert PLUGIN.edit(twelve.puzzle, None, press((4, 1), "label:12")).puzzle.at(4, 1) == "."
+
+
+def test_next_number_reaches_ten_and_a_third_endpoint_is_named() -> None:
+    rows = ["rules: numberlink"] + [f"{n} . {n}" for n in range(1, 10)]
+    puzzle = PLUGIN.parse("\n".join(rows) + "\n")
+    for cell in [(0, 1), (1, 1), (2, 1)]:
+        puzzle = PLUGIN.edit(puzzle, None, press(cell, "next")).puzzle
+    assert [puzzle.at(r, 1) for r in range(3)] == ["10", "10", "11"]
+    ui = PLUGIN.new_ui(puzzle)
+    puzzle, _ = _type(puzzle, ui, (3, 1), "10")
+    assert puzzle.at(3, 1) == "10"
+    problems = [text for text, _ in puzzle.problems()]
+    assert any(text.startswith("number 10 has 3 endpoints") for text in problems), problems

@@ -224,3 +224,64 @@ def test_the_line_under_the_board_names_the_shown_solution(view, qtbot) -> None:
     assert view.info.text().startswith("Showing solution 1 (Numberlink rules; F7 shows the puzzle) — 3x3")
     view.browser.select(1)
     assert view.info.text().startswith("Showing solution 2 (Numberlink rules; F7 shows the puzzle)")
+
+
+NUMLIN = "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"
+
+
+def test_typing_1_then_2_places_12_as_one_undo_step_and_it_saves(view, qtbot, tmp_path) -> None:
+    """A Numberlink fan could not draw number 10+: each key placed one digit, replacing the last."""
+    _panel(view).paste_url(NUMLIN)
+    view.set_mode("edit")
+    view.board.setFocus()
+    view.board.cursor_cell = (0, 1)
+    steps = view.doc.undo_stack.index()
+    qtbot.keyClicks(view.board, "12")
+    assert view.doc.puzzle.at(0, 1) == "12"
+    assert view.doc.undo_stack.index() == steps + 1
+    assert view.doc.undo_stack.undoText() == "Place 12 at R1C2"
+    messages: list[str] = []
+    view.status_message.connect(messages.append)
+    qtbot.keyClicks(view.board, "34")  # a fourth digit: refused with a line in the status bar
+    assert view.doc.puzzle.at(0, 1) == "123" and "largest" in messages[-1]
+    view.board.cursor_cell = (0, 2)
+    qtbot.keyClicks(view.board, "123")  # its partner
+    saved = view.doc.save(tmp_path / "twelve.flow")
+    again = view.plugin.parse(saved.read_text())
+    assert again == view.doc.puzzle and again.at(0, 1) == "123" == again.at(0, 2)
+    assert again.rules == "numberlink"
+    view.doc.undo_stack.undo()
+    assert view.doc.puzzle.at(0, 1) == "123" and view.doc.puzzle.at(0, 2) == "."
+    view.doc.undo_stack.undo()
+    assert view.doc.puzzle.at(0, 1) == "."  # 1, 2, 3 typed on one cell: one undo step
+    assert view.doc.undo_stack.index() == steps
+    qtbot.keyClicks(view.board, "0")
+    assert view.doc.puzzle.at(0, 2) == "." and "Numbers start at 1" in messages[-1]
+
+
+def test_the_palette_places_numbers_past_nine_on_a_numberlink_board(view, qtbot) -> None:
+    """The red swatch placed R on a Numberlink board; now the buttons show the number they place."""
+    from PySide6.QtCore import Qt
+
+    rows = ["rules: numberlink"] + [f"{n} . . {n}" for n in range(1, 10)]
+    view.doc.apply(
+        EditResult(puzzle=view.plugin.parse("\n".join(rows) + "\n"), entries=FlowPaths(), label="t")
+    )
+    view.set_mode("edit")
+    palette = view.tools
+    texts = [b.text() for b in palette.group.buttons()]
+    assert "Next number: 10" in texts and not any(t.id.startswith("c") for t in palette.tools)
+    button = palette.group.buttons()[texts.index("Next number: 10")]
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert palette.current == "next"
+    for cell in [(0, 1), (1, 1), (2, 1)]:
+        qtbot.mouseClick(view.board, Qt.MouseButton.LeftButton, pos=view.board.cell_center(*cell).toPoint())
+    assert [view.doc.puzzle.at(r, 1) for r in range(3)] == ["10", "10", "11"]
+    texts = [b.text() for b in palette.group.buttons()]
+    assert "Next number: 11" in texts  # 11 still needs its partner
+    # Each number in use has a button that shows it and places it.
+    assert {t.glyph for t in palette.tools if t.glyph} == {str(n) for n in range(1, 12)}
+    assert palette.select("label:10")
+    qtbot.mouseClick(view.board, Qt.MouseButton.LeftButton, pos=view.board.cell_center(3, 1).toPoint())
+    assert view.doc.puzzle.at(3, 1) == "10"
+    assert "number 10 has 3 endpoints" in _panel(view).progress_label.text()
