@@ -77,3 +77,17 @@ def test_a_saved_xcetero_game_is_named_alike_on_the_board_line_and_in_the_cli() 
     entries = Game((7, 1))
     assert plugin.describe_document(puzzle, entries).startswith("After 2 moves: ")
     assert plugin.solve_position(puzzle, entries)[1].startswith("after 2 moves, ")
+
+
+def test_a_game_analysis_cut_short_keeps_its_deepest_finished_depth(capsys) -> None:
+    """Tokyo Doves' start is not solved in a second: the timeout used to throw the finished depths
+    away ("timed out before any solution"); the deepest one is a true answer, shown as such."""
+    start = SAMPLES / "doves" / "samples" / "01-start.doves"
+    assert shell.main(["solve", "doves", str(start), "--timeout", "1"]) == 3
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last.startswith("Red to move: Unknown after searching ") and " plies (timed out) (" in last, last
+    assert shell.main(["solve", "doves", str(start), "--timeout", "1", "--json"]) == 3
+    out = json.loads(capsys.readouterr().out)
+    assert out["count"] == 1 and out["stop"] == "timeout" and out["unique"] is None
+    assert out["verdict"].startswith("Red to move: Unknown after searching ")
+    assert out["solutions"][0]["depth"] >= 1

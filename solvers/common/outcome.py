@@ -75,12 +75,16 @@ class SearchOutcome:
             if n == 0:
                 return "no solution"
             return "unique" if n == 1 else f"{n:,} solutions (complete)"
-        why = {"limit": "stopped at the limit", "cancelled": "cancelled", "timeout": "timed out"}[
-            str(self.stop)
-        ]
+        why = self.why()
         if n == 0:
             return f"{why} before any solution"
         return f"at least {n:,} solution{'' if n == 1 else 's'} ({why})"
+
+    def why(self) -> str:
+        """Why an incomplete search ended, in words ("timed out")."""
+        return {"limit": "stopped at the limit", "cancelled": "cancelled", "timeout": "timed out"}.get(
+            str(self.stop), "exhausted"
+        )
 
     def describe(self, verdict: object = None) -> str:
         """``status``, or a module's own wording (e.g. Flow's "unique (designed)") when the search
@@ -114,5 +118,9 @@ class SolveResult:
         return rules if isinstance(rules, str) else None
 
     def describe(self) -> str:
-        """``SearchOutcome.describe`` with this solve's verdict."""
+        """``SearchOutcome.describe`` with this solve's verdict. A verdict that survived a cut
+        (only a game's: it names the depth it searched, so it is true whenever it was said) is
+        said with why the search ended: "Red to move: Unknown after searching 8 plies (timed out)"."""
+        if self.verdict and self.outcome.interrupted:
+            return f"{self.verdict} ({self.outcome.why()})"
         return self.outcome.describe(self.verdict)

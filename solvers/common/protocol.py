@@ -27,6 +27,11 @@ from pathlib import Path
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from solvers.common.cancel import CancelToken
+from solvers.common.capabilities import EXPLAIN as EXPLAIN  # re-exported: plug-ins import them here
+from solvers.common.capabilities import GAME as GAME
+from solvers.common.capabilities import ISOLATED as ISOLATED
+from solvers.common.capabilities import PLAY as PLAY
+from solvers.common.capabilities import SOLVE
 from solvers.common.display import DisplayList
 from solvers.common.errors import InputError
 from solvers.common.limits import limit_text, read_user_text, shown
@@ -40,15 +45,7 @@ ProgressFn = Callable[[dict[str, Any]], None]
 # frozen bundle alike), not by walking up from this file. Modules read their files through it.
 ASSETS = Path(str(resources.files("assets")))
 
-# Capabilities a plug-in may declare in ``Meta.capabilities``.
-SOLVE = "solve"  # solve()/count() exist
-EXPLAIN = "explain"  # explain() gives deduction steps
-PLAY = "play"  # entries + play-mode editing
-GAME = "game"  # a two-player game: solve() = analysis of the position
-# solve() keeps the GIL busy, in long C calls that hold it (python-sat) or as a pure-Python search
-# (which makes the GUI thread wait up to a switch interval for every slot it runs): the GUI runs it
-# in a worker process, so its puzzles, options, solutions and info must pickle.
-ISOLATED = "isolated"
+# Capabilities a plug-in may declare in ``Meta.capabilities`` (see ``capabilities``).
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from solvers.common.cancel import Cancelled, CancelToken
+from solvers.common.capabilities import GAME
 from solvers.common.outcome import SearchOutcome, SolveResult, reached_limit
 
 
@@ -70,7 +71,9 @@ def collect(
         result = stream_solutions(plugin, puzzle, limit, options, token, lambda _info: None, emit, info)
     except Cancelled:
         # What the solver said before the cut (the rule set the answers refer to, notes) still
-        # holds; a verdict never speaks for a search the clock cut short.
+        # holds; a puzzle's verdict never speaks for a search the clock cut short, but a game's
+        # does (its value names the depth searched: "Unknown after searching 8 plies").
         said = SolveResult.of_info(SearchOutcome.after(found, limit, token, cancelled=True), info)
-        result = SolveResult(said.outcome, None, said.info)
+        game = GAME in getattr(getattr(plugin, "meta", None), "capabilities", ())
+        result = SolveResult(said.outcome, said.verdict if game else None, said.info)
     return solutions, result, result.outcome

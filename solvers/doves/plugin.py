@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from solvers.common.cancel import CancelToken
+from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.display import DisplayList
 from solvers.common.errors import InputError, ParseError
 from solvers.common.limits import shown
@@ -217,18 +217,25 @@ class DovesPlugin(PluginBase):
             return
         stream = not limit
         last: Analysis | None = None
-        for last in analyse(puzzle, max_depth=DEFAULT_DEPTH, cancel=cancel):
-            self._verdict(puzzle, last, info)  # before the yield: the caller may stop at it
-            if progress is not None:
-                best = " ".join(last.ssn[:3])
-                progress(
-                    {
-                        "fraction": last.depth / DEFAULT_DEPTH,
-                        "text": f"depth {last.depth}: {last.value} {best}".strip(),
-                    }
-                )
-            if stream:
+        try:
+            for last in analyse(puzzle, max_depth=DEFAULT_DEPTH, cancel=cancel):
+                self._verdict(puzzle, last, info)  # before the yield: the caller may stop at it
+                if progress is not None:
+                    best = " ".join(last.ssn[:3])
+                    progress(
+                        {
+                            "fraction": last.depth / DEFAULT_DEPTH,
+                            "text": f"depth {last.depth}: {last.value} {best}".strip(),
+                        }
+                    )
+                if stream:
+                    yield self._solution(puzzle, last)
+        except Cancelled:
+            # Cut short: the deepest finished depth is still a true answer ("Unknown after
+            # searching 8 plies"), so it is shown rather than thrown away.
+            if not stream and last is not None:
                 yield self._solution(puzzle, last)
+            raise
         if not stream and last is not None:
             yield self._solution(puzzle, last)
 
