@@ -116,8 +116,19 @@ def display_slots(puzzle: FlowPuzzle) -> dict[str, int]:
             taken.add(k)
         else:
             later.append((ch, k))
-    free = iter(k for k in range(size) if k not in taken)
+    # A number (10 and up, or a digit past the palette) keeps the slot of its value where that is
+    # free, so a letter placed on a numbered board moves at most the one number whose slot it
+    # takes, not every number after it.
+    rest = []
     for ch, k in later:
+        want = (int(ch) - 1) % size if ch.isdigit() and int(ch) > 0 else -1
+        if want >= 0 and want not in taken:
+            slots[ch] = want
+            taken.add(want)
+        else:
+            rest.append((ch, k))
+    free = iter(k for k in range(size) if k not in taken)
+    for ch, k in rest:
         slots[ch] = next(free, k)
     return slots
 

@@ -274,3 +274,18 @@ def test_auto_race_answers_are_right_whoever_wins(monkeypatch: pytest.MonkeyPatc
         expected = brute_force_count(rows, cap=5_000)
         assert len(found) == (min(expected, 2) if limit else expected)
         assert "game rules" in str(info["verdict"])
+
+
+def test_a_letter_placed_on_a_numbered_board_moves_at_most_one_number_colour() -> None:
+    """Numbers past the palette used to take the free slots in order, so one letter placed on a
+    Numberlink board shifted the colour of every number after it."""
+    from solvers.flow.draw import display_slots
+
+    numbers = PLUGIN.parse("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3")
+    before = display_slots(numbers)
+    assert before == {"1": 0, "2": 1, "3": 2}  # the first colours, in order
+    rows = numbers.row_strings()  # row 3 is empty: the letter goes there
+    lettered = PLUGIN.parse("\n".join([*rows[:2], "R...R", *rows[3:]]) + "\n")
+    after = display_slots(lettered)
+    moved = {ch for ch in before if after.get(ch) != before[ch]}
+    assert len(moved) <= 1 and len(set(after.values())) == len(after), (before, after)
