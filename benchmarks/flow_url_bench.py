@@ -26,6 +26,8 @@ from flow_tail_bench import run_one  # noqa: E402 - the same CPU-capped, rule-ch
 
 from solvers.common.errors import InputError  # noqa: E402
 from solvers.flow import PLUGIN  # noqa: E402
+from solvers.flow.frontier import count_solutions  # noqa: E402
+from solvers.flow.handmade import handmade_board  # noqa: E402
 
 RULES = ("designed", "strict", "numberlink")
 
@@ -42,6 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         ap.error(f"cannot read {args.urls}: {exc}")
     list(PLUGIN.solve(PLUGIN.parse("A.B\n.C.\nACB\n"), limit=2, rules="strict"))  # library load
+    # and the frontier kernels (compiled after an edit of frontier.py: ~12 s the first puzzle paid)
+    count_solutions(handmade_board(8, 8, 0).puzzle, "strict")
     decided: dict[str, list[float]] = {r: [] for r in RULES}
     total = 0
     for number, line in enumerate(lines, 1):
