@@ -97,19 +97,14 @@ class DovesPlugin(PluginBase):
         return START
 
     def describe(self, puzzle: Position) -> str:
-        on = len(puzzle.cells())
-        in_hand = max(0, bin(puzzle.rules.hand).count("1") - on)  # a reduced game has fewer doves
-        return f"{COLOUR_NAMES[puzzle.to_move]} to move, {on} doves on the table, {in_hand} in hand"
+        return f"{COLOUR_NAMES[puzzle.to_move]} to move, {_doves_words(puzzle)}"
 
     def describe_document(self, puzzle: Position, entries: Any) -> str:
         """What is true after the played actions, under the puzzle's rules (the set-up line alone
         would miss the moves played and the rule options)."""
         game = _game(entries)
         text, _live = game_status(puzzle, game.actions)
-        position = replay(puzzle, game.actions).position
-        on = len(position.cells())
-        in_hand = max(0, bin(puzzle.rules.hand).count("1") - on)
-        parts = [text, f"{on} doves on the table, {in_hand} in hand"]
+        parts = [text, _doves_words(replay(puzzle, game.actions).position)]
         if game.actions:
             n = len(game.actions)
             parts[0] = f"{PlayEntries.after(n).capitalize()}: {text}"  # as the CLI names it
@@ -401,6 +396,14 @@ class DovesPlugin(PluginBase):
             ("Edit: dove tool, click a square", "place that dove; right-click sends it back to hand"),
             ("Edit: S", "switch the side to move"),
         ]
+
+
+def _doves_words(position: Position) -> str:
+    """The table and hand line, "5 doves on the table, 7 in hand": the hand counts the doves the
+    rules play with (a reduced game has fewer than 12)."""
+    on = len(position.cells())
+    in_hand = max(0, bin(position.rules.hand).count("1") - on)
+    return f"{on} doves on the table, {in_hand} in hand"
 
 
 def _game(entries: Any) -> PlayEntries:

@@ -204,23 +204,16 @@ def count_racing(
     max_stored: int = MAX_STORED,
 ) -> FrontierResult | None:
     """``count_solutions`` swept in every direction at once; the first to finish answers (the
-    counts agree). The state count can differ 50-fold between directions (a published 13x13: 1.7 s
-    one way, over 30 s two others), and no early sign picks the cheap one reliably: the layers of
-    all four grow alike for the first third of that board. So the directions take turns, a cell at
-    a time: the next cell is swept in the direction whose largest layer so far is smallest (a layer
-    costs time in proportion to its size), and once every direction has passed ``PROBE_STATES`` the
-    one that got furthest by then may grow ``FAVOUR`` times larger than the others before they get
-    turns again. Simulated on recorded sweeps of every direction (published 13x13 and 14x14, issue
-    28's 12x12, hand-made 12x12; game and Numberlink rules; 11 cases) against the cheapest direction:
-    1.0-4.7x, geometric mean 1.37x (1.8 -> 8.5 s on the 13x13), where sweeping only the furthest
-    direction after the probe took 1.0-1.5x on ten and over 11x on the 13x13 (mean 1.43x). A
+    counts agree). The state count can differ 50-fold between directions, and no early sign picks
+    the cheap one reliably (the published 13x13's four directions grow alike for a third of the
+    board, then one peaks at 0.2 M states and two pass 1.5 M). So the directions take turns, a cell
+    at a time: the next cell goes to the direction whose largest layer so far is smallest (a layer
+    costs time in proportion to its size); once every direction has passed ``PROBE_STATES``, the
+    one that got furthest may grow ``FAVOUR`` times larger before the others get a turn. A
     direction whose layer passes ``max_states`` drops out; None if all do, or once the favourite
-    does (in every recorded case where it did, all others did too: the published 14x14 under
-    Numberlink rules then gives up after 14 s, not 45 s, and 0.85 GB, not 1.16). Each direction keeps at
-    most half of ``max_stored`` for the solutions (the others stop early, so rarely more than that
-    is held in all; a quarter each made the winner sweep its rows again for the answers on 12x12
-    boards under Numberlink rules, 12 -> 22 s; peak memory on issue 28's 12x12 under Numberlink
-    rules 600 MB, 573 MB before)."""
+    does (the others then failed too in every recorded case). Each direction keeps at most half of
+    ``max_stored`` for the solutions. Measured against the cheapest direction and the old
+    furthest-after-a-probe schedule: docs/flow.md and ``benchmarks/flow_racing_bench.py``."""
     graph = _checked_graph(board, rules, limit)
     directions = orientations(graph)
     sweeps = {
@@ -271,7 +264,7 @@ def count_racing(
 def orientations(board: FlowGraph | FlowPuzzle) -> int:
     """How many sweep directions a board has (``orientation`` 0..n-1): from either end of the
     longer side, and on a square board row by row or column by column. The state count depends on
-    the direction: a published 13x13 took 1.4 s one way and 96 s another."""
+    the direction (``count_racing``)."""
     lay = layout(_graph_of(board))
     return 4 if lay.rows == lay.width else 2
 
@@ -543,12 +536,7 @@ def _crossing(state: np.ndarray, work: np.ndarray, w: int, col: int) -> bool:
             ends[-v] = 0
     crossing = True
     if n_doubles > 0:
-        colourings = 1
-        for _ in range(pieces):
-            colourings *= n_doubles + 1
-            if colourings > MAX_COLOURINGS:
-                break
-        if colourings > MAX_COLOURINGS:
+        if (n_doubles + 1) ** pieces > MAX_COLOURINGS:  # at most 8 ** 8: no overflow
             crossing = False
         else:
             for k in range(pieces):

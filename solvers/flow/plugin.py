@@ -24,7 +24,7 @@ from solvers.common.protocol import (
 from solvers.common.solve_stream import collect
 from solvers.flow import META, codec, document, draw, edit, rules
 from solvers.flow import solve as solving
-from solvers.flow.model import MAX_SIDE, FlowPaths, FlowPuzzle
+from solvers.flow.model import MAX_SIDE, NUMBERLINK, FlowPaths, FlowPuzzle
 
 DEFAULT_SIZE = 5
 IMAGE_FILTER = "Screenshots (*.png *.jpg *.jpeg *.gif *.webp *.bmp *.tif *.tiff)"
@@ -87,10 +87,10 @@ class FlowPlugin(PluginBase):
 
     def describe(self, puzzle: FlowPuzzle) -> str:
         n = len(puzzle.colours)
-        what = "pair" if puzzle.rules == "numberlink" else "colour"  # Numberlink pairs numbers
+        what = "pair" if puzzle.rules == NUMBERLINK else "colour"  # Numberlink pairs numbers
         text = f"{puzzle.cols}x{puzzle.rows}, {n} {what}{'s' if n != 1 else ''}"  # width x height
         text += "".join(f", {v}" for v in puzzle.variant_words())
-        if puzzle.rules == "numberlink":
+        if puzzle.rules == NUMBERLINK:
             text += ", Numberlink rules (cells may stay empty)"
         problems = puzzle.problems()
         text += "".join(f" — {note}" for note in puzzle.notes)

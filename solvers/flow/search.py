@@ -7,7 +7,7 @@ verdict in 70 s under either rule set. The frontier sweep counts the solutions o
 exactly (strict 3.3 s, Numberlink 8.3 s on that board) whatever the paths do, but its state count
 grows steeply with the board's shorter side. So SAT runs first for ``HEAD`` CPU seconds; if it has
 not ended by then, a board no wider than ``WIDTH`` is swept (at most ``STATES`` states a layer) in
-the direction that looks cheapest (``frontier.count_racing``).
+every direction by turns (``frontier.count_racing``).
 The sweep's count, exact below the limit of 2, ends the search; at the limit (2+) its answers come
 first and the SAT search goes on for more (Find All), skipping answers given already. A sweep that
 gives up leaves the SAT search to go on as if nothing happened. Either way every verdict is proven.

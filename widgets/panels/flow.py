@@ -181,7 +181,7 @@ class FlowPanel(QWidget):
             self.progress_label.setText(problems[0][0])
         elif self.ctx.plugin.check(puzzle, entries).ok:
             # Numberlink rules let cells stay empty: "full" would be untrue there.
-            full = "" if puzzle.rules == "numberlink" else " and the board is full"
+            full = "" if puzzle.rules == NUMBERLINK else " and the board is full"
             self.progress_label.setText(f"<b>Solved!</b> Every pair is joined{full}.")
         else:
             self.progress_label.setText(progress_text(puzzle, entries))
