@@ -51,6 +51,8 @@ except ImportError:  # pragma: no cover - other python-sat builds
     pysolvers = None
 
 from solvers.common.cancel import CancelToken
+from solvers.flow.canonical import applies, step_table
+from solvers.flow.canonical import clauses as canonical_clauses
 from solvers.flow.detour import UNREACHABLE, slack
 from solvers.flow.graph import FlowGraph
 from solvers.flow.numberlink import neighbour
@@ -122,12 +124,17 @@ class FlowSat:
     # Edge sets (``used.tobytes()``) of the solutions yielded so far; levels share it, so that a
     # solution made again by splicing a later model is not yielded twice.
     seen: set[bytes] = field(default_factory=set)
+    # Numberlink rules only: search canonical answers (``canonical.py``), for proving one unique.
+    canonical: bool = False
 
     def __post_init__(self) -> None:
         if self.rules not in RULES:
             raise ValueError(f"unknown rule set {self.rules!r} (use {' or '.join(RULES)})")
+        if self.canonical and self.rules != "numberlink":
+            raise ValueError("canonical answers are a Numberlink search")
         self.fill = self.rules in ("designed", "strict")  # every cell covered
-        self.no_touch = self.rules == "designed"  # a pipe never runs alongside itself
+        # A pipe never runs alongside itself (designed rules; a canonical answer has no shortcut).
+        self.no_touch = self.rules == "designed" or self.canonical
         self.solver_name = SOLVERS[self.rules]
         self.solver = Solver(name=self.solver_name)
         if self.solver_name.startswith("cadical") and hasattr(self.solver, "configure"):
@@ -233,6 +240,20 @@ class FlowSat:
             self._add(-np.concatenate([tri[:, [i, (i + 1) % 3]] for i in range(3)]))
         else:
             self._add(-tri)
+        if self.canonical:
+            self._add_canonical(var)
+
+    def _add_canonical(self, var: np.ndarray) -> None:
+        """'No move of ``canonical.py`` applies', with one 'cell is used' variable per cell."""
+        g = self.graph
+        occupied = np.arange(self.stats.variables + 1, self.stats.variables + 1 + g.n_nodes)
+        self.stats.variables += g.n_nodes
+        ends = g.edges.ravel()
+        owner = occupied[ends]
+        self._add(np.stack([-(np.repeat(np.arange(g.n_edges), 2) + 1), owner], axis=1))  # edge -> used
+        self._add([[-int(occupied[v]), *(e + 1 for e in inc)] for v, inc in enumerate(g.incident)])
+        for rows in canonical_clauses(g, var, occupied):
+            self._add(rows)
 
     # ---- solving --------------------------------------------------------------------------------
     def _slices(self) -> Iterator[bool | None]:
@@ -339,7 +360,98 @@ def steps(
     stats = stats if stats is not None else SatStats()
     if rules == "numberlink":
         yield from _numberlink_steps(graph, cancel, stats)
-        return
+    elif rules == "strict" and step_table(graph) is not None:
+        yield from _with_canonical_proof(graph, _staged_steps(graph, rules, cancel, stats), cancel)
+    else:
+        yield from _staged_steps(graph, rules, cancel, stats)
+
+
+def _with_canonical_proof(
+    graph: FlowGraph, search: Generator[EdgeSolution | None, None, None], cancel: CancelToken | None
+) -> Generator[EdgeSolution | None, None, None]:
+    """The game rules' ``search``, and after its first answer S a search for a second Numberlink
+    answer by turns with it. Every game-rules answer is a Numberlink answer, and S fills the board
+    (so no move of ``canonical.py`` leads to it): if no canonical Numberlink answer besides S
+    exists, S is the only answer under either rule set, and the search ends. A canonical answer
+    that fills the board is a second game-rules answer; one that leaves cells empty says nothing
+    about the game rules, and the game rules' search goes on alone. Published puzzles are unique
+    under Numberlink rules by design, which the canonical search proves quickly (published 13x13:
+    0.5 s, where the game rules' own search needed 8 s)."""
+    given: set[bytes] = set()
+    try:
+        first = yield from _first_answer(graph, search, cancel)
+        if first is None:
+            return
+        given.add(first.used.tobytes())
+        proof = _canonical_search(graph, first, cancel, set())
+        try:
+            for step in proof:
+                if step is not None:
+                    if bool((step.node_colour >= 0).all()):
+                        given.add(step.used.tobytes())
+                        yield step
+                    break
+                yield None
+                own = next(search, first)  # ``first`` again: the game rules' search has ended
+                if own is first:
+                    return
+                if own is not None and own.used.tobytes() not in given:
+                    given.add(own.used.tobytes())
+                    yield own
+                    break
+            else:
+                return  # no Numberlink answer but S: unique under the game rules too
+        finally:
+            proof.close()
+        for solution in search:
+            if solution is None or solution.used.tobytes() not in given:
+                yield solution
+    finally:
+        search.close()
+
+
+# CPU seconds the designed search may take, by turns with the game rules', to give the first
+# answer: a designed answer is a game-rules answer, and on published puzzles it comes at once
+# (13x13: 0.01 s, where the game rules' corridor stages took 4 s to find it).
+DESIGNED_PEEK = 0.5
+
+
+def _first_answer(
+    graph: FlowGraph, search: Iterator[EdgeSolution | None], cancel: CancelToken | None
+) -> Generator[EdgeSolution | None, None, EdgeSolution | None]:
+    """Steps of the game rules' ``search`` until the first answer, which it returns (None if the
+    search ended without one); meanwhile the designed search takes turns for ``DESIGNED_PEEK``
+    seconds and may give that answer first (``search`` then gives it again later)."""
+    designed: Generator[EdgeSolution | None, None, None] | None = _staged_steps(
+        graph, "designed", cancel, SatStats()
+    )
+    started = time.process_time()
+    try:
+        while True:
+            if designed is not None:  # first: the game rules' stages take longer to set up
+                peeked = next(designed, search)  # ``search``: the designed search has ended
+                if isinstance(peeked, EdgeSolution):
+                    yield peeked
+                    return peeked
+                if peeked is search or time.process_time() - started > DESIGNED_PEEK:
+                    designed.close()
+                    designed = None
+            solution = next(search, search)
+            if solution is search:
+                return None
+            assert not isinstance(solution, Iterator)
+            yield solution
+            if solution is not None:
+                return solution
+    finally:
+        if designed is not None:
+            designed.close()
+
+
+def _staged_steps(
+    graph: FlowGraph, rules: str, cancel: CancelToken | None, stats: SatStats
+) -> Generator[EdgeSolution | None, None, None]:
+    """Designed or strict solutions, stage by stage (see the module notes)."""
     found: list[np.ndarray] = []
     seen: set[bytes] = set()
     earlier = SatStats()  # totals of the finished stages
@@ -376,23 +488,34 @@ STRICT_HEAD = 1.0  # CPU seconds of the game-rules stage before the complete Num
 def _numberlink_steps(
     graph: FlowGraph, cancel: CancelToken | None, stats: SatStats
 ) -> Generator[EdgeSolution | None, None, None]:
-    """Numberlink solutions: designed ones first (for ``DESIGNED_HEAD`` seconds), then the complete
-    Numberlink search with those blocked. After each answer a neighbour answer (a shortcut of a
-    pipe that runs alongside itself, or a detour through empty cells) is tried: where one exists
-    it proves "2+" without a search."""
+    """Numberlink solutions: designed ones first (for ``DESIGNED_HEAD`` seconds), then game-rules
+    ones (``STRICT_HEAD``), then the complete Numberlink search with those blocked. After each
+    answer a neighbour answer (a shortcut of a pipe that runs alongside itself, or a detour through
+    empty cells) is tried: where one exists it proves "2+" without a search. While exactly one
+    answer is known and no move of ``canonical.py`` leads to it, the search for a second one looks
+    at canonical answers only, which decides "unique" or "2+" where the complete search wanders."""
     seen: set[bytes] = set()
-    found: list[np.ndarray] = []
+    found: list[EdgeSolution] = []
+    canonical_tried = False
 
     def with_neighbour(solution: EdgeSolution) -> Iterator[EdgeSolution]:
-        found.append(solution.used)
+        found.append(solution)
         yield solution
         other = neighbour(graph, solution)
         if other is not None and other.tobytes() not in seen:
             seen.add(other.tobytes())
-            found.append(other)
             decoded, _ = _decode(graph, other)
             assert decoded is not None
+            found.append(decoded)
             yield decoded
+
+    def canonical_due() -> bool:
+        return (
+            not canonical_tried
+            and len(found) == 1
+            and step_table(graph) is not None
+            and applies(graph, found[0].node_colour)
+        )
 
     # Answers that fill the board first: designed ones, then the game rules' (every game-rules
     # answer is a Numberlink answer; on a hand-made 20x20 board the game rules found a second one
@@ -411,35 +534,114 @@ def _numberlink_steps(
                 yield None
     finally:
         designed.close()
-    game = steps(graph, "strict", cancel, SatStats())  # its corridor stages: the fast way to answers
+    game = _new_answers(_staged_steps(graph, "strict", cancel, SatStats()), seen)  # corridor stages
     try:
-        started = time.process_time()
-        for solution in game:
-            if solution is None:
-                if time.process_time() - started > STRICT_HEAD:
-                    break
-                yield None
-            elif solution.used.tobytes() not in seen:
-                seen.add(solution.used.tobytes())
+        if canonical_due():
+            # The canonical search and the game rules' take turns: the game rules often find a
+            # second answer of a hand-made board at once; the canonical search decides.
+            canonical_tried = True
+            search = _canonical_search(graph, found[0], cancel, seen)
+            started = time.process_time()
+            for solution in _alternate(search, game, lambda: time.process_time() - started > STRICT_HEAD):
+                if solution is None:
+                    yield None
+                    continue
                 yield from with_neighbour(solution)
+                break
+            else:
+                return  # the canonical search proved the answer unique
+            search.close()
+        else:
+            started = time.process_time()
+            for solution in game:
+                if solution is None:
+                    if time.process_time() - started > STRICT_HEAD:
+                        break
+                    yield None
+                else:
+                    yield from with_neighbour(solution)
     finally:
         game.close()
-    sat = FlowSat(graph, "numberlink", cancel, seen=seen)
+    while True:
+        if canonical_due():
+            canonical_tried = True
+            search = _canonical_search(graph, found[0], cancel, seen)
+            for solution in search:
+                if solution is None:
+                    yield None
+                    continue
+                yield from with_neighbour(solution)
+                break
+            else:
+                return  # the canonical search proved the answer unique
+            search.close()
+        sat = FlowSat(graph, "numberlink", cancel, seen=seen)
+        try:
+            for answer in found:
+                sat.block(answer.used)
+            for solution in sat.steps():
+                stats.variables, stats.clauses = sat.stats.variables, sat.stats.clauses
+                stats.cycle_cuts, stats.conflicts = sat.stats.cycle_cuts, sat.stats.conflicts
+                if solution is None:
+                    yield None
+                    continue
+                for answer in with_neighbour(solution):
+                    if answer is not solution:
+                        sat.block(answer.used)
+                    yield answer
+                if canonical_due():
+                    break  # the first answer of the complete search: decide with canonical ones
+            else:
+                return
+        finally:
+            sat.close()
+
+
+def _canonical_search(
+    graph: FlowGraph, known: EdgeSolution, cancel: CancelToken | None, seen: set[bytes]
+) -> Generator[EdgeSolution | None, None, None]:
+    """Canonical answers other than ``known`` (at most one is wanted: it proves "2+"); ending
+    without one proves ``known`` unique (``canonical.py``)."""
+    sat = FlowSat(graph, "numberlink", cancel, seen=seen, canonical=True)
     try:
-        for used in found:
-            sat.block(used)
-        for solution in sat.steps():
-            stats.variables, stats.clauses = sat.stats.variables, sat.stats.clauses
-            stats.cycle_cuts, stats.conflicts = sat.stats.cycle_cuts, sat.stats.conflicts
-            if solution is None:
-                yield None
-                continue
-            for answer in with_neighbour(solution):
-                if answer is not solution:
-                    sat.block(answer.used)
-                yield answer
+        sat.block(known.used)
+        yield from sat.steps()
     finally:
         sat.close()
+
+
+def _new_answers(
+    search: Iterator[EdgeSolution | None], seen: set[bytes]
+) -> Generator[EdgeSolution | None, None, None]:
+    """The answers of ``search`` not seen before (each is added to ``seen``), Nones kept."""
+    for solution in search:
+        if solution is None:
+            yield None
+        elif solution.used.tobytes() not in seen:
+            seen.add(solution.used.tobytes())
+            yield solution
+
+
+def _alternate(
+    main: Iterator[EdgeSolution | None],
+    helper: Iterator[EdgeSolution | None],
+    helper_done: Callable[[], bool],
+) -> Iterator[EdgeSolution | None]:
+    """Steps of two searches by turns until ``main`` ends; ``helper`` stops when it ends or when
+    ``helper_done()`` says so."""
+    helping = True
+    for step in main:
+        yield step
+        if not helping:
+            continue
+        try:
+            extra = next(helper)
+        except StopIteration:
+            helping = False
+            continue
+        helping = not helper_done()
+        if extra is not None:
+            yield extra
 
 
 def _stages(graph: FlowGraph, rules: str) -> Iterator[tuple[np.ndarray, int | None]]:

@@ -5,7 +5,8 @@ The SAT search answers most boards at once (many pipes, short paths), but it can
 drawn with few pipes and open areas, where pipes may wander: issue 28's 12x12 (5 pairs) got no
 verdict in 70 s under either rule set. The frontier sweep counts the solutions of such a board
 exactly (strict 3.3 s, Numberlink 8.3 s on that board) whatever the paths do, but its state count
-grows steeply with the board's shorter side. So SAT runs first for ``HEAD`` CPU seconds; if it has
+grows steeply with the board's shorter side. (Under Numberlink rules SAT now decides that board in
+0.3 s through canonical answers.) So SAT runs first for ``HEADS[rules]`` CPU seconds; if it has
 not ended by then, a board no wider than ``WIDTH`` is swept (at most ``STATES`` states a layer) in
 every direction by turns (``frontier.count_racing``).
 The sweep's count, exact below the limit of 2, ends the search; at the limit (2+) its answers come
@@ -25,7 +26,11 @@ from solvers.flow.sat import EdgeSolution, SatStats, edge_solution
 from solvers.flow.sat import steps as sat_steps
 
 RULES = ("strict", "numberlink")  # the rule sets the sweep counts
-HEAD = 0.3  # CPU seconds of SAT search before a sweep
+# CPU seconds of SAT search before a sweep. SAT decides published puzzles by canonical Numberlink
+# answers (``canonical.py``; under the game rules too, as their answer is unique under both):
+# published 13x13 0.5 s and 14x14 0.7 s under either rule set, where the sweep took 7 s (game
+# rules) and over 100 s (Numberlink rules). So SAT gets a few seconds before the sweep starts.
+HEADS = {"strict": 2.0, "numberlink": 3.0}
 # Widest sweep tried: states grow 3-4x per unit of width, but the sweep direction matters as much
 # (``count_racing``): published 13x13 and 14x14 puzzles peak at 0.2-0.7 M states the right way.
 WIDTH = 14
@@ -48,7 +53,7 @@ def steps(
             if solution is not None:
                 given.add(solution.used.tobytes())
                 yield solution
-            elif time.process_time() - started > HEAD:
+            elif time.process_time() - started > HEADS[rules]:
                 break
             else:
                 yield None

@@ -14,7 +14,7 @@ from flow_checker import brute_force_count, verify
 
 from solvers.common.cancel import CancelToken
 from solvers.flow import codec, sat, search
-from solvers.flow.frontier import FrontierResult
+from solvers.flow.frontier import FrontierResult, count_racing
 from solvers.flow.graph import grid_graph
 from solvers.flow.handmade import handmade_board
 from solvers.flow.plugin import PLUGIN
@@ -47,8 +47,12 @@ def test_the_issue_12x12_is_unique_under_the_game_rules() -> None:
 
 @pytest.mark.slow
 def test_the_issue_12x12_is_unique_under_numberlink_rules() -> None:
+    # The solve decides by canonical answers (test_flow_canonical.py); the sweep, counting every
+    # answer another way, must agree.
     found, info = _answers(B12, "numberlink")
     assert len(found) == 1 and info["verdict"] == "unique (Numberlink rules)"
+    swept = count_racing(grid_graph(codec.parse("\n".join(B12) + "\n")), "numberlink", limit=2)
+    assert swept is not None and swept.complete and swept.count == 1
 
 
 def _idle_first(*args: object):  # noqa: ANN202 - the SAT search, after one idle slice
@@ -67,7 +71,7 @@ def _boards() -> list[list[str]]:
 def test_the_sweep_gives_the_same_answers_as_sat(monkeypatch: pytest.MonkeyPatch, rules: str) -> None:
     # The SAT search idles once at the start, so the sweep runs first; Find All must still give
     # every solution exactly once (the sweep's answers first, then SAT's, skipping the ones given).
-    monkeypatch.setattr(search, "HEAD", -1.0)
+    monkeypatch.setattr(search, "HEADS", dict.fromkeys(search.RULES, -1.0))
     monkeypatch.setattr(search, "sat_steps", _idle_first)
     swept_boards: list[int] = []
     real_count = search.count_racing
@@ -106,7 +110,7 @@ def test_the_sweep_gives_the_verdict_when_sat_stalls(
 ) -> None:
     # Through the plug-in, with a SAT search that never answers: the verdict is the sweep's.
     monkeypatch.setattr(search, "sat_steps", _stalled)
-    monkeypatch.setattr(search, "HEAD", -1.0)
+    monkeypatch.setattr(search, "HEADS", dict.fromkeys(search.RULES, -1.0))
     answers, info = _answers(rows, rules)
     assert len(answers) == found and info["verdict"] == verdict
 
@@ -141,7 +145,7 @@ def test_a_sweep_that_disagrees_or_breaks_the_rules_is_not_trusted() -> None:
 def test_wide_boards_and_other_rules_never_sweep(monkeypatch: pytest.MonkeyPatch) -> None:
     called: list[str] = []
     monkeypatch.setattr(search, "count_racing", lambda *a, **k: called.append("swept"))
-    monkeypatch.setattr(search, "HEAD", -1.0)
+    monkeypatch.setattr(search, "HEADS", dict.fromkeys(search.RULES, -1.0))
     wide = grid_graph(random_path_board(search.WIDTH + 1, search.WIDTH + 1, 20, seed=1).puzzle)
     assert next(s for s in search.steps(wide, "strict", None, SatStats()) if s is not None)
     small = grid_graph(codec.parse("ABC\n...\nABC\n"))

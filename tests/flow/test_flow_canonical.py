@@ -1,0 +1,244 @@
+"""Canonical answers under Numberlink rules (``solvers/flow/canonical.py``): the uniqueness proofs
+they give are checked against exact counts (brute force, frontier sweep) on random small boards with
+holes and walls, and the clauses against an independent test of the moves written here."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from flow_checker import brute_force_count
+
+from solvers.flow import codec, sat
+from solvers.flow.canonical import GAP, applies, step_table
+from solvers.flow.frontier import count_solutions
+from solvers.flow.graph import FlowGraph, grid_graph
+from solvers.flow.model import EMPTY, HOLE, FlowPuzzle
+from solvers.flow.plugin import PLUGIN
+from solvers.flow.sat import EdgeSolution, FlowSat
+
+B12 = (Path(__file__).parent / "data" / "issue28_12x12.txt").read_text()  # issue 28's 12x12
+
+
+def _random_board(rng: random.Random) -> FlowPuzzle | None:
+    rows, cols = rng.randint(2, 6), rng.randint(2, 6)
+    pairs = rng.randint(1, min(5, max(1, rows * cols // 3)))
+    if 2 * pairs > rows * cols:
+        return None
+    cells = [EMPTY] * (rows * cols)
+    for k, spot in enumerate(rng.sample(range(rows * cols), 2 * pairs)):
+        cells[spot] = "ABCDE"[k // 2]
+    free = [i for i, ch in enumerate(cells) if ch == EMPTY]
+    for spot in rng.sample(free, min(rng.choice([0, 0, 1, 2]), len(free))):
+        cells[spot] = HOLE
+    walls = set()
+    for _ in range(rng.choice([0, 0, 1, 3])):
+        r, c = rng.randrange(rows), rng.randrange(cols)
+        if rng.random() < 0.5 and c + 1 < cols:
+            walls.add(((r, c), (r, c + 1)))
+        elif r + 1 < rows:
+            walls.add(((r, c), (r + 1, c)))
+    try:
+        return FlowPuzzle(rows, cols, tuple(cells), walls=frozenset(walls), rules="numberlink")
+    except ValueError:
+        return None
+
+
+def _exact_count(puzzle: FlowPuzzle, graph: FlowGraph) -> int | None:
+    """All Numberlink answers, counted by brute force (no holes or walls) or the sweep (exact up to 8)."""
+    if puzzle.rows * puzzle.cols <= 20 and puzzle.is_plain:
+        return brute_force_count(puzzle.row_strings(), numberlink=True)
+    result = count_solutions(graph, "numberlink", limit=8)
+    return result.count if result is not None and result.complete else None
+
+
+def _other_canonical(graph: FlowGraph, known: EdgeSolution) -> EdgeSolution | None:
+    search = FlowSat(graph, "numberlink", canonical=True)
+    try:
+        search.block(known.used)
+        return next(search.solutions(), None)
+    finally:
+        search.close()
+
+
+def test_a_unique_proof_by_canonical_answers_agrees_with_exact_counts() -> None:
+    # For every answer S of every board: when no move leads to S, "no canonical answer besides S"
+    # must mean exactly "S is the only answer"; any answer found is a real one other than S.
+    rng = random.Random(7)
+    proofs = {"unique": 0, "2+": 0, "not applicable": 0}
+    for _ in range(2500):
+        puzzle = _random_board(rng)
+        if puzzle is None:
+            continue
+        graph = grid_graph(puzzle)
+        total = _exact_count(puzzle, graph)
+        if not total or total > 40:
+            continue
+        everything = FlowSat(graph, "numberlink")
+        answers = list(everything.solutions())
+        everything.close()
+        assert len(answers) == total, codec.serialize(puzzle)
+        known = {a.used.tobytes() for a in answers}
+        for answer in answers:
+            other = _other_canonical(graph, answer)
+            if other is not None:
+                assert other.used.tobytes() in known and other.used.tobytes() != answer.used.tobytes()
+            if not applies(graph, answer.node_colour):
+                proofs["not applicable"] += 1
+                continue
+            assert (other is None) == (total == 1), codec.serialize(puzzle)
+            proofs["unique" if total == 1 else "2+"] += 1
+    assert proofs["unique"] >= 200 and proofs["2+"] >= 250 and proofs["not applicable"] >= 1000, proofs
+
+
+def _reducible(puzzle: FlowPuzzle, answer: EdgeSolution, graph: FlowGraph) -> bool:
+    """Does a move of canonical.py apply? Written from the moves' definitions (plain boards)."""
+    cols = puzzle.cols
+    where: dict[tuple[int, int], tuple[int, int]] = {}  # cell -> (pipe, position along it)
+    for k, path in enumerate(answer.paths):
+        for i, v in enumerate(path):
+            where[graph.cells[v]] = (k, i)
+    ends = {graph.cells[v] for pair in graph.terminals for v in pair}
+
+    def empty(cell: tuple[int, int]) -> bool:
+        return 0 <= cell[0] < puzzle.rows and 0 <= cell[1] < cols and cell not in where and cell not in ends
+
+    for (r, c), (k, i) in where.items():
+        for dr, dc in ((0, 1), (1, 0)):
+            for gap in range(1, GAP + 1):
+                other = where.get((r + gap * dr, c + gap * dc))
+                between = [(r + s * dr, c + s * dc) for s in range(1, gap)]
+                if other is None or other[0] != k or not all(empty(cell) for cell in between):
+                    continue
+                if abs(other[1] - i) > gap:
+                    return True  # shortcut (gap 1) or straight gap
+        for dc in (1, -1):
+            other = where.get((r + 1, c + dc))
+            if other is None or other[0] != k:
+                continue
+            corners = [(r, c + dc), (r + 1, c)]
+            for m, far in (corners, corners[::-1]):
+                if not empty(m):
+                    continue
+                if abs(other[1] - i) > 2:
+                    return True  # the stretch is longer than the step through m
+                if m[0] * cols + m[1] < far[0] * cols + far[1]:
+                    return True  # same length through the corner with the larger id
+    return False
+
+
+def test_the_clauses_keep_exactly_the_answers_no_move_applies_to() -> None:
+    # Every irreducible answer is a model of the canonical search; each answer it gives is a real
+    # answer, irreducible unless loops were dropped from its model.
+    rng = random.Random(3)
+    compared = 0
+    for _ in range(300):
+        rows, cols = rng.randint(3, 5), rng.randint(3, 5)
+        pairs = rng.randint(1, 3)
+        cells = [EMPTY] * (rows * cols)
+        for k, spot in enumerate(rng.sample(range(rows * cols), 2 * pairs)):
+            cells[spot] = "ABC"[k // 2]
+        puzzle = FlowPuzzle(rows, cols, tuple(cells), rules="numberlink")
+        graph = grid_graph(puzzle)
+        everything = FlowSat(graph, "numberlink")
+        answers = {a.used.tobytes(): a for a in everything.solutions()}
+        everything.close()
+        if not answers or len(answers) > 200:
+            continue
+        search = FlowSat(graph, "numberlink", canonical=True)
+        canonical = {a.used.tobytes() for a in search.solutions()}
+        cuts = search.stats.cycle_cuts
+        search.close()
+        irreducible = {key for key, a in answers.items() if not _reducible(puzzle, a, graph)}
+        assert irreducible <= canonical <= set(answers), codec.serialize(puzzle)
+        if cuts == 0:
+            assert canonical == irreducible, codec.serialize(puzzle)
+        compared += 1
+    assert compared >= 150
+
+
+def test_the_moves_need_a_square_grid() -> None:
+    assert step_table(grid_graph(codec.parse("A.B\n...\nA.B\n"))) is not None
+    hexes = grid_graph(codec.parse("shape: hex\nA.B\n...\nA.B\n"))
+    assert step_table(hexes) is None
+    warped = grid_graph(codec.parse("warp rows: 1\nA.B\n...\nA.B\n"))
+    assert step_table(warped) is None
+    with pytest.raises(ValueError, match="canonical answers are a Numberlink search"):
+        FlowSat(grid_graph(codec.parse("A.B\n...\nA.B\n")), "strict", canonical=True)
+
+
+def test_an_empty_region_touching_a_pipe_twice_rules_the_proof_out() -> None:
+    graph = grid_graph(codec.parse("rules: numberlink\nA..A\n....\n"))
+    colour = np.full(graph.n_nodes, -1)
+    colour[:4] = 0  # A straight along the top: the row below touches it four times
+    assert not applies(graph, colour)
+    colour = np.zeros(graph.n_nodes, dtype=np.int64)  # every cell used
+    assert applies(graph, colour)
+
+
+def test_the_issue_12x12_is_proven_unique_by_canonical_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Under Numberlink rules this open board took the frontier sweep 8-17 s; canonical answers
+    # decide it in well under a second (CPU bound with a wide margin). The sweep must not run.
+    from solvers.flow import search
+
+    monkeypatch.setattr(search, "count_racing", lambda *a, **k: pytest.fail("the sweep ran"))
+    made: list[bool] = []
+    real = sat.FlowSat.__post_init__
+
+    def spy(self: FlowSat) -> None:
+        made.append(self.canonical)
+        real(self)
+
+    monkeypatch.setattr(sat.FlowSat, "__post_init__", spy)
+    puzzle = codec.parse("rules: numberlink\n" + B12)
+    info: dict[str, object] = {}
+    started = time.process_time()
+    found = list(PLUGIN.solve(puzzle, limit=2, rules="numberlink", info=info))
+    assert len(found) == 1 and info["verdict"] == "unique (Numberlink rules)"
+    assert time.process_time() - started < 20.0
+    assert True in made
+
+
+def test_a_second_answer_from_either_search_ends_the_canonical_one() -> None:
+    # Hand-made boards with several answers: "2+" comes from the game rules' stage or from the
+    # canonical search, and Find All still gives every answer once.
+    puzzle = codec.parse("rules: numberlink\nA....\n.....\n....A\n")
+    info: dict[str, object] = {}
+    found = list(PLUGIN.solve(puzzle, limit=None, rules="numberlink", info=info))
+    assert len(found) == brute_force_count(puzzle.row_strings(), numberlink=True)
+    assert len({str(s.extras["paths"]) for s in found}) == len(found)
+
+
+def test_game_rules_verdicts_with_the_canonical_proof_agree_with_brute_force(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Under the game rules the first answer fills the board, so "no canonical Numberlink answer
+    # besides it" proves it unique; counts and Find All must still match brute force.
+    ended: list[int] = []
+    real = sat._canonical_search
+
+    def spy(*args: object, **kwargs: object):  # noqa: ANN202 - the proof search, watched
+        yield from real(*args, **kwargs)  # type: ignore[arg-type]
+        ended.append(1)  # not reached when the search is closed early
+
+    monkeypatch.setattr(sat, "_canonical_search", spy)
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(400):
+        rows, cols = rng.randint(2, 5), rng.randint(2, 5)
+        pairs = rng.randint(1, min(4, rows * cols // 2))
+        cells = [EMPTY] * (rows * cols)
+        for k, spot in enumerate(rng.sample(range(rows * cols), 2 * pairs)):
+            cells[spot] = "ABCD"[k // 2]
+        rows_text = FlowPuzzle(rows, cols, tuple(cells)).row_strings()
+        expected = brute_force_count(rows_text, cap=300)
+        if expected >= 300:
+            continue
+        graph = grid_graph(codec.parse("\n".join(rows_text) + "\n"))
+        found = [s.used.tobytes() for s in sat.solutions(graph, "strict")]
+        assert len(found) == len(set(found)) == expected, rows_text
+        checked += 1
+    assert checked >= 300 and len(ended) >= 15
