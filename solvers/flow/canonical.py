@@ -120,6 +120,13 @@ def applies(graph: FlowGraph, colour: np.ndarray) -> bool:
     return bool((counts <= 1).all())
 
 
+def runs_alongside_itself(graph: FlowGraph, used: np.ndarray, colour: np.ndarray) -> bool:
+    """True if two neighbouring cells of one pipe are not linked: a shortcut applies, so a canonical
+    answer other than this one exists (the shortcut's, shortened further)."""
+    u, v = graph.edges[:, 0], graph.edges[:, 1]
+    return bool(((colour[u] == colour[v]) & (colour[u] >= 0) & ~used).any())
+
+
 def _other(edges: np.ndarray, edge: np.ndarray, node: np.ndarray) -> np.ndarray:
     """The far end of each edge from each node."""
     u, v = edges[edge, 0], edges[edge, 1]

@@ -51,7 +51,7 @@ except ImportError:  # pragma: no cover - other python-sat builds
     pysolvers = None
 
 from solvers.common.cancel import CancelToken
-from solvers.flow.canonical import applies, step_table
+from solvers.flow.canonical import applies, runs_alongside_itself, step_table
 from solvers.flow.canonical import clauses as canonical_clauses
 from solvers.flow.detour import UNREACHABLE, slack
 from solvers.flow.graph import FlowGraph
@@ -354,98 +354,156 @@ def solutions(
 
 
 def steps(
-    graph: FlowGraph, rules: str, cancel: CancelToken | None = None, stats: SatStats | None = None
+    graph: FlowGraph,
+    rules: str,
+    cancel: CancelToken | None = None,
+    stats: SatStats | None = None,
+    peek: bool = True,
 ) -> Generator[EdgeSolution | None, None, None]:
-    """``solutions`` with a None after every search slice that found nothing."""
+    """``solutions`` with a None after every search slice that found nothing. ``peek=False``: the
+    game rules do not try the designed search for their first answer (the caller runs it)."""
     stats = stats if stats is not None else SatStats()
     if rules == "numberlink":
         yield from _numberlink_steps(graph, cancel, stats)
     elif rules == "strict" and step_table(graph) is not None:
-        yield from _with_canonical_proof(graph, _staged_steps(graph, rules, cancel, stats), cancel)
+        search = _staged_steps(graph, rules, cancel, stats)
+        yield from _with_canonical_proof(graph, search, cancel, peek)
     else:
         yield from _staged_steps(graph, rules, cancel, stats)
 
 
 def _with_canonical_proof(
-    graph: FlowGraph, search: Generator[EdgeSolution | None, None, None], cancel: CancelToken | None
+    graph: FlowGraph,
+    search: Generator[EdgeSolution | None, None, None],
+    cancel: CancelToken | None,
+    peek: bool,
 ) -> Generator[EdgeSolution | None, None, None]:
-    """The game rules' ``search``, and after its first answer S a search for a second Numberlink
-    answer by turns with it. Every game-rules answer is a Numberlink answer, and S fills the board
+    """The game rules' ``search``; if ``PROOF_DELAY`` seconds after its first answer S it has not
+    given a second one, a search for a second Numberlink answer joins it by turns. Every game-rules answer is a Numberlink answer, and S fills the board
     (so no move of ``canonical.py`` leads to it): if no canonical Numberlink answer besides S
     exists, S is the only answer under either rule set, and the search ends. A canonical answer
     that fills the board is a second game-rules answer; one that leaves cells empty says nothing
     about the game rules, and the game rules' search goes on alone. Published puzzles are unique
     under Numberlink rules by design, which the canonical search proves quickly (published 13x13:
-    0.5 s, where the game rules' own search needed 8 s)."""
+    1 s, where the game rules' own search needed 8 s)."""
     given: set[bytes] = set()
+
+    def new(step: EdgeSolution | None) -> bool:
+        if step is None or step.used.tobytes() in given:
+            return False
+        given.add(step.used.tobytes())
+        return True
+
     try:
-        first = yield from _first_answer(graph, search, cancel)
+        started = time.process_time()
+        first = yield from _first_answer(graph, search, cancel, peek)
         if first is None:
             return
         given.add(first.used.tobytes())
-        proof = _canonical_search(graph, first, cancel, set())
-        try:
-            for step in proof:
-                if step is not None:
-                    if bool((step.node_colour >= 0).all()):
-                        given.add(step.used.tobytes())
-                        yield step
-                    break
-                yield None
-                own = next(search, first)  # ``first`` again: the game rules' search has ended
-                if own is first:
-                    return
-                if own is not None and own.used.tobytes() not in given:
-                    given.add(own.used.tobytes())
-                    yield own
-                    break
-            else:
-                return  # no Numberlink answer but S: unique under the game rules too
-        finally:
-            proof.close()
+        # A first answer that runs alongside itself has a canonical rival (its shortcut), so the
+        # proof could never succeed: random-path boards' answers mostly do, designed ones never.
+        proving = not runs_alongside_itself(graph, first.used, first.node_colour)
+        delay = max(PROOF_DELAY, PROOF_SHARE * (time.process_time() - started))
+        started = time.process_time()
+        while proving and time.process_time() - started < delay:
+            ended, own = _next_step(search)  # boards drawn by hand: "2+" comes at once
+            if ended:
+                return
+            proving = not new(own)
+            yield None if proving else own
+        if proving and not (yield from _proof_by_turns(graph, first, search, cancel, new)):
+            return  # no Numberlink answer but S: unique under the game rules too
         for solution in search:
-            if solution is None or solution.used.tobytes() not in given:
+            if solution is None or new(solution):
                 yield solution
     finally:
         search.close()
 
 
-# CPU seconds the designed search may take, by turns with the game rules', to give the first
-# answer: a designed answer is a game-rules answer, and on published puzzles it comes at once
-# (13x13: 0.01 s, where the game rules' corridor stages took 4 s to find it).
+def _proof_by_turns(
+    graph: FlowGraph,
+    first: EdgeSolution,
+    search: Iterator[EdgeSolution | None],
+    cancel: CancelToken | None,
+    new: Callable[[EdgeSolution | None], bool],
+) -> Generator[EdgeSolution | None, None, bool]:
+    """The canonical search for a rival of ``first`` by turns with the game rules' ``search``.
+    Returns False if it proved ``first`` the only answer, True once a second game-rules answer is
+    given, or the rival leaves cells empty (then ``search`` alone goes on)."""
+    proof = _canonical_search(graph, first, cancel, set())
+    try:
+        for step in proof:
+            if step is not None:
+                if bool((step.node_colour >= 0).all()) and new(step):
+                    yield step
+                return True
+            yield None
+            ended, own = _next_step(search)
+            if ended:
+                return True  # the search ended: its answers are all there is
+            if new(own):
+                yield own
+                return True
+        return False
+    finally:
+        proof.close()
+
+
+# CPU seconds of the game rules' own search after its first answer before the canonical proof
+# joins (at least; ``PROOF_SHARE`` times as long as the first answer took, if longer): on
+# random-path boards "2+" comes in milliseconds, while setting the proof up takes 0.5 s at 30x30
+# (its clauses: every pair of nearby cells per colour), about as long as the first answer took.
+PROOF_DELAY = 0.3
+PROOF_SHARE = 1.0
+# The designed search takes turns with the game rules' for their first answer from ``PEEK_AFTER``
+# CPU seconds on, for ``DESIGNED_PEEK`` seconds: a designed answer is a game-rules answer, and on
+# published puzzles it comes at once (13x13: 0.01 s, where the corridor stages took 4 s), but
+# setting it up costs up to 0.5 s on random-path boards, which answer in less than ``PEEK_AFTER``.
+PEEK_AFTER = 0.3
 DESIGNED_PEEK = 0.5
+# Only on boards with at most this many (colour, cell) pairs: the designed model is then set up
+# in under 0.2 s (published 42x25: 46,000). Random-path 50x50 boards have 150,000 and more, and
+# peeking cost them 0.5 s each for no answer (median 0.6 -> 2.4 s).
+PEEK_SIZE = 50_000
 
 
 def _first_answer(
-    graph: FlowGraph, search: Iterator[EdgeSolution | None], cancel: CancelToken | None
+    graph: FlowGraph, search: Iterator[EdgeSolution | None], cancel: CancelToken | None, peek: bool
 ) -> Generator[EdgeSolution | None, None, EdgeSolution | None]:
     """Steps of the game rules' ``search`` until the first answer, which it returns (None if the
-    search ended without one); meanwhile the designed search takes turns for ``DESIGNED_PEEK``
-    seconds and may give that answer first (``search`` then gives it again later)."""
-    designed: Generator[EdgeSolution | None, None, None] | None = _staged_steps(
-        graph, "designed", cancel, SatStats()
-    )
+    search ended without one); after ``PEEK_AFTER`` seconds (and if ``peek``) the designed search
+    takes turns with it for ``DESIGNED_PEEK`` seconds and may give that answer first (``search``
+    gives it again later)."""
+    small = len(graph.colours) * graph.n_nodes <= PEEK_SIZE
+    designed = _staged_steps(graph, "designed", cancel, SatStats()) if peek and small else None
     started = time.process_time()
     try:
         while True:
-            if designed is not None:  # first: the game rules' stages take longer to set up
-                peeked = next(designed, search)  # ``search``: the designed search has ended
-                if isinstance(peeked, EdgeSolution):
+            spent = time.process_time() - started
+            if designed is not None and spent > PEEK_AFTER:
+                ended, peeked = _next_step(designed)
+                if peeked is not None:
                     yield peeked
                     return peeked
-                if peeked is search or time.process_time() - started > DESIGNED_PEEK:
+                if ended or spent > PEEK_AFTER + DESIGNED_PEEK:
                     designed.close()
                     designed = None
-            solution = next(search, search)
-            if solution is search:
+            ended, solution = _next_step(search)
+            if ended:
                 return None
-            assert not isinstance(solution, Iterator)
             yield solution
             if solution is not None:
                 return solution
     finally:
         if designed is not None:
             designed.close()
+
+
+def _next_step(search: Iterator[EdgeSolution | None]) -> tuple[bool, EdgeSolution | None]:
+    """(True, None) if the search has ended, else (False, its next step)."""
+    for step in search:
+        return False, step
+    return True, None
 
 
 def _staged_steps(

@@ -28,9 +28,9 @@ from solvers.flow.sat import steps as sat_steps
 RULES = ("strict", "numberlink")  # the rule sets the sweep counts
 # CPU seconds of SAT search before a sweep. SAT decides published puzzles by canonical Numberlink
 # answers (``canonical.py``; under the game rules too, as their answer is unique under both):
-# published 13x13 0.5 s and 14x14 0.7 s under either rule set, where the sweep took 7 s (game
-# rules) and over 100 s (Numberlink rules). So SAT gets a few seconds before the sweep starts.
-HEADS = {"strict": 2.0, "numberlink": 3.0}
+# published 13x13 and 14x14 in 0.5-0.7 s (Numberlink rules) and 1.5-1.7 s (game rules), where
+# the sweep took over 100 s and 7 s. So SAT gets a few seconds before the sweep starts.
+HEADS = {"strict": 3.0, "numberlink": 3.0}
 # Widest sweep tried: states grow 3-4x per unit of width, but the sweep direction matters as much
 # (``count_racing``): published 13x13 and 14x14 puzzles peak at 0.2-0.7 M states the right way.
 WIDTH = 14
@@ -38,11 +38,15 @@ STATES = 2_000_000  # states per layer before a sweep gives up (about 0.3 GB)
 
 
 def steps(
-    graph: FlowGraph, rules: str, cancel: CancelToken | None = None, stats: SatStats | None = None
+    graph: FlowGraph,
+    rules: str,
+    cancel: CancelToken | None = None,
+    stats: SatStats | None = None,
+    peek: bool = True,
 ) -> Generator[EdgeSolution | None, None, None]:
     """All solutions under a rule set, with a None after every search slice that found nothing
-    (as ``sat.steps``), the frontier sweep joining where it pays (see the module notes)."""
-    search = sat_steps(graph, rules, cancel, stats)
+    (as ``sat.steps``, ``peek`` too), the frontier sweep joining where it pays (module notes)."""
+    search = sat_steps(graph, rules, cancel, stats, peek)
     try:
         if rules not in RULES or not _sweepable(graph):
             yield from search

@@ -118,13 +118,13 @@ def _auto(
             if result is _DONE:
                 if strict is not None:
                     return "strict", strict, held
-                return "strict", steps(graph, "strict", cancel, SatStats()), []
+                return "strict", steps(graph, "strict", cancel, SatStats(), peek=False), []
             if isinstance(result, EdgeSolution):
                 if strict is not None:
                     strict.close()
                 return "designed", designed, [result]
         if strict is None and time.perf_counter() - started >= HEAD_START:
-            strict = steps(graph, "strict", cancel, SatStats())
+            strict = steps(graph, "strict", cancel, SatStats(), peek=False)  # designed runs here
             if progress is not None:
                 progress({"text": "solving under both rule sets", "found": 0})
         if strict is not None:

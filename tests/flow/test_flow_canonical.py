@@ -216,7 +216,9 @@ def test_game_rules_verdicts_with_the_canonical_proof_agree_with_brute_force(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Under the game rules the first answer fills the board, so "no canonical Numberlink answer
-    # besides it" proves it unique; counts and Find All must still match brute force.
+    # besides it" proves it unique; counts and Find All must still match brute force. (The proof
+    # is skipped after an answer that runs alongside itself, as it cannot succeed; here it runs
+    # anyway, which must be harmless.)
     ended: list[int] = []
     real = sat._canonical_search
 
@@ -225,6 +227,9 @@ def test_game_rules_verdicts_with_the_canonical_proof_agree_with_brute_force(
         ended.append(1)  # not reached when the search is closed early
 
     monkeypatch.setattr(sat, "_canonical_search", spy)
+    monkeypatch.setattr(sat, "PROOF_DELAY", 0.0)  # the proof joins at once, even on tiny boards,
+    monkeypatch.setattr(sat, "PROOF_SHARE", 0.0)
+    monkeypatch.setattr(sat, "runs_alongside_itself", lambda *_: False)  # and after every answer
     rng = random.Random(11)
     checked = 0
     for _ in range(400):
@@ -242,3 +247,19 @@ def test_game_rules_verdicts_with_the_canonical_proof_agree_with_brute_force(
         assert len(found) == len(set(found)) == expected, rows_text
         checked += 1
     assert checked >= 300 and len(ended) >= 15
+
+
+def test_an_answer_that_runs_alongside_itself_has_a_canonical_rival() -> None:
+    from solvers.flow.canonical import runs_alongside_itself
+
+    graph = grid_graph(codec.parse("rules: numberlink\nA..\n...\nA..\n"))
+    everything = FlowSat(graph, "numberlink")
+    answers = list(everything.solutions())
+    everything.close()
+    touching = [a for a in answers if runs_alongside_itself(graph, a.used, a.node_colour)]
+    assert touching and len(touching) < len(answers)  # e.g. (0,0) (0,1) (1,1) (1,0) (2,0)
+    for answer in touching:
+        assert _other_canonical(graph, answer) is not None  # its shortcut, shortened further
+    straight = grid_graph(codec.parse("AB\nAB\n"))
+    answer = next(sat.solutions(straight, "strict"))
+    assert not runs_alongside_itself(straight, answer.used, answer.node_colour)
