@@ -551,7 +551,8 @@ def _numberlink_steps(
     answer a neighbour answer (a shortcut of a pipe that runs alongside itself, or a detour through
     empty cells) is tried: where one exists it proves "2+" without a search. While exactly one
     answer is known and no move of ``canonical.py`` leads to it, the search for a second one looks
-    at canonical answers only, which decides "unique" or "2+" where the complete search wanders."""
+    at canonical answers only, which decides "unique" or "2+" where the complete search wanders
+    (the game rules' search then takes turns with it for as long as it runs)."""
     seen: set[bytes] = set()
     found: list[EdgeSolution] = []
     canonical_tried = False
@@ -595,12 +596,12 @@ def _numberlink_steps(
     game = _new_answers(_staged_steps(graph, "strict", cancel, SatStats()), seen)  # corridor stages
     try:
         if canonical_due():
-            # The canonical search and the game rules' take turns: the game rules often find a
-            # second answer of a hand-made board at once; the canonical search decides.
+            # The canonical search and the game rules' take turns throughout: the game rules
+            # often find a second answer of a hand-made board at once (30x30: in 3 s, where the
+            # canonical search found none in 10 s); the canonical search decides.
             canonical_tried = True
             search = _canonical_search(graph, found[0], cancel, seen)
-            started = time.process_time()
-            for solution in _alternate(search, game, lambda: time.process_time() - started > STRICT_HEAD):
+            for solution in _alternate(search, game):
                 if solution is None:
                     yield None
                     continue
@@ -681,25 +682,17 @@ def _new_answers(
 
 
 def _alternate(
-    main: Iterator[EdgeSolution | None],
-    helper: Iterator[EdgeSolution | None],
-    helper_done: Callable[[], bool],
+    main: Iterator[EdgeSolution | None], helper: Iterator[EdgeSolution | None]
 ) -> Iterator[EdgeSolution | None]:
-    """Steps of two searches by turns until ``main`` ends; ``helper`` stops when it ends or when
-    ``helper_done()`` says so."""
+    """Steps of two searches by turns until ``main`` ends (``helper`` may end first)."""
     helping = True
     for step in main:
         yield step
-        if not helping:
-            continue
-        try:
-            extra = next(helper)
-        except StopIteration:
-            helping = False
-            continue
-        helping = not helper_done()
-        if extra is not None:
-            yield extra
+        if helping:
+            ended, extra = _next_step(helper)
+            helping = not ended
+            if extra is not None:
+                yield extra
 
 
 def _stages(graph: FlowGraph, rules: str) -> Iterator[tuple[np.ndarray, int | None]]:
