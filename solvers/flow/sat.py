@@ -576,6 +576,23 @@ def _numberlink_steps(
             and applies(graph, found[0].node_colour)
         )
 
+    def canonical_stage(helper: Iterator[EdgeSolution | None]) -> Generator[EdgeSolution | None, None, bool]:
+        """The canonical search for a second answer (``helper`` taking turns); True if it proved
+        the one answer known unique."""
+        nonlocal canonical_tried
+        canonical_tried = True
+        search = _canonical_search(graph, found[0], cancel, seen)
+        try:
+            for solution in _alternate(search, helper):
+                if solution is None:
+                    yield None
+                    continue
+                yield from with_neighbour(solution)
+                return False
+            return True
+        finally:
+            search.close()
+
     # Answers that fill the board first: designed ones, then the game rules' (every game-rules
     # answer is a Numberlink answer; on a hand-made 20x20 board the game rules found a second one
     # in 0.02 s where the Numberlink search found none in 15 s). Each stage has a CPU budget; the
@@ -599,17 +616,8 @@ def _numberlink_steps(
             # The canonical search and the game rules' take turns throughout: the game rules
             # often find a second answer of a hand-made board at once (30x30: in 3 s, where the
             # canonical search found none in 10 s); the canonical search decides.
-            canonical_tried = True
-            search = _canonical_search(graph, found[0], cancel, seen)
-            for solution in _alternate(search, game):
-                if solution is None:
-                    yield None
-                    continue
-                yield from with_neighbour(solution)
-                break
-            else:
-                return  # the canonical search proved the answer unique
-            search.close()
+            if (yield from canonical_stage(game)):
+                return
         else:
             started = time.process_time()
             for solution in game:
@@ -622,18 +630,8 @@ def _numberlink_steps(
     finally:
         game.close()
     while True:
-        if canonical_due():
-            canonical_tried = True
-            search = _canonical_search(graph, found[0], cancel, seen)
-            for solution in search:
-                if solution is None:
-                    yield None
-                    continue
-                yield from with_neighbour(solution)
-                break
-            else:
-                return  # the canonical search proved the answer unique
-            search.close()
+        if canonical_due() and (yield from canonical_stage(iter(()))):
+            return
         sat = FlowSat(graph, "numberlink", cancel, seen=seen)
         try:
             for answer in found:

@@ -23,14 +23,20 @@ from solvers.flow.sat import EdgeSolution, FlowSat
 B12 = (Path(__file__).parent / "data" / "issue28_12x12.txt").read_text()  # issue 28's 12x12
 
 
+def _pair_cells(rng: random.Random, rows: int, cols: int, pairs: int) -> list[str]:
+    """Row-major cells with ``pairs`` pairs of endpoints at random places."""
+    cells = [EMPTY] * (rows * cols)
+    for k, spot in enumerate(rng.sample(range(rows * cols), 2 * pairs)):
+        cells[spot] = "ABCDE"[k // 2]
+    return cells
+
+
 def _random_board(rng: random.Random) -> FlowPuzzle | None:
     rows, cols = rng.randint(2, 6), rng.randint(2, 6)
     pairs = rng.randint(1, min(5, max(1, rows * cols // 3)))
     if 2 * pairs > rows * cols:
         return None
-    cells = [EMPTY] * (rows * cols)
-    for k, spot in enumerate(rng.sample(range(rows * cols), 2 * pairs)):
-        cells[spot] = "ABCDE"[k // 2]
+    cells = _pair_cells(rng, rows, cols, pairs)
     free = [i for i, ch in enumerate(cells) if ch == EMPTY]
     for spot in rng.sample(free, min(rng.choice([0, 0, 1, 2]), len(free))):
         cells[spot] = HOLE
@@ -137,10 +143,7 @@ def test_the_clauses_keep_exactly_the_answers_no_move_applies_to() -> None:
     compared = 0
     for _ in range(300):
         rows, cols = rng.randint(3, 5), rng.randint(3, 5)
-        pairs = rng.randint(1, 3)
-        cells = [EMPTY] * (rows * cols)
-        for k, spot in enumerate(rng.sample(range(rows * cols), 2 * pairs)):
-            cells[spot] = "ABC"[k // 2]
+        cells = _pair_cells(rng, rows, cols, rng.randint(1, 3))
         puzzle = FlowPuzzle(rows, cols, tuple(cells), rules="numberlink")
         graph = grid_graph(puzzle)
         everything = FlowSat(graph, "numberlink")
@@ -234,10 +237,7 @@ def test_game_rules_verdicts_with_the_canonical_proof_agree_with_brute_force(
     checked = 0
     for _ in range(400):
         rows, cols = rng.randint(2, 5), rng.randint(2, 5)
-        pairs = rng.randint(1, min(4, rows * cols // 2))
-        cells = [EMPTY] * (rows * cols)
-        for k, spot in enumerate(rng.sample(range(rows * cols), 2 * pairs)):
-            cells[spot] = "ABCD"[k // 2]
+        cells = _pair_cells(rng, rows, cols, rng.randint(1, min(4, rows * cols // 2)))
         rows_text = FlowPuzzle(rows, cols, tuple(cells)).row_strings()
         expected = brute_force_count(rows_text, cap=300)
         if expected >= 300:
