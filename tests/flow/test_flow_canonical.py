@@ -61,10 +61,11 @@ def _exact_count(puzzle: FlowPuzzle, graph: FlowGraph) -> int | None:
     return result.count if result is not None and result.complete else None
 
 
-def _other_canonical(graph: FlowGraph, known: EdgeSolution) -> EdgeSolution | None:
+def _other_canonical(graph: FlowGraph, known: EdgeSolution | None) -> EdgeSolution | None:
     search = FlowSat(graph, "numberlink", canonical=True)
     try:
-        search.block(known.used)
+        if known is not None:
+            search.block(known.used)
         return next(search.solutions(), None)
     finally:
         search.close()
@@ -74,13 +75,18 @@ def test_a_unique_proof_by_canonical_answers_agrees_with_exact_counts() -> None:
     # For every answer S of every board: when no move leads to S, "no canonical answer besides S"
     # must mean exactly "S is the only answer"; any answer found is a real one other than S.
     rng = random.Random(7)
-    proofs = {"unique": 0, "2+": 0, "not applicable": 0}
+    proofs = {"unique": 0, "2+": 0, "not applicable": 0, "no answer": 0}
     for _ in range(2500):
         puzzle = _random_board(rng)
         if puzzle is None:
             continue
         graph = grid_graph(puzzle)
         total = _exact_count(puzzle, graph)
+        if total is None or step_table(graph) is None:  # no count, or no edge at all
+            continue
+        # An answer exists if and only if a canonical one does (any answer shortens to one).
+        assert (_other_canonical(graph, None) is None) == (total == 0), codec.serialize(puzzle)
+        proofs["no answer"] += total == 0
         if not total or total > 40:
             continue
         everything = FlowSat(graph, "numberlink")
@@ -98,6 +104,7 @@ def test_a_unique_proof_by_canonical_answers_agrees_with_exact_counts() -> None:
             assert (other is None) == (total == 1), codec.serialize(puzzle)
             proofs["unique" if total == 1 else "2+"] += 1
     assert proofs["unique"] >= 200 and proofs["2+"] >= 250 and proofs["not applicable"] >= 1000, proofs
+    assert proofs["no answer"] >= 100, proofs
 
 
 def _reducible(puzzle: FlowPuzzle, answer: EdgeSolution, graph: FlowGraph) -> bool:
