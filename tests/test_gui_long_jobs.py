@@ -64,26 +64,27 @@ def test_esc_ends_a_solve_running_in_a_worker_process(main_window, qtbot) -> Non
     assert view.browser.model.rowCount() >= 1
 
 
-def test_esc_ends_a_flow_frontier_sweep(main_window, qtbot) -> None:
-    """Issue 28's 12x12 under Numberlink rules: SAT stalls, the frontier sweep runs (~7 s CPU)."""
-    from pathlib import Path
-
+def test_esc_ends_a_long_flow_find_all(main_window, qtbot) -> None:
+    """Find All on an open Numberlink board (two pairs on a 10x10: answers without end). Issue 28's
+    12x12 used to keep the worker sweeping for seconds; canonical answers now decide it in under
+    one, so the long job here is the enumeration (the sweep's own cancel is tested in
+    tests/flow/test_flow_frontier.py)."""
     from solvers.common import process_jobs
 
     if not process_jobs.in_processes():
         pytest.skip("worker processes are POSIX-only")
     view = main_window.show_kind("flow")
-    text = (Path(__file__).parent / "flow" / "data" / "issue28_12x12.txt").read_text(encoding="utf-8")
-    view.doc.reset(view.plugin.parse("rules: numberlink\n" + text))
-    job = view.solve(2)
-    qtbot.wait(1500)  # past SAT's 0.3 s head: the worker is sweeping
+    rows = ["A........A", *["." * 10] * 8, "B........B"]
+    view.doc.reset(view.plugin.parse("rules: numberlink\n" + "\n".join(rows) + "\n"))
+    job = view.solve(None)
+    qtbot.wait(1500)
     assert not job.done
     start = time.monotonic()
     view.cancel_jobs()
     while not job.done and time.monotonic() - start < 20:
         time.sleep(0.005)
     elapsed = time.monotonic() - start
-    assert elapsed < 5.0, f"cancel took {elapsed:.2f} s"  # the sweep polls between cells
+    assert elapsed < 5.0, f"cancel took {elapsed:.2f} s"
     qtbot.waitUntil(lambda: not view.busy(), timeout=15000)
-    # The designed head start found the answer at once; the sweep for a second one was cancelled.
-    qtbot.waitUntil(lambda: "1 solution (cancelled)" in view.browser.status.text(), timeout=5000)
+    qtbot.waitUntil(lambda: "(cancelled)" in view.browser.status.text(), timeout=5000)
+    assert view.browser.model.rowCount() >= 2  # the answers found so far stay browsable
