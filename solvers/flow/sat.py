@@ -379,8 +379,9 @@ def _with_canonical_proof(
     peek: bool,
 ) -> Generator[EdgeSolution | None, None, None]:
     """The game rules' ``search``; if ``PROOF_DELAY`` seconds after its first answer S it has not
-    given a second one, a search for a second Numberlink answer joins it by turns. Every game-rules answer is a Numberlink answer, and S fills the board
-    (so no move of ``canonical.py`` leads to it): if no canonical Numberlink answer besides S
+    given a second one, a search for a second Numberlink answer joins it by turns. Every
+    game-rules answer is a Numberlink answer, and S fills the board (so no move of
+    ``canonical.py`` leads to it): if no canonical Numberlink answer besides S
     exists, S is the only answer under either rule set, and the search ends. A canonical answer
     that fills the board is a second game-rules answer; one that leaves cells empty says nothing
     about the game rules, and the game rules' search goes on alone. Published puzzles are unique
@@ -576,12 +577,14 @@ def _numberlink_steps(
             and applies(graph, found[0].node_colour)
         )
 
-    def canonical_stage(helper: Iterator[EdgeSolution | None]) -> Generator[EdgeSolution | None, None, bool]:
-        """The canonical search for a second answer (``helper`` taking turns); True if it proved
-        the one answer known unique."""
+    def canonical_stage(
+        known: EdgeSolution | None, helper: Iterator[EdgeSolution | None]
+    ) -> Generator[EdgeSolution | None, None, bool]:
+        """The canonical search for an answer other than ``known`` (``helper`` taking turns); True
+        if it ended without one: ``known`` is unique, or (no ``known``) there is no answer."""
         nonlocal canonical_tried
-        canonical_tried = True
-        search = _canonical_search(graph, found[0], cancel, seen)
+        canonical_tried = canonical_tried or known is not None
+        search = _canonical_search(graph, known, cancel, seen)
         try:
             for solution in _alternate(search, helper):
                 if solution is None:
@@ -616,24 +619,14 @@ def _numberlink_steps(
             # The canonical search and the game rules' take turns throughout: the game rules
             # often find a second answer of a hand-made board at once (30x30: in 3 s, where the
             # canonical search found none in 10 s); the canonical search decides.
-            if (yield from canonical_stage(game)):
+            if (yield from canonical_stage(found[0], game)):
                 return
         elif not found and step_table(graph) is not None:
             # No answer yet: an answer exists if and only if a canonical one does (any answer
             # shortens to one), and the canonical model finds one far sooner (a published 20x20
             # whose answer leaves cells empty: 2.8 s, none in 60 s by the complete search).
-            first = _canonical_search(graph, None, cancel, seen)
-            try:
-                for solution in _alternate(first, _budgeted(game, STRICT_HEAD)):
-                    if solution is None:
-                        yield None
-                        continue
-                    yield from with_neighbour(solution)
-                    break
-                else:
-                    return  # no canonical answer: no answer at all
-            finally:
-                first.close()
+            if (yield from canonical_stage(None, _budgeted(game, STRICT_HEAD))):
+                return
         else:
             started = time.process_time()
             for solution in game:
@@ -646,7 +639,7 @@ def _numberlink_steps(
     finally:
         game.close()
     while True:
-        if canonical_due() and (yield from canonical_stage(iter(()))):
+        if canonical_due() and (yield from canonical_stage(found[0], iter(()))):
             return
         sat = FlowSat(graph, "numberlink", cancel, seen=seen)
         try:

@@ -6,7 +6,7 @@ drawn with few pipes and open areas, where pipes may wander: issue 28's 12x12 (5
 verdict in 70 s under either rule set. The frontier sweep counts the solutions of such a board
 exactly (strict 3.3 s, Numberlink 8.3 s on that board) whatever the paths do, but its state count
 grows steeply with the board's shorter side. (Under Numberlink rules SAT now decides that board in
-0.3 s through canonical answers.) So SAT runs first for ``HEADS[rules]`` CPU seconds; if it has
+0.3 s through canonical answers.) So SAT runs first for ``HEAD`` CPU seconds; if it has
 not ended by then, a board no wider than ``WIDTH`` is swept (at most ``STATES`` states a layer) in
 every direction by turns (``frontier.count_racing``).
 The sweep's count, exact below the limit of 2, ends the search; at the limit (2+) its answers come
@@ -30,7 +30,7 @@ RULES = ("strict", "numberlink")  # the rule sets the sweep counts
 # answers (``canonical.py``; under the game rules too, as their answer is unique under both):
 # published 13x13 and 14x14 in 0.5-0.7 s (Numberlink rules) and 1.5-1.7 s (game rules), where
 # the sweep took over 100 s and 7 s. So SAT gets a few seconds before the sweep starts.
-HEADS = {"strict": 3.0, "numberlink": 3.0}
+HEAD = 3.0
 # Widest sweep tried: states grow 3-4x per unit of width, but the sweep direction matters as much
 # (``count_racing``): published 13x13 and 14x14 puzzles peak at 0.2-0.7 M states the right way.
 WIDTH = 14
@@ -57,7 +57,7 @@ def steps(
             if solution is not None:
                 given.add(solution.used.tobytes())
                 yield solution
-            elif time.process_time() - started > HEADS[rules]:
+            elif time.process_time() - started > HEAD:
                 break
             else:
                 yield None

@@ -71,7 +71,7 @@ def _boards() -> list[list[str]]:
 def test_the_sweep_gives_the_same_answers_as_sat(monkeypatch: pytest.MonkeyPatch, rules: str) -> None:
     # The SAT search idles once at the start, so the sweep runs first; Find All must still give
     # every solution exactly once (the sweep's answers first, then SAT's, skipping the ones given).
-    monkeypatch.setattr(search, "HEADS", dict.fromkeys(search.RULES, -1.0))
+    monkeypatch.setattr(search, "HEAD", -1.0)
     monkeypatch.setattr(search, "sat_steps", _idle_first)
     swept_boards: list[int] = []
     real_count = search.count_racing
@@ -110,7 +110,7 @@ def test_the_sweep_gives_the_verdict_when_sat_stalls(
 ) -> None:
     # Through the plug-in, with a SAT search that never answers: the verdict is the sweep's.
     monkeypatch.setattr(search, "sat_steps", _stalled)
-    monkeypatch.setattr(search, "HEADS", dict.fromkeys(search.RULES, -1.0))
+    monkeypatch.setattr(search, "HEAD", -1.0)
     answers, info = _answers(rows, rules)
     assert len(answers) == found and info["verdict"] == verdict
 
@@ -145,7 +145,7 @@ def test_a_sweep_that_disagrees_or_breaks_the_rules_is_not_trusted() -> None:
 def test_wide_boards_and_other_rules_never_sweep(monkeypatch: pytest.MonkeyPatch) -> None:
     called: list[str] = []
     monkeypatch.setattr(search, "count_racing", lambda *a, **k: called.append("swept"))
-    monkeypatch.setattr(search, "HEADS", dict.fromkeys(search.RULES, -1.0))
+    monkeypatch.setattr(search, "HEAD", -1.0)
     wide = grid_graph(random_path_board(search.WIDTH + 1, search.WIDTH + 1, 20, seed=1).puzzle)
     assert next(s for s in search.steps(wide, "strict", None, SatStats()) if s is not None)
     small = grid_graph(codec.parse("ABC\n...\nABC\n"))
