@@ -86,10 +86,16 @@ def _route_one(
 
 @njit(cache=True, nogil=True, python_below=SMALL)
 def _negotiate(
-    nbr: np.ndarray, owner: np.ndarray, terminals: np.ndarray, rounds: int
+    nbr: np.ndarray,
+    owner: np.ndarray,
+    terminals: np.ndarray,
+    rounds: int,
+    base: np.ndarray,
+    order: np.ndarray,
 ) -> tuple[np.ndarray, int]:
     """(N,) colour per cell (-1 empty) of a routing without shared cells, and the rounds used
-    (``rounds + 1`` if conflicts remained)."""
+    (``rounds + 1`` if conflicts remained). ``base`` is each cell's cost when nobody wants it,
+    ``order`` the order in which the colours are routed in each round."""
     n = nbr.shape[0]
     k_count = terminals.shape[0]
     occupancy = np.zeros(n, dtype=np.int64)
@@ -103,14 +109,15 @@ def _negotiate(
     heap_node = np.empty(8 * n * nbr.shape[1] + 8, dtype=np.int64)
     present = 0.5
     for it in range(rounds):
-        for k in range(k_count):
+        for i in range(k_count):
+            k = order[i]
             # rip up
             for v in range(n):
                 if on_path[k, v]:
                     on_path[k, v] = False
                     occupancy[v] -= 1
             for v in range(n):
-                cost[v] = (1.0 + history[v]) * (1.0 + present * occupancy[v])
+                cost[v] = (base[v] + history[v]) * (1.0 + present * occupancy[v])
             a, b = terminals[k, 0], terminals[k, 1]
             if _route_one(nbr, cost, blocked, a, b, dist, prev, heap_cost, heap_node) == 0:
                 continue
@@ -158,14 +165,28 @@ def _path_distances(nbr: np.ndarray, owner: np.ndarray, routed: np.ndarray, k_co
     return out
 
 
-def route(graph: FlowGraph, rounds: int = 60) -> tuple[np.ndarray, bool]:
-    """(N,) colour per cell of a negotiated routing (-1: empty), and whether it has no conflicts."""
+# Randomised routings (``route(seed=...)``): each cell's base cost is drawn from 1 .. 1 + NOISE.
+# A routing only guides the search, and on some boards the answers all lie far from the plain
+# routing but close to another one; noise of 2 found them more often than 1 (tail boards).
+NOISE = 2.0
+
+
+def route(graph: FlowGraph, rounds: int = 60, seed: int | None = None) -> tuple[np.ndarray, bool]:
+    """(N,) colour per cell of a negotiated routing (-1: empty), and whether it has no conflicts.
+    With a ``seed`` the cells' base costs are random and the colours are routed in random order
+    (another plausible routing of the same board, the same for the same seed)."""
     n_k = len(graph.colours)
     owner = endpoint_owner(graph)
     terminals = np.asarray(graph.terminals, dtype=np.int64).reshape(-1, 2)
     if n_k == 0:
         return owner, True
-    routed, used = _negotiate(neighbour_table(graph), owner, terminals, rounds)
+    if seed is None:
+        base, order = np.ones(graph.n_nodes), np.arange(n_k, dtype=np.int64)
+    else:
+        rng = np.random.default_rng(seed)
+        base = 1.0 + NOISE * rng.random(graph.n_nodes)
+        order = rng.permutation(n_k).astype(np.int64)
+    routed, used = _negotiate(neighbour_table(graph), owner, terminals, rounds, base, order)
     return routed, used <= rounds
 
 

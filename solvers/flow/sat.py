@@ -21,9 +21,11 @@ Under strict rules the freedom of wandering pipes makes the plain search hopeles
 by hand, so ``solutions`` runs it in *stages*, each a fresh solver that starts with the solutions
 already found blocked and has colour variables only where its restriction allows the colour:
 first corridors round a quick disjoint routing of all pipes (``route.py``: colour k may take cell v
-only if v is at most ``CORRIDORS[i]`` steps further from k's route than from the nearest route),
-then the detour levels (``detour.py``: k's detour to v at most ``LEVELS[i]`` over the cheapest
-colour's), then no restriction at all, so the search stays complete. Loops in a strict model are
+only if v is at most ``CORRIDORS[i]`` steps further from k's route than from the nearest route);
+while no answer is known, corridor 1 round other, randomised routings, each for a short while; once
+one is known, corridor 1 round it; then the wider corridors, the detour levels (``detour.py``: k's
+detour to v at most ``LEVELS[i]`` over the cheapest colour's), and last no restriction at all, so
+the search stays complete. Loops in a strict model are
 spliced into a pipe beside them when a 4-cycle allows it (``splice.py``), which turns the model
 into a solution at once; the loop is cut as well, so enumeration stays exact.
 
@@ -41,6 +43,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import combinations
+from typing import NamedTuple
 
 import numpy as np
 from pysat.solvers import Solver
@@ -87,6 +90,20 @@ ADD_CHUNK = 5_000
 FIRST_SLICE = 200  # conflicts in the first slice; later slices adapt to the measured speed
 # Strict-rule corridors: allowed distance of a colour from its route over the nearest route's.
 CORRIDORS = (1, 2, 3, 4)
+# Strict rules: corridors round the plain routing tried first, each for at most so many CPU seconds
+# (a corridor that holds an answer mostly gives it at once; proving one empty can take seconds:
+# corridor 1 took over 10 s on a 50x50 board, corridor 2 11 s on a 40x40).
+FIRST_TRIES = ((1, 1.0), (2, 0.5))
+# Then, with no answer yet: corridor 1 round a randomised routing (``route.route(seed=...)``), one
+# after another, each for at most RESTART_CAP CPU seconds, at most RESTARTS of them or
+# RESTART_TIME seconds in all. Boards drawn by hand whose answers all lie outside the plain
+# routing's narrow corridors mostly have one inside another routing's corridor 1, found in
+# 0.1-0.5 s, where the wider corridors take seconds to minutes to prove empty.
+# Tuning boards needed up to 31 restarts, mostly under 10; each costs 0.05-0.1 s where corridor 1
+# is empty, which a board without any answer pays in full (50x50: 3.2 s -> 4.1 s).
+RESTARTS = 16
+RESTART_CAP = 0.5
+RESTART_TIME = 6.0
 # Strict-rule levels: allowed extra detour of a colour over the cheapest one. On bipartite boards
 # detours are even; on hexes and odd warps they may be odd (a level admits every value up to it).
 LEVELS = (0, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256)
@@ -511,21 +528,24 @@ def _staged_steps(
     graph: FlowGraph, rules: str, cancel: CancelToken | None, stats: SatStats
 ) -> Generator[EdgeSolution | None, None, None]:
     """Designed or strict solutions, stage by stage (see the module notes)."""
-    found: list[np.ndarray] = []
+    found: list[EdgeSolution] = []
     seen: set[bytes] = set()
     earlier = SatStats()  # totals of the finished stages
-    for i, (table, bound) in enumerate(_stages(graph, rules)):
-        stats.level = -1 if bound is None else bound
+    for i, stage in enumerate(_stages(graph, rules, found)):
+        stats.level = -1 if stage.bound is None else stage.bound
         stats.widenings = i
-        sat = FlowSat(graph, rules, cancel, max_slack=bound, slack_table=table, seen=seen)
+        sat = FlowSat(graph, rules, cancel, max_slack=stage.bound, slack_table=stage.table, seen=seen)
+        started = time.process_time()
         try:
-            for used in found:
-                sat.block(used)
-            for solution in sat.steps():
-                if solution is not None:
-                    found.append(solution.used)
+            for known in found:
+                sat.block(known.used)
+            for step in sat.steps():
+                if step is not None:
+                    found.append(step)
                 _add_up(stats, earlier, sat.stats)
-                yield solution
+                yield step
+                if stage.cap is not None and time.process_time() - started > stage.cap:
+                    break  # a stage that only might help; the later ones keep the search complete
             _add_up(stats, earlier, sat.stats)
             earlier = SatStats(
                 solve_calls=stats.solve_calls,
@@ -718,27 +738,54 @@ def _alternate(
                 yield extra
 
 
-def _stages(graph: FlowGraph, rules: str) -> Iterator[tuple[np.ndarray, int | None]]:
-    """(slack table, allowed slack) of each search stage: one unrestricted stage under designed
-    rules; under strict rules first narrow corridors round a quick routing of the pipes, then the
-    detour levels, then no restriction (which keeps the search complete)."""
+class _Stage(NamedTuple):
+    table: np.ndarray  # (K, N) slack of each colour at each cell
+    bound: int | None  # the slack allowed (None: any reachable cell)
+    cap: float | None = None  # CPU seconds after which the stage is left (None: until it ends)
+
+
+def _stages(graph: FlowGraph, rules: str, found: list[EdgeSolution]) -> Iterator[_Stage]:
+    """The search stages: one unrestricted stage under designed rules. Under strict rules first
+    the narrow corridors round a quick routing of the pipes, each for a short while
+    (``FIRST_TRIES``); while no answer is known, corridor 1 round other (randomised) routings, each
+    for at most ``RESTART_CAP`` seconds; once an answer is known, corridor 1 round it (a second
+    answer is mostly a small change of the first); then the corridors round the quick routing to
+    their end, the detour levels, and no restriction, which keeps the search complete. ``found`` is
+    read as the search goes (the answers so far)."""
     table = slack(graph)
     if rules != "strict":
-        yield table, None
+        yield _Stage(table, None)
         return
-    routed, _ = route(graph)
-    corridor = np.where(table >= UNREACHABLE, UNREACHABLE, corridor_slack(graph, routed))
-    finite = corridor[corridor < UNREACHABLE]
-    top = int(finite.max()) if finite.size else 0
+    corridor = _corridor(graph, table, route(graph)[0])
+    top = _top(corridor)
+    started = time.process_time()
+    for bound, cap in FIRST_TRIES:
+        if not found and bound < top:
+            yield _Stage(corridor, bound, cap)
+    for seed in range(1, RESTARTS + 1):
+        if found or time.process_time() - started > RESTART_TIME:
+            break
+        yield _Stage(_corridor(graph, table, route(graph, seed=seed)[0]), 1, RESTART_CAP)
+    if found:
+        yield _Stage(_corridor(graph, table, found[0].node_colour), 1, RESTART_CAP)
     for bound in CORRIDORS:
         if bound < top:
-            yield corridor, bound
-    finite = table[table < UNREACHABLE]
-    top = int(finite.max()) if finite.size else 0
+            yield _Stage(corridor, bound)
+    top = _top(table)
     for bound in LEVELS:
         if bound < top:
-            yield table, bound
-    yield table, None
+            yield _Stage(table, bound)
+    yield _Stage(table, None)
+
+
+def _corridor(graph: FlowGraph, table: np.ndarray, routed: np.ndarray) -> np.ndarray:
+    """Slack table of the corridors round a routing (-1 = no colour, per cell)."""
+    return np.where(table >= UNREACHABLE, UNREACHABLE, corridor_slack(graph, routed))
+
+
+def _top(table: np.ndarray) -> int:
+    finite = table[table < UNREACHABLE]
+    return int(finite.max()) if finite.size else 0
 
 
 def _add_up(total: SatStats, earlier: SatStats, current: SatStats) -> None:

@@ -13,7 +13,7 @@ import pytest
 from flow_checker import brute_force_count, verify
 
 from solvers.common.cancel import Cancelled, CancelToken
-from solvers.flow import PLUGIN
+from solvers.flow import PLUGIN, sat
 from solvers.flow.codec import parse
 from solvers.flow.detour import UNREACHABLE, detours, slack
 from solvers.flow.graph import grid_graph
@@ -163,6 +163,68 @@ def test_routing_connects_every_colour_without_sharing_cells() -> None:
         corridor = corridor_slack(graph, routed)
         on_route = np.flatnonzero(routed >= 0)
         assert (corridor[routed[on_route], on_route] == 0).all()  # a route is its own corridor
+
+
+def test_seeded_routings_differ_and_repeat() -> None:
+    graph = grid_graph(random_path_board(16, 16, 20, seed=2).puzzle)
+    plain, _ = route(graph)
+    first, ok = route(graph, seed=1)
+    again, _ = route(graph, seed=1)
+    other, _ = route(graph, seed=2)
+    assert ok and (first == again).all()  # a seed names one routing
+    assert (first != plain).any() and (first != other).any()
+    for k, (a, b) in enumerate(graph.terminals):
+        assert first[a] == first[b] == k
+
+
+def test_other_routings_find_what_the_plain_corridors_miss(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 20x20 seed 23: corridors 1 and 2 round the plain routing hold no answer (proven in 0.1 s);
+    # corridor 1 round the first randomised routing holds one.
+    board = random_path_board(20, 20, _pieces(20, 20, 23), seed=23)
+    graph = grid_graph(board.puzzle)
+    seeds: list[int | None] = []
+
+    def spy(graph, rounds=60, seed=None):  # noqa: ANN001, ANN202
+        seeds.append(seed)
+        return route(graph, rounds, seed=seed)
+
+    monkeypatch.setattr(sat, "route", spy)
+    search = solutions(graph, "strict")
+    first = next(search)
+    assert seeds == [None, 1]
+    second = next(search)
+    search.close()
+    rows = board.puzzle.row_strings()
+    for answer in (first, second):
+        grid = [["."] * 20 for _ in range(20)]
+        named = {}
+        for k, path in enumerate(answer.paths):
+            named[graph.colours[k]] = [list(graph.cells[v]) for v in path]
+            for v in path:
+                grid[graph.cells[v][0]][graph.cells[v][1]] = graph.colours[k]
+        verify(rows, ["".join(g) for g in grid], named)
+    assert first.used.tobytes() != second.used.tobytes()
+
+
+@pytest.mark.parametrize("size,seed", [(5, 3), (6, 1), (6, 4), (6, 10)])
+def test_counts_stay_exact_when_stages_are_cut_short(
+    monkeypatch: pytest.MonkeyPatch, size: int, seed: int
+) -> None:
+    # Restart stages and the stage round the first answer are left after their cap, wherever the
+    # search stands; the later stages must still find every solution. Here every capped stage is
+    # left after its first step, and the plain corridors (bound 0) mostly hold nothing, so that the
+    # restarts run.
+    monkeypatch.setattr(sat, "FIRST_TRIES", ((0, 0.0),))
+    monkeypatch.setattr(sat, "CORRIDORS", (0,))
+    monkeypatch.setattr(sat, "RESTART_CAP", 0.0)
+    monkeypatch.setattr(sat, "RESTARTS", 3)
+    board = random_path_board(size, size, _pieces(size, size, seed) - 1, seed=seed)
+    rows = board.puzzle.row_strings()
+    expected = brute_force_count(rows, cap=5_000)
+    if expected >= 5_000:
+        pytest.skip("too many solutions to enumerate by brute force")
+    got = list(solutions(grid_graph(board.puzzle), "strict"))
+    assert len(got) == expected and len({s.used.tobytes() for s in got}) == expected
 
 
 @pytest.mark.parametrize(
