@@ -91,9 +91,10 @@ FIRST_SLICE = 200  # conflicts in the first slice; later slices adapt to the mea
 # Strict-rule corridors: allowed distance of a colour from its route over the nearest route's.
 CORRIDORS = (1, 2, 3, 4)
 # Strict rules: corridors round the plain routing tried first, each for at most so many CPU seconds
-# (a corridor that holds an answer mostly gives it at once; proving one empty can take seconds:
-# corridor 1 took over 10 s on a 50x50 board, corridor 2 11 s on a 40x40).
-FIRST_TRIES = ((1, 1.0), (2, 0.5))
+# (a corridor that holds an answer mostly gives it soon: corridor 1 on 25 tuning 60x60 boards
+# within 1.7 s, proven empty within 0.9 s; but it took over 10 s on a 50x50 board, corridor 2 11 s
+# on a 40x40). With a 1 s cap the median 60x60 board took 2.4 s instead of 1.8 s.
+FIRST_TRIES = ((1, 2.0), (2, 0.5))
 # Then, with no answer yet: corridor 1 round a randomised routing (``route.route(seed=...)``), one
 # after another, each for at most RESTART_CAP CPU seconds, at most RESTARTS of them or
 # RESTART_TIME seconds in all. Boards drawn by hand whose answers all lie outside the plain
