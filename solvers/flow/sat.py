@@ -25,9 +25,9 @@ only if v is at most ``CORRIDORS[i]`` steps further from k's route than from the
 while no answer is known, corridor 1 round other, randomised routings, each for a short while; once
 one is known, corridor 1 round it; then the wider corridors, the detour levels (``detour.py``: k's
 detour to v at most ``LEVELS[i]`` over the cheapest colour's), and last no restriction at all, so
-the search stays complete. Loops in a strict model are
-spliced into a pipe beside them when a 4-cycle allows it (``splice.py``), which turns the model
-into a solution at once; the loop is cut as well, so enumeration stays exact.
+the search stays complete. Loops in a strict model are spliced into a pipe beside them when a
+4-cycle allows it (``splice.py``), which turns the model into a solution at once; the loop is cut
+as well, so enumeration stays exact.
 
 CaDiCaL in python-sat holds the GIL inside ``solve_limited`` and has no ``interrupt()``, so the
 search runs in slices of a conflict budget sized to take about 30 ms (the solver keeps its state
@@ -530,9 +530,10 @@ def _staged_steps(
 ) -> Generator[EdgeSolution | None, None, None]:
     """Designed or strict solutions, stage by stage (see the module notes)."""
     found: list[EdgeSolution] = []
+    finished: list[_Stage] = []  # stages that ran to their end (not left at their cap)
     seen: set[bytes] = set()
     earlier = SatStats()  # totals of the finished stages
-    for i, stage in enumerate(_stages(graph, rules, found)):
+    for i, stage in enumerate(_stages(graph, rules, found, finished)):
         stats.level = -1 if stage.bound is None else stage.bound
         stats.widenings = i
         sat = FlowSat(graph, rules, cancel, max_slack=stage.bound, slack_table=stage.table, seen=seen)
@@ -547,6 +548,8 @@ def _staged_steps(
                 yield step
                 if stage.cap is not None and time.process_time() - started > stage.cap:
                     break  # a stage that only might help; the later ones keep the search complete
+            else:
+                finished.append(stage)
             _add_up(stats, earlier, sat.stats)
             earlier = SatStats(
                 solve_calls=stats.solve_calls,
@@ -745,14 +748,17 @@ class _Stage(NamedTuple):
     cap: float | None = None  # CPU seconds after which the stage is left (None: until it ends)
 
 
-def _stages(graph: FlowGraph, rules: str, found: list[EdgeSolution]) -> Iterator[_Stage]:
+def _stages(
+    graph: FlowGraph, rules: str, found: list[EdgeSolution], finished: list[_Stage]
+) -> Iterator[_Stage]:
     """The search stages: one unrestricted stage under designed rules. Under strict rules first
     the narrow corridors round a quick routing of the pipes, each for a short while
     (``FIRST_TRIES``); while no answer is known, corridor 1 round other (randomised) routings, each
     for at most ``RESTART_CAP`` seconds; once an answer is known, corridor 1 round it (a second
     answer is mostly a small change of the first); then the corridors round the quick routing to
-    their end, the detour levels, and no restriction, which keeps the search complete. ``found`` is
-    read as the search goes (the answers so far)."""
+    their end (unless their first try got there: its answers are all found and blocked), the detour
+    levels, and no restriction, which keeps the search complete. ``found`` (the answers so far) and
+    ``finished`` (the stages that ran to their end) are read as the search goes."""
     table = slack(graph)
     if rules != "strict":
         yield _Stage(table, None)
@@ -760,9 +766,11 @@ def _stages(graph: FlowGraph, rules: str, found: list[EdgeSolution]) -> Iterator
     corridor = _corridor(graph, table, route(graph)[0])
     top = _top(corridor)
     started = time.process_time()
+    tried: dict[int, _Stage] = {}
     for bound, cap in FIRST_TRIES:
         if not found and bound < top:
-            yield _Stage(corridor, bound, cap)
+            tried[bound] = _Stage(corridor, bound, cap)
+            yield tried[bound]
     for seed in range(1, RESTARTS + 1):
         if found or time.process_time() - started > RESTART_TIME:
             break
@@ -770,7 +778,7 @@ def _stages(graph: FlowGraph, rules: str, found: list[EdgeSolution]) -> Iterator
     if found:
         yield _Stage(_corridor(graph, table, found[0].node_colour), 1, RESTART_CAP)
     for bound in CORRIDORS:
-        if bound < top:
+        if bound < top and not any(stage is tried.get(bound) for stage in finished):
             yield _Stage(corridor, bound)
     top = _top(table)
     for bound in LEVELS:
@@ -780,7 +788,7 @@ def _stages(graph: FlowGraph, rules: str, found: list[EdgeSolution]) -> Iterator
 
 
 def _corridor(graph: FlowGraph, table: np.ndarray, routed: np.ndarray) -> np.ndarray:
-    """Slack table of the corridors round a routing (-1 = no colour, per cell)."""
+    """Slack table of the corridors round ``routed`` (colour per cell, -1 = none)."""
     return np.where(table >= UNREACHABLE, UNREACHABLE, corridor_slack(graph, routed))
 
 
