@@ -30,9 +30,10 @@ the search stays complete. Loops in a strict model are spliced into a pipe besid
 as well, so enumeration stays exact.
 
 CaDiCaL in python-sat holds the GIL inside ``solve_limited`` and has no ``interrupt()``, so the
-search runs in slices of a conflict budget sized to take about 30 ms (the solver keeps its state
-between slices) and the cancel token is polled between them: cancelling stops within one slice and
-other Python threads (the GUI) get the GIL back at every slice boundary.
+search runs in slices of a conflict budget (the solver keeps its state between slices) and the
+cancel token is polled between them: cancelling stops within one slice and other Python threads
+(the GUI) get the GIL back at every slice boundary. Slices and the strict stages' caps count
+conflicts, never seconds, so the game rules' search takes the same path in every run.
 """
 
 from __future__ import annotations
@@ -83,28 +84,33 @@ SOLVER_OPTIONS = {"inprocessing": 0}
 # Numberlink: Glucose, as it hands the GIL back; CaDiCaL and MapleChrono were no faster on the
 # open hand-made boards where this model is slow (12x12, 30 s each, no answer from any of them).
 RULE_OPTIONS: dict[str, dict[str, int]] = {"designed": {"reduce": 0}, "strict": {}, "numberlink": {}}
-SLICE_SECONDS = 0.03  # aim for solve slices this long (cancel latency, GIL hand-back)
+# Conflicts per solve slice: the first slices are short (most searches end in them), later ones
+# SLICE_CONFLICTS (60x60 and 50x50 strict: median 30 ms, 99th percentile 48-64 ms; the clock-sized
+# slices they replace aimed at 30 ms). Per-call overhead is small: 5,000-conflict slices were
+# 5-15 % faster on hard 50x50 and 60x60 corridors, with cancel twice as slow.
+FIRST_SLICE = 200
+SLICE_CONFLICTS = 2_000
 # Clauses per call into the solver while encoding: each call holds the GIL (20,000 took 25-35 ms
 # of CPU on a 50x50 board, 0.1 s and more of GUI stall on a loaded machine).
 ADD_CHUNK = 5_000
-FIRST_SLICE = 200  # conflicts in the first slice; later slices adapt to the measured speed
 # Strict-rule corridors: allowed distance of a colour from its route over the nearest route's.
 CORRIDORS = (1, 2, 3, 4)
-# Strict rules: corridors round the plain routing tried first, each for at most so many CPU seconds
-# (a corridor that holds an answer mostly gives it soon: corridor 1 on 25 tuning 60x60 boards
-# within 1.7 s, proven empty within 0.9 s; but it took over 10 s on a 50x50 board, corridor 2 11 s
-# on a 40x40). With a 1 s cap the median 60x60 board took 2.4 s instead of 1.8 s.
-FIRST_TRIES = ((1, 2.0), (2, 0.5))
+# Strict rules: corridors round the plain routing tried first, each for at most so many solver
+# conflicts (a corridor that holds an answer mostly gives it soon: corridor 1 on 25 tuning 60x60
+# boards within 28,000 conflicts, about 1.2 s; but it took over 10 s on a 50x50 board, corridor 2
+# 11 s on a 40x40). Caps count conflicts, not seconds: the same board then takes the same path in
+# every run, however busy the machine.
+FIRST_TRIES = ((1, 40_000), (2, 10_000))
 # Then, with no answer yet: corridor 1 round a randomised routing (``route.route(seed=...)``), one
-# after another, each for at most RESTART_CAP CPU seconds, at most RESTARTS of them or
-# RESTART_TIME seconds in all. Boards drawn by hand whose answers all lie outside the plain
-# routing's narrow corridors mostly have one inside another routing's corridor 1, found in
-# 0.1-0.5 s, where the wider corridors take seconds to minutes to prove empty.
-# Tuning boards needed up to 31 restarts, mostly under 10; each costs 0.05-0.1 s where corridor 1
-# is empty, which a board without any answer pays in full (50x50: 3.2 s -> 4.1 s).
+# after another, each for at most RESTART_CAP conflicts, at most RESTARTS of them or until all
+# stages so far have spent RESTART_CONFLICTS. Boards drawn by hand whose answers all lie outside
+# the plain routing's narrow corridors mostly have one inside another routing's corridor 1, found
+# within 3,000-10,000 conflicts (0.1-0.5 s), where the wider corridors take seconds to minutes to
+# prove empty. Tuning boards needed up to 31 restarts, mostly under 10; each costs 0.05-0.1 s
+# where corridor 1 is empty, which a board without any answer pays in full.
 RESTARTS = 16
-RESTART_CAP = 0.5
-RESTART_TIME = 6.0
+RESTART_CAP = 10_000
+RESTART_CONFLICTS = 150_000
 # Strict-rule levels: allowed extra detour of a colour over the cheapest one. On bipartite boards
 # detours are even; on hexes and odd warps they may be odd (a level admits every value up to it).
 LEVELS = (0, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256)
@@ -280,17 +286,16 @@ class FlowSat:
             if self.cancel is not None:
                 self.cancel.raise_if_cancelled()
             self.solver.conf_budget(self._budget)
-            started = time.perf_counter()
             status = self.solver.solve_limited(expect_interrupt=True)
-            elapsed = time.perf_counter() - started
             self.stats.solve_calls += 1
             self.stats.conflicts = int(self.solver.accum_stats().get("conflicts", 0))
             if status is not None:
                 yield status
                 return
-            # Budget exhausted: size the next slice to take about SLICE_SECONDS.
-            scale = SLICE_SECONDS / max(elapsed, 1e-4)
-            self._budget = int(min(max(self._budget * min(max(scale, 0.25), 2.0), 10), 20_000))
+            # Budget exhausted. Slices grow by a fixed rule, never by the clock: where a slice ends
+            # changes the solver's path, so a clock-sized slice made the same board take 1.3 s in
+            # one run and over 30 s in another.
+            self._budget = min(2 * self._budget, SLICE_CONFLICTS)
             yield None
 
     def _loop_clauses(self, loops: list[list[int]]) -> list[list[int]]:
@@ -530,14 +535,14 @@ def _staged_steps(
 ) -> Generator[EdgeSolution | None, None, None]:
     """Designed or strict solutions, stage by stage (see the module notes)."""
     found: list[EdgeSolution] = []
-    finished: list[_Stage] = []  # stages that ran to their end (not left at their cap)
+    runs: list[_Run] = []  # the stages run so far
     seen: set[bytes] = set()
     earlier = SatStats()  # totals of the finished stages
-    for i, stage in enumerate(_stages(graph, rules, found, finished)):
+    for i, stage in enumerate(_stages(graph, rules, found, runs)):
         stats.level = -1 if stage.bound is None else stage.bound
         stats.widenings = i
         sat = FlowSat(graph, rules, cancel, max_slack=stage.bound, slack_table=stage.table, seen=seen)
-        started = time.process_time()
+        ended = False
         try:
             for known in found:
                 sat.block(known.used)
@@ -546,10 +551,11 @@ def _staged_steps(
                     found.append(step)
                 _add_up(stats, earlier, sat.stats)
                 yield step
-                if stage.cap is not None and time.process_time() - started > stage.cap:
+                if stage.cap is not None and sat.stats.conflicts > stage.cap:
                     break  # a stage that only might help; the later ones keep the search complete
             else:
-                finished.append(stage)
+                ended = True
+            runs.append(_Run(stage, sat.stats.conflicts, ended))
             _add_up(stats, earlier, sat.stats)
             earlier = SatStats(
                 solve_calls=stats.solve_calls,
@@ -745,40 +751,44 @@ def _alternate(
 class _Stage(NamedTuple):
     table: np.ndarray  # (K, N) slack of each colour at each cell
     bound: int | None  # the slack allowed (None: any reachable cell)
-    cap: float | None = None  # CPU seconds after which the stage is left (None: until it ends)
+    cap: int | None = None  # solver conflicts after which the stage is left (None: until it ends)
 
 
-def _stages(
-    graph: FlowGraph, rules: str, found: list[EdgeSolution], finished: list[_Stage]
-) -> Iterator[_Stage]:
+class _Run(NamedTuple):
+    stage: _Stage
+    conflicts: int  # spent in it
+    ended: bool  # ran to its end (not left at its cap): its answers are all found
+
+
+def _stages(graph: FlowGraph, rules: str, found: list[EdgeSolution], runs: list[_Run]) -> Iterator[_Stage]:
     """The search stages: one unrestricted stage under designed rules. Under strict rules first
     the narrow corridors round a quick routing of the pipes, each for a short while
     (``FIRST_TRIES``); while no answer is known, corridor 1 round other (randomised) routings, each
-    for at most ``RESTART_CAP`` seconds; once an answer is known, corridor 1 round it (a second
+    for at most ``RESTART_CAP`` conflicts; once an answer is known, corridor 1 round it (a second
     answer is mostly a small change of the first); then the corridors round the quick routing to
     their end (unless their first try got there: its answers are all found and blocked), the detour
     levels, and no restriction, which keeps the search complete. ``found`` (the answers so far) and
-    ``finished`` (the stages that ran to their end) are read as the search goes."""
+    ``runs`` (the stages run so far) are read as the search goes. Caps count solver conflicts, not
+    seconds, so that a board takes the same path in every run."""
     table = slack(graph)
     if rules != "strict":
         yield _Stage(table, None)
         return
     corridor = _corridor(graph, table, route(graph)[0])
     top = _top(corridor)
-    started = time.process_time()
     tried: dict[int, _Stage] = {}
     for bound, cap in FIRST_TRIES:
         if not found and bound < top:
             tried[bound] = _Stage(corridor, bound, cap)
             yield tried[bound]
     for seed in range(1, RESTARTS + 1):
-        if found or time.process_time() - started > RESTART_TIME:
+        if found or sum(run.conflicts for run in runs) > RESTART_CONFLICTS:
             break
         yield _Stage(_corridor(graph, table, route(graph, seed=seed)[0]), 1, RESTART_CAP)
     if found:
         yield _Stage(_corridor(graph, table, found[0].node_colour), 1, RESTART_CAP)
     for bound in CORRIDORS:
-        if bound < top and not any(stage is tried.get(bound) for stage in finished):
+        if bound < top and not any(run.ended and run.stage is tried.get(bound) for run in runs):
             yield _Stage(corridor, bound)
     top = _top(table)
     for bound in LEVELS:

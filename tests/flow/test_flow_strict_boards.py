@@ -206,6 +206,46 @@ def test_other_routings_find_what_the_plain_corridors_miss(monkeypatch: pytest.M
     assert first.used.tobytes() != second.used.tobytes()
 
 
+class _FakeClock:
+    """Stands in for the ``time`` module: every reading is ``tick`` seconds after the last."""
+
+    def __init__(self, tick: float) -> None:
+        self.now, self.tick = 0.0, tick
+
+    def _read(self) -> float:
+        self.now += self.tick
+        return self.now
+
+    perf_counter = process_time = monotonic = time = _read
+
+
+def _strict_trace(graph: object, clock: _FakeClock, monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
+    monkeypatch.setattr(sat, "time", clock)
+    stats = SatStats()
+    trace: list[tuple] = []
+    for step in sat._staged_steps(graph, "strict", None, stats):
+        answer = None if step is None else step.used.tobytes()
+        trace.append((stats.widenings, stats.conflicts, stats.solve_calls, answer))
+        if sum(t[3] is not None for t in trace) == 3:
+            break
+    return trace
+
+
+def test_the_search_path_does_not_depend_on_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The game rules' own search (its slices and stage caps count conflicts): a clock that runs a
+    # million times faster changes nothing, so a board takes the same path in every run however
+    # busy the machine (with slices sized by the clock, 60x60 s5022 took 1.3 s, 1.7 s, 6.6 s and
+    # over 30 s in four runs). Tight caps make the stages end part-way.
+    monkeypatch.setattr(sat, "FIRST_TRIES", ((1, 300), (2, 300)))
+    monkeypatch.setattr(sat, "RESTART_CAP", 300)
+    graph = grid_graph(random_path_board(20, 20, _pieces(20, 20, 23), seed=23).puzzle)
+    slow = _strict_trace(graph, _FakeClock(0.05), monkeypatch)
+    fast = _strict_trace(graph, _FakeClock(1e-7), monkeypatch)
+    assert slow == fast
+    assert sum(t[3] is not None for t in slow) == 3 and max(t[0] for t in slow) >= 2
+    assert len({t[2] for t in slow}) > 5  # many solve slices, several stages
+
+
 @pytest.mark.parametrize("size,seed", [(5, 3), (6, 1), (6, 4), (6, 10)])
 def test_counts_stay_exact_when_stages_are_cut_short(
     monkeypatch: pytest.MonkeyPatch, size: int, seed: int
@@ -214,9 +254,9 @@ def test_counts_stay_exact_when_stages_are_cut_short(
     # search stands; the later stages must still find every solution. Here every capped stage is
     # left after its first step, and the plain corridors (bound 0) mostly hold nothing, so that the
     # restarts run.
-    monkeypatch.setattr(sat, "FIRST_TRIES", ((0, 0.0),))
+    monkeypatch.setattr(sat, "FIRST_TRIES", ((0, 0),))
     monkeypatch.setattr(sat, "CORRIDORS", (0,))
-    monkeypatch.setattr(sat, "RESTART_CAP", 0.0)
+    monkeypatch.setattr(sat, "RESTART_CAP", 0)
     monkeypatch.setattr(sat, "RESTARTS", 3)
     board = random_path_board(size, size, _pieces(size, size, seed) - 1, seed=seed)
     rows = board.puzzle.row_strings()
