@@ -23,7 +23,8 @@ already found blocked and has colour variables only where its restriction allows
 first corridors round a quick disjoint routing of all pipes (``route.py``: colour k may take cell v
 only if v is at most ``CORRIDORS[i]`` steps further from k's route than from the nearest route);
 while no answer is known, corridor 1 round other, randomised routings, each for a short while; once
-one is known, corridor 1 round it; then the wider corridors, the detour levels (``detour.py``: k's
+one is known, corridors 0 and 1 round it (the same cells threaded another way, then small changes);
+then the wider corridors, the detour levels (``detour.py``: k's
 detour to v at most ``LEVELS[i]`` over the cheapest colour's), and last no restriction at all, so
 the search stays complete. Loops in a strict model are spliced into a pipe beside them when a
 4-cycle allows it (``splice.py``), which turns the model into a solution at once; the loop is cut
@@ -109,6 +110,10 @@ FIRST_TRIES = ((1, 40_000), (2, 10_000))
 # prove empty. Tuning boards needed up to 31 restarts, mostly under 10; each costs 0.05-0.1 s
 # where corridor 1 is empty, which a board without any answer pays in full.
 RESTARTS = 16
+# Once an answer is known: corridors 0 and 1 round it, each for at most RESTART_CAP conflicts.
+# Corridor 0 keeps every cell's colour and lets the pipes run another way through their cells: on
+# 60x60 boards whose second answer took over 10 s it gave one in 0.2-0.3 s.
+AROUND_ANSWER = (0, 1)
 RESTART_CAP = 10_000
 RESTART_CONFLICTS = 150_000
 # Strict-rule levels: allowed extra detour of a colour over the cheapest one. On bipartite boards
@@ -553,6 +558,8 @@ def _staged_steps(
                 yield step
                 if stage.cap is not None and sat.stats.conflicts > stage.cap:
                     break  # a stage that only might help; the later ones keep the search complete
+                if step is not None and len(found) == 1 and not stage.whole:
+                    break  # the stages round the first answer come next (later ones are wider)
             else:
                 ended = True
             runs.append(_Run(stage, sat.stats.conflicts, ended))
@@ -752,6 +759,7 @@ class _Stage(NamedTuple):
     table: np.ndarray  # (K, N) slack of each colour at each cell
     bound: int | None  # the slack allowed (None: any reachable cell)
     cap: int | None = None  # solver conflicts after which the stage is left (None: until it ends)
+    whole: bool = False  # not left at the search's first answer (no later stage holds its answers)
 
 
 class _Run(NamedTuple):
@@ -763,17 +771,32 @@ class _Run(NamedTuple):
 def _stages(graph: FlowGraph, rules: str, found: list[EdgeSolution], runs: list[_Run]) -> Iterator[_Stage]:
     """The search stages: one unrestricted stage under designed rules. Under strict rules first
     the narrow corridors round a quick routing of the pipes, each for a short while
-    (``FIRST_TRIES``); while no answer is known, corridor 1 round other (randomised) routings, each
-    for at most ``RESTART_CAP`` conflicts; once an answer is known, corridor 1 round it (a second
-    answer is mostly a small change of the first); then the corridors round the quick routing to
+    (``FIRST_TRIES``); while no answer is known, corridor 1 round other (randomised) routings,
+    each for at most ``RESTART_CAP`` conflicts; then the corridors round the quick routing to
     their end (unless their first try got there: its answers are all found and blocked), the detour
-    levels, and no restriction, which keeps the search complete. ``found`` (the answers so far) and
+    levels, and no restriction, which keeps the search complete. Whichever stage gives the first
+    answer is left there, and corridors 0 and 1 round that answer come next (a second answer is
+    mostly the first one threaded another way through the same cells, or a small change of it);
+    the sequence then goes on (each later stage is wider). ``found`` (the answers so far) and
     ``runs`` (the stages run so far) are read as the search goes. Caps count solver conflicts, not
     seconds, so that a board takes the same path in every run."""
     table = slack(graph)
     if rules != "strict":
-        yield _Stage(table, None)
+        yield _Stage(table, None, whole=True)
         return
+    around_tried = False
+
+    def around_answer() -> Iterator[_Stage]:
+        # Once an answer is known, before any other stage: a second answer is mostly the first
+        # one threaded another way through the same cells (a pipe may run alongside itself under
+        # the game rules), then a small change of it.
+        nonlocal around_tried
+        if found and not around_tried:
+            around_tried = True
+            around = _corridor(graph, table, found[0].node_colour)
+            for bound in AROUND_ANSWER:
+                yield _Stage(around, bound, RESTART_CAP)
+
     corridor = _corridor(graph, table, route(graph)[0])
     top = _top(corridor)
     tried: dict[int, _Stage] = {}
@@ -785,16 +808,17 @@ def _stages(graph: FlowGraph, rules: str, found: list[EdgeSolution], runs: list[
         if found or sum(run.conflicts for run in runs) > RESTART_CONFLICTS:
             break
         yield _Stage(_corridor(graph, table, route(graph, seed=seed)[0]), 1, RESTART_CAP)
-    if found:
-        yield _Stage(_corridor(graph, table, found[0].node_colour), 1, RESTART_CAP)
     for bound in CORRIDORS:
+        yield from around_answer()
         if bound < top and not any(run.ended and run.stage is tried.get(bound) for run in runs):
             yield _Stage(corridor, bound)
     top = _top(table)
     for bound in LEVELS:
+        yield from around_answer()
         if bound < top:
             yield _Stage(table, bound)
-    yield _Stage(table, None)
+    yield from around_answer()
+    yield _Stage(table, None, whole=True)
 
 
 def _corridor(graph: FlowGraph, table: np.ndarray, routed: np.ndarray) -> np.ndarray:
