@@ -22,13 +22,13 @@ by hand, so ``solutions`` runs it in *stages*, each a fresh solver that starts w
 already found blocked and has colour variables only where its restriction allows the colour:
 first corridors round a quick disjoint routing of all pipes (``route.py``: colour k may take cell v
 only if v is at most ``CORRIDORS[i]`` steps further from k's route than from the nearest route);
-while no answer is known, corridor 1 round other, randomised routings, each for a short while; once
-one is known, corridors 0 and 1 round it (the same cells threaded another way, then small changes);
-then the wider corridors, the detour levels (``detour.py``: k's
-detour to v at most ``LEVELS[i]`` over the cheapest colour's), and last no restriction at all, so
-the search stays complete. Loops in a strict model are spliced into a pipe beside them when a
-4-cycle allows it (``splice.py``), which turns the model into a solution at once; the loop is cut
-as well, so enumeration stays exact.
+while no answer is known, corridor 1 round other, randomised routings, each for a short while;
+then the wider corridors, the detour levels (``detour.py``: k's detour to v at most ``LEVELS[i]``
+over the cheapest colour's), and last no restriction at all, so the search stays complete. The
+stage that gives the first answer is left there for corridors 0 and 1 round that answer (the same
+cells threaded another way, then small changes). Loops in a strict model are spliced into a pipe
+beside them when a 4-cycle allows it (``splice.py``), which turns the model into a solution at
+once; the loop is cut as well, so enumeration stays exact.
 
 CaDiCaL in python-sat holds the GIL inside ``solve_limited`` and has no ``interrupt()``, so the
 search runs in slices of a conflict budget (the solver keeps its state between slices) and the
@@ -112,7 +112,7 @@ FIRST_TRIES = ((1, 40_000), (2, 10_000))
 RESTARTS = 16
 # Once an answer is known: corridors 0 and 1 round it, each for at most RESTART_CAP conflicts.
 # Corridor 0 keeps every cell's colour and lets the pipes run another way through their cells: on
-# 60x60 boards whose second answer took over 10 s it gave one in 0.2-0.3 s.
+# 60x60 boards whose second answer took over 10 s it gave one 0.1-0.15 s after the first.
 AROUND_ANSWER = (0, 1)
 RESTART_CAP = 10_000
 RESTART_CONFLICTS = 150_000
@@ -765,7 +765,7 @@ class _Stage(NamedTuple):
 class _Run(NamedTuple):
     stage: _Stage
     conflicts: int  # spent in it
-    ended: bool  # ran to its end (not left at its cap): its answers are all found
+    ended: bool  # ran to its end (not left at its cap or first answer): its answers are all found
 
 
 def _stages(graph: FlowGraph, rules: str, found: list[EdgeSolution], runs: list[_Run]) -> Iterator[_Stage]:

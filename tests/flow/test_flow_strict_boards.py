@@ -16,7 +16,7 @@ from solvers.common.cancel import Cancelled, CancelToken
 from solvers.flow import PLUGIN, sat
 from solvers.flow.codec import parse
 from solvers.flow.detour import UNREACHABLE, detours, slack
-from solvers.flow.graph import grid_graph
+from solvers.flow.graph import FlowGraph, grid_graph
 from solvers.flow.random_path import hamiltonian_path, random_path_board
 from solvers.flow.route import corridor_slack, route
 from solvers.flow.sat import SatStats, solutions
@@ -199,7 +199,7 @@ def test_other_routings_find_what_the_plain_corridors_miss(monkeypatch: pytest.M
     assert first.used.tobytes() != second.used.tobytes()
 
 
-def _verify_answer(rows: list[str], graph: object, answer: sat.EdgeSolution) -> None:
+def _verify_answer(rows: list[str], graph: FlowGraph, answer: sat.EdgeSolution) -> None:
     """The independent checker on a solver answer (colour letters per cell, paths per colour)."""
     grid = [["."] * len(rows[0]) for _ in rows]
     named = {}
@@ -245,7 +245,7 @@ class _FakeClock:
     perf_counter = process_time = monotonic = time = _read
 
 
-def _strict_trace(graph: object, clock: _FakeClock, monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
+def _strict_trace(graph: FlowGraph, clock: _FakeClock, monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
     monkeypatch.setattr(sat, "time", clock)
     stats = SatStats()
     trace: list[tuple] = []
@@ -258,8 +258,8 @@ def _strict_trace(graph: object, clock: _FakeClock, monkeypatch: pytest.MonkeyPa
 
 
 def test_the_search_path_does_not_depend_on_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The game rules' own search (its slices and stage caps count conflicts): a clock that runs a
-    # million times faster changes nothing, so a board takes the same path in every run however
+    # The game rules' own search (its slices and stage caps count conflicts): a clock that runs
+    # half a million times faster changes nothing, so a board takes the same path in every run however
     # busy the machine (with slices sized by the clock, 60x60 s5022 took 1.3 s, 1.7 s, 6.6 s and
     # over 30 s in four runs). Tight caps make the stages end part-way.
     monkeypatch.setattr(sat, "FIRST_TRIES", ((1, 300), (2, 300)))
