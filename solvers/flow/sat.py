@@ -64,6 +64,9 @@ from solvers.flow.numberlink import neighbour
 from solvers.flow.route import corridor_slack, route
 from solvers.flow.splice import splice_loops, trace
 
+# On the main thread python-sat's CaDiCaL installs its own SIGINT handler for each solve call and
+# turns Ctrl+C into this error (the CLI's handler never hears of it).
+_SOLVER_ERROR: type[Exception] | tuple[()] = getattr(pysolvers, "error", ())
 RULES = ("designed", "strict", "numberlink")
 # The solver per rule set. python-sat's CaDiCaL 1.9.5 holds the GIL for the whole of a call with a
 # conflict budget (measured: a 180-conflict slice took 181 ms of non-conflict work, the GUI thread
@@ -291,7 +294,12 @@ class FlowSat:
             if self.cancel is not None:
                 self.cancel.raise_if_cancelled()
             self.solver.conf_budget(self._budget)
-            status = self.solver.solve_limited(expect_interrupt=True)
+            try:
+                status = self.solver.solve_limited(expect_interrupt=True)
+            except _SOLVER_ERROR as exc:
+                if "interrupt" in str(exc):
+                    raise KeyboardInterrupt from exc  # Ctrl+C, as everywhere else
+                raise
             self.stats.solve_calls += 1
             self.stats.conflicts = int(self.solver.accum_stats().get("conflicts", 0))
             if status is not None:

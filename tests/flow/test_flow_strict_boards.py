@@ -417,3 +417,20 @@ def test_a_letter_placed_on_a_numbered_board_moves_at_most_one_number_colour() -
     after = display_slots(lettered)
     moved = {ch for ch in before if after.get(ch) != before[ch]}
     assert len(moved) <= 1 and len(set(after.values())) == len(after), (before, after)
+
+
+def test_ctrl_c_caught_by_the_solver_is_an_interrupt(monkeypatch: pytest.MonkeyPatch) -> None:
+    # On the main thread python-sat's CaDiCaL catches SIGINT itself during a solve call and raises
+    # its own error ("Caught keyboard interrupt"); the CLI printed that as a traceback, exit 1.
+    # It must reach the CLI as KeyboardInterrupt ("interrupted", exit 130).
+    pysolvers = pytest.importorskip("pysolvers")
+    graph = grid_graph(random_path_board(8, 8, 8, seed=1).puzzle)
+    search = sat.FlowSat(graph, "strict")
+
+    def caught(*_args: object, **_kw: object) -> None:
+        raise pysolvers.error("Caught keyboard interrupt")
+
+    monkeypatch.setattr(search.solver, "solve_limited", caught)
+    with pytest.raises(KeyboardInterrupt):
+        next(search.steps())
+    search.close()
