@@ -457,3 +457,37 @@ def test_ctrl_c_caught_by_the_solver_is_an_interrupt(monkeypatch: pytest.MonkeyP
     with pytest.raises(KeyboardInterrupt):
         next(search.steps())
     search.close()
+
+
+def _walled_in(rows: list[str]) -> str:
+    """The board with walls round its first endpoint off the border (1-based wall cells)."""
+    r, c = next(
+        (r, c) for r in range(1, len(rows) - 1) for c in range(1, len(rows[0]) - 1) if rows[r][c] != "."
+    )
+    cell = f"{r + 1},{c + 1}"
+    around = (f"{r},{c + 1}", f"{r + 2},{c + 1}", f"{r + 1},{c}", f"{r + 1},{c + 2}")
+    return "walls: " + " ".join(f"{cell}-{x}" for x in around) + "\n" + "\n".join(rows) + "\n"
+
+
+@pytest.mark.parametrize("rules", ["strict", "designed", "numberlink"])
+def test_an_endpoint_walled_in_is_no_solution_without_the_narrow_stages(
+    rules: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # No colour can take the walled endpoint's cell's pipe out: every stage would fail at once, and
+    # the narrow ones (routings, restarts) cost 6 s on a 50x50 board. They are skipped, and a model
+    # with a bare endpoint is not encoded at all.
+    board = random_path_board(30, 30, _pieces(30, 30, 4), seed=4)
+    puzzle = parse(_walled_in(board.puzzle.row_strings()))
+    monkeypatch.setattr(sat, "route", lambda *a, **k: pytest.fail("a routing was made"))
+    encoded: list[bool] = []
+    real = sat.FlowSat._encode
+
+    def spy(self: sat.FlowSat) -> None:
+        real(self)
+        encoded.append(self._trivially_unsat)
+
+    monkeypatch.setattr(sat.FlowSat, "_encode", spy)
+    info: dict[str, object] = {}
+    assert list(solve(puzzle, limit=2, rules=rules, info=info)) == []
+    assert "no solution" in str(info["verdict"])
+    assert encoded and all(encoded)
