@@ -200,15 +200,23 @@ NOISE = 2.0
 # each): a 60x60 routing takes 0.01-0.1 s, at most 0.25 s.
 ROUNDS = 1000
 FULL_ROUNDS = 20
+# Boards under this many cells stop after SMALL_ROUNDS: their searches take milliseconds, and a
+# routing that cannot settle (two pipes that must cross: no answer) took 1.4 s in plain Python
+# (``SMALL``) on a 4x10 board, once per restart.
+LONG_NEGOTIATION = 400
+SMALL_ROUNDS = 60
 
 
 def route(
-    graph: FlowGraph, rounds: int = ROUNDS, seed: int | None = None, full_rounds: int = FULL_ROUNDS
+    graph: FlowGraph, rounds: int | None = None, seed: int | None = None, full_rounds: int = FULL_ROUNDS
 ) -> tuple[np.ndarray, bool]:
     """(N,) colour per cell of a negotiated routing (-1: empty), and whether it has no conflicts.
     With a ``seed`` the cells' base costs are random and the colours are routed in random order
     (another plausible routing of the same board, the same for the same seed). The first
-    ``full_rounds`` reroute every pipe, later rounds only those on a shared cell."""
+    ``full_rounds`` reroute every pipe, later rounds (up to ``rounds`` in all; by default by the
+    board's size) only those on a shared cell."""
+    if rounds is None:
+        rounds = ROUNDS if graph.n_nodes >= LONG_NEGOTIATION else SMALL_ROUNDS
     n_k = len(graph.colours)
     owner = endpoint_owner(graph)
     terminals = np.asarray(graph.terminals, dtype=np.int64).reshape(-1, 2)

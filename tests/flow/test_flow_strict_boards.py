@@ -188,6 +188,28 @@ def test_routing_clears_the_last_shared_cells(seed: int) -> None:
     assert (degree[on_route & ends] >= 1).all() and (degree[on_route & ~ends] >= 2).all()
 
 
+def test_a_small_routing_that_cannot_settle_stops_soon(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A and B must cross: no routing settles. On a board this small the kernel may run as plain
+    # Python, where 1,000 rounds took 1.4 s per routing (17 routings: 21 s for "no solution").
+    from solvers.flow import route as route_module
+
+    rounds: list[int] = []
+    real = route_module._negotiate
+
+    def spy(*args: object) -> tuple[np.ndarray, int]:
+        rounds.append(int(args[3]))  # type: ignore[call-overload]
+        return real(*args)
+
+    monkeypatch.setattr(route_module, "_negotiate", spy)
+    puzzle = parse("AB........\n..........\n..........\nBA........\n")
+    _, clean = route(grid_graph(puzzle))
+    assert not clean and rounds == [route_module.SMALL_ROUNDS]
+    info: dict[str, object] = {}
+    assert list(solve(puzzle, limit=2, rules="strict", info=info)) == []
+    assert info["verdict"] == "no solution under the game rules"
+    assert set(rounds) == {route_module.SMALL_ROUNDS} and len(rounds) > 2  # the restarts too
+
+
 def test_seeded_routings_differ_and_repeat() -> None:
     graph = grid_graph(random_path_board(16, 16, 20, seed=2).puzzle)
     plain, _ = route(graph)
