@@ -206,7 +206,7 @@ class FlowSat:
         allowed = self._slack < UNREACHABLE
         if self.max_slack is not None:
             allowed &= self._slack <= self.max_slack
-        bare = ~allowed.any(axis=0)  # cells no colour may take
+        bare = np.asarray(~allowed.any(axis=0))  # cells no colour may take
         if bare[list(g.terminal_colour)].any() or (self.fill and bare.any()):
             self._trivially_unsat = True  # an endpoint (or, filling the board, a cell) left bare
             return
