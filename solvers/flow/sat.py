@@ -106,14 +106,18 @@ CORRIDORS = (1, 2, 3, 4)
 # 11 s on a 40x40). Caps count conflicts, not seconds: the same board then takes the same path in
 # every run, however busy the machine.
 FIRST_TRIES = ((1, 40_000), (2, 10_000))
-# Then, with no answer yet: corridor 1 round a randomised routing (``route.route(seed=...)``), one
-# after another, each for at most RESTART_CAP conflicts, at most RESTARTS of them or until all
+# Then, with no answer yet: corridor 1 round a randomised routing (``route.route(seed=...)``) that
+# settled, one after another, each for at most RESTART_CAP conflicts, at most RESTARTS of them or until all
 # stages so far have spent RESTART_CONFLICTS. Boards drawn by hand whose answers all lie outside
 # the plain routing's narrow corridors mostly have one inside another routing's corridor 1, found
 # within 3,000-10,000 conflicts (0.1-0.5 s), where the wider corridors take seconds to minutes to
 # prove empty. Tuning boards needed up to 31 restarts, mostly under 10; each costs 0.05-0.1 s
 # where corridor 1 is empty, which a board without any answer pays in full.
 RESTARTS = 16
+# Only routings without a shared cell are tried, drawn from at most ROUTINGS seeds: on 14 tail
+# boards (20 routings each) corridor 1 held an answer for 41 of 213 settled routings and for none
+# of 67 with a shared cell, whose stage cost 0.1-0.3 s to set up and run.
+ROUTINGS = 32
 # Once an answer is known: corridors 0 and 1 round it, each for at most RESTART_CAP conflicts.
 # Corridor 0 keeps every cell's colour and lets the pipes run another way through their cells: on
 # 60x60 boards whose second answer took over 10 s it gave one 0.1-0.15 s after the first.
@@ -810,10 +814,14 @@ def _stages(graph: FlowGraph, rules: str, found: list[EdgeSolution], runs: list[
         if not found and bound < top:
             tried[bound] = _Stage(corridor, bound, cap)
             yield tried[bound]
-    for seed in range(1, RESTARTS + 1):
-        if found or sum(run.conflicts for run in runs) > RESTART_CONFLICTS:
+    restarts = 0
+    for seed in range(1, ROUTINGS + 1):
+        if found or restarts == RESTARTS or sum(run.conflicts for run in runs) > RESTART_CONFLICTS:
             break
-        yield _Stage(_corridor(graph, table, route(graph, seed=seed)[0]), 1, RESTART_CAP)
+        routed, settled = route(graph, seed=seed)
+        if settled:  # one with a shared cell is passed over (no answer in its corridor 1 seen)
+            restarts += 1
+            yield _Stage(_corridor(graph, table, routed), 1, RESTART_CAP)
     for bound in CORRIDORS:
         yield from around_answer()
         if bound < top and not any(run.ended and run.stage is tried.get(bound) for run in runs):

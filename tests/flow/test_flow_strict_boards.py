@@ -210,6 +210,32 @@ def test_a_small_routing_that_cannot_settle_stops_soon(monkeypatch: pytest.Monke
     assert set(rounds) == {route_module.SMALL_ROUNDS} and len(rounds) > 2  # the restarts too
 
 
+def test_restarts_pass_over_routings_with_a_shared_cell(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Corridor 1 round a routing that kept a shared cell held no answer on 67 of 67 tail-board
+    # routings; such a routing is passed over and the next seed drawn (at most ROUTINGS seeds).
+    graph = grid_graph(random_path_board(20, 20, _pieces(20, 20, 383), seed=383).puzzle)
+    seeds: list[int | None] = []
+    tables: dict[bytes, int | None] = {}
+
+    def every_third(graph: FlowGraph, seed: int | None = None) -> tuple[np.ndarray, bool]:
+        seeds.append(seed)
+        routed, _ = route(graph, seed=seed)
+        tables[sat._corridor(graph, slack(graph), routed).tobytes()] = seed
+        return routed, seed is None or seed % 3 == 0
+
+    monkeypatch.setattr(sat, "route", every_third)
+    stages = sat._stages(graph, "strict", [], [])
+    first = [next(stages), next(stages)]
+    assert [(s.bound, s.cap) for s in first] == list(sat.FIRST_TRIES)
+    restarts = []
+    for stage in stages:
+        if stage.cap != sat.RESTART_CAP:
+            break
+        restarts.append(tables[stage.table.tobytes()])
+    assert restarts == [3 * i for i in range(1, sat.ROUTINGS // 3 + 1)][: sat.RESTARTS]
+    assert seeds == [None, *range(1, sat.ROUTINGS + 1)]
+
+
 def test_seeded_routings_differ_and_repeat() -> None:
     graph = grid_graph(random_path_board(16, 16, 20, seed=2).puzzle)
     plain, _ = route(graph)
