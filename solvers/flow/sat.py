@@ -107,12 +107,13 @@ CORRIDORS = (1, 2, 3, 4)
 # every run, however busy the machine.
 FIRST_TRIES = ((1, 40_000), (2, 10_000))
 # Then, with no answer yet: corridor 1 round a randomised routing (``route.route(seed=...)``) that
-# settled, one after another, each for at most RESTART_CAP conflicts, at most RESTARTS of them or until all
-# stages so far have spent RESTART_CONFLICTS. Boards drawn by hand whose answers all lie outside
-# the plain routing's narrow corridors mostly have one inside another routing's corridor 1, found
-# within 3,000-10,000 conflicts (0.1-0.5 s), where the wider corridors take seconds to minutes to
-# prove empty. Tuning boards needed up to 31 restarts, mostly under 10; each costs 0.05-0.1 s
-# where corridor 1 is empty, which a board without any answer pays in full.
+# settled, one after another, each for at most RESTART_CAP conflicts, at most RESTARTS of them or
+# until all stages so far have spent RESTART_CONFLICTS. Boards drawn by hand whose answers all lie
+# outside the plain routing's narrow corridors mostly have one inside another routing's corridor 1,
+# found within 3,000-10,000 conflicts (0.1-0.5 s), where the wider corridors take seconds to
+# minutes to prove empty. Tuning boards needed up to 31 restarts, mostly under 10; each costs 0.1-0.3 s at
+# 60x60 (routing 0.01-0.1 s, setting up 0.09 s) where corridor 1 is empty, which a board without
+# any answer pays in full.
 RESTARTS = 16
 # Only routings without a shared cell are tried, drawn from at most ROUTINGS seeds: on 14 tail
 # boards (20 routings each) corridor 1 held an answer for 41 of 213 settled routings and for none
@@ -210,7 +211,7 @@ class FlowSat:
         allowed = self._slack < UNREACHABLE
         if self.max_slack is not None:
             allowed &= self._slack <= self.max_slack
-        bare = np.asarray(~allowed.any(axis=0))  # cells no colour may take
+        bare = _bare_cells(allowed)
         if bare[list(g.terminal_colour)].any() or (self.fill and bare.any()):
             self._trivially_unsat = True  # an endpoint (or, filling the board, a cell) left bare
             return
@@ -789,7 +790,7 @@ def _stages(graph: FlowGraph, rules: str, found: list[EdgeSolution], runs: list[
     ``runs`` (the stages run so far) are read as the search goes. Caps count solver conflicts, not
     seconds, so that a board takes the same path in every run."""
     table = slack(graph)
-    if rules != "strict" or _uncoverable(table):
+    if rules != "strict" or _bare_cells(table < UNREACHABLE).any():
         # (A cell no colour can reach, e.g. an endpoint walled in: the complete stage says "no
         # solution" at once, where the narrow stages took 6 s on a 50x50 board, each failing at once.)
         yield _Stage(table, None, whole=True)
@@ -835,9 +836,10 @@ def _stages(graph: FlowGraph, rules: str, found: list[EdgeSolution], runs: list[
     yield _Stage(table, None, whole=True)
 
 
-def _uncoverable(table: np.ndarray) -> bool:
-    """True if some cell can take no colour (``table``: ``slack``), so that no answer fills the board."""
-    return bool(table.size) and bool((table >= UNREACHABLE).all(axis=0).any())
+def _bare_cells(allowed: np.ndarray) -> np.ndarray:
+    """(N,) True where no colour may go (``allowed``: (K, N)); on a board that must be filled, any
+    such cell means no answer."""
+    return np.asarray(~allowed.any(axis=0))
 
 
 def _corridor(graph: FlowGraph, table: np.ndarray, routed: np.ndarray) -> np.ndarray:
