@@ -98,12 +98,13 @@ def _negotiate(
     base: np.ndarray,
     order: np.ndarray,
     full_rounds: int,
+    late_budget: int,
 ) -> tuple[np.ndarray, int]:
     """(N,) colour per cell (-1 empty) of a routing without shared cells, and the rounds used
     (``rounds + 1`` if conflicts remained). ``base`` is each cell's cost when nobody wants it,
     ``order`` the order in which the colours are routed in each round; from round
     ``full_rounds`` on only pipes on a shared cell are routed again (the others would mostly
-    take the same path)."""
+    take the same path), until they have made ``late_budget`` heap pushes in all."""
     n = nbr.shape[0]
     k_count = terminals.shape[0]
     occupancy = np.zeros(n, dtype=np.int64)
@@ -119,7 +120,10 @@ def _negotiate(
     heap_node = np.empty(8 * n * nbr.shape[1] + 8, dtype=np.int64)
     present = 0.5
     run = 0
+    late_cost = 0  # heap pushes of the rounds after the full ones
     for it in range(rounds):
+        if it >= full_rounds and late_cost > late_budget:
+            break
         for i in range(k_count):
             k = order[i]
             if it >= full_rounds:
@@ -138,6 +142,8 @@ def _negotiate(
             pushes = _route_one(
                 nbr, price, present, occupancy, blocked, a, b, dist, prev, stamp, run, heap_cost, heap_node
             )
+            if it >= full_rounds:
+                late_cost += pushes
             if pushes == 0:
                 continue
             v = b
@@ -204,11 +210,20 @@ FULL_ROUNDS = 20
 # routing that cannot settle (two pipes that must cross: no answer) took 1.4 s in plain Python
 # (``SMALL``) on a 4x10 board, once per restart.
 LONG_NEGOTIATION = 400
+# The later rounds stop after this many heap pushes in all (about 0.5 s): where two pipes must
+# cross (no answer) every round reroutes both across the board, and a 200x200 board with two such
+# pipes took 5.9 s per routing (0.7 s with 60 full rounds), once per restart. No routing of 12
+# tuning boards (30x30-70x35, 21 each) needed more: with half of it, 16 of 252 no longer settled.
+LATE_BUDGET = 8_000_000
 SMALL_ROUNDS = 60
 
 
 def route(
-    graph: FlowGraph, rounds: int | None = None, seed: int | None = None, full_rounds: int = FULL_ROUNDS
+    graph: FlowGraph,
+    rounds: int | None = None,
+    seed: int | None = None,
+    full_rounds: int = FULL_ROUNDS,
+    late_budget: int = LATE_BUDGET,
 ) -> tuple[np.ndarray, bool]:
     """(N,) colour per cell of a negotiated routing (-1: empty), and whether it has no conflicts.
     With a ``seed`` the cells' base costs are random and the colours are routed in random order
@@ -228,7 +243,9 @@ def route(
         rng = np.random.default_rng(seed)
         base = 1.0 + NOISE * rng.random(graph.n_nodes)
         order = rng.permutation(n_k).astype(np.int64)
-    routed, used = _negotiate(neighbour_table(graph), owner, terminals, rounds, base, order, full_rounds)
+    routed, used = _negotiate(
+        neighbour_table(graph), owner, terminals, rounds, base, order, full_rounds, late_budget
+    )
     return routed, used <= rounds
 
 

@@ -119,6 +119,9 @@ RESTARTS = 16
 # boards (20 routings each) corridor 1 held an answer for 41 of 213 settled routings and for none
 # of 67 with a shared cell, whose stage cost 0.1-0.3 s to set up and run.
 ROUTINGS = 32
+# ... and the seeds stop after UNSETTLED_RUN routings in a row that kept a shared cell: where pipes
+# must cross (no answer) none settles, and 32 of them cost a 4x10 board 1.4 s instead of 0.5 s.
+UNSETTLED_RUN = 8
 # Once an answer is known: corridors 0 and 1 round it, each for at most RESTART_CAP conflicts.
 # Corridor 0 keeps every cell's colour and lets the pipes run another way through their cells: on
 # 60x60 boards whose second answer took over 10 s it gave one 0.1-0.15 s after the first.
@@ -815,11 +818,14 @@ def _stages(graph: FlowGraph, rules: str, found: list[EdgeSolution], runs: list[
         if not found and bound < top:
             tried[bound] = _Stage(corridor, bound, cap)
             yield tried[bound]
-    restarts = 0
+    restarts = unsettled = 0
     for seed in range(1, ROUTINGS + 1):
         if found or restarts == RESTARTS or sum(run.conflicts for run in runs) > RESTART_CONFLICTS:
             break
         routed, settled = route(graph, seed=seed)
+        unsettled = 0 if settled else unsettled + 1
+        if unsettled == UNSETTLED_RUN:
+            break
         if settled:  # one with a shared cell is passed over (no answer in its corridor 1 seen)
             restarts += 1
             yield _Stage(_corridor(graph, table, routed), 1, RESTART_CAP)

@@ -207,7 +207,8 @@ def test_a_small_routing_that_cannot_settle_stops_soon(monkeypatch: pytest.Monke
     info: dict[str, object] = {}
     assert list(solve(puzzle, limit=2, rules="strict", info=info)) == []
     assert info["verdict"] == "no solution under the game rules"
-    assert set(rounds) == {route_module.SMALL_ROUNDS} and len(rounds) > 2  # the restarts too
+    # the plain routing, then seeds until UNSETTLED_RUN in a row kept a shared cell
+    assert rounds[1:] == [route_module.SMALL_ROUNDS] * (1 + sat.UNSETTLED_RUN)
 
 
 def test_restarts_pass_over_routings_with_a_shared_cell(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -234,6 +235,33 @@ def test_restarts_pass_over_routings_with_a_shared_cell(monkeypatch: pytest.Monk
         restarts.append(tables[stage.table.tobytes()])
     assert restarts == [3 * i for i in range(1, sat.ROUTINGS // 3 + 1)][: sat.RESTARTS]
     assert seeds == [None, *range(1, sat.ROUTINGS + 1)]
+
+
+def test_the_later_rounds_stop_at_their_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two pipes that must cross never settle, and every later round reroutes both across the
+    # board (200x200: 5.9 s per routing); the later rounds stop after ``late_budget`` heap pushes.
+    from solvers.common.kernels import forced
+    from solvers.flow import route as route_module
+
+    pushes: list[int] = []
+    real = route_module._route_one
+
+    def counted(*args: object) -> int:
+        pushes.append(real(*args))
+        return pushes[-1]
+
+    monkeypatch.setattr(route_module, "_route_one", counted)
+    graph = grid_graph(parse("AB........\n..........\n..........\nBA........\n"))
+    with forced("python"):  # the spy is seen by the plain-Python kernel only
+        _, clean = route(graph, rounds=1000, full_rounds=5, late_budget=10**9)
+        unbounded = list(pushes)
+        pushes.clear()
+        _, clean_too = route(graph, rounds=1000, full_rounds=5, late_budget=500)
+    assert not clean and not clean_too
+    assert len(unbounded) == 2 * 1000  # both pipes rerouted every round
+    late = sum(pushes[2 * 5 :])
+    assert 500 < late <= 500 + max(unbounded) * 2  # stopped within one round of the budget
+    assert len(pushes) < 200
 
 
 def test_seeded_routings_differ_and_repeat() -> None:
