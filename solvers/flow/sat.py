@@ -19,16 +19,18 @@ cells is used, some edge must leave them (those cells lie on pipes between endpo
 
 Under strict rules the freedom of wandering pipes makes the plain search hopeless on boards drawn
 by hand, so ``solutions`` runs it in *stages*, each a fresh solver that starts with the solutions
-already found blocked and has colour variables only where its restriction allows the colour:
-first corridors round a quick disjoint routing of all pipes (``route.py``: colour k may take cell v
-only if v is at most ``CORRIDORS[i]`` steps further from k's route than from the nearest route);
-while no answer is known, corridor 1 round other, randomised routings, each for a short while;
-then the wider corridors, the detour levels (``detour.py``: k's detour to v at most ``LEVELS[i]``
-over the cheapest colour's), and last no restriction at all, so the search stays complete. The
-stage that gives the first answer is left there for corridors 0 and 1 round that answer (the same
-cells threaded another way, then small changes). Loops in a strict model are spliced into a pipe
-beside them when a 4-cycle allows it (``splice.py``), which turns the model into a solution at
-once; the loop is cut as well, so enumeration stays exact.
+already found blocked and has colour variables only where its restriction allows the colour: first
+corridors round a quick disjoint routing of all pipes (``route.py``: colour k may take cell v only
+if v is at most ``CORRIDORS[i]`` steps further from k's route than from the nearest route); while
+no answer is known, corridor 1 round other, randomised routings, each for a short while, then
+corridor 3 round the quick routing with corridor 1 held block by block and let go only where an
+unsat core points (core-guided widening); then the wider corridors, the detour levels
+(``detour.py``: k's detour to v at most ``LEVELS[i]`` over the cheapest colour's), and last no
+restriction at all, so the search stays complete. The stage that gives the first answer is left
+there for corridors 0 and 1 round that answer (the same cells threaded another way, then small
+changes). Loops in a strict model are spliced into a pipe beside them when a 4-cycle allows it
+(``splice.py``), which turns the model into a solution at once; the loop is cut as well, so
+enumeration stays exact.
 
 CaDiCaL in python-sat holds the GIL inside ``solve_limited`` and has no ``interrupt()``, so the
 search runs in slices of a conflict budget (the solver keeps its state between slices) and the
@@ -128,6 +130,21 @@ UNSETTLED_RUN = 8
 AROUND_ANSWER = (0, 1)
 RESTART_CAP = 10_000
 RESTART_CONFLICTS = 150_000
+# Then, still without an answer: corridor WIDEN_BOUND round the plain routing, with corridor 1 held
+# in every WIDEN_BLOCK x WIDEN_BLOCK block of cells by one selector literal each; whenever the search
+# fails under the selectors, the blocks named by the unsat core are let go (core-guided widening,
+# for at most WIDEN_CAP conflicts). On the tail boards corridor 1 round every routing is empty,
+# fast, because of one or two spots; letting go only there (1-5 blocks of 100) answered 8 of 13
+# tuning boards without a verdict in 10 s on their own, in 0.4-3.9 s, where corridor 3 as a whole
+# stalls. Blocks of 4 or 10 cells a side did no better.
+WIDEN_BOUND = 3
+WIDEN_BLOCK = 6
+WIDEN_CAP = 150_000
+# Only where corridor 1 round the plain routing was proven empty (where its first try ended at its
+# cap, the widening would only search corridor 1 again: 150,000 conflicts lost on 60x60 s13024).
+# One block is let go per core (cores are not minimal): on 13 tail boards the same 8 answered as
+# when every block of the core was let go, after 273,000 conflicts in all against 375,000.
+LET_GO_PER_CORE = 1
 # Strict-rule levels: allowed extra detour of a colour over the cheapest one. On bipartite boards
 # detours are even; on hexes and odd warps they may be odd (a level admits every value up to it).
 LEVELS = (0, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256)
@@ -143,6 +160,7 @@ class SatStats:
     conflicts: int = 0
     level: int = -1  # strict rules: extra detour the current level allows (-1: unrestricted)
     widenings: int = 0  # levels given up as holding no (further) solution
+    let_go: int = 0  # blocks let go by core-guided widening (``FlowSat.held_blocks``)
 
 
 @dataclass
@@ -167,6 +185,11 @@ class FlowSat:
     seen: set[bytes] = field(default_factory=set)
     # Numberlink rules only: search canonical answers (``canonical.py``), for proving one unique.
     canonical: bool = False
+    # Core-guided widening: if > 0 (and ``max_slack`` > 1), the slack is held at 1 in every block
+    # of ``held_blocks`` x ``held_blocks`` cells by a selector literal, until an unsat core of the
+    # search names the block; ``max_slack`` applies once every block is let go. The model's answers
+    # are those of ``max_slack`` all the same: a search ends only when they are all found.
+    held_blocks: int = 0
 
     def __post_init__(self) -> None:
         if self.rules not in RULES:
@@ -182,6 +205,7 @@ class FlowSat:
             options = {**SOLVER_OPTIONS, **RULE_OPTIONS[self.rules]}
             self.solver.configure(options)
         self._budget = FIRST_SLICE
+        self._held: list[int] = []  # selector literals still assumed (core-guided widening)
         self._add_many = _clause_adder(self.solver, self.solver_name)
         try:
             self._encode()
@@ -278,6 +302,19 @@ class FlowSat:
             self._add(-tri)
         if self.canonical:
             self._add_canonical(var)
+        if self.held_blocks > 0 and self.max_slack is not None and self.max_slack > 1:
+            self._hold_blocks(var)
+
+    def _hold_blocks(self, var: np.ndarray) -> None:
+        """One selector per block of cells: while assumed, slack over 1 is off in the block."""
+        cells = np.asarray(self.graph.cells, dtype=np.int64).reshape(-1, 2) // self.held_blocks
+        _, block = np.unique(cells, axis=0, return_inverse=True)
+        block = block.ravel()
+        selector = self.stats.variables + 1 + np.arange(int(block.max()) + 1)
+        self.stats.variables += len(selector)
+        colour, cell = np.nonzero((var > 0) & (self._slack > 1))
+        self._add(np.stack([-selector[block[cell]], -var[colour, cell]], axis=1))
+        self._held = selector[np.unique(block[cell])].tolist()
 
     def _add_canonical(self, var: np.ndarray) -> None:
         """'No move of ``canonical.py`` applies', with one 'cell is used' variable per cell."""
@@ -299,13 +336,21 @@ class FlowSat:
                 self.cancel.raise_if_cancelled()
             self.solver.conf_budget(self._budget)
             try:
-                status = self.solver.solve_limited(expect_interrupt=True)
+                status = self.solver.solve_limited(assumptions=self._held, expect_interrupt=True)
             except _SOLVER_ERROR as exc:
                 if "interrupt" in str(exc):
                     raise KeyboardInterrupt from exc  # Ctrl+C, as everywhere else
                 raise
             self.stats.solve_calls += 1
             self.stats.conflicts = int(self.solver.accum_stats().get("conflicts", 0))
+            if status is False and self._held:
+                named = set(self.solver.get_core() or ())
+                if named:  # a block held that the failure needs is let go; search again
+                    freed = set(sorted(named)[:LET_GO_PER_CORE])
+                    self._held = [s for s in self._held if s not in freed]
+                    self.stats.let_go += len(freed)
+                    yield None
+                    continue
             if status is not None:
                 yield status
                 return
@@ -558,7 +603,15 @@ def _staged_steps(
     for i, stage in enumerate(_stages(graph, rules, found, runs)):
         stats.level = -1 if stage.bound is None else stage.bound
         stats.widenings = i
-        sat = FlowSat(graph, rules, cancel, max_slack=stage.bound, slack_table=stage.table, seen=seen)
+        sat = FlowSat(
+            graph,
+            rules,
+            cancel,
+            max_slack=stage.bound,
+            slack_table=stage.table,
+            seen=seen,
+            held_blocks=stage.blocks,
+        )
         ended = False
         try:
             for known in found:
@@ -581,6 +634,7 @@ def _staged_steps(
                 cycle_cuts=stats.cycle_cuts,
                 conflicts=stats.conflicts,
                 splices=stats.splices,
+                let_go=stats.let_go,
             )
         finally:
             sat.close()
@@ -772,6 +826,7 @@ class _Stage(NamedTuple):
     bound: int | None  # the slack allowed (None: any reachable cell)
     cap: int | None = None  # solver conflicts after which the stage is left (None: until it ends)
     whole: bool = False  # not left at the search's first answer (no later stage holds its answers)
+    blocks: int = 0  # core-guided widening from corridor 1 (``FlowSat.held_blocks``); 0: none
 
 
 class _Run(NamedTuple):
@@ -784,8 +839,9 @@ def _stages(graph: FlowGraph, rules: str, found: list[EdgeSolution], runs: list[
     """The search stages: one unrestricted stage under designed rules. Under strict rules first
     the narrow corridors round a quick routing of the pipes, each for a short while
     (``FIRST_TRIES``); while no answer is known, corridor 1 round other (randomised) routings,
-    each for at most ``RESTART_CAP`` conflicts; then the corridors round the quick routing to
-    their end (unless their first try got there: its answers are all found and blocked), the detour
+    each for at most ``RESTART_CAP`` conflicts, and core-guided widening round the quick routing
+    (``WIDEN_BOUND``); then the corridors round the quick routing to their end (unless an earlier
+    try at that corridor or a wider one got there: its answers are all found and blocked), the detour
     levels, and no restriction, which keeps the search complete. Whichever stage gives the first
     answer is left there, and corridors 0 and 1 round that answer come next (a second answer is
     mostly the first one threaded another way through the same cells, or a small change of it);
@@ -829,9 +885,12 @@ def _stages(graph: FlowGraph, rules: str, found: list[EdgeSolution], runs: list[
         if settled:  # one with a shared cell is passed over (no answer in its corridor 1 seen)
             restarts += 1
             yield _Stage(_corridor(graph, table, routed), 1, RESTART_CAP)
+    if not found and WIDEN_BOUND < top and _explored(runs, tried, 1):
+        tried[WIDEN_BOUND] = _Stage(corridor, WIDEN_BOUND, WIDEN_CAP, blocks=WIDEN_BLOCK)
+        yield tried[WIDEN_BOUND]
     for bound in CORRIDORS:
         yield from around_answer()
-        if bound < top and not any(run.ended and run.stage is tried.get(bound) for run in runs):
+        if bound < top and not _explored(runs, tried, bound):
             yield _Stage(corridor, bound)
     top = _top(table)
     for bound in LEVELS:
@@ -840,6 +899,12 @@ def _stages(graph: FlowGraph, rules: str, found: list[EdgeSolution], runs: list[
             yield _Stage(table, bound)
     yield from around_answer()
     yield _Stage(table, None, whole=True)
+
+
+def _explored(runs: list[_Run], tried: dict[int, _Stage], bound: int) -> bool:
+    """Whether a stage round the plain routing at ``bound`` or wider ran to its end (so every
+    answer of corridor ``bound`` is found and blocked)."""
+    return any(run.ended and run.stage is stage for run in runs for b, stage in tried.items() if b >= bound)
 
 
 def _bare_cells(allowed: np.ndarray) -> np.ndarray:
@@ -864,6 +929,7 @@ def _add_up(total: SatStats, earlier: SatStats, current: SatStats) -> None:
     total.cycle_cuts = earlier.cycle_cuts + current.cycle_cuts
     total.conflicts = earlier.conflicts + current.conflicts
     total.splices = earlier.splices + current.splices
+    total.let_go = earlier.let_go + current.let_go
 
 
 def _domino_cycles(squares: np.ndarray) -> np.ndarray:
