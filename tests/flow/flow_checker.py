@@ -70,6 +70,20 @@ def verify(
         assert len(seen) == h * w, "every cell covered"
 
 
+def verify_edge_answer(
+    rows: list[str], cells: Sequence[tuple[int, int]], colours: Sequence[str], paths: Sequence[Sequence[int]]
+) -> None:
+    """``verify`` on a solver's answer given as node paths per colour id (``EdgeSolution.paths``)
+    with the graph's node cells and colour letters; the grid is rebuilt from the paths alone."""
+    grid = [["."] * len(rows[0]) for _ in rows]
+    named = {}
+    for k, path in enumerate(paths):
+        named[colours[k]] = [list(cells[v]) for v in path]
+        for v in path:
+            grid[cells[v][0]][cells[v][1]] = colours[k]
+    verify(rows, ["".join(g) for g in grid], named)
+
+
 def brute_force_count(
     rows: list[str], designed: bool = False, cap: int = 10_000, numberlink: bool = False
 ) -> int:

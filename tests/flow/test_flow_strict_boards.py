@@ -10,7 +10,7 @@ import random
 
 import numpy as np
 import pytest
-from flow_checker import brute_force_count, verify
+from flow_checker import brute_force_count, verify, verify_edge_answer
 
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.flow import PLUGIN, sat
@@ -299,14 +299,7 @@ def test_other_routings_find_what_the_plain_corridors_miss(monkeypatch: pytest.M
 
 
 def _verify_answer(rows: list[str], graph: FlowGraph, answer: sat.EdgeSolution) -> None:
-    """The independent checker on a solver answer (colour letters per cell, paths per colour)."""
-    grid = [["."] * len(rows[0]) for _ in rows]
-    named = {}
-    for k, path in enumerate(answer.paths):
-        named[graph.colours[k]] = [list(graph.cells[v]) for v in path]
-        for v in path:
-            grid[graph.cells[v][0]][graph.cells[v][1]] = graph.colours[k]
-    verify(rows, ["".join(g) for g in grid], named)
+    verify_edge_answer(rows, graph.cells, graph.colours, answer.paths)
 
 
 @pytest.mark.parametrize("size,seed", [(16, 0), (16, 1), (20, 5), (30, 1), (40, 1)])

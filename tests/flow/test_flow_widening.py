@@ -10,14 +10,14 @@ import random
 
 import numpy as np
 import pytest
-from flow_checker import brute_force_count, verify
+from flow_checker import brute_force_count, verify_edge_answer
 
 from solvers.flow import sat
 from solvers.flow.detour import slack
 from solvers.flow.graph import FlowGraph, grid_graph
 from solvers.flow.random_path import random_path_board
 from solvers.flow.route import route
-from solvers.flow.sat import FlowSat, SatStats, solutions
+from solvers.flow.sat import FlowSat, SatStats
 
 
 def _board(size: int, seed: int, fewer: int = 0):  # noqa: ANN202 - a PathBoard
@@ -30,13 +30,29 @@ def _plain_corridor(graph: FlowGraph) -> np.ndarray:
 
 
 def _verify_answer(rows: list[str], graph: FlowGraph, answer: sat.EdgeSolution) -> None:
-    grid = [["."] * len(rows[0]) for _ in rows]
-    named = {}
-    for k, path in enumerate(answer.paths):
-        named[graph.colours[k]] = [list(graph.cells[v]) for v in path]
-        for v in path:
-            grid[graph.cells[v][0]][graph.cells[v][1]] = graph.colours[k]
-    verify(rows, ["".join(g) for g in grid], named)
+    verify_edge_answer(rows, graph.cells, graph.colours, answer.paths)
+
+
+def _first_answer_and_stages(
+    graph: FlowGraph, monkeypatch: pytest.MonkeyPatch
+) -> tuple[sat.EdgeSolution, list[tuple[int | None, int]]]:
+    """The staged strict search's first answer, and (bound, held blocks) of each stage made until
+    then."""
+    made: list[tuple[int | None, int]] = []
+    real = sat.FlowSat
+
+    class Spy(real):  # type: ignore[valid-type, misc]
+        def __post_init__(self) -> None:
+            made.append((self.max_slack, self.held_blocks))
+            super().__post_init__()
+
+    monkeypatch.setattr(sat, "FlowSat", Spy)
+    # The staged search itself: ``solutions`` also peeks at the designed search after some CPU
+    # time, which would add its stage to the list depending on the machine's speed.
+    for step in sat._staged_steps(graph, "strict", None, SatStats()):
+        if step is not None:
+            return step, made
+    raise AssertionError("no answer")
 
 
 @pytest.mark.parametrize("seed", [0, 9, 11])
@@ -105,7 +121,8 @@ def test_counts_stay_exact_with_the_widening_stage(monkeypatch: pytest.MonkeyPat
     board = _board(6, seed, 1)
     expected = brute_force_count(board.puzzle.row_strings(), cap=5_000)
     stats = SatStats()
-    got = list(solutions(grid_graph(board.puzzle), "strict", None, stats))
+    staged = sat._staged_steps(grid_graph(board.puzzle), "strict", None, stats)  # no clock in it
+    got = [s for s in staged if s is not None]
     assert len(got) == expected and len({s.used.tobytes() for s in got}) == expected
     assert stats.let_go > 0  # the widening stage ran and let blocks go
 
@@ -115,18 +132,7 @@ def test_a_widening_stage_that_ends_covers_the_narrower_corridors(monkeypatch: p
     # stage has proven that, corridors 1-3 are not searched again: corridor 4 comes next.
     monkeypatch.setattr(sat, "RESTARTS", 0)
     graph = grid_graph(_board(20, 13).puzzle)
-    made: list[tuple[int | None, int]] = []
-    real = sat.FlowSat
-
-    class Spy(real):  # type: ignore[valid-type, misc]
-        def __post_init__(self) -> None:
-            made.append((self.max_slack, self.held_blocks))
-            super().__post_init__()
-
-    monkeypatch.setattr(sat, "FlowSat", Spy)
-    search = solutions(graph, "strict")
-    first = next(search)
-    search.close()
+    first, made = _first_answer_and_stages(graph, monkeypatch)
     _verify_answer(_board(20, 13).puzzle.row_strings(), graph, first)
     assert made[: made.index((3, 6)) + 2] == [(1, 0), (2, 0), (3, 6), (4, 0)]
 
@@ -139,18 +145,7 @@ def test_no_widening_where_corridor_1_was_not_proven_empty(monkeypatch: pytest.M
     monkeypatch.setattr(sat, "FIRST_TRIES", ((1, 0), (2, 0)))
     monkeypatch.setattr(sat, "RESTARTS", 0)
     graph = grid_graph(_board(20, 13).puzzle)
-    made: list[tuple[int | None, int]] = []
-    real = sat.FlowSat
-
-    class Spy(real):  # type: ignore[valid-type, misc]
-        def __post_init__(self) -> None:
-            made.append((self.max_slack, self.held_blocks))
-            super().__post_init__()
-
-    monkeypatch.setattr(sat, "FlowSat", Spy)
-    search = solutions(graph, "strict")
-    first = next(search)
-    search.close()
+    first, made = _first_answer_and_stages(graph, monkeypatch)
     _verify_answer(_board(20, 13).puzzle.row_strings(), graph, first)
     assert made[:3] == [(1, 0), (2, 0), (1, 0)]
     assert all(blocks == 0 for _, blocks in made)
