@@ -113,9 +113,9 @@ FIRST_TRIES = ((1, 40_000), (2, 10_000))
 # until all stages so far have spent RESTART_CONFLICTS. Boards drawn by hand whose answers all lie
 # outside the plain routing's narrow corridors mostly have one inside another routing's corridor 1,
 # found within 3,000-10,000 conflicts (0.1-0.5 s), where the wider corridors take seconds to
-# minutes to prove empty. Tuning boards needed up to 31 restarts, mostly under 10; each costs 0.1-0.3 s at
-# 60x60 (routing 0.01-0.1 s, setting up 0.09 s) where corridor 1 is empty, which a board without
-# any answer pays in full.
+# minutes to prove empty. Tuning boards needed up to 31 restarts, mostly under 10; each costs
+# 0.1-0.3 s at 60x60 (routing 0.01-0.1 s, setting up 0.09 s) where corridor 1 is empty, which a
+# board without any answer pays in full.
 RESTARTS = 16
 # Only routings without a shared cell are tried, drawn from at most ROUTINGS seeds: on 14 tail
 # boards (20 routings each) corridor 1 held an answer for 41 of 213 settled routings and for none
@@ -131,12 +131,12 @@ AROUND_ANSWER = (0, 1)
 RESTART_CAP = 10_000
 RESTART_CONFLICTS = 150_000
 # Then, still without an answer: corridor WIDEN_BOUND round the plain routing, with corridor 1 held
-# in every WIDEN_BLOCK x WIDEN_BLOCK block of cells by one selector literal each; whenever the search
-# fails under the selectors, the blocks named by the unsat core are let go (core-guided widening,
-# for at most WIDEN_CAP conflicts). On the tail boards corridor 1 round every routing is empty,
-# fast, because of one or two spots; letting go only there (1-5 blocks of 100) answered 8 of 13
-# tuning boards without a verdict in 10 s on their own, in 0.4-3.9 s, where corridor 3 as a whole
-# stalls. Blocks of 4 or 10 cells a side did no better.
+# in every WIDEN_BLOCK x WIDEN_BLOCK block of cells by one selector literal each; whenever the
+# search fails under the selectors, a block the unsat core names is let go (core-guided
+# widening, for at most WIDEN_CAP conflicts). On the tail boards corridor 1 round every routing is
+# empty, fast, because of one or two spots; letting go only there (0-5 blocks of 100) answered 8 of
+# 13 tuning boards without a verdict in 10 s on their own, in 0.4-3.9 s, where corridor 3 as a
+# whole stalls. Blocks of 4 or 10 cells a side did no better.
 WIDEN_BOUND = 3
 WIDEN_BLOCK = 6
 WIDEN_CAP = 150_000
@@ -841,8 +841,8 @@ def _stages(graph: FlowGraph, rules: str, found: list[EdgeSolution], runs: list[
     (``FIRST_TRIES``); while no answer is known, corridor 1 round other (randomised) routings,
     each for at most ``RESTART_CAP`` conflicts, and core-guided widening round the quick routing
     (``WIDEN_BOUND``); then the corridors round the quick routing to their end (unless an earlier
-    try at that corridor or a wider one got there: its answers are all found and blocked), the detour
-    levels, and no restriction, which keeps the search complete. Whichever stage gives the first
+    try at that corridor or a wider one got there: its answers are all found and blocked), the
+    detour levels, and no restriction, which keeps the search complete. Whichever stage gives the first
     answer is left there, and corridors 0 and 1 round that answer come next (a second answer is
     mostly the first one threaded another way through the same cells, or a small change of it);
     the sequence then goes on (each later stage is wider). ``found`` (the answers so far) and
