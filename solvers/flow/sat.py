@@ -41,6 +41,7 @@ conflicts, never seconds, so the game rules' search takes the same path in every
 
 from __future__ import annotations
 
+import math
 import time
 import weakref
 from collections import deque
@@ -48,7 +49,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import combinations
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import numpy as np
 from pysat.solvers import Solver
@@ -66,6 +67,8 @@ from solvers.flow.graph import FlowGraph
 from solvers.flow.numberlink import neighbour
 from solvers.flow.route import corridor_slack, route
 from solvers.flow.splice import splice_loops, trace
+
+_T = TypeVar("_T")
 
 # On the main thread python-sat's CaDiCaL installs its own SIGINT handler for each solve call and
 # turns Ctrl+C into this error (the CLI's handler never hears of it).
@@ -482,14 +485,15 @@ def _with_canonical_proof(
 
     try:
         started = time.process_time()
-        first = yield from _first_answer(graph, search, cancel, peek)
+        first, designed = yield from _first_answer(graph, search, cancel, peek)
         if first is None:
             return
         given.add(first.used.tobytes())
         # A first answer that runs alongside itself has a canonical rival (its shortcut), so the
         # proof could never succeed: random-path boards' answers mostly do, designed ones never.
         proving = not runs_alongside_itself(graph, first.used, first.node_colour)
-        delay = max(PROOF_DELAY, PROOF_SHARE * (time.process_time() - started))
+        # An answer from the designed peek marks a designed puzzle: the proof joins at once.
+        delay = 0.0 if designed else max(PROOF_DELAY, PROOF_SHARE * (time.process_time() - started))
         started = time.process_time()
         while proving and time.process_time() - started < delay:
             ended, own = _next_step(search)  # boards drawn by hand: "2+" comes at once
@@ -497,7 +501,8 @@ def _with_canonical_proof(
                 return
             proving = not new(own)
             yield None if proving else own
-        if proving and not (yield from _proof_by_turns(graph, first, search, cancel, new)):
+        scale = HELPER_SECONDS_PER_CELL * graph.n_nodes if designed else None
+        if proving and not (yield from _proof_by_turns(graph, first, search, cancel, new, scale)):
             return  # no Numberlink answer but S: unique under the game rules too
         for solution in search:
             if solution is None or new(solution):
@@ -512,27 +517,39 @@ def _proof_by_turns(
     search: Iterator[EdgeSolution | None],
     cancel: CancelToken | None,
     new: Callable[[EdgeSolution | None], bool],
+    scale: float | None,
 ) -> Generator[EdgeSolution | None, None, bool]:
-    """The canonical search for a rival of ``first`` by turns with the game rules' ``search``.
-    Returns False if it proved ``first`` the only answer, True once a second game-rules answer is
-    given, or the rival leaves cells empty (then ``search`` alone goes on)."""
+    """The canonical search for a rival of ``first`` by turns with the game rules' ``search``
+    (its share of the CPU time: ``_alternate``). Returns False if it proved ``first`` the only
+    answer, True once a second game-rules answer is given, or the rival leaves cells empty (then
+    ``search`` alone goes on)."""
     proof = _canonical_search(graph, first, cancel, set())
+    own_end: list[bool] = []  # marks that the game rules' search ended
+    tagged_own = (("own", step) for step in _then_mark(search, own_end))
     try:
-        for step in proof:
-            if step is not None:
+        for side, step in _alternate((("proof", s) for s in proof), tagged_own, scale):
+            if side == "proof" and step is not None:
                 if bool((step.node_colour >= 0).all()) and new(step):
                     yield step
                 return True
-            yield None
-            ended, own = _next_step(search)
-            if ended:
+            if own_end:
                 return True  # the search ended: its answers are all there is
-            if new(own):
-                yield own
+            if side == "own" and new(step):
+                yield step
                 return True
+            yield None
         return False
     finally:
         proof.close()
+
+
+def _then_mark(search: Iterator[EdgeSolution | None], ended: list[bool]) -> Iterator[EdgeSolution | None]:
+    """The steps of ``search``, then one None with True appended to ``ended``. Closing this
+    leaves ``search`` open (``yield from`` would close it too, and the caller goes on with it)."""
+    for step in search:  # noqa: UP028 - not ``yield from``: see above
+        yield step
+    ended.append(True)
+    yield None
 
 
 # CPU seconds of the game rules' own search after its first answer before the canonical proof
@@ -541,6 +558,16 @@ def _proof_by_turns(
 # (its clauses: every pair of nearby cells per colour), about as long as the first answer took.
 PROOF_DELAY = 0.3
 PROOF_SHARE = 1.0
+# The canonical proof takes turns with a helper search that may find a second answer sooner (the
+# game rules' own search). On a designed puzzle (its first answer came from the designed search,
+# which under Numberlink rules also proved it the only designed answer) a second answer is rare,
+# and the helper's share falls as the proof runs on: it may have sqrt(t * s) seconds when the
+# proof has had t, with s = ``HELPER_SECONDS_PER_CELL`` times the cells (equal shares up to t = s;
+# hand-made 30x30 boards that are designed-unique find their "2+" by then). A fixed share after
+# equal turns made a cliff: a board needing a little more lost 5x. Elsewhere the two share the
+# time equally throughout. Published 15x15 puzzles under the game rules: "unique" in 3.0-9.3 s
+# before, 1.2-7.1 s now.
+HELPER_SECONDS_PER_CELL = 0.001
 # The designed search takes turns with the game rules' for their first answer from ``PEEK_AFTER``
 # CPU seconds on, for ``DESIGNED_PEEK`` seconds: a designed answer is a game-rules answer, and on
 # published puzzles it comes at once (13x13: 0.01 s, where the corridor stages took 4 s), but
@@ -555,11 +582,11 @@ PEEK_SIZE = 50_000
 
 def _first_answer(
     graph: FlowGraph, search: Iterator[EdgeSolution | None], cancel: CancelToken | None, peek: bool
-) -> Generator[EdgeSolution | None, None, EdgeSolution | None]:
+) -> Generator[EdgeSolution | None, None, tuple[EdgeSolution | None, bool]]:
     """Steps of the game rules' ``search`` until the first answer, which it returns (None if the
-    search ended without one); after ``PEEK_AFTER`` seconds (and if ``peek``) the designed search
-    takes turns with it for ``DESIGNED_PEEK`` seconds and may give that answer first (``search``
-    gives it again later)."""
+    search ended without one) with whether the designed search gave it: after ``PEEK_AFTER``
+    seconds (and if ``peek``) the designed search takes turns with it for ``DESIGNED_PEEK``
+    seconds and may give that answer first (``search`` gives it again later)."""
     small = len(graph.colours) * graph.n_nodes <= PEEK_SIZE
     designed = _staged_steps(graph, "designed", cancel, SatStats()) if peek and small else None
     started = time.process_time()
@@ -570,22 +597,22 @@ def _first_answer(
                 ended, peeked = _next_step(designed)
                 if peeked is not None:
                     yield peeked
-                    return peeked
+                    return peeked, True
                 if ended or spent > PEEK_AFTER + DESIGNED_PEEK:
                     designed.close()
                     designed = None
             ended, solution = _next_step(search)
             if ended:
-                return None
+                return None, False
             yield solution
             if solution is not None:
-                return solution
+                return solution, False
     finally:
         if designed is not None:
             designed.close()
 
 
-def _next_step(search: Iterator[EdgeSolution | None]) -> tuple[bool, EdgeSolution | None]:
+def _next_step(search: Iterator[_T]) -> tuple[bool, _T | None]:
     """(True, None) if the search has ended, else (False, its next step)."""
     for step in search:
         return False, step
@@ -681,15 +708,18 @@ def _numberlink_steps(
         )
 
     def canonical_stage(
-        known: EdgeSolution | None, helper: Iterator[EdgeSolution | None]
+        known: EdgeSolution | None,
+        helper: Iterator[EdgeSolution | None],
+        scale: float | None = None,
     ) -> Generator[EdgeSolution | None, None, bool]:
-        """The canonical search for an answer other than ``known`` (``helper`` taking turns); True
-        if it ended without one: ``known`` is unique, or (no ``known``) there is no answer."""
+        """The canonical search for an answer other than ``known`` (``helper`` taking turns, its
+        share of the CPU time as ``_alternate`` says); True if it ended without one: ``known``
+        is unique, or (no ``known``) there is no answer."""
         nonlocal canonical_tried
         canonical_tried = canonical_tried or known is not None
         search = _canonical_search(graph, known, cancel, seen)
         try:
-            for solution in _alternate(search, helper):
+            for solution in _alternate(search, helper, scale):
                 if solution is None:
                     yield None
                     continue
@@ -704,6 +734,7 @@ def _numberlink_steps(
     # in 0.02 s where the Numberlink search found none in 15 s). Each stage has a CPU budget; the
     # complete Numberlink search then runs with everything found blocked, so verdicts stay proven.
     designed = FlowSat(graph, "designed", cancel, seen=seen)
+    designed_ended = False  # every designed answer is found
     try:
         started = time.process_time()
         for solution in designed.steps():
@@ -714,6 +745,8 @@ def _numberlink_steps(
                 break
             else:
                 yield None
+        else:
+            designed_ended = True
     finally:
         designed.close()
     game = _new_answers(_staged_steps(graph, "strict", cancel, SatStats()), seen)  # corridor stages
@@ -722,7 +755,9 @@ def _numberlink_steps(
             # The canonical search and the game rules' take turns throughout: the game rules
             # often find a second answer of a hand-made board at once (30x30: in 3 s, where the
             # canonical search found none in 10 s); the canonical search decides.
-            if (yield from canonical_stage(found[0], game)):
+            # Designed-unique: a second answer is rare, the game rules' share falls over time.
+            scale = HELPER_SECONDS_PER_CELL * graph.n_nodes if designed_ended else None
+            if (yield from canonical_stage(found[0], game, scale)):
                 return
         elif not found and step_table(graph) is not None:
             # No answer yet: an answer exists if and only if a canonical one does (any answer
@@ -807,17 +842,30 @@ def _budgeted(
         yield step
 
 
-def _alternate(
-    main: Iterator[EdgeSolution | None], helper: Iterator[EdgeSolution | None]
-) -> Iterator[EdgeSolution | None]:
-    """Steps of two searches by turns until ``main`` ends (``helper`` may end first)."""
+def _alternate(main: Iterator[_T], helper: Iterator[_T], scale: float | None = None) -> Iterator[_T]:
+    """Steps of two searches by turns until ``main`` ends (``helper`` may end first). With a
+    ``scale`` s, ``helper`` takes a step only while its CPU time is at most sqrt(s * t), where t
+    is ``main``'s."""
     helping = True
-    for step in main:
+    main_cpu = helper_cpu = 0.0
+    while True:
+        mark = time.process_time()
+        try:
+            step = next(main)
+        except StopIteration:
+            return
+        finally:
+            main_cpu += time.process_time() - mark
         yield step
-        if helping:
-            ended, extra = _next_step(helper)
-            helping = not ended
-            if extra is not None:
+        if helping and (scale is None or helper_cpu <= math.sqrt(scale * main_cpu)):
+            mark = time.process_time()
+            try:
+                extra = next(helper)
+            except StopIteration:
+                helping = False
+            finally:
+                helper_cpu += time.process_time() - mark
+            if helping:
                 yield extra
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -222,13 +223,17 @@ def test_a_second_answer_from_either_search_ends_the_canonical_one() -> None:
     assert len({str(s.extras["paths"]) for s in found}) == len(found)
 
 
+@pytest.mark.parametrize("designed_first", [False, True])
 def test_game_rules_verdicts_with_the_canonical_proof_agree_with_brute_force(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, designed_first: bool
 ) -> None:
     # Under the game rules the first answer fills the board, so "no canonical Numberlink answer
     # besides it" proves it unique; counts and Find All must still match brute force. (The proof
     # is skipped after an answer that runs alongside itself, as it cannot succeed; here it runs
-    # anyway, which must be harmless.)
+    # anyway, which must be harmless.) With ``designed_first`` the designed peek gives the first
+    # answer, so the proof joins at once with the game rules' search on a small share.
+    if designed_first:
+        monkeypatch.setattr(sat, "PEEK_AFTER", -1.0)
     ended: list[int] = []
     real = sat._canonical_search
 
@@ -254,6 +259,43 @@ def test_game_rules_verdicts_with_the_canonical_proof_agree_with_brute_force(
         assert len(found) == len(set(found)) == expected, rows_text
         checked += 1
     assert checked >= 300 and len(ended) >= 15
+
+
+def _edge_answer(graph: FlowGraph, colour: list[int]) -> EdgeSolution:
+    """A stand-in answer with this colour per node (-1: empty) and no edges."""
+    return EdgeSolution(np.zeros(graph.n_edges, dtype=bool), [], np.asarray(colour))
+
+
+@pytest.mark.parametrize("scale", [None, 0.001])
+def test_the_game_rules_search_goes_on_after_a_rival_that_leaves_cells_empty(
+    monkeypatch: pytest.MonkeyPatch, scale: float | None
+) -> None:
+    # A canonical rival with an empty cell says nothing about the game rules: the proof hands
+    # over to their own search, which must still be open (a 15x15 published puzzle with a
+    # second game-rules answer was once called unique because ending the turns closed it).
+    graph = grid_graph(codec.parse("AB\nAB\n"))
+    first = _edge_answer(graph, [0, 1, 0, 1])
+    rival = _edge_answer(graph, [0, -1, 0, 1])
+    second = _edge_answer(graph, [0, 1, 1, 1])
+
+    def proof(*_: object) -> Iterator[EdgeSolution | None]:
+        yield from (None, None, rival)
+
+    monkeypatch.setattr(sat, "_canonical_search", proof)
+
+    def own() -> Iterator[EdgeSolution | None]:
+        yield None
+        yield None
+        yield None
+        yield second
+
+    search = own()
+    turns = sat._proof_by_turns(graph, first, search, None, lambda step: step is second, scale)
+    with pytest.raises(StopIteration) as done:
+        while True:
+            next(turns)
+    assert done.value.value is True  # the rival left a cell empty: the own search goes on
+    assert [step for step in search if step is not None] == [second]
 
 
 def test_an_answer_that_runs_alongside_itself_has_a_canonical_rival() -> None:
