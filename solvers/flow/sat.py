@@ -501,7 +501,7 @@ def _with_canonical_proof(
                 return
             proving = not new(own)
             yield None if proving else own
-        scale = HELPER_SECONDS_PER_CELL * graph.n_nodes if designed else None
+        scale = _helper_scale(graph, designed)
         if proving and not (yield from _proof_by_turns(graph, first, search, cancel, new, scale)):
             return  # no Numberlink answer but S: unique under the game rules too
         for solution in search:
@@ -524,15 +524,13 @@ def _proof_by_turns(
     answer, True once a second game-rules answer is given, or the rival leaves cells empty (then
     ``search`` alone goes on)."""
     proof = _canonical_search(graph, first, cancel, set())
-    own_end: list[bool] = []  # marks that the game rules' search ended
-    tagged_own = (("own", step) for step in _then_mark(search, own_end))
     try:
-        for side, step in _alternate((("proof", s) for s in proof), tagged_own, scale):
+        for side, step in _alternate((("proof", s) for s in proof), _own_steps(search), scale):
             if side == "proof" and step is not None:
                 if bool((step.node_colour >= 0).all()) and new(step):
                     yield step
                 return True
-            if own_end:
+            if side == "own ended":
                 return True  # the search ended: its answers are all there is
             if side == "own" and new(step):
                 yield step
@@ -543,13 +541,18 @@ def _proof_by_turns(
         proof.close()
 
 
-def _then_mark(search: Iterator[EdgeSolution | None], ended: list[bool]) -> Iterator[EdgeSolution | None]:
-    """The steps of ``search``, then one None with True appended to ``ended``. Closing this
-    leaves ``search`` open (``yield from`` would close it too, and the caller goes on with it)."""
-    for step in search:  # noqa: UP028 - not ``yield from``: see above
-        yield step
-    ended.append(True)
-    yield None
+def _own_steps(search: Iterator[EdgeSolution | None]) -> Iterator[tuple[str, EdgeSolution | None]]:
+    """The steps of the game rules' ``search`` marked "own", then ("own ended", None). Closing
+    this leaves ``search`` open (the caller goes on with it; ``yield from`` would close it)."""
+    for step in search:
+        yield "own", step
+    yield "own ended", None
+
+
+def _helper_scale(graph: FlowGraph, designed: bool) -> float | None:
+    """``_alternate``'s scale for the canonical proof's helper: a falling share on a designed
+    puzzle (``HELPER_SECONDS_PER_CELL``), else None (equal turns)."""
+    return HELPER_SECONDS_PER_CELL * graph.n_nodes if designed else None
 
 
 # CPU seconds of the game rules' own search after its first answer before the canonical proof
@@ -756,8 +759,7 @@ def _numberlink_steps(
             # often find a second answer of a hand-made board at once (30x30: in 3 s, where the
             # canonical search found none in 10 s); the canonical search decides.
             # Designed-unique: a second answer is rare, the game rules' share falls over time.
-            scale = HELPER_SECONDS_PER_CELL * graph.n_nodes if designed_ended else None
-            if (yield from canonical_stage(found[0], game, scale)):
+            if (yield from canonical_stage(found[0], game, _helper_scale(graph, designed_ended))):
                 return
         elif not found and step_table(graph) is not None:
             # No answer yet: an answer exists if and only if a canonical one does (any answer
