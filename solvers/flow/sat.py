@@ -431,6 +431,11 @@ class FlowSat:
         """Forbid exactly this edge set from now on."""
         self._add([[-(int(e) + 1) for e in np.flatnonzero(used)]])
 
+    def keep(self, used: np.ndarray, edges: np.ndarray) -> None:
+        """Fix the ``edges`` (a mask) as ``used`` has them."""
+        chosen = np.flatnonzero(edges)
+        self._add(np.where(used[chosen], chosen + 1, -(chosen + 1))[:, None])
+
 
 def solutions(
     graph: FlowGraph, rules: str, cancel: CancelToken | None = None, stats: SatStats | None = None
@@ -521,14 +526,25 @@ def _proof_by_turns(
 ) -> Generator[EdgeSolution | None, None, bool]:
     """The canonical search for a rival of ``first`` by turns with the game rules' ``search``
     (its share of the CPU time: ``_alternate``). Returns False if it proved ``first`` the only
-    answer, True once a second game-rules answer is given, or the rival leaves cells empty (then
-    ``search`` alone goes on)."""
+    answer, True once a second game-rules answer is given, or a rival leaves cells empty where a
+    move may lead to it (then ``search`` alone goes on). A rival that leaves cells empty and that
+    no move leads to (``applies``) is no game-rules answer's end: the proof goes on past it, and
+    if every canonical rival is such, ``first`` is the only game-rules answer (a published 15x15
+    with such a rival: "unique (game rules)" in 2 s, none in 10 s before)."""
     proof = _canonical_search(graph, first, cancel, set())
     try:
         for side, step in _alternate((("proof", s) for s in proof), _own_steps(search), scale):
             if side == "proof" and step is not None:
-                if bool((step.node_colour >= 0).all()) and new(step):
-                    yield step
+                filled = (
+                    step if bool((step.node_colour >= 0).all()) else _filled_near(graph, step, first, cancel)
+                )
+                if filled is not None:
+                    if new(filled):
+                        yield filled
+                    return True
+                if applies(graph, step.node_colour):
+                    yield None
+                    continue
                 return True
             if side == "own ended":
                 return True  # the search ended: its answers are all there is
@@ -577,6 +593,15 @@ HELPER_SECONDS_PER_CELL = 0.001
 # setting it up costs up to 0.5 s on random-path boards, which answer in less than ``PEEK_AFTER``.
 PEEK_AFTER = 0.3
 DESIGNED_PEEK = 0.5
+# CPU seconds of the game rules' search for a first answer before canonical answers join it, where
+# the designed search has none: a published puzzle whose answer leaves cells empty has no
+# game-rules answer, which canonical answers prove (15x15: 1.4-6 s, 20x20: 5 s; the game rules'
+# own search: none in 60 s). Random-path boards mostly answer sooner and would pay for the model
+# (30x30 s16015: 1.2 -> 3.2 s when they joined at 0.3 s, 2.0 s at 1 s), so only on boards with
+# at most ``CANONICAL_SIZE`` (colour, cell) pairs (published 20x20s: 10,000; random-path 30x30s:
+# 28,000-41,000), where the model costs little to set up.
+CANONICAL_AFTER = 1.0
+CANONICAL_SIZE = 20_000
 # Only on boards with at most this many (colour, cell) pairs: the designed model is then set up
 # in under 0.2 s (published 42x25: 46,000). Random-path 50x50 boards have 150,000 and more, and
 # peeking cost them 0.5 s each for no answer (median 0.6 -> 2.4 s).
@@ -586,12 +611,18 @@ PEEK_SIZE = 50_000
 def _first_answer(
     graph: FlowGraph, search: Iterator[EdgeSolution | None], cancel: CancelToken | None, peek: bool
 ) -> Generator[EdgeSolution | None, None, tuple[EdgeSolution | None, bool]]:
-    """Steps of the game rules' ``search`` until the first answer, which it returns (None if the
-    search ended without one) with whether the designed search gave it: after ``PEEK_AFTER``
-    seconds (and if ``peek``) the designed search takes turns with it for ``DESIGNED_PEEK``
-    seconds and may give that answer first (``search`` gives it again later)."""
+    """Steps of the game rules' ``search`` until the first answer, which it returns (None if there
+    is none) with whether the designed search gave it: after ``PEEK_AFTER`` seconds (and if
+    ``peek``) the designed search takes turns with it for ``DESIGNED_PEEK`` seconds and may give
+    that answer first (``search`` gives it again later). Where the designed search has no answer,
+    canonical answers join later (``_filling_canonical``) and may prove there is none."""
     small = len(graph.colours) * graph.n_nodes <= PEEK_SIZE
     designed = _staged_steps(graph, "designed", cancel, SatStats()) if peek and small else None
+    # Once the designed search has proved it has no answer (without the peek: the caller's), from
+    # ``CANONICAL_AFTER`` on canonical answers take turns too: they can prove there is no answer.
+    modest = len(graph.colours) * graph.n_nodes <= CANONICAL_SIZE
+    canonical_after = CANONICAL_AFTER if modest and not peek else math.inf
+    canonical: Generator[EdgeSolution | None, None, bool] | None = None
     started = time.process_time()
     try:
         while True:
@@ -601,9 +632,25 @@ def _first_answer(
                 if peeked is not None:
                     yield peeked
                     return peeked, True
+                if ended and modest:
+                    canonical_after = CANONICAL_AFTER
                 if ended or spent > PEEK_AFTER + DESIGNED_PEEK:
                     designed.close()
                     designed = None
+            if canonical_after <= spent:
+                canonical_after = math.inf
+                canonical = _filling_canonical(graph, cancel) if step_table(graph) is not None else None
+            if canonical is not None:
+                try:
+                    filled = next(canonical)
+                except StopIteration as stop:
+                    canonical = None
+                    if stop.value:
+                        return None, False  # no canonical answer that a game-rules one shortens to
+                else:
+                    yield filled
+                    if filled is not None:
+                        return filled, False
             ended, solution = _next_step(search)
             if ended:
                 return None, False
@@ -613,6 +660,73 @@ def _first_answer(
     finally:
         if designed is not None:
             designed.close()
+        if canonical is not None:
+            canonical.close()
+
+
+def _filling_canonical(
+    graph: FlowGraph, cancel: CancelToken | None
+) -> Generator[EdgeSolution | None, None, bool]:
+    """Canonical Numberlink answers, for the game rules' first answer: yields None after each
+    slice and, last, an answer that fills the board (a game-rules answer; having no shortcut, a
+    designed one too, so none comes once the designed search has ended). Every game-rules answer
+    shortens to a canonical one; a canonical answer that leaves cells empty and that no move leads
+    to (``applies``) is no game-rules answer's end. So if the search ends with only such answers,
+    there is no game-rules answer: returns True. Returns False when it cannot tell (an answer that
+    a move may lead to from another one)."""
+    search = _canonical_search(graph, None, cancel, set())
+    try:
+        for step in search:
+            if step is not None:
+                filled = (
+                    step if bool((step.node_colour >= 0).all()) else _filled_near(graph, step, None, cancel)
+                )
+                if filled is not None:
+                    yield filled
+                    return False
+                if not applies(graph, step.node_colour):
+                    return False
+            yield None
+        return True
+    finally:
+        search.close()
+
+
+# A Numberlink answer that leaves cells empty is often one detour away from a game-rules answer
+# (a pipe beside an empty stretch takes a U-turn through it). A small strict search that may
+# change only the edges within these many steps of the empty cells looks for one.
+FILL_RADII = (2, 4)
+FILL_CONFLICTS = 2_000  # per radius
+
+
+def _filled_near(
+    graph: FlowGraph, rival: EdgeSolution, avoid: EdgeSolution | None, cancel: CancelToken | None
+) -> EdgeSolution | None:
+    """A game-rules answer other than ``avoid`` that keeps ``rival``'s edges away from its empty
+    cells, if a small search finds one (published 24x16: "2+ under the game rules" at once, where
+    the game rules' own search found none in 60 s). None says nothing."""
+    u, v = graph.edges[:, 0], graph.edges[:, 1]
+    near = rival.node_colour < 0
+    for radius in range(1, max(FILL_RADII) + 1):
+        near = near.copy()
+        near[u[near[v]]] = True
+        near[v[near[u]]] = True
+        if radius not in FILL_RADII:
+            continue
+        seen = {avoid.used.tobytes()} if avoid is not None else set()
+        sat = FlowSat(graph, "strict", cancel, seen=seen)
+        try:
+            sat.keep(rival.used, ~(near[u] | near[v]))
+            if avoid is not None:
+                sat.block(avoid.used)
+            for step in sat.steps():
+                if step is not None:
+                    return step
+                if sat.stats.conflicts > FILL_CONFLICTS:
+                    break
+        finally:
+            sat.close()
+    return None
 
 
 def _next_step(search: Iterator[_T]) -> tuple[bool, _T | None]:
@@ -717,17 +831,22 @@ def _numberlink_steps(
     ) -> Generator[EdgeSolution | None, None, bool]:
         """The canonical search for an answer other than ``known`` (``helper`` taking turns, its
         share of the CPU time as ``_alternate`` says); True if it ended without one: ``known``
-        is unique, or (no ``known``) there is no answer."""
+        is unique, or (no ``known``) there is no answer, or its one answer is unique (without
+        ``known`` the search goes on after a first answer that a proof can rest on: the model
+        and what it learnt are kept, where a new search would start again)."""
         nonlocal canonical_tried
         canonical_tried = canonical_tried or known is not None
         search = _canonical_search(graph, known, cancel, seen)
         try:
-            for solution in _alternate(search, helper, scale):
+            sides = _alternate((("own", s) for s in search), (("helper", s) for s in helper), scale)
+            for side, solution in sides:
                 if solution is None:
                     yield None
                     continue
                 yield from with_neighbour(solution)
-                return False
+                if side == "helper" or not canonical_due():
+                    return False
+                canonical_tried = True  # it blocked its answer: the rest proves it unique or not
             return True
         finally:
             search.close()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from flow_checker import brute_force_count
+from flow_checker import brute_force_count, verify_edge_answer
 
 from solvers.flow import codec, sat
 from solvers.flow.canonical import GAP, applies, step_table
@@ -261,21 +261,84 @@ def test_game_rules_verdicts_with_the_canonical_proof_agree_with_brute_force(
     assert checked >= 300 and len(ended) >= 15
 
 
+def test_canonical_answers_prove_a_board_has_no_game_rules_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The game rules' first answer with their own search stalled: once the designed search has
+    # no answer, canonical answers take turns; ending with only answers that leave cells empty
+    # (and that no move leads to) proves there is no game-rules answer, checked by brute force; published puzzles whose answer leaves cells empty are
+    # decided so ("no solution under the game rules", a 15x15 in 1.4 s instead of none in 10 s).
+    monkeypatch.setattr(sat, "PEEK_AFTER", -1.0)  # the designed search from the first step,
+    monkeypatch.setattr(sat, "CANONICAL_AFTER", 0.0)  # canonical answers once it has ended
+
+    def stalled() -> Iterator[EdgeSolution | None]:
+        while True:
+            yield None
+
+    rng = random.Random(29)
+    outcomes = {"none": 0, "answer": 0, "undecided": 0}
+    for _ in range(300):
+        rows, cols = rng.randint(2, 5), rng.randint(2, 5)
+        cells = _pair_cells(rng, rows, cols, rng.randint(1, min(4, rows * cols // 2)))
+        rows_text = FlowPuzzle(rows, cols, tuple(cells)).row_strings()
+        graph = grid_graph(codec.parse("\n".join(rows_text) + "\n"))
+        first = sat._first_answer(graph, stalled(), None, peek=True)
+        for _ in range(5000):
+            try:
+                next(first)
+            except StopIteration as stop:
+                answer, _ = stop.value
+                break
+        else:
+            first.close()
+            outcomes["undecided"] += 1  # the canonical search gave up: the own search would go on
+            continue
+        if answer is None:
+            assert brute_force_count(rows_text, cap=1) == 0, rows_text
+            outcomes["none"] += 1
+        else:
+            verify_edge_answer(rows_text, graph.cells, graph.colours, answer.paths)
+            outcomes["answer"] += 1
+    assert outcomes["none"] >= 60 and outcomes["answer"] >= 10, outcomes
+
+
+def test_numberlink_counts_after_a_first_canonical_answer_agree_with_brute_force() -> None:
+    # Without a designed answer the canonical search gives the first answer and, where a proof can
+    # rest on it, goes on for a second one (the same model, not a new search): Find All and the
+    # verdicts must still match brute force.
+    rng = random.Random(31)
+    through_canonical = 0
+    for _ in range(250):
+        rows, cols = rng.randint(2, 5), rng.randint(2, 5)
+        cells = _pair_cells(rng, rows, cols, rng.randint(1, min(4, rows * cols // 2)))
+        puzzle = FlowPuzzle(rows, cols, tuple(cells), rules="numberlink")
+        expected = brute_force_count(puzzle.row_strings(), numberlink=True, cap=200)
+        if expected >= 200:
+            continue
+        found = list(PLUGIN.solve(puzzle, limit=None, rules="numberlink"))
+        assert len(found) == len({str(s.extras["paths"]) for s in found}) == expected, puzzle.row_strings()
+        if expected == 1 and brute_force_count(puzzle.row_strings(), designed=True, cap=1) == 0:
+            through_canonical += 1
+    assert through_canonical >= 10
+
+
 def _edge_answer(graph: FlowGraph, colour: list[int]) -> EdgeSolution:
     """A stand-in answer with this colour per node (-1: empty) and no edges."""
     return EdgeSolution(np.zeros(graph.n_edges, dtype=bool), [], np.asarray(colour))
 
 
 @pytest.mark.parametrize("scale", [None, 0.001])
+@pytest.mark.parametrize("moves_may_lead_to_it", [True, False])
 def test_the_game_rules_search_goes_on_after_a_rival_that_leaves_cells_empty(
-    monkeypatch: pytest.MonkeyPatch, scale: float | None
+    monkeypatch: pytest.MonkeyPatch, scale: float | None, moves_may_lead_to_it: bool
 ) -> None:
-    # A canonical rival with an empty cell says nothing about the game rules: the proof hands
-    # over to their own search, which must still be open (a 15x15 published puzzle with a
-    # second game-rules answer was once called unique because ending the turns closed it).
+    # A canonical rival with an empty cell that a move may lead to (its empty region touches one
+    # pipe twice) says nothing about the game rules: the proof hands over to their own search,
+    # which must still be open (a 15x15 published puzzle with a second game-rules answer was
+    # once called unique because ending the turns closed it). A rival that no move leads to is
+    # no game-rules answer's end: the proof goes on past it, and here ends ("unique").
     graph = grid_graph(codec.parse("AB\nAB\n"))
     first = _edge_answer(graph, [0, 1, 0, 1])
-    rival = _edge_answer(graph, [0, -1, 0, 1])
+    rival = _edge_answer(graph, [-1, 0, 0, 1] if moves_may_lead_to_it else [0, -1, 0, 1])
+    assert applies(graph, rival.node_colour) is not moves_may_lead_to_it
     second = _edge_answer(graph, [0, 1, 1, 1])
 
     def proof(*_: object) -> Iterator[EdgeSolution | None]:
@@ -294,8 +357,37 @@ def test_the_game_rules_search_goes_on_after_a_rival_that_leaves_cells_empty(
     with pytest.raises(StopIteration) as done:
         while True:
             next(turns)
-    assert done.value.value is True  # the rival left a cell empty: the own search goes on
-    assert [step for step in search if step is not None] == [second]
+    assert done.value.value is moves_may_lead_to_it  # True: the own search goes on
+    if moves_may_lead_to_it:
+        assert [step for step in search if step is not None] == [second]
+
+
+def test_a_rival_that_leaves_cells_empty_is_filled_into_a_game_rules_answer() -> None:
+    # A Numberlink answer that leaves cells empty is often a detour away from a game-rules answer:
+    # a small strict search near its empty cells finds one (or says nothing), never the avoided one.
+    graph = grid_graph(codec.parse("A..A\n....\n"))
+    line = next(s for s in sat.solutions(graph, "numberlink") if len(s.paths[0]) == 4)
+    filled = sat._filled_near(graph, line, None, None)
+    assert filled is not None and bool((filled.node_colour >= 0).all())
+    verify_edge_answer(["A..A", "...."], graph.cells, graph.colours, filled.paths)
+    assert sat._filled_near(graph, line, filled, None) is None  # the only game-rules answer
+    rng = random.Random(37)
+    made = 0
+    for _ in range(150):
+        rows, cols = rng.randint(2, 5), rng.randint(2, 5)
+        cells = _pair_cells(rng, rows, cols, rng.randint(1, min(3, rows * cols // 2)))
+        rows_text = FlowPuzzle(rows, cols, tuple(cells)).row_strings()
+        graph = grid_graph(codec.parse("\n".join(rows_text) + "\n"))
+        for answer in sat.solutions(graph, "numberlink"):
+            if bool((answer.node_colour < 0).any()):
+                filled = sat._filled_near(graph, answer, None, None)
+                if filled is not None:
+                    verify_edge_answer(rows_text, graph.cells, graph.colours, filled.paths)
+                    made += 1
+                elif max(rows, cols) <= 3:  # the search may change every edge: it is complete
+                    assert brute_force_count(rows_text, cap=1) == 0, rows_text
+                break
+    assert made >= 30
 
 
 def test_an_answer_that_runs_alongside_itself_has_a_canonical_rival() -> None:
