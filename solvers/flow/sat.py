@@ -193,6 +193,10 @@ class FlowSat:
     # search names the block; ``max_slack`` applies once every block is let go. The model's answers
     # are those of ``max_slack`` all the same: a search ends only when they are all found.
     held_blocks: int = 0
+    # Designed rules only: a pipe may run alongside itself at its ends (an endpoint next to a cell
+    # of its own pipe that it is not linked to), as some published answers do; every answer is
+    # still a game-rules answer.
+    touch_at_ends: bool = False
 
     def __post_init__(self) -> None:
         if self.rules not in RULES:
@@ -284,13 +288,20 @@ class FlowSat:
         self._add(np.stack([-evar[only_v], -xv[only_v]], axis=-1))
         if self.no_touch:
             # Neighbours of one colour are linked: the pipe never runs alongside itself.
-            self._add(np.stack([-xu[both], -xv[both], evar[both]], axis=-1))
+            inner = both
+            if self.touch_at_ends:
+                terminal = np.zeros(n_v, dtype=bool)
+                terminal[list(g.terminal_colour)] = True
+                inner = both & ~(terminal[g.edges[:, 0]] | terminal[g.edges[:, 1]])[:, None]
+            self._add(np.stack([-xu[inner], -xv[inner], evar[inner]], axis=-1))
         # Degrees: endpoints 1, other cells 2 (Numberlink: 0 or 2).
         self._add(_degree_clauses(g, self.fill))
         # 2x2 blocks: four used edges are a loop (always wrong); under designed rules even three are.
         sq = np.asarray(g.squares, dtype=np.int64).reshape(-1, 4) + 1
         if self.no_touch:
-            self._add(-np.concatenate([sq[:, [i, (i + 1) % 4, (i + 2) % 4]] for i in range(4)]))
+            at_end = self._squares_at_ends(sq - 1) if self.touch_at_ends else np.zeros(len(sq), dtype=bool)
+            self._add(-np.concatenate([sq[~at_end][:, [i, (i + 1) % 4, (i + 2) % 4]] for i in range(4)]))
+            self._add(-sq[at_end])  # a U-turn round an end may be an answer; a loop never is
         else:  # strict and Numberlink rules: no loop of 4 or 6 cells
             self._add(-sq)
             # No 6-cell loop either (two neighbouring squares minus their shared edge): the
@@ -307,6 +318,13 @@ class FlowSat:
             self._add_canonical(var)
         if self.held_blocks > 0 and self.max_slack is not None and self.max_slack > 1:
             self._hold_blocks(var)
+
+    def _squares_at_ends(self, squares: np.ndarray) -> np.ndarray:
+        """Per 2x2 block (its four edge ids): True if one of its cells is an endpoint."""
+        terminal = np.zeros(self.graph.n_nodes, dtype=bool)
+        terminal[list(self.graph.terminal_colour)] = True
+        ends = self.graph.edges[squares]  # (S, 4, 2) node ids
+        return terminal[ends].reshape(len(squares), 8).any(axis=1)
 
     def _hold_blocks(self, var: np.ndarray) -> None:
         """One selector per block of cells: while assumed, slack over 1 is off in the block."""
@@ -488,9 +506,11 @@ def _with_canonical_proof(
         given.add(step.used.tobytes())
         return True
 
+    peeking: Generator[EdgeSolution | None, None, None] | None = None
     try:
         started = time.process_time()
-        first, designed = yield from _first_answer(graph, search, cancel, peek)
+        first, peeking = yield from _first_answer(graph, search, cancel, peek)
+        designed = peeking is not None
         if first is None:
             return
         given.add(first.used.tobytes())
@@ -509,10 +529,15 @@ def _with_canonical_proof(
         scale = _helper_scale(graph, designed)
         if proving and not (yield from _proof_by_turns(graph, first, search, cancel, new, scale)):
             return  # no Numberlink answer but S: unique under the game rules too
-        for solution in search:
+        # An answer of the peek that runs alongside itself (at its ends): the peek's next answers
+        # are game-rules answers too, and often come at once (the 48x35: "2+" at 2.2 s).
+        rest = _alternate(search, peeking) if peeking is not None and not proving else search
+        for solution in rest:
             if solution is None or new(solution):
                 yield solution
     finally:
+        if peeking is not None:
+            peeking.close()
         search.close()
 
 
@@ -588,11 +613,16 @@ PROOF_SHARE = 1.0
 # before, 1.2-7.1 s now.
 HELPER_SECONDS_PER_CELL = 0.001
 # The designed search takes turns with the game rules' for their first answer from ``PEEK_AFTER``
-# CPU seconds on, for ``DESIGNED_PEEK`` seconds: a designed answer is a game-rules answer, and on
-# published puzzles it comes at once (13x13: 0.01 s, where the corridor stages took 4 s), but
+# CPU seconds on, for ``DESIGNED_PEEK`` seconds after its setup: a designed answer is a game-rules
+# answer, and on published puzzles it comes at once (13x13: 0.01 s, where the corridor stages took
+# 4 s; the 48x35, whose pipes touch themselves at one end: 0.9 s after a 1.1 s setup), but
 # setting it up costs up to 0.5 s on random-path boards, which answer in less than ``PEEK_AFTER``.
 PEEK_AFTER = 0.3
-DESIGNED_PEEK = 0.5
+# ... or sooner on small models: after as long as setting the designed model up takes (about 7 us
+# per (colour, cell) pair; published 15x15s: 10 ms), so that a board answering later loses at
+# most about as much again as it waited.
+PEEK_AFTER_PER_PAIR = 7e-6
+DESIGNED_PEEK = 1.0
 # CPU seconds of the game rules' search for a first answer before canonical answers join it, where
 # the designed search has none: a published puzzle whose answer leaves cells empty has no
 # game-rules answer, which canonical answers prove (15x15: 1.4-6 s, 20x20: 5 s; the game rules'
@@ -602,61 +632,73 @@ DESIGNED_PEEK = 0.5
 # 28,000-41,000), where the model costs little to set up.
 CANONICAL_AFTER = 1.0
 CANONICAL_SIZE = 20_000
+# Slices of the canonical search per slice of the game rules' own one: by then the own search has
+# had a second without an answer, where random-path boards of this size answer in 0.2 s.
+CANONICAL_TURNS = 2
 # Only on boards with at most this many (colour, cell) pairs: the designed model is then set up
 # in under 0.2 s (published 42x25: 46,000). Random-path 50x50 boards have 150,000 and more, and
 # peeking cost them 0.5 s each for no answer (median 0.6 -> 2.4 s).
-PEEK_SIZE = 50_000
+PEEK_SIZE = 70_000
 
 
 def _first_answer(
     graph: FlowGraph, search: Iterator[EdgeSolution | None], cancel: CancelToken | None, peek: bool
-) -> Generator[EdgeSolution | None, None, tuple[EdgeSolution | None, bool]]:
+) -> Generator[
+    EdgeSolution | None, None, tuple[EdgeSolution | None, Generator[EdgeSolution | None, None, None] | None]
+]:
     """Steps of the game rules' ``search`` until the first answer, which it returns (None if there
-    is none) with whether the designed search gave it: after ``PEEK_AFTER`` seconds (and if
-    ``peek``) the designed search takes turns with it for ``DESIGNED_PEEK`` seconds and may give
-    that answer first (``search`` gives it again later). Where the designed search has no answer,
+    is none) with the designed search if that gave it (still open; the caller closes it): after
+    ``PEEK_AFTER`` seconds (and if ``peek``) the designed search takes turns with it for
+    ``DESIGNED_PEEK`` seconds and may give that answer first (``search`` gives it again later). Where the designed search has no answer,
     canonical answers join later (``_filling_canonical``) and may prove there is none."""
     small = len(graph.colours) * graph.n_nodes <= PEEK_SIZE
-    designed = _staged_steps(graph, "designed", cancel, SatStats()) if peek and small else None
+    peek_after = min(PEEK_AFTER, PEEK_AFTER_PER_PAIR * len(graph.colours) * graph.n_nodes)
+    designed = _designed_steps(graph, cancel, SatStats(), set()) if peek and small else None
     # Once the designed search has proved it has no answer (without the peek: the caller's), from
     # ``CANONICAL_AFTER`` on canonical answers take turns too: they can prove there is no answer.
     modest = len(graph.colours) * graph.n_nodes <= CANONICAL_SIZE
     canonical_after = CANONICAL_AFTER if modest and not peek else math.inf
     canonical: Generator[EdgeSolution | None, None, bool] | None = None
+    peeked_for = -1.0  # the designed search's CPU time after its first slice (which sets it up)
     started = time.process_time()
     try:
         while True:
             spent = time.process_time() - started
-            if designed is not None and spent > PEEK_AFTER:
+            if designed is not None and spent > peek_after:
+                mark = time.process_time()
                 ended, peeked = _next_step(designed)
+                peeked_for = 0.0 if peeked_for < 0 else peeked_for + time.process_time() - mark
                 if peeked is not None:
                     yield peeked
-                    return peeked, True
+                    peeking, designed = designed, None
+                    return peeked, peeking
                 if ended and modest:
                     canonical_after = CANONICAL_AFTER
-                if ended or spent > PEEK_AFTER + DESIGNED_PEEK:
+                if ended or peeked_for > DESIGNED_PEEK:
                     designed.close()
                     designed = None
             if canonical_after <= spent:
                 canonical_after = math.inf
                 canonical = _filling_canonical(graph, cancel) if step_table(graph) is not None else None
-            if canonical is not None:
+            for _ in range(CANONICAL_TURNS):
+                if canonical is None:
+                    break
                 try:
                     filled = next(canonical)
                 except StopIteration as stop:
                     canonical = None
                     if stop.value:
-                        return None, False  # no canonical answer that a game-rules one shortens to
+                        return None, None  # no canonical answer that a game-rules one shortens to
                 else:
                     yield filled
                     if filled is not None:
-                        return filled, False
+                        return filled, None
             ended, solution = _next_step(search)
             if ended:
-                return None, False
+                return None, None
             yield solution
             if solution is not None:
-                return solution, False
+                return solution, None
     finally:
         if designed is not None:
             designed.close()
@@ -727,6 +769,22 @@ def _filled_near(
         finally:
             sat.close()
     return None
+
+
+def _designed_steps(
+    graph: FlowGraph, cancel: CancelToken | None, stats: SatStats, seen: set[bytes]
+) -> Generator[EdgeSolution | None, None, None]:
+    """Designed answers where a pipe may also run alongside itself at its ends, as some published
+    answers do (Janko's 48x35: once, where an end meets its own pipe): game-rules and Numberlink
+    answers that the designed model finds fast (48x35: 2 s; the game rules' and Numberlink
+    searches found none in 60 s)."""
+    sat = FlowSat(graph, "designed", cancel, seen=seen, touch_at_ends=True)
+    try:
+        for step in sat.steps():
+            stats.conflicts = sat.stats.conflicts
+            yield step
+    finally:
+        sat.close()
 
 
 def _next_step(search: Iterator[_T]) -> tuple[bool, _T | None]:
@@ -855,12 +913,12 @@ def _numberlink_steps(
     # answer is a Numberlink answer; on a hand-made 20x20 board the game rules found a second one
     # in 0.02 s where the Numberlink search found none in 15 s). Each stage has a CPU budget; the
     # complete Numberlink search then runs with everything found blocked, so verdicts stay proven.
-    designed = FlowSat(graph, "designed", cancel, seen=seen)
+    designed = _designed_steps(graph, cancel, stats, seen)
     designed_ended = False  # every designed answer is found
     try:
-        started = time.process_time()
-        for solution in designed.steps():
-            stats.conflicts = designed.stats.conflicts
+        started = math.inf  # from the first slice on: setting the model up takes 1 s on the 48x35
+        for solution in designed:
+            started = min(started, time.process_time())
             if solution is not None:
                 yield from with_neighbour(solution)
             elif time.process_time() - started > DESIGNED_HEAD:

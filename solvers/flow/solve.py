@@ -118,7 +118,8 @@ def _auto(
             if result is _DONE:
                 if strict is not None:
                     return "strict", strict, held
-                return "strict", steps(graph, "strict", cancel, SatStats(), peek=False), []
+                # (peek: the game rules' designed search lets pipes touch themselves at the ends)
+                return "strict", steps(graph, "strict", cancel, SatStats()), []
             if isinstance(result, EdgeSolution):
                 if strict is not None:
                     strict.close()
