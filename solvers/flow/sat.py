@@ -772,13 +772,17 @@ def _filled_near(
 
 
 def _designed_steps(
-    graph: FlowGraph, cancel: CancelToken | None, stats: SatStats, seen: set[bytes]
+    graph: FlowGraph,
+    cancel: CancelToken | None,
+    stats: SatStats,
+    seen: set[bytes],
+    touch_at_ends: bool = True,
 ) -> Generator[EdgeSolution | None, None, None]:
-    """Designed answers where a pipe may also run alongside itself at its ends, as some published
-    answers do (Janko's 48x35: once, where an end meets its own pipe): game-rules and Numberlink
-    answers that the designed model finds fast (48x35: 2 s; the game rules' and Numberlink
-    searches found none in 60 s)."""
-    sat = FlowSat(graph, "designed", cancel, seen=seen, touch_at_ends=True)
+    """Designed answers, by default also where a pipe runs alongside itself at its ends, as some
+    published answers do (Janko's 48x35: once, where an end meets its own pipe): game-rules and
+    Numberlink answers that the designed model finds fast (48x35: 2 s; the game rules' and
+    Numberlink searches found none in 60 s)."""
+    sat = FlowSat(graph, "designed", cancel, seen=seen, touch_at_ends=touch_at_ends)
     try:
         for step in sat.steps():
             stats.conflicts = sat.stats.conflicts
@@ -913,22 +917,31 @@ def _numberlink_steps(
     # answer is a Numberlink answer; on a hand-made 20x20 board the game rules found a second one
     # in 0.02 s where the Numberlink search found none in 15 s). Each stage has a CPU budget; the
     # complete Numberlink search then runs with everything found blocked, so verdicts stay proven.
-    designed = _designed_steps(graph, cancel, stats, seen)
     designed_ended = False  # every designed answer is found
-    try:
-        started = math.inf  # from the first slice on: setting the model up takes 1 s on the 48x35
-        for solution in designed:
-            started = min(started, time.process_time())
-            if solution is not None:
-                yield from with_neighbour(solution)
-            elif time.process_time() - started > DESIGNED_HEAD:
-                break
+    for touch_at_ends in (False, True):
+        if touch_at_ends and (found or not designed_ended):
+            break
+        # No designed answer at all: pipes that touch themselves at their ends (the 48x35). Only
+        # then: on boards drawn by hand the looser model made the head start slower (40x40:
+        # 5.8 s -> no verdict in 10 s).
+        designed = _designed_steps(graph, cancel, stats, seen, touch_at_ends)
+        designed_ended = False
+        try:
+            # (the looser model's time counts from its first slice: setting it up takes 1 s on
+            # the 48x35)
+            started = math.inf if touch_at_ends else time.process_time()
+            for solution in designed:
+                started = min(started, time.process_time())
+                if solution is not None:
+                    yield from with_neighbour(solution)
+                elif time.process_time() - started > DESIGNED_HEAD:
+                    break
+                else:
+                    yield None
             else:
-                yield None
-        else:
-            designed_ended = True
-    finally:
-        designed.close()
+                designed_ended = True
+        finally:
+            designed.close()
     game = _new_answers(_staged_steps(graph, "strict", cancel, SatStats()), seen)  # corridor stages
     try:
         if canonical_due():
