@@ -615,14 +615,14 @@ HELPER_SECONDS_PER_CELL = 0.001
 # The designed search takes turns with the game rules' for their first answer from ``PEEK_AFTER``
 # CPU seconds on, for ``DESIGNED_PEEK`` seconds after its setup: a designed answer is a game-rules
 # answer, and on published puzzles it comes at once (13x13: 0.01 s, where the corridor stages took
-# 4 s; the 48x35, whose pipes touch themselves at one end: 0.9 s after a 1.1 s setup), but
+# 4 s; the 48x35, whose pipes touch themselves at one end: 0.9-1.1 s after a 1.1 s setup), but
 # setting it up costs up to 0.5 s on random-path boards, which answer in less than ``PEEK_AFTER``.
 PEEK_AFTER = 0.3
 # ... or sooner on small models: after as long as setting the designed model up takes (about 7 us
 # per (colour, cell) pair; published 15x15s: 10 ms), so that a board answering later loses at
 # most about as much again as it waited.
 PEEK_AFTER_PER_PAIR = 7e-6
-DESIGNED_PEEK = 1.0
+DESIGNED_PEEK = 2.0
 # CPU seconds of the game rules' search for a first answer before canonical answers join it, where
 # the designed search has none: a published puzzle whose answer leaves cells empty has no
 # game-rules answer, which canonical answers prove (15x15: 1.4-6 s, 20x20: 5 s; the game rules'
@@ -850,6 +850,9 @@ def _staged_steps(
 # Numberlink answers too, and on puzzles whose answer fills the board it finds them at once, where
 # the looser Numberlink model can take minutes to route long pipes across open areas.
 DESIGNED_HEAD = 1.0
+# ... and, where it has no answer at all, the same with pipes that may touch themselves at their
+# ends for this long (after its setup; the 48x35 needs 0.9-1.1 s, so 1 s made it a coin toss).
+ENDS_HEAD = 2.0
 STRICT_HEAD = 1.0  # CPU seconds of the game-rules stage before the complete Numberlink search
 
 
@@ -919,9 +922,9 @@ def _numberlink_steps(
     # complete Numberlink search then runs with everything found blocked, so verdicts stay proven.
     designed_ended = False  # every designed answer is found
     for touch_at_ends in (False, True):
-        if touch_at_ends and (found or not designed_ended):
+        if touch_at_ends and found:
             break
-        # No designed answer at all: pipes that touch themselves at their ends (the 48x35). Only
+        # No designed answer (yet): pipes that touch themselves at their ends (the 48x35). Only
         # then: on boards drawn by hand the looser model made the head start slower (40x40:
         # 5.8 s -> no verdict in 10 s).
         designed = _designed_steps(graph, cancel, stats, seen, touch_at_ends)
@@ -934,7 +937,7 @@ def _numberlink_steps(
                 started = min(started, time.process_time())
                 if solution is not None:
                     yield from with_neighbour(solution)
-                elif time.process_time() - started > DESIGNED_HEAD:
+                elif time.process_time() - started > (ENDS_HEAD if touch_at_ends else DESIGNED_HEAD):
                     break
                 else:
                     yield None
