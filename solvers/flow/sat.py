@@ -240,6 +240,8 @@ class FlowSat:
             self._trivially_unsat = True  # no colour can cover the cells
             return
         self._trivially_unsat = False
+        self._terminal = np.zeros(n_v, dtype=bool)  # the endpoints
+        self._terminal[list(g.terminal_colour)] = True
         # Colour variables only where a colour may go (narrow stages leave a few per cell).
         self._slack = self.slack_table if self.slack_table is not None else slack(g)
         allowed = self._slack < UNREACHABLE
@@ -290,16 +292,16 @@ class FlowSat:
             # Neighbours of one colour are linked: the pipe never runs alongside itself.
             inner = both
             if self.touch_at_ends:
-                terminal = np.zeros(n_v, dtype=bool)
-                terminal[list(g.terminal_colour)] = True
-                inner = both & ~(terminal[g.edges[:, 0]] | terminal[g.edges[:, 1]])[:, None]
+                inner = both & ~self._terminal[g.edges].any(axis=1)[:, None]
             self._add(np.stack([-xu[inner], -xv[inner], evar[inner]], axis=-1))
         # Degrees: endpoints 1, other cells 2 (Numberlink: 0 or 2).
         self._add(_degree_clauses(g, self.fill))
         # 2x2 blocks: four used edges are a loop (always wrong); under designed rules even three are.
         sq = np.asarray(g.squares, dtype=np.int64).reshape(-1, 4) + 1
         if self.no_touch:
-            at_end = self._squares_at_ends(sq - 1) if self.touch_at_ends else np.zeros(len(sq), dtype=bool)
+            at_end = np.zeros(len(sq), dtype=bool)
+            if self.touch_at_ends:  # a block with an endpoint among its cells
+                at_end = self._terminal[g.edges[sq - 1]].reshape(len(sq), 8).any(axis=1)
             self._add(-np.concatenate([sq[~at_end][:, [i, (i + 1) % 4, (i + 2) % 4]] for i in range(4)]))
             self._add(-sq[at_end])  # a U-turn round an end may be an answer; a loop never is
         else:  # strict and Numberlink rules: no loop of 4 or 6 cells
@@ -318,13 +320,6 @@ class FlowSat:
             self._add_canonical(var)
         if self.held_blocks > 0 and self.max_slack is not None and self.max_slack > 1:
             self._hold_blocks(var)
-
-    def _squares_at_ends(self, squares: np.ndarray) -> np.ndarray:
-        """Per 2x2 block (its four edge ids): True if one of its cells is an endpoint."""
-        terminal = np.zeros(self.graph.n_nodes, dtype=bool)
-        terminal[list(self.graph.terminal_colour)] = True
-        ends = self.graph.edges[squares]  # (S, 4, 2) node ids
-        return terminal[ends].reshape(len(squares), 8).any(axis=1)
 
     def _hold_blocks(self, var: np.ndarray) -> None:
         """One selector per block of cells: while assumed, slack over 1 is off in the block."""
@@ -560,9 +555,7 @@ def _proof_by_turns(
     try:
         for side, step in _alternate((("proof", s) for s in proof), _own_steps(search), scale):
             if side == "proof" and step is not None:
-                filled = (
-                    step if bool((step.node_colour >= 0).all()) else _filled_near(graph, step, first, cancel)
-                )
+                filled = _game_answer(graph, step, first, cancel)
                 if filled is not None:
                     if new(filled):
                         yield filled
@@ -649,14 +642,16 @@ def _first_answer(
     """Steps of the game rules' ``search`` until the first answer, which it returns (None if there
     is none) with the designed search if that gave it (still open; the caller closes it): after
     ``PEEK_AFTER`` seconds (and if ``peek``) the designed search takes turns with it for
-    ``DESIGNED_PEEK`` seconds and may give that answer first (``search`` gives it again later). Where the designed search has no answer,
-    canonical answers join later (``_filling_canonical``) and may prove there is none."""
-    small = len(graph.colours) * graph.n_nodes <= PEEK_SIZE
-    peek_after = min(PEEK_AFTER, PEEK_AFTER_PER_PAIR * len(graph.colours) * graph.n_nodes)
+    ``DESIGNED_PEEK`` seconds and may give that answer first (``search`` gives it again later).
+    Where the designed search has no answer, canonical answers join later
+    (``_filling_canonical``) and may prove there is none."""
+    pairs = len(graph.colours) * graph.n_nodes  # the size of the models
+    small = pairs <= PEEK_SIZE
+    peek_after = min(PEEK_AFTER, PEEK_AFTER_PER_PAIR * pairs)
     designed = _designed_steps(graph, cancel, SatStats(), set()) if peek and small else None
     # Once the designed search has proved it has no answer (without the peek: the caller's), from
     # ``CANONICAL_AFTER`` on canonical answers take turns too: they can prove there is no answer.
-    modest = len(graph.colours) * graph.n_nodes <= CANONICAL_SIZE
+    modest = pairs <= CANONICAL_SIZE
     canonical_after = CANONICAL_AFTER if modest and not peek else math.inf
     canonical: Generator[EdgeSolution | None, None, bool] | None = None
     peeked_for = -1.0  # the designed search's CPU time after its first slice (which sets it up)
@@ -720,9 +715,7 @@ def _filling_canonical(
     try:
         for step in search:
             if step is not None:
-                filled = (
-                    step if bool((step.node_colour >= 0).all()) else _filled_near(graph, step, None, cancel)
-                )
+                filled = _game_answer(graph, step, None, cancel)
                 if filled is not None:
                     yield filled
                     return False
@@ -739,6 +732,16 @@ def _filling_canonical(
 # change only the edges within these many steps of the empty cells looks for one.
 FILL_RADII = (2, 4)
 FILL_CONFLICTS = 2_000  # per radius
+
+
+def _game_answer(
+    graph: FlowGraph, answer: EdgeSolution, avoid: EdgeSolution | None, cancel: CancelToken | None
+) -> EdgeSolution | None:
+    """A Numberlink ``answer`` as a game-rules answer: itself if it fills the board, else one that
+    ``_filled_near`` finds (None if neither)."""
+    if bool((answer.node_colour >= 0).all()):
+        return answer
+    return _filled_near(graph, answer, avoid, cancel)
 
 
 def _filled_near(
