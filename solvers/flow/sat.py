@@ -167,6 +167,17 @@ class SatStats:
 
 
 @dataclass
+class Peek:
+    """Whether the game rules' search for its first answer runs the designed search by turns
+    (``_first_answer``). A caller that runs the plain designed search itself starts with it off and
+    turns it on once that search has ended with none: the peek's looser model, where pipes may
+    touch themselves at their ends, can still have an answer (the 48x35). Turned on late, the peek
+    joins the running search; restarting that would lose its progress."""
+
+    on: bool = True
+
+
+@dataclass
 class EdgeSolution:
     """One solution: the used edges and, per colour, its path as node ids from one end to the other."""
 
@@ -464,11 +475,12 @@ def steps(
     rules: str,
     cancel: CancelToken | None = None,
     stats: SatStats | None = None,
-    peek: bool = True,
+    peek: Peek | None = None,
 ) -> Generator[EdgeSolution | None, None, None]:
-    """``solutions`` with a None after every search slice that found nothing. ``peek=False``: the
-    game rules do not try the designed search for their first answer (the caller runs it)."""
+    """``solutions`` with a None after every search slice that found nothing. ``peek`` off: the
+    game rules do not try the designed search for their first answer until it is turned on."""
     stats = stats if stats is not None else SatStats()
+    peek = peek if peek is not None else Peek()
     if rules == "numberlink":
         yield from _numberlink_steps(graph, cancel, stats)
     elif rules == "strict" and step_table(graph) is not None:
@@ -482,7 +494,7 @@ def _with_canonical_proof(
     graph: FlowGraph,
     search: Generator[EdgeSolution | None, None, None],
     cancel: CancelToken | None,
-    peek: bool,
+    peek: Peek,
 ) -> Generator[EdgeSolution | None, None, None]:
     """The game rules' ``search``; if ``PROOF_DELAY`` seconds after its first answer S it has not
     given a second one, a search for a second Numberlink answer joins it by turns. Every
@@ -635,31 +647,35 @@ PEEK_SIZE = 70_000
 
 
 def _first_answer(
-    graph: FlowGraph, search: Iterator[EdgeSolution | None], cancel: CancelToken | None, peek: bool
+    graph: FlowGraph, search: Iterator[EdgeSolution | None], cancel: CancelToken | None, peek: Peek
 ) -> Generator[
     EdgeSolution | None, None, tuple[EdgeSolution | None, Generator[EdgeSolution | None, None, None] | None]
 ]:
     """Steps of the game rules' ``search`` until the first answer, which it returns (None if there
     is none) with the designed search if that gave it (still open; the caller closes it): after
-    ``PEEK_AFTER`` seconds (and if ``peek``) the designed search takes turns with it for
+    ``PEEK_AFTER`` seconds (and once ``peek`` is on) the designed search takes turns with it for
     ``DESIGNED_PEEK`` seconds and may give that answer first (``search`` gives it again later).
     Where the designed search has no answer, canonical answers join later
     (``_filling_canonical``) and may prove there is none."""
     pairs = len(graph.colours) * graph.n_nodes  # the size of the models
     small = pairs <= PEEK_SIZE
     peek_after = min(PEEK_AFTER, PEEK_AFTER_PER_PAIR * pairs)
-    designed = _designed_steps(graph, cancel, SatStats(), set()) if peek and small else None
-    # Once the designed search has proved it has no answer (without the peek: the caller's), from
+    designed: Generator[EdgeSolution | None, None, None] | None = None
+    may_peek = small  # until the peek has run
+    # Once the designed search has proved it has no answer (with the peek off: the caller's), from
     # ``CANONICAL_AFTER`` on canonical answers take turns too: they can prove there is no answer.
     modest = pairs <= CANONICAL_SIZE
-    canonical_after = CANONICAL_AFTER if modest and not peek else math.inf
+    canonical_after = CANONICAL_AFTER if modest and not peek.on else math.inf
     canonical: Generator[EdgeSolution | None, None, bool] | None = None
     peeked_for = -1.0  # the designed search's CPU time after its first slice (which sets it up)
     started = time.process_time()
     try:
         while True:
             spent = time.process_time() - started
-            if designed is not None and spent > peek_after:
+            if may_peek and peek.on and spent > peek_after:
+                may_peek = False
+                designed = _designed_steps(graph, cancel, SatStats(), set())
+            if designed is not None:
                 mark = time.process_time()
                 ended, peeked = _next_step(designed)
                 peeked_for = 0.0 if peeked_for < 0 else peeked_for + time.process_time() - mark

@@ -22,7 +22,7 @@ from collections.abc import Generator
 from solvers.common.cancel import CancelToken
 from solvers.flow.frontier import FrontierResult, NotApplicable, count_racing, sweep_width
 from solvers.flow.graph import FlowGraph
-from solvers.flow.sat import EdgeSolution, SatStats, edge_solution
+from solvers.flow.sat import EdgeSolution, Peek, SatStats, edge_solution
 from solvers.flow.sat import steps as sat_steps
 
 RULES = ("strict", "numberlink")  # the rule sets the sweep counts
@@ -42,7 +42,7 @@ def steps(
     rules: str,
     cancel: CancelToken | None = None,
     stats: SatStats | None = None,
-    peek: bool = True,
+    peek: Peek | None = None,
 ) -> Generator[EdgeSolution | None, None, None]:
     """All solutions under a rule set, with a None after every search slice that found nothing
     (as ``sat.steps``, ``peek`` too), the frontier sweep joining where it pays (module notes)."""

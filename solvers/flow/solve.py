@@ -11,7 +11,7 @@ from solvers.common.cancel import CancelToken
 from solvers.common.protocol import ProgressFn, Solution
 from solvers.flow.graph import FlowGraph, grid_graph, solution_rows
 from solvers.flow.model import FlowPaths, FlowPuzzle
-from solvers.flow.sat import RULES, EdgeSolution, SatStats
+from solvers.flow.sat import RULES, EdgeSolution, Peek, SatStats
 from solvers.flow.search import steps
 
 RULE_CHOICES = ("auto", *RULES)
@@ -110,22 +110,24 @@ def _auto(
     designed = steps(graph, "designed", cancel, SatStats())
     started = time.perf_counter()
     strict: Generator[EdgeSolution | None, None, None] | None = None
+    peek = Peek(on=False)  # designed runs here; its looser model joins the game rules' search later
     held: list[EdgeSolution] = []
     want = limit if limit else None
     while True:
         for _ in range(DESIGNED_SHARE if strict is not None else 1):
             result = next(designed, _DONE)
             if result is _DONE:
+                # (the peek's designed model lets pipes touch themselves at their ends)
                 if strict is not None:
+                    peek.on = True
                     return "strict", strict, held
-                # (peek: the game rules' designed search lets pipes touch themselves at the ends)
                 return "strict", steps(graph, "strict", cancel, SatStats()), []
             if isinstance(result, EdgeSolution):
                 if strict is not None:
                     strict.close()
                 return "designed", designed, [result]
         if strict is None and time.perf_counter() - started >= HEAD_START:
-            strict = steps(graph, "strict", cancel, SatStats(), peek=False)  # designed runs here
+            strict = steps(graph, "strict", cancel, SatStats(), peek)
             if progress is not None:
                 progress({"text": "solving under both rule sets", "found": 0})
         if strict is not None:

@@ -4,6 +4,7 @@ holes and walls, and the clauses against an independent test of the moves writte
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Iterator
@@ -287,7 +288,7 @@ def test_canonical_answers_prove_a_board_has_no_game_rules_answer(monkeypatch: p
     for _ in range(300):
         rows_text = _random_rows(rng)
         graph = _graph_of(rows_text)
-        first = sat._first_answer(graph, stalled(), None, peek=True)
+        first = sat._first_answer(graph, stalled(), None, sat.Peek())
         for _ in range(5000):
             try:
                 next(first)
@@ -442,3 +443,49 @@ def test_designed_answers_touching_at_their_ends_are_the_game_rules_answers_that
         if found and brute_force_count(rows_text, designed=True, cap=1) == 0:
             relaxed_only += 1
     assert relaxed_only >= 5
+
+
+def test_auto_rules_peek_with_touching_ends_once_the_designed_search_has_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Under auto rules the game rules' search starts while the (plain) designed one still runs, so
+    # it starts without its designed peek; once the designed search has none, the peek (where pipes
+    # may touch themselves at their ends) must join it. Before, a slow designed proof left the
+    # 48x35 without an answer in 60 s. Here the game rules' own search gives nothing, so only the
+    # peek can answer boards whose answers all touch themselves at their ends.
+    from solvers.flow import solve
+
+    monkeypatch.setattr(solve, "HEAD_START", -1.0)  # the game rules' search from the first turn
+    monkeypatch.setattr(sat, "PEEK_AFTER", -1.0)
+    monkeypatch.setattr(sat, "CANONICAL_AFTER", math.inf)  # the fill of canonical answers: not here
+    real = sat._staged_steps
+
+    def stalled_game_rules(graph: FlowGraph, rules: str, *args: object) -> Iterator[EdgeSolution | None]:
+        if rules != "strict":
+            yield from (None, None, None)  # a designed proof that takes a few turns
+            yield from real(graph, rules, *args)  # type: ignore[arg-type]
+            return
+        for _ in range(200):
+            yield None
+
+    monkeypatch.setattr(sat, "_staged_steps", stalled_game_rules)
+    rng = random.Random(41)
+    answered = 0
+    for _ in range(300):
+        rows_text = _random_rows(rng)
+        if brute_force_count(rows_text, designed=True, cap=1) or not brute_force_count(rows_text, cap=1):
+            continue
+        graph = _graph_of(rows_text)
+        touching = FlowSat(graph, "designed", touch_at_ends=True)
+        try:
+            expected = next(iter(touching.solutions()), None) is not None
+        finally:
+            touching.close()
+        if not expected:
+            continue
+        rules, rest, held = solve._auto(graph, 2, None, None)
+        first = next(iter(solve._chain(held, rest)), None)
+        assert rules == "strict" and first is not None, rows_text
+        verify_edge_answer(rows_text, graph.cells, graph.colours, first.paths)
+        answered += 1
+    assert answered >= 5
