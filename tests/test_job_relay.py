@@ -3,6 +3,7 @@ thread job and a worker-process job that end alike."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -81,9 +82,30 @@ def test_the_relay_throttles_progress_and_batches_items_in_order(monkeypatch) ->
         relay.emit(i)
         clock[0] += 1 / 512
     relay.flush()
+    relay.close()  # the held {"done": 99} is dropped with its timer: the body has ended
     assert [p["done"] for p in progress] == [0, 52]  # the first at once, then after 0.1 s
     assert [batch[-1] for batch in batches] == [0, 26, 52, 78, 99]  # every 0.05 s, then the rest
     assert [item for batch in batches for item in batch] == list(range(100)) and relay.count == 100
+
+
+def test_progress_that_came_too_soon_is_sent_when_its_turn_comes() -> None:
+    # A body's last word before a long silence (Flow: "looking for a second solution", right after
+    # the solution count) must reach the window; before, the throttle dropped it for good.
+    sent: list[dict[str, Any]] = []
+    relay = Relay(sent.append, lambda _items: None, progress_interval=0.2, batch_interval=0.0)
+    relay.progress({"found": 1})
+    relay.progress({"found": 1, "text": "looking for a second solution"})
+    assert sent == [{"found": 1}]  # held for now
+    deadline = time.monotonic() + 5
+    while len(sent) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert sent == [{"found": 1}, {"found": 1, "text": "looking for a second solution"}]
+    relay.progress({"found": 2})  # too soon again, then the body ends: nothing after the end
+    relay.close()
+    time.sleep(0.4)
+    assert len(sent) == 2
+    relay.progress({"found": 3})
+    assert len(sent) == 2
 
 
 def test_progress_is_copied() -> None:

@@ -11,6 +11,7 @@ the same ``run_body``. No Qt here: worker processes import it.
 
 from __future__ import annotations
 
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -44,7 +45,13 @@ class WorkerLost(RemoteError):
 class Relay:
     """Passes a body's progress and items on, throttled: progress at most every
     ``progress_interval`` seconds (a bar needs no more), items in batches at most every
-    ``batch_interval`` seconds (one signal or message per item would flood the receiver)."""
+    ``batch_interval`` seconds (one signal or message per item would flood the receiver).
+
+    Progress that comes too soon is held and sent when its turn comes, by a timer if the body
+    says nothing more: a body's last word before a long silence must not be lost (Flow's "looking
+    for a second solution" came right after the solution count and was dropped, so the GUI showed
+    a stale line for the whole uniqueness proof). Sends are serialised by a lock (the timer runs
+    on its own thread, and a worker's pipe takes one message at a time); ``close`` ends them."""
 
     def __init__(
         self,
@@ -60,26 +67,63 @@ class Relay:
         self._last_progress = 0.0
         self._last_batch = 0.0
         self._pending: list[Any] = []
+        self._held: dict[str, Any] | None = None  # progress waiting for its turn
+        self._timer: threading.Timer | None = None
+        self._closed = False
+        self._lock = threading.Lock()
         self.count = 0  # items emitted so far
 
     def progress(self, info: dict[str, Any]) -> None:
-        now = time.monotonic()
-        if now - self._last_progress >= self._progress_interval:
-            self._last_progress = now
-            self._send_progress(dict(info))
+        with self._lock:
+            if self._closed:
+                return
+            wait = self._last_progress + self._progress_interval - time.monotonic()
+            if wait <= 0:
+                self._send_progress_now(dict(info))
+                return
+            self._held = dict(info)
+            if self._timer is None:
+                self._timer = threading.Timer(wait, self._send_held)
+                self._timer.daemon = True
+                self._timer.start()
+
+    def _send_held(self) -> None:
+        with self._lock:
+            self._timer = None
+            if self._held is not None and not self._closed:
+                self._send_progress_now(self._held)
+
+    def _send_progress_now(self, info: dict[str, Any]) -> None:
+        self._last_progress = time.monotonic()
+        self._held = None
+        self._send_progress(info)
 
     def emit(self, item: Any) -> None:
-        self._pending.append(item)
-        self.count += 1
-        now = time.monotonic()
-        if now - self._last_batch >= self._batch_interval:
-            self._last_batch = now
-            self.flush()
+        with self._lock:
+            self._pending.append(item)
+            self.count += 1
+            now = time.monotonic()
+            if now - self._last_batch >= self._batch_interval:
+                self._last_batch = now
+                self._flush()
 
     def flush(self) -> None:
+        with self._lock:
+            self._flush()
+
+    def _flush(self) -> None:
         if self._pending:
             batch, self._pending = self._pending, []
             self._send_items(batch)
+
+    def close(self) -> None:
+        """No progress from now on (held progress is dropped): the body has ended."""
+        with self._lock:
+            self._closed = True
+            self._held = None
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
 
 
 @dataclass(frozen=True)
@@ -113,6 +157,7 @@ def run_body(body: Callable[[], Any], cancel: CancelToken, relay: Relay) -> Endi
             result = body()
         finally:
             relay.flush()
+            relay.close()
     except Cancelled:
         return Ending(JobStatus.CANCELLED)
     except InputError as exc:

@@ -85,7 +85,8 @@ def solve(
             info["verdict"] = verdict(found, False, rule_set)
         yield to_solution(puzzle, graph, edge_solution, rule_set, found)
         if progress is not None:
-            progress({"found": found, "text": f"at least {found:,} ({RULE_WORDS[rule_set]})"})
+            wanted = "a second solution" if found == 1 else "more"  # with limit 2: the proof
+            progress({"found": found, "text": f"{RULE_WORDS[rule_set]}: looking for {wanted}"})
         if limit and found >= limit:
             return
     info["verdict"] = verdict(found, True, rule_set)
