@@ -108,12 +108,15 @@ def _solve(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) ->
             "verdict": result.describe(info.get("verdict")),
             "seconds": round(seconds, 4),
         }
+        if "proven" in info:
+            out["proven"] = info["proven"]
         print(json.dumps(out))
     else:
         for solution in solutions:
             print(f"# {solution.label}")
             print("\n".join(solution.grid))
-        print(f"{result.describe(info.get('verdict'))} ({seconds:.3f} s)")
+        proven = f"; proven: {info['proven']}" if "proven" in info else ""  # a proof cut short
+        print(f"{result.describe(info.get('verdict'))}{proven} ({seconds:.3f} s)")
     return 0
 
 

@@ -164,6 +164,10 @@ class SatStats:
     level: int = -1  # strict rules: extra detour the current level allows (-1: unrestricted)
     widenings: int = 0  # levels given up as holding no (further) solution
     let_go: int = 0  # blocks let go by core-guided widening (``FlowSat.held_blocks``)
+    # Numberlink rules: the designed head start ended with exactly one answer, so the puzzle is
+    # proven unique under the designed convention (said to the user if the proof under Numberlink
+    # rules is cut short: published 20x20s need 35-100 s for it).
+    designed_unique: bool = False
 
 
 @dataclass
@@ -952,9 +956,11 @@ def _numberlink_steps(
             # (the looser model's time counts from its first slice: setting it up takes 1 s on
             # the 48x35)
             started = math.inf if touch_at_ends else time.process_time()
+            answers = 0
             for solution in designed:
                 started = min(started, time.process_time())
                 if solution is not None:
+                    answers += 1
                     yield from with_neighbour(solution)
                 elif time.process_time() - started > (ENDS_HEAD if touch_at_ends else DESIGNED_HEAD):
                     break
@@ -962,6 +968,7 @@ def _numberlink_steps(
                     yield None
             else:
                 designed_ended = True
+                stats.designed_unique = answers == 1 and not touch_at_ends
         finally:
             designed.close()
     game = _new_answers(_staged_steps(graph, "strict", cancel, SatStats()), seen)  # corridor stages

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Generator, Iterator
+from itertools import chain
 from typing import Any
 
-from solvers.common.cancel import CancelToken
+from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.protocol import ProgressFn, Solution
 from solvers.flow.graph import FlowGraph, grid_graph, solution_rows
 from solvers.flow.model import FlowPaths, FlowPuzzle
@@ -73,23 +74,42 @@ def solve(
     if progress is not None:
         words = "the designed convention" if rules == "auto" else RULE_WORDS[rules]
         progress({"text": f"solving under {words}", "found": 0})
+    stats = SatStats()
     if rules == "auto":
         rule_set, search, buffered = _auto(graph, limit, cancel, progress)
     else:
-        rule_set, search, buffered = rules, steps(graph, rules, cancel, SatStats()), []
+        rule_set, search, buffered = rules, steps(graph, rules, cancel, stats), []
     info["rules"] = rule_set
     found = 0
-    for edge_solution in _chain(buffered, search):
-        found += 1
-        if limit and found >= limit:  # said before the yield: callers may stop consuming at the limit
-            info["verdict"] = verdict(found, False, rule_set)
-        yield to_solution(puzzle, graph, edge_solution, rule_set, found)
-        if progress is not None:
-            wanted = "a second solution" if found == 1 else "more"  # with limit 2: the proof
-            progress({"found": found, "text": f"{RULE_WORDS[rule_set]}: looking for {wanted}"})
-        if limit and found >= limit:
-            return
+    told = False  # that the designed convention has this one answer only
+    try:
+        for step in chain(buffered, search):
+            if step is None:
+                if stats.designed_unique and not told and progress is not None:
+                    told = True
+                    progress({"found": found, "text": _looking(rule_set, found, stats)})
+                continue
+            found += 1
+            if limit and found >= limit:  # said before the yield: callers may stop at the limit
+                info["verdict"] = verdict(found, False, rule_set)
+            yield to_solution(puzzle, graph, step, rule_set, found)
+            if progress is not None:
+                progress({"found": found, "text": _looking(rule_set, found, stats)})
+            if limit and found >= limit:
+                return
+    except Cancelled:
+        if stats.designed_unique and found == 1:  # what is proven when the proof is cut short
+            info["proven"] = verdict(1, True, "designed")
+        raise
     info["verdict"] = verdict(found, True, rule_set)
+
+
+def _looking(rule_set: str, found: int, stats: SatStats) -> str:
+    """Progress words after ``found`` answers: what the search is after, and under Numberlink
+    rules whether the designed convention has proven this answer its only one."""
+    wanted = "a second solution" if found == 1 else "more"  # with limit 2: the uniqueness proof
+    designed = f"{verdict(1, True, 'designed')}; " if stats.designed_unique and found == 1 else ""
+    return f"{designed}{RULE_WORDS[rule_set]}: looking for {wanted}"
 
 
 # Auto rules: the designed search runs alone this long before the game-rules search joins it.
@@ -144,8 +164,3 @@ def _auto(
 
 
 _DONE = object()
-
-
-def _chain(first: list[EdgeSolution], rest: Iterator[EdgeSolution | None]) -> Iterator[EdgeSolution]:
-    yield from first
-    yield from (s for s in rest if s is not None)

@@ -4,13 +4,17 @@ is checked by the independent checker (``flow_checker``, Numberlink mode)."""
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from flow_checker import brute_force_count, verify
 
+from solvers.common.cancel import Cancelled, CancelToken
 from solvers.flow import codec, rules
 from solvers.flow.model import EMPTY, FlowPaths, FlowPuzzle
 from solvers.flow.plugin import PLUGIN
@@ -231,3 +235,102 @@ def test_numberlink_boards_show_their_numbers() -> None:
     assert texts("1 . 999\n1 . 999\n") == ["1", "1", "999", "999"]
     assert texts("R.G\n...\nR.G\n") == []  # a Flow board keeps plain dots
     assert texts("1.2\n...\n1.2\n") == []  # digit letters too
+
+
+HM10 = Path(__file__).parent / "data" / "handmade" / "hm_10x10_s0_unique.txt"
+
+
+def _stalled(graph: object, _what: object, cancel: CancelToken | None, *_rest: object) -> Iterator[None]:
+    """A search that never ends (``_canonical_search`` or ``_staged_steps``), as the proof of a
+    published 20x20 seems to; it looks at the cancel token like the real ones."""
+    while True:
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        yield None
+
+
+def test_a_proof_cut_short_says_what_is_proven(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Published 20x20s are designed-unique at once but need 35-100 s for the proof under Numberlink
+    # rules: when the user stops it, "unique (designed)" is still proven and is said (progress while
+    # it runs, ``info["proven"]`` after the cut). The proof is stalled here on purpose.
+    from solvers.flow import sat
+    from solvers.flow.frontier import count_solutions
+
+    monkeypatch.setattr(sat, "_canonical_search", _stalled)
+    puzzle = dataclasses.replace(codec.parse(HM10.read_text()), rules="numberlink")
+    swept = count_solutions(puzzle, "numberlink", limit=2)  # another algorithm: one Numberlink answer,
+    assert swept is not None and swept.complete and swept.count == 1  # so at most one designed one
+    token = CancelToken()
+    texts: list[str] = []
+
+    def progress(info: dict[str, object]) -> None:
+        texts.append(str(info.get("text", "")))
+        if "unique (designed)" in texts[-1]:
+            token.cancel()
+
+    info: dict[str, object] = {}
+    found = []
+    with pytest.raises(Cancelled):
+        for solution in PLUGIN.solve(puzzle, limit=2, cancel=token, progress=progress, info=info):
+            found.append(solution)
+    assert len(found) == 1 and info["proven"] == "unique (designed)" and "verdict" not in info
+    verify(puzzle.row_strings(), found[0].grid, found[0].extras["paths"], designed=True)
+    assert texts[-1] == "unique (designed); Numberlink rules: looking for a second solution"
+
+
+class _AfterPolls(CancelToken):
+    """Cancelled once asked this many times: a cut after a fixed amount of search, whatever the clock."""
+
+    def __init__(self, polls: int) -> None:
+        super().__init__()
+        self._left = polls
+
+    @property
+    def cancelled(self) -> bool:
+        self._left -= 1
+        if self._left < 0:
+            self.cancel()
+        return super().cancelled
+
+
+def test_nothing_is_said_proven_that_is_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Boards without a designed answer (or with two, none of which small random boards have): a cut
+    # never claims "unique (designed)", wherever it falls (real searches cut after 3..200 polls of
+    # the token); designed-unique boards say it when the cut comes after their designed search
+    # ended (a stalled proof, so that the cut comes after it).
+    from solvers.flow import sat
+
+    rng = random.Random(5)
+    boards: list[tuple[list[str], int]] = []
+    while len(boards) < 150:
+        rows, cols = rng.randint(2, 4), rng.randint(2, 4)
+        pairs = rng.randint(1, rows * cols // 2)  # many pairs: designed answers are likelier
+        cells = [EMPTY] * (rows * cols)
+        for k, spot in enumerate(rng.sample(range(rows * cols), 2 * pairs)):
+            cells[spot] = "ABCDEFGH"[k // 2]
+        rows_text = FlowPuzzle(rows, cols, tuple(cells)).row_strings()
+        boards.append((rows_text, brute_force_count(rows_text, designed=True, cap=2)))
+
+    def cut(rows_text: list[str], polls: int) -> tuple[dict[str, object], int]:
+        info: dict[str, object] = {}
+        found: list[object] = []
+        with contextlib.suppress(Cancelled):
+            puzzle = codec.parse("rules: numberlink\n" + "\n".join(rows_text) + "\n")
+            for solution in PLUGIN.solve(puzzle, limit=None, cancel=_AfterPolls(polls), info=info):
+                found.append(solution)
+        return info, len(found)
+
+    cut_after_one = 0  # boards without a designed answer cut with one Numberlink answer found
+    for rows_text, designed in boards:
+        for polls in (3, 6, 12, 25, 50, 100, 200):
+            info, found = cut(rows_text, polls)
+            assert "proven" not in info or designed == 1, rows_text
+            cut_after_one += designed == 0 and found == 1 and "verdict" not in info
+    assert cut_after_one >= 15, cut_after_one
+    monkeypatch.setattr(sat, "_canonical_search", _stalled)
+    monkeypatch.setattr(sat, "_staged_steps", _stalled)  # nor the game rules' stage
+    said = {0: 0, 1: 0, 2: 0}
+    for rows_text, designed in boards:
+        info, _found = cut(rows_text, 60)
+        said[min(designed, 2)] += "proven" in info
+    assert said[1] >= 5 and said[0] == said[2] == 0, said
