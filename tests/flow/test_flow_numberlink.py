@@ -15,7 +15,8 @@ import pytest
 from flow_checker import brute_force_count, verify
 
 from solvers.common.cancel import Cancelled, CancelToken
-from solvers.flow import codec, rules
+from solvers.flow import codec, rules, sat
+from solvers.flow.frontier import count_solutions
 from solvers.flow.model import EMPTY, FlowPaths, FlowPuzzle
 from solvers.flow.plugin import PLUGIN
 
@@ -253,9 +254,6 @@ def test_a_proof_cut_short_says_what_is_proven(monkeypatch: pytest.MonkeyPatch) 
     # Published 20x20s are designed-unique at once but need 35-100 s for the proof under Numberlink
     # rules: when the user stops it, "unique (designed)" is still proven and is said (progress while
     # it runs, ``info["proven"]`` after the cut). The proof is stalled here on purpose.
-    from solvers.flow import sat
-    from solvers.flow.frontier import count_solutions
-
     monkeypatch.setattr(sat, "_canonical_search", _stalled)
     puzzle = dataclasses.replace(codec.parse(HM10.read_text()), rules="numberlink")
     swept = count_solutions(puzzle, "numberlink", limit=2)  # another algorithm: one Numberlink answer,
@@ -298,8 +296,6 @@ def test_nothing_is_said_proven_that_is_not(monkeypatch: pytest.MonkeyPatch) -> 
     # never claims "unique (designed)", wherever it falls (real searches cut after 3..200 polls of
     # the token); designed-unique boards say it when the cut comes after their designed search
     # ended (a stalled proof, so that the cut comes after it).
-    from solvers.flow import sat
-
     rng = random.Random(5)
     boards: list[tuple[list[str], int]] = []
     while len(boards) < 150:
