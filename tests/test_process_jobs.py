@@ -88,6 +88,19 @@ def test_cancel_ends_the_job_quickly(body: Any) -> None:
     assert _run(remote(bodies.add, 2, 2))[0] == 4  # the pool still works
 
 
+def test_a_body_that_answers_a_cancel_gives_its_answer() -> None:
+    # A solve cut short returns what it had proven; the job still ends cancelled (run_body sees
+    # the token), but the caller gets the result instead of a bare Cancelled.
+    token = CancelToken()
+    got: list[Any] = []
+    thread = threading.Thread(target=lambda: got.append(_run(remote(bodies.says_when_cancelled), token)))
+    thread.start()
+    time.sleep(0.3)
+    token.cancel()
+    thread.join(5)
+    assert got == ["what I had"]
+
+
 def _longest_gap_while(work: Any) -> float:
     """The longest time this process's main thread could not run while ``work`` ran on a thread."""
     thread = threading.Thread(target=work)

@@ -36,6 +36,9 @@ class JobOutcome:
     items: int = 0
     invalid: bool = False  # failed on bad input (InputError), not on a bug
     lost: bool = False  # its worker process was ended or stopped from outside, not a bug
+    # What its progress last said is proven (Flow: "unique (designed)" during a Numberlink proof):
+    # a worker killed on Esc sends no result to say it.
+    proven: str | None = None
 
 
 class JobSignals(QObject):
@@ -69,7 +72,15 @@ class Job(QRunnable):
     def run(self) -> None:
         start = time.monotonic()
         token, relay = self.cancel_token, self.relay
-        ending = run_body(lambda: self.work(token, relay.progress, relay.emit), token, relay)
+        proven: list[str] = []
+
+        def progress(info: dict[str, Any]) -> None:
+            said = info.get("proven")
+            if isinstance(said, str) and said:
+                proven[:] = [said]
+            relay.progress(info)
+
+        ending = run_body(lambda: self.work(token, progress, relay.emit), token, relay)
         if ending.trace:  # a bug, here or in a worker process: where it happened
             print(ending.trace, end="", file=sys.stderr)
         outcome = JobOutcome(
@@ -80,6 +91,7 @@ class Job(QRunnable):
             relay.count,
             ending.invalid,
             ending.lost,
+            proven[-1] if proven else None,
         )
         self.done = True
         try:

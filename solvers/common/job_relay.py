@@ -138,10 +138,14 @@ class Ending:
     lost: bool = False  # its worker process was ended or stopped from outside, not a bug
 
     def unwrap(self) -> Any:
-        """The result, or the exception the body ended with (``run_body`` maps it back)."""
+        """The result, or the exception the body ended with (``run_body`` maps it back). A body
+        that returned although cancelled (a solve says what it found before the cut) gives its
+        result: ``run_body`` on the calling side sees the token cancelled all the same."""
         if self.status is JobStatus.DONE:
             return self.result
         if self.status is JobStatus.CANCELLED:
+            if self.result is not None:
+                return self.result
             raise Cancelled()
         if self.invalid:
             raise InputError(self.error)

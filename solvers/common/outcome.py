@@ -117,6 +117,13 @@ class SolveResult:
         rules = self.info.get("rules")
         return rules if isinstance(rules, str) else None
 
+    @property
+    def proven(self) -> str | None:
+        """What a search cut short had proven by then (``info["proven"]``, in the module's words:
+        Flow's "unique (designed)" while a Numberlink proof runs); None if nothing."""
+        proven = self.info.get("proven")
+        return proven if isinstance(proven, str) and proven else None
+
     def describe(self) -> str:
         """``SearchOutcome.describe`` with this solve's verdict. A verdict that survived a cut
         (only a game's: it names the depth it searched, so it is true whenever it was said) is

@@ -201,11 +201,12 @@ def _run_one(
         SEND_INTERVAL,
     )
     ending = run_body(lambda: _call(fn, args, kwargs, flags, token, relay.progress, relay.emit), token, relay)
-    if ending.status is JobStatus.CANCELLED:
-        ending = Ending(JobStatus.CANCELLED)  # nobody waits for a cancelled job's result
     try:
         conn.send(("end", ending))
     except Exception as exc:  # e.g. a result that does not pickle: say so instead of hanging
+        if ending.status is JobStatus.CANCELLED:  # what a cancelled body still said is a bonus
+            conn.send(("end", Ending(JobStatus.CANCELLED)))
+            return
         error = f"the job's result could not be sent back: {exc}"
         conn.send(("end", Ending(JobStatus.FAILED, error=error, trace=traceback.format_exc())))
 

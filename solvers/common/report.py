@@ -24,13 +24,22 @@ class SolveReport:
     lost: bool = False  # its worker was ended or stopped from outside
     game_value: str | None = None  # a game's analysis: the value found (its last result's label)
     solve: SolveResult | None = None  # how the search ended (None: cancelled, failed or not a search)
+    proven: str | None = None  # what a search cut short had proven (its result's, or its progress's)
 
     @classmethod
     def of_job(
-        cls, outcome: Any, found: int, shown: int, limit: int | None, game_value: str | None = None
+        cls,
+        outcome: Any,
+        found: int,
+        shown: int,
+        limit: int | None,
+        game_value: str | None = None,
     ) -> SolveReport:
-        """From a ``workbench.jobs.JobOutcome`` (read by attribute: no Qt here)."""
+        """From a ``workbench.jobs.JobOutcome`` (read by attribute: no Qt here). What a search cut
+        short had proven comes from its result, or from its progress if its worker was killed
+        before it answered."""
         solve = outcome.result if isinstance(outcome.result, SolveResult) else None
+        proven = solve.proven if solve is not None and solve.proven else getattr(outcome, "proven", None)
         return cls(
             outcome.status,
             outcome.seconds,
@@ -42,6 +51,7 @@ class SolveReport:
             outcome.lost,
             game_value,
             solve,
+            proven,
         )
 
 
@@ -59,8 +69,10 @@ def report_text(report: SolveReport) -> str:
         value = verdict or report.game_value or "no result"
         text = f"Analysis: {value} ({report.seconds:.2f} s)."
     else:
-        # cancelled: the job ended without its result
-        solve = report.solve or SolveResult(SearchOutcome.after(report.found, report.limit, cancelled=True))
+        cancelled = report.status == JobStatus.CANCELLED
+        # A cancelled job's line counts what arrived; its result adds only what it had proven.
+        solve = report.solve if report.solve is not None and not cancelled else None
+        solve = solve or SolveResult(SearchOutcome.after(report.found, report.limit, cancelled=True))
         search = solve.outcome
         status = solve.describe()
         # A module's own wording (e.g. Flow's "unique (game rules)") names its rule set already.
@@ -68,6 +80,8 @@ def report_text(report: SolveReport) -> str:
         named = f" ({rules} rules)" if rules is not None and status != solve.verdict else ""
         when = "after" if search.interrupted else "in"
         text = f"{status[0].upper()}{status[1:]}{named} {when} {report.seconds:.2f} s."
+        if report.proven and search.interrupted:
+            text += f" Proven so far: {report.proven}."
     if report.found > report.shown:
         text += f" The list shows the first {report.shown:,}."
     return text

@@ -26,21 +26,29 @@ def stream_solutions(
     emit: Callable[[Any], None],
     info: dict[str, Any] | None = None,
 ) -> SolveResult:
-    """Emit each solution; return how the search ended, with the solver's info (a cancelled run
-    ends by ``Cancelled`` instead; its caller builds the outcome from the items and may pass its
-    own ``info`` to keep what the solver had said by then)."""
+    """Emit each solution; return how the search ended, with the solver's info. A cancel or a
+    timeout ends it with an interrupted outcome instead of ``Cancelled``: what the solver said
+    before the cut (the rule set the answers refer to, what is proven so far) still holds, so a
+    cancelled job still has its result. A puzzle's verdict never speaks for a search the clock or
+    the user cut short, but a game's does (its value names the depth searched: "Unknown after
+    searching 8 plies")."""
     info = info if info is not None else {}
     found = 0
-    solutions: Iterator[Any] = plugin.solve(
-        puzzle, limit=limit, cancel=cancel, progress=progress, info=info, **(options or {})
-    )
-    for solution in solutions:
-        found += 1
-        emit(solution)
-        progress({"found": found})
-        if reached_limit(found, limit):
-            break
-        cancel.raise_if_cancelled()
+    try:
+        solutions: Iterator[Any] = plugin.solve(
+            puzzle, limit=limit, cancel=cancel, progress=progress, info=info, **(options or {})
+        )
+        for solution in solutions:
+            found += 1
+            emit(solution)
+            progress({"found": found})
+            if reached_limit(found, limit):
+                break
+            cancel.raise_if_cancelled()
+    except Cancelled:
+        said = SolveResult.of_info(SearchOutcome.after(found, limit, cancel, cancelled=True), info)
+        game = GAME in getattr(getattr(plugin, "meta", None), "capabilities", ())
+        return SolveResult(said.outcome, said.verdict if game else None, said.info)
     return SolveResult.of_info(SearchOutcome.after(found, limit, cancel), info)
 
 
@@ -58,22 +66,10 @@ def collect(
     interrupted outcome instead of ``Cancelled``."""
     token = cancel or CancelToken()
     solutions: list[Any] = []
-    found = 0
 
     def emit(solution: Any) -> None:
-        nonlocal found
-        found += 1
         if keep:
             solutions.append(solution)
 
-    info: dict[str, Any] = {}
-    try:
-        result = stream_solutions(plugin, puzzle, limit, options, token, lambda _info: None, emit, info)
-    except Cancelled:
-        # What the solver said before the cut (the rule set the answers refer to, notes) still
-        # holds; a puzzle's verdict never speaks for a search the clock cut short, but a game's
-        # does (its value names the depth searched: "Unknown after searching 8 plies").
-        said = SolveResult.of_info(SearchOutcome.after(found, limit, token, cancelled=True), info)
-        game = GAME in getattr(getattr(plugin, "meta", None), "capabilities", ())
-        result = SolveResult(said.outcome, said.verdict if game else None, said.info)
+    result = stream_solutions(plugin, puzzle, limit, options, token, lambda _info: None, emit)
     return solutions, result, result.outcome

@@ -87,14 +87,14 @@ def solve(
             if step is None:
                 if stats.designed_unique and not told and progress is not None:
                     told = True
-                    progress({"found": found, "text": _looking(rule_set, found, stats)})
+                    progress(_progress(rule_set, found, stats))
                 continue
             found += 1
             if limit and found >= limit:  # said before the yield: callers may stop at the limit
                 info["verdict"] = verdict(found, False, rule_set)
             yield to_solution(puzzle, graph, step, rule_set, found)
             if progress is not None:
-                progress({"found": found, "text": _looking(rule_set, found, stats)})
+                progress(_progress(rule_set, found, stats))
             if limit and found >= limit:
                 return
     except Cancelled:
@@ -102,6 +102,15 @@ def solve(
             info["proven"] = verdict(1, True, "designed")
         raise
     info["verdict"] = verdict(found, True, rule_set)
+
+
+def _progress(rule_set: str, found: int, stats: SatStats) -> dict[str, object]:
+    """A progress message after ``found`` answers; "proven" says what a cut would leave proven
+    (the GUI keeps it: a worker killed on Esc sends no result)."""
+    message: dict[str, object] = {"found": found, "text": _looking(rule_set, found, stats)}
+    if stats.designed_unique and found == 1:
+        message["proven"] = verdict(1, True, "designed")
+    return message
 
 
 def _looking(rule_set: str, found: int, stats: SatStats) -> str:
