@@ -79,3 +79,26 @@ def test_a_saved_board_is_replaced_without_a_question(main_window, qtbot) -> Non
     assert view.plugin.serialize(view.doc.puzzle) == view.plugin.serialize(
         view.plugin.parse("https://puzz.link/p?toichika/4/4/n70kt84j")
     )
+
+
+def test_edit_paste_reads_the_clipboard_before_it_asks(main_window, qtbot) -> None:
+    # A truncated URL asked "Save your changes?" first and only then said it could not be read.
+    from PySide6.QtGui import QGuiApplication
+
+    view = main_window.show_kind("flow")
+    _dirty(view, "R..R\nG..G\n....\n")
+    kept = view.doc.puzzle
+    errors: list[str] = []
+    main_window.error_shown.connect(errors.append)
+    asked = _answering(main_window, "discard")
+    QGuiApplication.clipboard().setText("https://puzz.link/p?numlin/36/20/1k2zh3")
+    main_window.act_paste.trigger()
+    assert asked == [] and errors and "truncated" in errors[0]
+    assert view.doc.puzzle is kept
+    asked = _answering(main_window, "cancel")
+    QGuiApplication.clipboard().setText("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3")
+    main_window.act_paste.trigger()
+    assert asked == ["flow"] and view.doc.puzzle is kept
+    asked = _answering(main_window, "discard")
+    main_window.act_paste.trigger()
+    assert asked == ["flow"] and view.doc.puzzle.rules == "numberlink" and view.doc.puzzle.rows == 5

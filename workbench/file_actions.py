@@ -100,11 +100,14 @@ class FileActions:
                 return self.imports.import_file(*found, path)
         return self.open_path(path)
 
-    def open_text(self, text: str, kind: str | None = None, *, fresh: bool = False) -> bool:
+    def open_text(
+        self, text: str, kind: str | None = None, *, fresh: bool = False, ask: bool = False
+    ) -> bool:
         """Open a puzzle given as text (paste, drop, ``--open`` with an inline URL/code).
 
         The result is always untitled; ``fresh`` (input given at start) also makes it unmodified
-        with no undo history, otherwise it is one undoable step. Never raises.
+        with no undo history, otherwise it is one undoable step. ``ask``: the unsaved-changes
+        question comes first (once the text has been read: a bad paste asks nothing). Never raises.
         """
         try:
             view = self.window.show_kind(registry.get(kind).meta.id) if kind else self.window.current()
@@ -127,6 +130,9 @@ class FileActions:
             return self._report_open_error(
                 "Cannot read puzzle", f"Cannot read the puzzle: {describe_error(exc)}"
             )
+        else:
+            if ask and not fresh and not self.may_discard(view):
+                return False
         view.cancel_jobs()
         if fresh:
             view.doc.reset(puzzle, entries)
@@ -306,9 +312,7 @@ class FileActions:
         if not text.strip():
             self.window.show_error("Nothing to paste", "The clipboard holds no text.")
             return
-        view = self.window.current()
-        if self.may_discard(view):
-            self.open_text(text)
+        self.open_text(text, ask=True)
 
     def import_dialog(self, kind: str, importer: Importer) -> None:
         self.imports.import_dialog(kind, importer)
