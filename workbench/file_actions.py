@@ -107,7 +107,7 @@ class FileActions:
 
         The result is always untitled; ``fresh`` (input given at start) also makes it unmodified
         with no undo history, otherwise it is one undoable step. ``ask``: the unsaved-changes
-        question comes first (once the text has been read: a bad paste asks nothing). Never raises.
+        question once the text is read (a bad paste asks nothing). Never raises.
         """
         try:
             view = self.window.show_kind(registry.get(kind).meta.id) if kind else self.window.current()
@@ -124,15 +124,13 @@ class FileActions:
                     "Cannot read puzzle", f"Not a {view.plugin.meta.name} puzzle: {exc}"
                 )
             view, (puzzle, entries) = found
-            if not fresh and not self.may_discard(view):  # that module's document is replaced too
-                return False
+            ask = True  # that module's document is replaced too
         except Exception as exc:  # a parser bug must show a dialog, not escape into Qt's event loop
             return self._report_open_error(
                 "Cannot read puzzle", f"Cannot read the puzzle: {describe_error(exc)}"
             )
-        else:
-            if ask and not fresh and not self.may_discard(view):
-                return False
+        if ask and not fresh and not self.may_discard(view):
+            return False
         view.cancel_jobs()
         if fresh:
             view.doc.reset(puzzle, entries)
