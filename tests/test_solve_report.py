@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from types import SimpleNamespace
 
 from solvers.common.outcome import SearchOutcome, SolveResult
 from solvers.common.report import SolveReport, report_text
@@ -60,32 +60,28 @@ def test_a_cancelled_search_says_what_it_had_proven() -> None:
     # only one, which the line keeps; the count is still only "at least".
     cut = SearchOutcome.after(1, 2, cancelled=True)
     said = SolveResult(cut, None, {"rules": "numberlink", "proven": "unique (designed)"})
-    job = _Job("cancelled", said)
+    job = _outcome("cancelled", said)
     text = "At least 1 solution (cancelled) after 0.12 s. Proven so far: unique (designed)."
     assert report_text(SolveReport.of_job(job, 1, 1, 2)) == text
     # a worker killed on Esc sends no result: what its progress said is proven stands in
-    assert report_text(SolveReport.of_job(_Job("cancelled", proven="unique (designed)"), 1, 1, 2)) == text
+    assert report_text(SolveReport.of_job(_outcome("cancelled", proven="unique (designed)"), 1, 1, 2)) == text
     # without a proof, or with a game's verdict, the cancelled line is the plain one
-    plain = _Job("cancelled", SolveResult(cut, None, {"rules": "numberlink"}))
+    plain = _outcome("cancelled", SolveResult(cut, None, {"rules": "numberlink"}))
     assert report_text(SolveReport.of_job(plain, 1, 1, 2)) == "At least 1 solution (cancelled) after 0.12 s."
-    game = _Job("cancelled", SolveResult(cut, "Red to move: Unknown after searching 8 plies"))
+    game = _outcome("cancelled", SolveResult(cut, "Red to move: Unknown after searching 8 plies"))
     assert (
         report_text(SolveReport.of_job(game, 1, 1, 2, "Win(5)"))
         == "At least 1 solution (cancelled) after 0.12 s."
     )
     # a search that ended by itself says its verdict, never "so far"
-    done = _Job("done", SolveResult(SearchOutcome.after(1, 2), "unique (Numberlink rules)", {"proven": "x"}))
+    done = _outcome(
+        "done", SolveResult(SearchOutcome.after(1, 2), "unique (Numberlink rules)", {"proven": "x"})
+    )
     assert report_text(SolveReport.of_job(done, 1, 1, 2)) == "Unique (Numberlink rules) in 0.12 s."
 
 
-@dataclass(frozen=True)
-class _Job:
-    """A ``JobOutcome`` as ``of_job`` reads it."""
-
-    status: str
-    result: object = None
-    error: str = ""
-    seconds: float = 0.125
-    invalid: bool = False
-    lost: bool = False
-    proven: str | None = None
+def _outcome(status: str, result: object = None, proven: str | None = None) -> SimpleNamespace:
+    """A ``JobOutcome`` as ``of_job`` reads it (by attribute)."""
+    return SimpleNamespace(
+        status=status, result=result, error="", seconds=0.125, invalid=False, lost=False, proven=proven
+    )

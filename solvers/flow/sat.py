@@ -64,6 +64,7 @@ from solvers.flow.canonical import applies, runs_alongside_itself, step_table
 from solvers.flow.canonical import clauses as canonical_clauses
 from solvers.flow.detour import UNREACHABLE, slack
 from solvers.flow.graph import FlowGraph
+from solvers.flow.near import windows
 from solvers.flow.numberlink import neighbour
 from solvers.flow.route import corridor_slack, route
 from solvers.flow.splice import splice_loops, trace
@@ -464,6 +465,41 @@ class FlowSat:
         chosen = np.flatnonzero(edges)
         self._add(np.where(used[chosen], chosen + 1, -(chosen + 1))[:, None])
 
+    def within(self, used: np.ndarray, free: np.ndarray, conflicts: int) -> EdgeSolution | None:
+        """An answer not seen before whose edges outside ``free`` (a mask) are as ``used`` has
+        them (assumed for this call only), if one is found within about ``conflicts``; None says
+        nothing. A model with loops has them cut and is searched again (under Numberlink rules
+        what is left without them is an answer)."""
+        fixed = np.flatnonzero(~free)
+        assumptions = np.where(used[fixed], fixed + 1, -(fixed + 1)).tolist()
+        spent = 0
+        while spent < conflicts and not self._trivially_unsat:
+            if self.cancel is not None:
+                self.cancel.raise_if_cancelled()
+            before = self.stats.conflicts
+            self.solver.conf_budget(conflicts - spent)
+            status = self.solver.solve_limited(assumptions=assumptions)
+            self.stats.solve_calls += 1
+            self.stats.conflicts = int(self.solver.accum_stats().get("conflicts", 0))
+            spent += max(1, self.stats.conflicts - before)
+            if not status:
+                return None
+            model = np.asarray(self.solver.get_model()[: self.graph.n_edges]) > 0
+            solution, loops = _decode(self.graph, model)
+            if loops:
+                self.stats.cycle_cuts += len(loops)
+                self._add(self._loop_clauses(loops))
+                if self.fill:
+                    continue
+                model[[e for loop in loops for e in loop]] = False
+                solution, _ = _decode(self.graph, model)
+            if solution is not None and model.tobytes() not in self.seen:
+                self.seen.add(model.tobytes())
+                self.block(model)
+                return solution
+            self.block(model)
+        return None
+
 
 def solutions(
     graph: FlowGraph, rules: str, cancel: CancelToken | None = None, stats: SatStats | None = None
@@ -568,8 +604,10 @@ def _proof_by_turns(
     if every canonical rival is such, ``first`` is the only game-rules answer (a published 15x15
     with such a rival: "unique (game rules)" in 2 s, none in 10 s before)."""
     proof = _canonical_search(graph, first, cancel, set())
+    near = rival_near(graph, first, "strict", cancel)  # equal time with the proof while it lasts
     try:
-        for side, step in _alternate((("proof", s) for s in proof), _own_steps(search), scale):
+        main = _fair((("proof", s) for s in proof), (("own", s) for s in near))
+        for side, step in _alternate(main, _own_steps(search), scale):
             if side == "proof" and step is not None:
                 filled = _game_answer(graph, step, first, cancel)
                 if filled is not None:
@@ -588,7 +626,34 @@ def _proof_by_turns(
             yield None
         return False
     finally:
+        near.close()
         proof.close()
+
+
+def rival_near(
+    graph: FlowGraph,
+    known: EdgeSolution,
+    rules: str,
+    cancel: CancelToken | None,
+    seen: set[bytes] | None = None,
+) -> Generator[EdgeSolution | None, None, None]:
+    """An answer other than ``known`` and those in ``seen`` (game rules: "strict"; or
+    "numberlink") that differs from ``known`` within one window of ``near.windows`` (everything
+    else kept), then the end; a None after each window without one. Ending without one says
+    nothing."""
+    seen = seen if seen is not None else set()
+    seen.add(known.used.tobytes())
+    sat = FlowSat(graph, rules, cancel, seen=seen)
+    try:
+        sat.block(known.used)
+        for free in windows(graph):
+            rival = sat.within(known.used, free, WINDOW_CONFLICTS)
+            if rival is not None:
+                yield rival
+                return
+            yield None
+    finally:
+        sat.close()
 
 
 def _own_steps(search: Iterator[EdgeSolution | None]) -> Iterator[tuple[str, EdgeSolution | None]]:
@@ -750,6 +815,8 @@ def _filling_canonical(
 # A Numberlink answer that leaves cells empty is often one detour away from a game-rules answer
 # (a pipe beside an empty stretch takes a U-turn through it). A small strict search that may
 # change only the edges within these many steps of the empty cells looks for one.
+# Conflicts per window of ``rival_near`` (the 40x20 spirals: 0.3-3 ms per window).
+WINDOW_CONFLICTS = 3_000
 FILL_RADII = (2, 4)
 FILL_CONFLICTS = 2_000  # per radius
 
@@ -925,8 +992,11 @@ def _numberlink_steps(
         nonlocal canonical_tried
         canonical_tried = canonical_tried or known is not None
         search = _canonical_search(graph, known, cancel, seen)
+        # A rival near the answer, with equal time while it lasts (none without an answer).
+        near = rival_near(graph, known, "numberlink", cancel, seen) if known is not None else iter(())
         try:
-            sides = _alternate((("own", s) for s in search), (("helper", s) for s in helper), scale)
+            main = _fair((("own", s) for s in search), (("helper", s) for s in near))
+            sides = _alternate(main, (("helper", s) for s in helper), scale)
             for side, solution in sides:
                 if solution is None:
                     yield None
@@ -937,6 +1007,8 @@ def _numberlink_steps(
                 canonical_tried = True  # it blocked its answer: the rest proves it unique or not
             return True
         finally:
+            if isinstance(near, Generator):
+                near.close()
             search.close()
 
     # Answers that fill the board first: designed ones, then the game rules' (every game-rules
@@ -1063,10 +1135,18 @@ def _budgeted(
         yield step
 
 
-def _alternate(main: Iterator[_T], helper: Iterator[_T], scale: float | None = None) -> Iterator[_T]:
+def _fair(main: Iterator[_T], helper: Iterator[_T]) -> Iterator[_T]:
+    """Steps of two searches until ``main`` ends (``helper`` may end first), sharing the CPU time
+    equally: after each step of ``main``, ``helper`` steps while it has had no more time."""
+    return _alternate(main, helper, fair=True)
+
+
+def _alternate(
+    main: Iterator[_T], helper: Iterator[_T], scale: float | None = None, *, fair: bool = False
+) -> Iterator[_T]:
     """Steps of two searches by turns until ``main`` ends (``helper`` may end first). With a
     ``scale`` s, ``helper`` takes a step only while its CPU time is at most sqrt(s * t), where t
-    is ``main``'s."""
+    is ``main``'s; ``fair``: as many steps as keep its time at most t."""
     helping = True
     main_cpu = helper_cpu = 0.0
     while True:
@@ -1078,16 +1158,20 @@ def _alternate(main: Iterator[_T], helper: Iterator[_T], scale: float | None = N
         finally:
             main_cpu += time.process_time() - mark
         yield step
-        if helping and (scale is None or helper_cpu <= math.sqrt(scale * main_cpu)):
+        while helping and (fair or scale is None or helper_cpu <= math.sqrt(scale * main_cpu)):
+            if fair and helper_cpu > main_cpu:
+                break
             mark = time.process_time()
             try:
                 extra = next(helper)
             except StopIteration:
                 helping = False
+                break
             finally:
                 helper_cpu += time.process_time() - mark
-            if helping:
-                yield extra
+            yield extra
+            if not fair:
+                break
 
 
 class _Stage(NamedTuple):

@@ -71,7 +71,11 @@ def verify(
 
 
 def verify_edge_answer(
-    rows: list[str], cells: Sequence[tuple[int, int]], colours: Sequence[str], paths: Sequence[Sequence[int]]
+    rows: list[str],
+    cells: Sequence[tuple[int, int]],
+    colours: Sequence[str],
+    paths: Sequence[Sequence[int]],
+    numberlink: bool = False,
 ) -> None:
     """``verify`` on a solver's answer given as node paths per colour id (``EdgeSolution.paths``)
     with the graph's node cells and colour letters; the grid is rebuilt from the paths alone."""
@@ -81,7 +85,7 @@ def verify_edge_answer(
         named[colours[k]] = [list(cells[v]) for v in path]
         for v in path:
             grid[cells[v][0]][cells[v][1]] = colours[k]
-    verify(rows, ["".join(g) for g in grid], named)
+    verify(rows, ["".join(g) for g in grid], named, numberlink=numberlink)
 
 
 def brute_force_count(

@@ -15,13 +15,13 @@ HM10 = Path(__file__).parent / "data" / "handmade" / "hm_10x10_s0_unique.txt"
 
 
 def test_esc_during_the_proof_keeps_what_is_proven(main_window, qtbot, monkeypatch) -> None:
-    from test_flow_numberlink import _stalled
+    from stalled import stalled
 
     from solvers.flow import codec, sat
 
     # Published 20x20s take 35-100 s for this proof; here it is stalled on purpose, so Esc comes
     # while it runs. The board is designed-unique (test_flow_numberlink checks it by the sweep).
-    monkeypatch.setattr(sat, "_canonical_search", _stalled)
+    monkeypatch.setattr(sat, "_canonical_search", stalled)
     monkeypatch.setenv("PUZZLE_WORKBENCH_JOBS", "thread")  # the patch must reach the job body
     view = main_window.show_kind("flow")
     puzzle = dataclasses.replace(codec.parse(HM10.read_text()), rules="numberlink")

@@ -355,6 +355,11 @@ def test_the_game_rules_search_goes_on_after_a_rival_that_leaves_cells_empty(
 
     monkeypatch.setattr(sat, "_canonical_search", proof)
 
+    def no_rival(*_: object) -> Iterator[EdgeSolution | None]:
+        yield from ()  # the windows near the answer would add turns of their own
+
+    monkeypatch.setattr(sat, "rival_near", no_rival)
+
     def own() -> Iterator[EdgeSolution | None]:
         yield None
         yield None

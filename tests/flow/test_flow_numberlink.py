@@ -8,11 +8,11 @@ import contextlib
 import dataclasses
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from flow_checker import brute_force_count, verify
+from stalled import stalled
 
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.flow import codec, rules, sat
@@ -241,20 +241,11 @@ def test_numberlink_boards_show_their_numbers() -> None:
 HM10 = Path(__file__).parent / "data" / "handmade" / "hm_10x10_s0_unique.txt"
 
 
-def _stalled(graph: object, _what: object, cancel: CancelToken | None, *_rest: object) -> Iterator[None]:
-    """A search that never ends (``_canonical_search`` or ``_staged_steps``), as the proof of a
-    published 20x20 seems to; it looks at the cancel token like the real ones."""
-    while True:
-        if cancel is not None:
-            cancel.raise_if_cancelled()
-        yield None
-
-
 def test_a_proof_cut_short_says_what_is_proven(monkeypatch: pytest.MonkeyPatch) -> None:
     # Published 20x20s are designed-unique at once but need 35-100 s for the proof under Numberlink
     # rules: when the user stops it, "unique (designed)" is still proven and is said (progress while
     # it runs, ``info["proven"]`` after the cut). The proof is stalled here on purpose.
-    monkeypatch.setattr(sat, "_canonical_search", _stalled)
+    monkeypatch.setattr(sat, "_canonical_search", stalled)
     puzzle = dataclasses.replace(codec.parse(HM10.read_text()), rules="numberlink")
     swept = count_solutions(puzzle, "numberlink", limit=2)  # another algorithm: one Numberlink answer,
     assert swept is not None and swept.complete and swept.count == 1  # so at most one designed one
@@ -323,8 +314,8 @@ def test_nothing_is_said_proven_that_is_not(monkeypatch: pytest.MonkeyPatch) -> 
             assert "proven" not in info or designed == 1, rows_text
             cut_after_one += designed == 0 and found == 1 and "verdict" not in info
     assert cut_after_one >= 15, cut_after_one
-    monkeypatch.setattr(sat, "_canonical_search", _stalled)
-    monkeypatch.setattr(sat, "_staged_steps", _stalled)  # nor the game rules' stage
+    monkeypatch.setattr(sat, "_canonical_search", stalled)
+    monkeypatch.setattr(sat, "_staged_steps", stalled)  # nor the game rules' stage
     said = {0: 0, 1: 0, 2: 0}
     for rows_text, designed in boards:
         info, _found = cut(rows_text, 60)
