@@ -606,8 +606,8 @@ def _proof_by_turns(
     proof = _canonical_search(graph, first, cancel, set())
     near = rival_near(graph, first, "strict", cancel)  # equal time with the proof while it lasts
     try:
-        main = _fair((("proof", s) for s in proof), (("own", s) for s in near))
-        for side, step in _alternate(main, _own_steps(search), scale):
+        turns = _alternate((("proof", s) for s in proof), _own_steps(search), scale)
+        for side, step in _fair(turns, (("own", s) for s in near)):
             if side == "proof" and step is not None:
                 filled = _game_answer(graph, step, first, cancel)
                 if filled is not None:
@@ -995,8 +995,8 @@ def _numberlink_steps(
         # A rival near the answer, with equal time while it lasts (none without an answer).
         near = rival_near(graph, known, "numberlink", cancel, seen) if known is not None else iter(())
         try:
-            main = _fair((("own", s) for s in search), (("helper", s) for s in near))
-            sides = _alternate(main, (("helper", s) for s in helper), scale)
+            turns = _alternate((("own", s) for s in search), (("helper", s) for s in helper), scale)
+            sides = _fair(turns, (("helper", s) for s in near))
             for side, solution in sides:
                 if solution is None:
                     yield None
