@@ -607,7 +607,7 @@ def _proof_by_turns(
     near = rival_near(graph, first, "strict", cancel)  # equal time with the proof while it lasts
     try:
         turns = _alternate((("proof", s) for s in proof), _own_steps(search), scale)
-        for side, step in _fair(turns, (("own", s) for s in near)):
+        for side, step in _fair(turns, (("own", s) for s in near), _windows_head(graph)):
             if side == "proof" and step is not None:
                 filled = _game_answer(graph, step, first, cancel)
                 if filled is not None:
@@ -654,6 +654,11 @@ def rival_near(
             yield None
     finally:
         sat.close()
+
+
+def _windows_head(graph: FlowGraph) -> float:
+    """CPU seconds the windows near an answer run before the proof starts (``WINDOWS_HEAD_PER_CELL``)."""
+    return WINDOWS_HEAD_PER_CELL * graph.n_nodes
 
 
 def _own_steps(search: Iterator[EdgeSolution | None]) -> Iterator[tuple[str, EdgeSolution | None]]:
@@ -817,6 +822,11 @@ def _filling_canonical(
 # change only the edges within these many steps of the empty cells looks for one.
 # Conflicts per window of ``rival_near`` (the 40x20 spirals: 0.3-3 ms per window).
 WINDOW_CONFLICTS = 3_000
+# The windows run alone first, for up to this many CPU seconds per cell (20x20: 0.4 s, where a
+# whole sweep takes 0.05-0.2 s; 50x50: 2.5 s), then take equal time with the proof: setting the
+# canonical model up takes seconds on a 50x50, and the generated 50x50s' rivals came within 0.4-3 s
+# of windows, where the fair share alone gave none within 10 s (7 of 11 puzzles).
+WINDOWS_HEAD_PER_CELL = 0.001
 FILL_RADII = (2, 4)
 FILL_CONFLICTS = 2_000  # per radius
 
@@ -996,7 +1006,7 @@ def _numberlink_steps(
         near = rival_near(graph, known, "numberlink", cancel, seen) if known is not None else iter(())
         try:
             turns = _alternate((("own", s) for s in search), (("helper", s) for s in helper), scale)
-            sides = _fair(turns, (("helper", s) for s in near))
+            sides = _fair(turns, (("helper", s) for s in near), _windows_head(graph))
             for side, solution in sides:
                 if solution is None:
                     yield None
@@ -1025,9 +1035,10 @@ def _numberlink_steps(
         designed = _designed_steps(graph, cancel, stats, seen, touch_at_ends)
         designed_ended = False
         try:
-            # (the looser model's time counts from its first slice: setting it up takes 1 s on
-            # the 48x35)
-            started = math.inf if touch_at_ends else time.process_time()
+            # (the time counts from the first slice: setting the looser model up takes 1 s on the
+            # 48x35, the designed one on a generated 50x50 up to 1 s, and counting that left some
+            # of them without any answer under Numberlink rules, where designed rules found it in 2 s)
+            started = math.inf
             answers = 0
             for solution in designed:
                 started = min(started, time.process_time())
@@ -1135,10 +1146,21 @@ def _budgeted(
         yield step
 
 
-def _fair(main: Iterator[_T], helper: Iterator[_T]) -> Iterator[_T]:
+def _fair(main: Iterator[_T], helper: Iterator[_T], head: float = 0.0) -> Iterator[_T]:
     """Steps of two searches until ``main`` ends (``helper`` may end first), sharing the CPU time
-    equally: after each step of ``main``, ``helper`` steps while it has had no more time."""
-    return _alternate(main, helper, fair=True)
+    equally: after each step of ``main``, ``helper`` steps while it has had no more time. First
+    ``helper`` alone for ``head`` CPU seconds (its steps are short; ``main``'s first may be long)."""
+    spent = 0.0
+    while spent < head:
+        mark = time.process_time()
+        try:
+            step = next(helper)
+        except StopIteration:
+            break
+        finally:
+            spent += time.process_time() - mark
+        yield step
+    yield from _alternate(main, helper, fair=True)
 
 
 def _alternate(

@@ -6,6 +6,9 @@ and the solver's verdicts use it: with every other search stalled, it alone says
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Iterator
+from itertools import islice
 
 import numpy as np
 import pytest
@@ -131,3 +134,29 @@ def test_with_every_other_search_stalled_the_windows_say_two(
     )
     for solution in found:
         verify(rows_text, solution.grid, solution.extras["paths"], numberlink=rules == "numberlink")
+
+
+def _burn(seconds: float) -> None:
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
+
+
+def test_the_windows_run_alone_first_then_share_the_time() -> None:
+    # Setting the canonical model up takes seconds on a 50x50, in its first step; the windows go
+    # first for the head start, then step while they have had no more time than the proof.
+    def main() -> Iterator[str]:
+        while True:
+            _burn(0.02)
+            yield "proof"
+
+    def helper() -> Iterator[str]:
+        for _ in range(100):
+            _burn(0.005)
+            yield "window"
+
+    steps = list(islice(sat._fair(main(), helper(), head=0.03), 40))
+    assert steps[:4] == ["window"] * 4 and "proof" in steps
+    later = steps[steps.index("proof") :]
+    assert 2 <= later.count("window") / later.count("proof") <= 6  # about 4 windows per proof step
+    assert list(islice(sat._fair(main(), helper()), 1)) == ["proof"]  # no head start: the proof first
