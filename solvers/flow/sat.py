@@ -1152,15 +1152,19 @@ def _fair(main: Iterator[_T], helper: Iterator[_T], head: float = 0.0) -> Iterat
     ``helper`` alone for ``head`` CPU seconds (its steps are short; ``main``'s first may be long)."""
     spent = 0.0
     while spent < head:
-        mark = time.process_time()
-        try:
-            step = next(helper)
-        except StopIteration:
+        ended, step, seconds = _timed_step(helper)
+        spent += seconds
+        if ended:
             break
-        finally:
-            spent += time.process_time() - mark
-        yield step
+        yield step  # type: ignore[misc]  # a step of the helper (not None only where _T allows)
     yield from _alternate(main, helper, fair=True)
+
+
+def _timed_step(search: Iterator[_T]) -> tuple[bool, _T | None, float]:
+    """``_next_step`` and the CPU seconds it took."""
+    mark = time.process_time()
+    ended, step = _next_step(search)
+    return ended, step, time.process_time() - mark
 
 
 def _alternate(
@@ -1172,26 +1176,20 @@ def _alternate(
     helping = True
     main_cpu = helper_cpu = 0.0
     while True:
-        mark = time.process_time()
-        try:
-            step = next(main)
-        except StopIteration:
+        ended, step, seconds = _timed_step(main)
+        main_cpu += seconds
+        if ended:
             return
-        finally:
-            main_cpu += time.process_time() - mark
-        yield step
+        yield step  # type: ignore[misc]
         while helping and (fair or scale is None or helper_cpu <= math.sqrt(scale * main_cpu)):
             if fair and helper_cpu > main_cpu:
                 break
-            mark = time.process_time()
-            try:
-                extra = next(helper)
-            except StopIteration:
+            ended, extra, seconds = _timed_step(helper)
+            helper_cpu += seconds
+            if ended:
                 helping = False
                 break
-            finally:
-                helper_cpu += time.process_time() - mark
-            yield extra
+            yield extra  # type: ignore[misc]
             if not fair:
                 break
 
