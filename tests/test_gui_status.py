@@ -199,3 +199,31 @@ def test_a_long_info_line_ends_in_an_ellipsis_and_keeps_the_whole_text_in_its_to
     assert main_window.width() <= 1024  # the label never widens the window
     view.info.setText("7x7")
     assert view.info.shown_text() == "7x7"
+
+
+def test_a_cancelled_strict_count_says_what_it_had_found(main_window, qtbot, monkeypatch) -> None:
+    # Found trying the app: after Esc on a long count the panel said only "Strict count cancelled."
+    # although it had an answer; a count cut short returns what it has (an interrupted outcome).
+    import threading
+
+    from solvers.common.outcome import SearchOutcome
+
+    running = threading.Event()
+
+    def one_then_wait(
+        _self: object, puzzle: object, rules: str, limit: int, cancel: CancelToken
+    ) -> SearchOutcome:
+        running.set()
+        while not cancel.cancelled:
+            time.sleep(0.01)
+        return SearchOutcome.after(1, limit, cancel)
+
+    view = main_window.show_kind("flow")
+    panel = view.panel("Flow")
+    monkeypatch.setattr(type(view.plugin), "count_rules", one_then_wait)
+    monkeypatch.setenv("PUZZLE_WORKBENCH_JOBS", "thread")  # the patch must reach the job body
+    qtbot.mouseClick(panel.strict_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(running.is_set, timeout=5000)  # Esc while it counts, not before it starts
+    qtbot.keyClick(main_window, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: "Counting" not in panel.strict_label.text(), timeout=5000)
+    assert panel.strict_label.text() == "Strict count cancelled: at least 1 solution under the game rules."

@@ -45,11 +45,12 @@ class PanelContext(Protocol):
         work: Callable[[CancelToken, ProgressFn], Any],
         on_done: Callable[[Any], None],
         on_error: Callable[[str], None] | None = None,
-        on_cancel: Callable[[], None] | None = None,
+        on_cancel: Callable[[Any], None] | None = None,
     ) -> Any:
         """Returns the job (it has ``cancel()`` and ``done``). Run ``work(cancel, progress)`` on the thread pool; ``on_done(result)`` runs on the GUI thread.
         Progress dicts may carry "fraction" (0..1) and "text". Cancel is offered to the user; ``on_cancel``
-        lets a panel take back a "working..." text it showed, so no message outlives its job."""
+        lets a panel take back a "working..." text it showed, so no message outlives its job; it gets
+        what the work returned although cancelled (a count so far), or None."""
         ...
 
 

@@ -44,7 +44,7 @@ class DocumentJobs:
         work: Callable[[CancelToken, ProgressFn], Any],
         on_done: Callable[[Any], None],
         on_error: Callable[[str], None] | None = None,
-        on_cancel: Callable[[], None] | None = None,
+        on_cancel: Callable[[Any], None] | None = None,
     ) -> Job:
         """A panel's job (``PanelContext.run_job``): the callbacks run on the GUI thread."""
         job = Job(title, lambda cancel, progress, _emit: work(cancel, progress))
@@ -88,7 +88,7 @@ class _Callbacks(QWidget):
         job: Job,
         on_done: Callable[[Any], None],
         on_error: Callable[[str], None] | None,
-        on_cancel: Callable[[], None] | None = None,
+        on_cancel: Callable[[Any], None] | None = None,
     ) -> None:
         super().__init__(jobs.owner)
         self.setVisible(False)
@@ -110,7 +110,7 @@ class _Callbacks(QWidget):
                     self.jobs.say(f"{self.job.title} failed: {outcome.error}")
             else:
                 if self.on_cancel is not None:
-                    self.on_cancel()
+                    self.on_cancel(outcome.result)  # what it had found by then, if it said (or None)
                 # A job its panel replaced (Doves: a new move restarts the analysis) ends quietly;
                 # "Analysing Tokyo Doves cancelled" after every move said nothing the user did.
                 if self.job.cancelled_by_user:

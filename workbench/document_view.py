@@ -202,7 +202,7 @@ class DocumentView(QWidget):
         work: Callable[[CancelToken, ProgressFn], Any],
         on_done: Callable[[Any], None],
         on_error: Callable[[str], None] | None = None,
-        on_cancel: Callable[[], None] | None = None,
+        on_cancel: Callable[[Any], None] | None = None,
     ) -> Job:
         return self.tasks.run(title, work, on_done, on_error, on_cancel)
 

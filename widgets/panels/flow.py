@@ -267,7 +267,7 @@ class FlowPanel(QWidget):
             remote(self.ctx.plugin.count_rules, puzzle, "strict", 2),
             lambda result: self._strict_done(puzzle, result),
             lambda message: self.strict_label.setText(f"Failed: {message}"),
-            lambda: self.strict_label.setText("Strict count cancelled."),
+            lambda result: self.strict_label.setText(_strict_cut(result)),
         )
 
     def _strict_done(self, puzzle: FlowPuzzle, result: Any) -> None:
@@ -307,3 +307,12 @@ class FlowPanel(QWidget):
 
 def _running(job: Any) -> bool:
     return job is not None and not getattr(job, "done", True)
+
+
+def _strict_cut(result: Any) -> str:
+    """The strict count's line after a cancel: what it had found by then (``count_rules`` returns
+    an interrupted ``SearchOutcome``; a worker killed on Esc returns nothing)."""
+    found = getattr(result, "count", 0)
+    if isinstance(found, int) and found > 0:
+        return f"Strict count cancelled: at least {found} solution{'' if found == 1 else 's'} under the game rules."
+    return "Strict count cancelled."
