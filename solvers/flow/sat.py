@@ -632,7 +632,7 @@ def _proof_by_turns(
 
 def rival_near(
     graph: FlowGraph,
-    known: EdgeSolution,
+    known: EdgeSolution | None,
     rules: str,
     cancel: CancelToken | None,
     seen: set[bytes] | None = None,
@@ -640,7 +640,9 @@ def rival_near(
     """An answer other than ``known`` and those in ``seen`` (game rules: "strict"; or
     "numberlink") that differs from ``known`` within one window of ``near.windows`` (everything
     else kept), then the end; a None after each window without one. Ending without one says
-    nothing."""
+    nothing; without ``known`` it ends at once."""
+    if known is None:
+        return
     seen = seen if seen is not None else set()
     seen.add(known.used.tobytes())
     sat = FlowSat(graph, rules, cancel, seen=seen)
@@ -1003,7 +1005,7 @@ def _numberlink_steps(
         canonical_tried = canonical_tried or known is not None
         search = _canonical_search(graph, known, cancel, seen)
         # A rival near the answer, with equal time while it lasts (none without an answer).
-        near = rival_near(graph, known, "numberlink", cancel, seen) if known is not None else iter(())
+        near = rival_near(graph, known, "numberlink", cancel, seen)
         try:
             turns = _alternate((("own", s) for s in search), (("helper", s) for s in helper), scale)
             sides = _fair(turns, (("helper", s) for s in near), _windows_head(graph))
@@ -1017,8 +1019,7 @@ def _numberlink_steps(
                 canonical_tried = True  # it blocked its answer: the rest proves it unique or not
             return True
         finally:
-            if isinstance(near, Generator):
-                near.close()
+            near.close()
             search.close()
 
     # Answers that fill the board first: designed ones, then the game rules' (every game-rules

@@ -105,20 +105,15 @@ def solve(
 
 
 def _progress(rule_set: str, found: int, stats: SatStats) -> dict[str, object]:
-    """A progress message after ``found`` answers; "proven" says what a cut would leave proven
-    (the GUI keeps it: a worker killed on Esc sends no result)."""
-    message: dict[str, object] = {"found": found, "text": _looking(rule_set, found, stats)}
-    if stats.designed_unique and found == 1:
-        message["proven"] = verdict(1, True, "designed")
-    return message
-
-
-def _looking(rule_set: str, found: int, stats: SatStats) -> str:
-    """Progress words after ``found`` answers: what the search is after, and under Numberlink
-    rules whether the designed convention has proven this answer its only one."""
+    """A progress message after ``found`` answers: what the search is after and, under Numberlink
+    rules, whether the designed convention has proven this answer its only one ("proven": the GUI
+    keeps it, as a worker killed on Esc sends no result)."""
     wanted = "a second solution" if found == 1 else "more"  # with limit 2: the uniqueness proof
-    designed = f"{verdict(1, True, 'designed')}; " if stats.designed_unique and found == 1 else ""
-    return f"{designed}{RULE_WORDS[rule_set]}: looking for {wanted}"
+    text = f"{RULE_WORDS[rule_set]}: looking for {wanted}"
+    if not (stats.designed_unique and found == 1):
+        return {"found": found, "text": text}
+    proven = verdict(1, True, "designed")
+    return {"found": found, "text": f"{proven}; {text}", "proven": proven}
 
 
 # Auto rules: the designed search runs alone this long before the game-rules search joins it.
