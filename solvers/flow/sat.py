@@ -716,10 +716,15 @@ CANONICAL_SIZE = 20_000
 # Slices of the canonical search per slice of the game rules' own one: by then the own search has
 # had a second without an answer, where random-path boards of this size answer in 0.2 s.
 CANONICAL_TURNS = 2
-# Only on boards with at most this many (colour, cell) pairs: the designed model is then set up
-# in under 0.2 s (published 42x25: 46,000). Random-path 50x50 boards have 150,000 and more, and
-# peeking cost them 0.5 s each for no answer (median 0.6 -> 2.4 s).
+# From ``PEEK_AFTER`` on boards with at most this many (colour, cell) pairs: the designed model
+# is then set up in under 0.2 s (published 42x25: 46,000). Random-path 50x50 boards have 150,000
+# and more, and peeking cost them 0.5 s each for no answer (median 0.6 -> 2.4 s).
 PEEK_SIZE = 70_000
+# Up to ``LATE_PEEK_SIZE`` pairs from ``LATE_PEEK_AFTER`` on: generated 50x50s (72,500-112,500
+# pairs) get their first game-rules answer only so (none in 10 s before; 2.5-7.6 s now), and
+# random-path 40x40-45x45 boards mostly answer before it.
+LATE_PEEK_SIZE = 120_000
+LATE_PEEK_AFTER = 1.5
 
 
 def _first_answer(
@@ -731,13 +736,18 @@ def _first_answer(
     is none) with the designed search if that gave it (still open; the caller closes it): after
     ``PEEK_AFTER`` seconds (and once ``peek`` is on) the designed search takes turns with it for
     ``DESIGNED_PEEK`` seconds and may give that answer first (``search`` gives it again later).
-    Where the designed search has no answer, canonical answers join later
+    The plain designed model goes first (unless the caller runs it: ``peek`` off at the start);
+    once it has proved it has no answer, the looser one where pipes may touch themselves at their
+    ends. Where the designed search has no answer, canonical answers join later
     (``_filling_canonical``) and may prove there is none."""
     pairs = len(graph.colours) * graph.n_nodes  # the size of the models
-    small = pairs <= PEEK_SIZE
-    peek_after = min(PEEK_AFTER, PEEK_AFTER_PER_PAIR * pairs)
+    small = pairs <= LATE_PEEK_SIZE
+    peek_after = min(PEEK_AFTER, PEEK_AFTER_PER_PAIR * pairs) if pairs <= PEEK_SIZE else LATE_PEEK_AFTER
     designed: Generator[EdgeSolution | None, None, None] | None = None
-    may_peek = small  # until the peek has run
+    # The peek's models still to run, by "touch at ends": the looser model is 2-30x slower on
+    # generated 50x50s (first answer 1.8-31 s against 0.6-2.2 s), so it runs only where the
+    # plain one has none (the 48x35, whose answer runs alongside itself at one end).
+    looser: list[bool] = ([False, True] if peek.on else [True]) if small else []
     # Once the designed search has proved it has no answer (with the peek off: the caller's), from
     # ``CANONICAL_AFTER`` on canonical answers take turns too: they can prove there is no answer.
     modest = pairs <= CANONICAL_SIZE
@@ -748,9 +758,9 @@ def _first_answer(
     try:
         while True:
             spent = time.process_time() - started
-            if may_peek and peek.on and spent > peek_after:
-                may_peek = False
-                designed = _designed_steps(graph, cancel, SatStats(), set())
+            if looser and designed is None and peek.on and spent > peek_after:
+                designed = _designed_steps(graph, cancel, SatStats(), set(), looser.pop(0))
+                peeked_for = -1.0
             if designed is not None:
                 mark = time.process_time()
                 ended, peeked = _next_step(designed)
@@ -764,6 +774,8 @@ def _first_answer(
                 if ended or peeked_for > DESIGNED_PEEK:
                     designed.close()
                     designed = None
+                    if not ended:
+                        looser.clear()  # out of time: the looser model would be slower still
             if canonical_after <= spent:
                 canonical_after = math.inf
                 canonical = _filling_canonical(graph, cancel) if step_table(graph) is not None else None

@@ -495,3 +495,56 @@ def test_auto_rules_peek_with_touching_ends_once_the_designed_search_has_none(
         verify_edge_answer(rows_text, graph.cells, graph.colours, first.paths)
         answered += 1
     assert answered >= 5
+
+
+def test_the_game_rules_peek_runs_the_plain_designed_model_before_the_looser_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The peek's looser model (pipes may touch themselves at their ends) is 2-30x slower than the
+    # plain one on generated 50x50s, so it runs only once the plain one has proved it has no
+    # answer; either way the peek answers every board that one of the two models answers.
+    monkeypatch.setattr(sat, "PEEK_AFTER", -1.0)
+    monkeypatch.setattr(sat, "CANONICAL_AFTER", math.inf)
+    models: list[bool] = []
+    real = sat._designed_steps
+
+    def spy(graph: FlowGraph, cancel: object, stats: object, seen: object, looser: bool = True):  # noqa: ANN202
+        models.append(looser)
+        yield from real(graph, cancel, stats, seen, looser)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sat, "_designed_steps", spy)
+
+    def stalled() -> Iterator[EdgeSolution | None]:
+        while True:
+            yield None
+
+    rng = random.Random(53)
+    seen = {"plain": 0, "looser": 0}
+    for _ in range(300):
+        rows_text = _random_rows(rng)
+        designed = brute_force_count(rows_text, designed=True, cap=1) > 0
+        graph = _graph_of(rows_text)
+        touching = FlowSat(graph, "designed", touch_at_ends=True)
+        try:
+            loose = next(iter(touching.solutions()), None) is not None
+        finally:
+            touching.close()
+        models.clear()
+        first = sat._first_answer(graph, stalled(), None, sat.Peek())
+        answer = None
+        for _ in range(2000):
+            try:
+                next(first)
+            except StopIteration as stop:
+                answer, peeking = stop.value
+                if peeking is not None:
+                    peeking.close()
+                break
+        else:
+            first.close()
+        assert (answer is not None) == (designed or loose), rows_text
+        if answer is not None:
+            verify_edge_answer(rows_text, graph.cells, graph.colours, answer.paths)
+        assert models == ([False] if designed else [False, True]), rows_text
+        seen["plain" if designed else "looser"] += answer is not None
+    assert seen["plain"] >= 10 and seen["looser"] >= 3
