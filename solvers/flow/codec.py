@@ -13,15 +13,18 @@ colon, which no board row can) give the rest, 1-based::
     warp columns: 1
     walls: 2,3-2,4 5,1-6,1
     rules: numberlink
+    labels: shown
 
-``rules: numberlink``: the puzzle is meant for Numberlink rules (cells may stay empty). A plain
-board has no header, so old files read and write exactly as before.
+``rules: numberlink``: the puzzle is meant for Numberlink rules (cells may stay empty).
+``labels: shown``: the dots show their labels (an Arukone puzzle's letters). A plain board has no
+header, so old files read and write exactly as before.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import body_lines, shown
@@ -160,7 +163,7 @@ def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
     return puzzle
 
 
-_HEADER_KEYS = ("shape", "warp rows", "warp columns", "walls", "rules")
+_HEADER_KEYS = ("shape", "warp rows", "warp columns", "walls", "rules", "labels")
 
 
 def _numbers(value: str, what: str, limit: int, line: int, start: int) -> frozenset[int]:
@@ -223,8 +226,15 @@ def _apply_header(puzzle: FlowPuzzle, header: list[tuple[int, str]]) -> FlowPuzz
             raise ParseError(
                 f"rules must be {' or '.join(PUZZLE_RULES)}, got {shown(value.strip())}", line_no, where
             )
+    labels = False
+    if "labels" in fields:
+        line_no, value, col = fields["labels"]
+        if value.strip().lower() not in ("shown", "hidden"):
+            where = col + len(value) - len(value.lstrip())
+            raise ParseError(f"labels must be shown or hidden, got {shown(value.strip())}", line_no, where)
+        labels = value.strip().lower() == "shown"
     out = FlowPuzzle(
-        puzzle.rows, puzzle.cols, puzzle.cells, frozenset(), warp_rows, warp_cols, hexagonal, rules
+        puzzle.rows, puzzle.cols, puzzle.cells, frozenset(), warp_rows, warp_cols, hexagonal, rules, labels
     )
     walls: set[tuple[tuple[int, int], tuple[int, int]]] = set()
     if "walls" in fields:
@@ -252,7 +262,7 @@ def _apply_header(puzzle: FlowPuzzle, header: list[tuple[int, str]]) -> FlowPuzz
             if wall(a, b) in walls:
                 raise ParseError(f"wall {shown(token)} is listed twice", line_no, where)
             walls.add(wall(a, b))
-    return FlowPuzzle(out.rows, out.cols, out.cells, frozenset(walls), warp_rows, warp_cols, hexagonal, rules)
+    return replace(out, walls=frozenset(walls))
 
 
 def header_lines(puzzle: FlowPuzzle) -> list[str]:
@@ -271,6 +281,8 @@ def header_lines(puzzle: FlowPuzzle) -> list[str]:
         )
     if puzzle.rules != FLOW_RULES:
         out.append(f"rules: {puzzle.rules}")
+    if puzzle.labels:
+        out.append("labels: shown")
     return out
 
 

@@ -172,10 +172,7 @@ def draw(
             for piece in _pieces(puzzle, geom, path):
                 dl.add(Polyline(piece, roles[ch], CELL * PIPE_WIDTH, cap="round", join="round"))
         _bridges_over(dl, puzzle, geom, paths, roles)
-    # Beyond the palette's distinct colours, letters tell colours apart; a Numberlink puzzle or a
-    # board with numbers past 9 shows its labels, as Numberlink boards are printed (a Flow board
-    # that uses digit letters keeps plain dots).
-    label_dots = len(roles) > len(CATEGORICAL_LIGHT) or puzzle.rules == "numberlink" or has_long_labels(roles)
+    label_dots = puzzle.labels or labels_always(puzzle)
     for i, ch in enumerate(puzzle.cells):
         if ch in NOT_COLOURS:
             continue
@@ -185,6 +182,15 @@ def draw(
             size = CELL * (0.4 if len(ch) < 3 else 0.3)  # three digits still fit the dot
             dl.add(Text(x, y, ch, size=size, color=f"on:{roles[ch]}", bold=True))
     return dl
+
+
+def labels_always(puzzle: FlowPuzzle) -> bool:
+    """Whether the dots show their labels whatever ``puzzle.labels`` says: beyond the palette's
+    distinct colours letters tell colours apart, and a Numberlink puzzle or a board with numbers
+    past 9 shows them as Numberlink boards are printed (a Flow board that uses digit letters keeps
+    plain dots)."""
+    colours = puzzle.colours
+    return len(colours) > len(CATEGORICAL_LIGHT) or puzzle.rules == "numberlink" or has_long_labels(colours)
 
 
 def _hole(dl: DisplayList, geom: GridGeometry, r: int, c: int) -> None:

@@ -121,6 +121,10 @@ class FlowPuzzle:
     # The rule set the puzzle is meant for: "flow" (every cell covered) or "numberlink" (cells may
     # stay empty). It belongs to the puzzle, so a document keeps it and a solve follows it.
     rules: str = "flow"
+    # Show each endpoint's label on its dot, as Arukone puzzles are printed (an arukone URL's
+    # letters may spell a word). Numberlink puzzles and boards with labels past the palette show
+    # them anyway; other Flow boards show plain coloured dots, as the game does.
+    labels: bool = False
     # What the reader read past (e.g. unknown directives of a community file), said once when the
     # board is shown or solved. Not part of the value: edits drop it, equality ignores it.
     notes: tuple[str, ...] = field(default=(), compare=False)
@@ -225,6 +229,7 @@ class FlowPuzzle:
             frozenset(c for c in self.warp_cols if c < cols),
             self.hex,
             self.rules,
+            self.labels,
         )
 
     def variant_words(self) -> list[str]:

@@ -179,7 +179,8 @@ def _puzzle(
                 f"{kind}: number {value} at row {r + 1}, column {c + 1} is out of range 1..{top}"
             )
         cells[index] = ARUKONE_LETTERS[value - 1] if kind == ARUKONE else str(value)
-    puzzle = FlowPuzzle(rows, cols, tuple(cells), rules=rules)
+    # Arukone puzzles are printed with their letters (which may spell a word): show them.
+    puzzle = FlowPuzzle(rows, cols, tuple(cells), rules=rules, labels=kind == ARUKONE)
     for message, _ in puzzle.problems():
         raise ParseError(f"{kind}: {message}")
     return puzzle

@@ -129,3 +129,15 @@ def test_fuzz_round_trips(p: FlowPuzzle) -> None:
     assert parse(serialize(p)) == p
     assert parse(serialize_spaced(p)) == p
     assert serialize(parse(serialize(p))) == serialize(p)
+
+
+def test_labels_shown_reads_writes_and_refuses_other_words() -> None:
+    puzzle = parse("labels: shown\nA.B\nA.B\n")
+    assert puzzle.labels and serialize(puzzle) == "labels: shown\nA.B\nA.B\n"
+    assert parse(serialize(puzzle)) == puzzle
+    assert not parse("labels: hidden\nA.B\nA.B\n").labels
+    assert serialize(parse("A.B\nA.B\n")) == "A.B\nA.B\n"  # no header by default
+    with pytest.raises(ParseError) as err:
+        parse("labels: yes\nA.B\nA.B\n")
+    assert "labels must be shown or hidden" in str(err.value) and err.value.line == 1
+    assert puzzle.resized(3, 3).labels  # edits keep it

@@ -285,3 +285,34 @@ def test_the_palette_places_numbers_past_nine_on_a_numberlink_board(view, qtbot)
     qtbot.mouseClick(view.board, Qt.MouseButton.LeftButton, pos=view.board.cell_center(3, 1).toPoint())
     assert view.doc.puzzle.at(3, 1) == "10"
     assert "number 10 has 3 endpoints" in _panel(view).progress_label.text()
+
+
+WORD_ARUKONE = "https://puzz.link/p?arukone/4/4/1234n1234"  # letters A B C D over A B C D
+
+
+def test_an_arukone_url_shows_its_letters_and_the_check_box_hides_them(view, qtbot, tmp_path) -> None:
+    """An arukone URL without the e flag opened under Flow rules with plain coloured dots, so a
+    word-Arukone lost its letters on screen. Now the puzzle says its dots show labels (saved with
+    it), and "Show labels on the dots" turns that off and on as one undoable step."""
+    panel = _panel(view)
+    panel.paste_url(WORD_ARUKONE)
+    assert view.doc.puzzle.rules == "flow" and view.doc.puzzle.labels
+
+    def texts() -> list[str]:
+        return sorted(it.text for it in view.board.display_list().items if type(it).__name__ == "Text")
+
+    assert texts() == sorted("ABCD" * 2)
+    assert panel.labels_box.isChecked() and panel.labels_box.isEnabled()
+    panel.labels_box.click()
+    assert not view.doc.puzzle.labels and texts() == []
+    assert view.doc.undo_stack.undoText() == "hide labels"
+    panel.labels_box.click()
+    assert view.doc.puzzle.labels and texts() == sorted("ABCD" * 2)
+    path = tmp_path / "word.flow.txt"
+    path.write_text(view.plugin.serialize(view.doc.puzzle), encoding="utf-8")
+    assert view.plugin.parse(path.read_text(encoding="utf-8")).labels
+    view.doc.undo_stack.undo()
+    assert not view.doc.puzzle.labels and not panel.labels_box.isChecked()
+    # Numberlink puzzles always show their labels: the box says so and cannot turn them off.
+    panel.paste_url(NUMLIN)
+    assert panel.labels_box.isChecked() and not panel.labels_box.isEnabled()

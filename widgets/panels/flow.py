@@ -12,6 +12,7 @@ from typing import Any
 
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QGroupBox,
@@ -27,6 +28,7 @@ from solvers.common.errors import InputError
 from solvers.common.limits import limit_text
 from solvers.common.process_jobs import remote
 from solvers.common.protocol import EditResult
+from solvers.flow.draw import labels_always
 from solvers.flow.generate import generate
 from solvers.flow.hint import first_paths, progress_text, reveal_one
 from solvers.flow.model import BRIDGE, EMPTY, FLOW_RULES, NUMBERLINK, FlowPaths, FlowPuzzle
@@ -86,6 +88,12 @@ class FlowPanel(QWidget):
         self.rules_box.setAccessibleName("Puzzle rules")
         self.rules_box.setToolTip("The puzzle's rule set: Solve (F5), Check and the file follow it")
         self.rules_box.activated.connect(self.set_rules)  # the user's choice only, not refresh()
+        self.labels_box = QCheckBox("Show labels on the dots")
+        self.labels_box.setToolTip(
+            "Print each endpoint's letter or number on its dot, as Arukone puzzles are printed "
+            "(saved with the puzzle; Numberlink puzzles always show them)"
+        )
+        self.labels_box.clicked.connect(self.set_labels)  # the user's choice only, not refresh()
         self.strict_label = QLabel()
         self.strict_label.setWordWrap(True)
         self.strict_label.setAccessibleName("Strict uniqueness")
@@ -143,6 +151,7 @@ class FlowPanel(QWidget):
         rules = QGroupBox("Rules")
         rules_layout = QVBoxLayout(rules)
         rules_layout.addWidget(self.rules_box)
+        rules_layout.addWidget(self.labels_box)
         rules_layout.addWidget(note)
         rules_layout.addWidget(self.strict_button)
         rules_layout.addWidget(self.strict_label)
@@ -192,6 +201,9 @@ class FlowPanel(QWidget):
         self.clear_button.setEnabled(bool(entries is not None and any(p for _, p in entries.items)))
         self.shape_button.setText("Square board" if getattr(puzzle, "hex", False) else "Hex board")
         self.rules_box.setCurrentIndex(max(0, self.rules_box.findData(puzzle.rules)))
+        always = labels_always(puzzle)
+        self.labels_box.setChecked(puzzle.labels or always)
+        self.labels_box.setEnabled(not always)
 
     def set_rules(self, index: int) -> None:
         """One undoable step: the puzzle under the chosen rule set (its solutions go with the edit)."""
@@ -200,6 +212,13 @@ class FlowPanel(QWidget):
         if rules != puzzle.rules:
             words = self.rules_box.itemText(index).split(" (")[0]
             self.ctx.apply(EditResult(puzzle=replace(puzzle, rules=rules), label=f"{words} rules"))
+
+    def set_labels(self, shown: bool) -> None:
+        """One undoable step: the dots show their labels (or plain colours)."""
+        puzzle = self.ctx.puzzle()
+        if shown != puzzle.labels:
+            label = "show labels" if shown else "hide labels"
+            self.ctx.apply(EditResult(puzzle=replace(puzzle, labels=shown), label=label))
 
     def toggle_shape(self) -> None:
         """Square <-> hex cells; bridges (square boards only) and warps are dropped on the way to hex."""
