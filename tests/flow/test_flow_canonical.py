@@ -45,6 +45,36 @@ def _graph_of(rows_text: list[str]) -> FlowGraph:
     return grid_graph(codec.parse("\n".join(rows_text) + "\n"))
 
 
+def _stalled() -> Iterator[EdgeSolution | None]:
+    """A game rules' own search that never answers."""
+    while True:
+        yield None
+
+
+def _first_with_own_search_stalled(graph: FlowGraph, steps: int) -> tuple[bool, EdgeSolution | None]:
+    """(ended, answer) of ``_first_answer`` with the own search stalled, within ``steps`` steps."""
+    first = sat._first_answer(graph, _stalled(), None, sat.Peek())
+    for _ in range(steps):
+        try:
+            next(first)
+        except StopIteration as stop:
+            answer, peeking = stop.value
+            if peeking is not None:
+                peeking.close()  # the designed search that gave it, left open for the caller
+            return True, answer
+    first.close()
+    return False, None
+
+
+def _has_touching_answer(graph: FlowGraph) -> bool:
+    """Whether the designed model that lets pipes touch themselves at their ends has an answer."""
+    touching = FlowSat(graph, "designed", touch_at_ends=True)
+    try:
+        return next(iter(touching.solutions()), None) is not None
+    finally:
+        touching.close()
+
+
 def _random_board(rng: random.Random) -> FlowPuzzle | None:
     rows, cols = rng.randint(2, 6), rng.randint(2, 6)
     pairs = rng.randint(1, min(5, max(1, rows * cols // 3)))
@@ -280,26 +310,13 @@ def test_canonical_answers_prove_a_board_has_no_game_rules_answer(monkeypatch: p
     monkeypatch.setattr(sat, "PEEK_AFTER", -1.0)  # the designed search from the first step,
     monkeypatch.setattr(sat, "CANONICAL_AFTER", 0.0)  # canonical answers once it has ended
 
-    def stalled() -> Iterator[EdgeSolution | None]:
-        while True:
-            yield None
-
     rng = random.Random(29)
     outcomes = {"none": 0, "answer": 0, "undecided": 0}
     for _ in range(300):
         rows_text = _random_rows(rng)
         graph = _graph_of(rows_text)
-        first = sat._first_answer(graph, stalled(), None, sat.Peek())
-        for _ in range(5000):
-            try:
-                next(first)
-            except StopIteration as stop:
-                answer, peeking = stop.value
-                if peeking is not None:
-                    peeking.close()  # the designed search that gave it, left open for the caller
-                break
-        else:
-            first.close()
+        ended, answer = _first_with_own_search_stalled(graph, 5000)
+        if not ended:
             outcomes["undecided"] += 1  # the canonical search gave up: the own search would go on
             continue
         if answer is None:
@@ -482,12 +499,7 @@ def test_auto_rules_peek_with_touching_ends_once_the_designed_search_has_none(
         if brute_force_count(rows_text, designed=True, cap=1) or not brute_force_count(rows_text, cap=1):
             continue
         graph = _graph_of(rows_text)
-        touching = FlowSat(graph, "designed", touch_at_ends=True)
-        try:
-            expected = next(iter(touching.solutions()), None) is not None
-        finally:
-            touching.close()
-        if not expected:
+        if not _has_touching_answer(graph):
             continue
         rules, rest, held = solve._auto(graph, 2, None, None)
         first = next((s for s in chain(held, rest) if s is not None), None)
@@ -514,34 +526,15 @@ def test_the_game_rules_peek_runs_the_plain_designed_model_before_the_looser_one
 
     monkeypatch.setattr(sat, "_designed_steps", spy)
 
-    def stalled() -> Iterator[EdgeSolution | None]:
-        while True:
-            yield None
-
     rng = random.Random(53)
     seen = {"plain": 0, "looser": 0}
     for _ in range(300):
         rows_text = _random_rows(rng)
         designed = brute_force_count(rows_text, designed=True, cap=1) > 0
         graph = _graph_of(rows_text)
-        touching = FlowSat(graph, "designed", touch_at_ends=True)
-        try:
-            loose = next(iter(touching.solutions()), None) is not None
-        finally:
-            touching.close()
+        loose = _has_touching_answer(graph)
         models.clear()
-        first = sat._first_answer(graph, stalled(), None, sat.Peek())
-        answer = None
-        for _ in range(2000):
-            try:
-                next(first)
-            except StopIteration as stop:
-                answer, peeking = stop.value
-                if peeking is not None:
-                    peeking.close()
-                break
-        else:
-            first.close()
+        _, answer = _first_with_own_search_stalled(graph, 2000)
         assert (answer is not None) == (designed or loose), rows_text
         if answer is not None:
             verify_edge_answer(rows_text, graph.cells, graph.colours, answer.paths)
