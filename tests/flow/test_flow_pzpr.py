@@ -94,6 +94,7 @@ def test_a_flow_board_is_written_as_arukone_and_reads_back() -> None:
     url = pzpr.encode_url(puzzle)
     assert url == "https://puzz.link/p?arukone/3/3/-12g7i-12g7"  # R = 18, G = 7
     assert PLUGIN.parse(url) == replace(puzzle, labels=True)  # an Arukone puzzle shows its letters
+    assert pzpr.read_pzprv3(pzpr.write_pzprv3(puzzle))[0] == replace(puzzle, labels=True)  # so does its file
     mixed = codec.parse("rules: numberlink\nA . 10\nA . 10\n")
     assert PLUGIN.parse(pzpr.encode_url(mixed)).row_strings() == ["1.2", "1.2"]  # renumbered
     with pytest.raises(ParseError, match="plain square boards only"):
