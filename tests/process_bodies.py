@@ -79,8 +79,10 @@ def sat_slices(slices: int, *, cancel: CancelToken) -> tuple[list[bool | None], 
         return statuses, int(solver.accum_stats().get("conflicts", 0))
 
 
-def says_when_cancelled(*, cancel: CancelToken) -> str:
-    """A body that answers a cancel with what it has (as a solve returns its count so far)."""
+def says_when_cancelled(*, cancel: CancelToken, progress: Callable[[dict[str, Any]], None]) -> str:
+    """A body that answers a cancel with what it has (as a solve returns its count so far). It
+    says when it runs, so that a test cancels it then and not while the worker still starts."""
+    progress({"running": True})
     while not cancel.cancelled:
         time.sleep(0.005)
     return "what I had"

@@ -91,11 +91,15 @@ def test_cancel_ends_the_job_quickly(body: Any) -> None:
 def test_a_body_that_answers_a_cancel_gives_its_answer() -> None:
     # A solve cut short returns what it had proven; the job still ends cancelled (run_body sees
     # the token), but the caller gets the result instead of a bare Cancelled.
+    # Cancelled only once the body runs: a cancel while a fresh worker still starts (0.3 s was too
+    # short for a clean clone's first imports on a loaded machine) rightly ends in Cancelled.
     token = CancelToken()
     got: list[Any] = []
-    thread = threading.Thread(target=lambda: got.append(_run(remote(bodies.says_when_cancelled), token)))
+    running = threading.Event()
+    work = remote(bodies.says_when_cancelled, with_progress=True)
+    thread = threading.Thread(target=lambda: got.append(work(token, lambda _info: running.set())))
     thread.start()
-    time.sleep(0.3)
+    assert running.wait(30), "the body never started"
     token.cancel()
     thread.join(5)
     assert got == ["what I had"]
