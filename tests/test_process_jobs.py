@@ -158,8 +158,13 @@ def test_closing_the_pool_mid_job_ends_the_job_quietly(monkeypatch, capsys) -> N
 
     thread = threading.Thread(target=job)
     thread.start()
-    time.sleep(0.5)
     workers = process_jobs.pool()
+    # Wait for the job's worker (a fixed wait was a gamble: a fresh pool starts its first worker
+    # first, which on a clean clone of a loaded machine may take longer than any fixed guess).
+    deadline = time.monotonic() + 30
+    while not workers._busy and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.2)  # the job relays by now (the body never answers)
     busy = list(workers._busy)
     workers.close()
     thread.join(5)
