@@ -91,7 +91,8 @@ class FlowPanel(QWidget):
         self.labels_box = QCheckBox("Show labels on the dots")
         self.labels_box.setToolTip(
             "Print each endpoint's letter or number on its dot, as Arukone puzzles are printed "
-            "(saved with the puzzle; Numberlink puzzles always show them)"
+            "(saved with the puzzle). Numberlink puzzles, numbers past 9 and boards with more "
+            "colours than the palette always show them."
         )
         self.labels_box.clicked.connect(self.set_labels)  # the user's choice only, not refresh()
         self.strict_label = QLabel()
