@@ -744,10 +744,10 @@ def _first_answer(
     small = pairs <= LATE_PEEK_SIZE
     peek_after = min(PEEK_AFTER, PEEK_AFTER_PER_PAIR * pairs) if pairs <= PEEK_SIZE else LATE_PEEK_AFTER
     designed: Generator[EdgeSolution | None, None, None] | None = None
-    # The peek's models still to run, by "touch at ends": the looser model is 2-30x slower on
+    # The peek's models still to run, by their ``touch_at_ends``: the looser one is 2-30x slower on
     # generated 50x50s (first answer 1.8-31 s against 0.6-2.2 s), so it runs only where the
     # plain one has none (the 48x35, whose answer runs alongside itself at one end).
-    looser: list[bool] = ([False, True] if peek.on else [True]) if small else []
+    peek_models: list[bool] = ([False, True] if peek.on else [True]) if small else []
     # Once the designed search has proved it has no answer (with the peek off: the caller's), from
     # ``CANONICAL_AFTER`` on canonical answers take turns too: they can prove there is no answer.
     modest = pairs <= CANONICAL_SIZE
@@ -758,8 +758,8 @@ def _first_answer(
     try:
         while True:
             spent = time.process_time() - started
-            if looser and designed is None and peek.on and spent > peek_after:
-                designed = _designed_steps(graph, cancel, SatStats(), set(), looser.pop(0))
+            if peek_models and designed is None and peek.on and spent > peek_after:
+                designed = _designed_steps(graph, cancel, SatStats(), set(), peek_models.pop(0))
                 peeked_for = -1.0
             if designed is not None:
                 mark = time.process_time()
@@ -775,7 +775,7 @@ def _first_answer(
                     designed.close()
                     designed = None
                     if not ended:
-                        looser.clear()  # out of time: the looser model would be slower still
+                        peek_models.clear()  # out of time: the looser model would be slower still
             if canonical_after <= spent:
                 canonical_after = math.inf
                 canonical = _filling_canonical(graph, cancel) if step_table(graph) is not None else None
