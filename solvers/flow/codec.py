@@ -180,6 +180,21 @@ def _numbers(value: str, what: str, limit: int, line: int, start: int) -> frozen
     return frozenset(out)
 
 
+def _word(
+    fields: dict[str, tuple[int, str, int]], name: str, choices: tuple[str, ...], default: str = ""
+) -> str:
+    """Header ``name``'s word, one of ``choices`` in any case; ``default`` (else the first choice)
+    if there is none."""
+    if name not in fields:
+        return default or choices[0]
+    line_no, value, col = fields[name]
+    word = value.strip().lower()
+    if word not in choices:
+        where = col + len(value) - len(value.lstrip())
+        raise ParseError(f"{name} must be {' or '.join(choices)}, got {shown(value.strip())}", line_no, where)
+    return word
+
+
 def _apply_header(puzzle: FlowPuzzle, header: list[tuple[int, str]]) -> FlowPuzzle:
     """Shape, warps and walls from the header lines (1-based numbers in the text)."""
     fields: dict[str, tuple[int, str, int]] = {}
@@ -197,14 +212,7 @@ def _apply_header(puzzle: FlowPuzzle, header: list[tuple[int, str]]) -> FlowPuzz
         if name in fields:
             raise ParseError(f"second {name!r} line", line_no, 1)
         fields[name] = (line_no, value, len(key) + 2)
-    hexagonal = False
-    if "shape" in fields:
-        line_no, value, col = fields["shape"]
-        shape = value.strip().lower()
-        if shape not in ("square", "hex"):
-            where = col + len(value) - len(value.lstrip())
-            raise ParseError(f"shape must be square or hex, got {shown(value.strip())}", line_no, where)
-        hexagonal = shape == "hex"
+    hexagonal = _word(fields, "shape", ("square", "hex")) == "hex"
     warp_rows = warp_cols = frozenset[int]()
     if "warp rows" in fields:
         warp_rows = _numbers(fields["warp rows"][1], "warp rows", puzzle.rows, *fields["warp rows"][::2])
@@ -217,22 +225,8 @@ def _apply_header(puzzle: FlowPuzzle, header: list[tuple[int, str]]) -> FlowPuzz
             "warps are for square boards only",
             min(fields[k][0] for k in ("warp rows", "warp columns") if k in fields),
         )
-    rules = FLOW_RULES
-    if "rules" in fields:
-        line_no, value, col = fields["rules"]
-        rules = value.strip().lower()
-        if rules not in PUZZLE_RULES:
-            where = col + len(value) - len(value.lstrip())
-            raise ParseError(
-                f"rules must be {' or '.join(PUZZLE_RULES)}, got {shown(value.strip())}", line_no, where
-            )
-    labels = False
-    if "labels" in fields:
-        line_no, value, col = fields["labels"]
-        if value.strip().lower() not in ("shown", "hidden"):
-            where = col + len(value) - len(value.lstrip())
-            raise ParseError(f"labels must be shown or hidden, got {shown(value.strip())}", line_no, where)
-        labels = value.strip().lower() == "shown"
+    rules = _word(fields, "rules", PUZZLE_RULES)
+    labels = _word(fields, "labels", ("shown", "hidden"), "hidden") == "shown"
     out = FlowPuzzle(
         puzzle.rows, puzzle.cols, puzzle.cells, frozenset(), warp_rows, warp_cols, hexagonal, rules, labels
     )
