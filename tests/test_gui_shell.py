@@ -164,6 +164,10 @@ def test_a_pasted_url_opens_in_the_module_that_reads_it(window) -> None:
     assert view.plugin.meta.id == "flow" and view.doc.puzzle.rules == "numberlink" and not errors
     assert window.files.open_text("https://puzz.link/p?toichika/6/6/uiburcbvbdd5o15164e")
     assert window.current().plugin.meta.id == "toichika"
+    # Copied without its scheme: the same.
+    assert window.files.open_text("puzz.link/p?numlin/5/5/1j2h3m1h2j3")
+    assert window.current().plugin.meta.id == "flow" and not errors
+    window.show_kind("toichika")
     # No module reads it: the shown module's own words, and nothing changes.
     assert not window.files.open_text("https://puzz.link/p?nurikabe/5/5/1j2h3m1h2j3")
     assert window.current().plugin.meta.id == "toichika" and "Toichika" in errors[-1]

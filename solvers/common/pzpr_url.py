@@ -8,6 +8,14 @@ from dataclasses import dataclass
 from solvers.common.errors import ParseError
 
 MAX_PARTS = 16  # pid, flags, size, body: a real URL has fewer than ten
+HOSTS = ("puzz.link", "pzv.jp")
+
+
+def names_a_puzzle_host(text: str) -> bool:
+    """``puzz.link/p?...`` or ``www.pzv.jp/p.html?...``: a URL copied without its scheme (address
+    bars and chat programs drop it), which would otherwise be taken for a file name."""
+    host = text.strip().split("/", 1)[0].lower()
+    return host.removeprefix("www.") in HOSTS and "?" in text
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ import string
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import ascii_int, is_ascii_digits, normalise, shown
-from solvers.common.pzpr_url import split_query
+from solvers.common.pzpr_url import names_a_puzzle_host, split_query
 from solvers.flow.model import (
     EMPTY,
     FLOW_RULES,
@@ -48,11 +48,12 @@ _QUESTION = "'?' clues (a number not given) are not supported: every endpoint ne
 
 
 def looks_like_url(text: str) -> bool:
-    """A one-line URL or URL query (``p?numlin/...``, ``numlin/5/5/...``)."""
+    """A one-line URL (with or without ``https://``) or URL query (``p?numlin/...``,
+    ``numlin/5/5/...``)."""
     t = text.strip()
     if "\n" in t or not t:
         return False
-    if "://" in t or t.startswith(("p?", "?", "p.html?")):
+    if "://" in t or t.startswith(("p?", "?", "p.html?")) or names_a_puzzle_host(t):
         return True
     return t.split("/", 1)[0] in PIDS
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import ascii_int, is_ascii_digits, shown
-from solvers.common.pzpr_url import split_query
+from solvers.common.pzpr_url import names_a_puzzle_host, split_query
 from solvers.toichika.model import DIRECTIONS, MAX_SIZE, QUESTION, Toichika
 
 PID = "toichika"
@@ -23,7 +23,9 @@ def looks_like_url(text: str) -> bool:
     t = text.strip()
     if "\n" in t:
         return False
-    return "://" in t or t.startswith(("p?", "?", "p.html?")) or t.split("/", 1)[0] in PIDS | {"pzprv3"}
+    if "://" in t or t.startswith(("p?", "?", "p.html?")) or names_a_puzzle_host(t):
+        return True
+    return t.split("/", 1)[0] in PIDS | {"pzprv3"}
 
 
 def _pack5(bits: list[bool]) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from unittest.mock import ANY
 
 import pytest
 
@@ -41,6 +42,10 @@ def test_the_pzprjs_sample_decodes_as_worked_out_by_hand() -> None:
         "?numlin/5/5/1j2h3m1h2j3",
         "numlin/5/5/1j2h3m1h2j3",
         "  https://puzz.link/p?numlin/v:/5/5/1j2h3m1h2j3  ",
+        # Copied without the scheme (address bars and chat programs drop it).
+        "puzz.link/p?numlin/5/5/1j2h3m1h2j3",
+        "www.puzz.link/p?numlin/5/5/1j2h3m1h2j3",
+        "PZV.JP/p.html?numlin/5/5/1j2h3m1h2j3",
     ],
 )
 def test_url_forms(url: str) -> None:
@@ -165,6 +170,11 @@ def test_cli_solves_a_url_and_converts_to_url(capsys, tmp_path) -> None:
     assert workbench_main(["solve", "flow", SAMPLE, "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["count"] >= 1
+    # Without its scheme the URL is still no file name; a host page without a puzzle is.
+    assert workbench_main(["solve", "flow", SAMPLE.removeprefix("https://"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == out | {"seconds": ANY}
+    assert workbench_main(["solve", "flow", "puzz.link/list.html"]) == 2
+    assert "no such file: 'puzz.link/list.html'" in capsys.readouterr().err
     path = tmp_path / "board.txt"
     path.write_text("\n".join(SAMPLE_ROWS) + "\n")
     assert PLUGIN.cli(["convert", str(path), "--to", "url"]) == 0

@@ -161,6 +161,11 @@ def test_text_errors_name_line_and_column(text: str, line: int, column: int | No
 def test_parse_dispatch_and_inline_detection() -> None:
     assert PLUGIN.looks_like_inline("https://puzz.link/p?toichika/4/4/n70kt84j")
     assert PLUGIN.looks_like_inline("http://pzv.jp/p.html?toichika/4/4/n70kt84j")
+    assert PLUGIN.looks_like_inline("puzz.link/p?toichika/4/4/n70kt84j")  # copied without https://
+    assert PLUGIN.parse("www.pzv.jp/p.html?toichika/4/4/n70kt84j") == decode_url(
+        "https://puzz.link/p?toichika/4/4/n70kt84j"
+    )
+    assert not PLUGIN.looks_like_inline("puzz.link/list.html")
     assert not PLUGIN.looks_like_inline("puzzle.toichika")
     assert not PLUGIN.looks_like_inline("assets/toichika/samples/missing.toichika")
     assert PLUGIN.looks_like_inline("toichika/4/4/n70kt84j")
