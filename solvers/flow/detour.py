@@ -15,10 +15,12 @@ step by step, up to no restriction at all, keeps the search complete.
 
 from __future__ import annotations
 
+from itertools import chain
+
 import numpy as np
 
 from solvers.common.kernels import njit
-from solvers.flow.graph import FlowGraph
+from solvers.flow.graph import FlowGraph, per_graph
 
 UNREACHABLE = 1 << 30
 # Below this many array elements (a board of about 10x10) the kernels run as plain Python while numba
@@ -26,14 +28,19 @@ UNREACHABLE = 1 << 30
 SMALL = 600
 
 
+@per_graph
 def neighbour_table(graph: FlowGraph) -> np.ndarray:
-    """(N, max degree) node ids of each node's neighbours, -1 padded."""
-    degree = max((len(inc) for inc in graph.incident), default=0)
-    table = np.full((graph.n_nodes, max(degree, 1)), -1, dtype=np.int64)
-    for node, inc in enumerate(graph.incident):
-        for j, e in enumerate(inc):
-            u, v = int(graph.edges[e, 0]), int(graph.edges[e, 1])
-            table[node, j] = v if u == node else u
+    """(N, max degree) node ids of each node's neighbours in ``incident`` order, -1 padded (shared
+    by the callers of one graph: read only)."""
+    counts = np.fromiter(map(len, graph.incident), dtype=np.int64, count=graph.n_nodes)
+    table = np.full((graph.n_nodes, max(int(counts.max(initial=0)), 1)), -1, dtype=np.int64)
+    if counts.sum() == 0:
+        return table
+    edge = np.fromiter(chain.from_iterable(graph.incident), dtype=np.int64, count=int(counts.sum()))
+    node = np.repeat(np.arange(graph.n_nodes), counts)
+    slot = np.arange(len(edge)) - np.repeat(np.cumsum(counts) - counts, counts)
+    u, v = graph.edges[edge, 0], graph.edges[edge, 1]
+    table[node, slot] = np.where(u == node, v, u)
     return table
 
 

@@ -105,22 +105,10 @@ def layout(graph: FlowGraph, orientation: int = 0) -> _Layout:
     """The sweep's view of a graph; ``NotApplicable`` unless it is a square grid minus holes/walls.
     ``orientation`` (0..3, see ``orientations``) picks the end the sweep starts from and, on a
     square board, whether it goes row by row or column by column."""
-    if any(lane >= 0 for lane in graph.lanes):
-        raise NotApplicable("the frontier counter does not handle bridges")
-    if graph.n_nodes == 0:
-        raise NotApplicable("the board has no cells")
+    rows, cols = _grid_size(graph)
     cells = graph.cells
-    rows = 1 + max(r for r, _ in cells)
-    cols = 1 + max(c for _, c in cells)
     node_at = {cell: i for i, cell in enumerate(cells)}
-    if len(node_at) != len(cells):
-        raise NotApplicable("the frontier counter needs one node per cell")
-    edge_of: dict[tuple[int, int], int] = {}
-    for e, (u, v) in enumerate(graph.edges.tolist()):
-        (r1, c1), (r2, c2) = cells[u], cells[v]
-        if abs(r1 - r2) + abs(c1 - c2) != 1:
-            raise NotApplicable("the frontier counter handles square grids without warps only (not hex)")
-        edge_of[(min(u, v), max(u, v))] = e
+    edge_of = {(min(u, v), max(u, v)): e for e, (u, v) in enumerate(graph.edges.tolist())}
     transposed = cols > rows or (cols == rows and orientation & 2 == 2)
     h, w = (cols, rows) if transposed else (rows, cols)
     backwards = orientation & 1 == 1
@@ -146,6 +134,22 @@ def layout(graph: FlowGraph, orientation: int = 0) -> _Layout:
     return _Layout(h, w, kind, right, down, len(graph.colours), transposed)
 
 
+def _grid_size(graph: FlowGraph) -> tuple[int, int]:
+    """(rows, cols) of a square grid minus holes and walls; ``NotApplicable`` for anything else."""
+    if any(lane >= 0 for lane in graph.lanes):
+        raise NotApplicable("the frontier counter does not handle bridges")
+    if graph.n_nodes == 0:
+        raise NotApplicable("the board has no cells")
+    cells = np.asarray(graph.cells, dtype=np.int64).reshape(-1, 2)
+    if len(np.unique(cells, axis=0)) != len(cells):
+        raise NotApplicable("the frontier counter needs one node per cell")
+    step = np.abs(cells[graph.edges[:, 0]] - cells[graph.edges[:, 1]]).sum(axis=1)
+    if (step != 1).any():
+        raise NotApplicable("the frontier counter handles square grids without warps only (not hex)")
+    rows, cols = cells.max(axis=0) + 1
+    return int(rows), int(cols)
+
+
 def _graph_of(board: FlowGraph | FlowPuzzle) -> FlowGraph:
     if isinstance(board, FlowPuzzle):
         if board.hex or board.warp_rows or board.warp_cols or BRIDGE in board.cells:
@@ -166,7 +170,7 @@ def sweep_width(board: FlowGraph | FlowPuzzle) -> int:
     """The frontier width a sweep of this board would have (its shorter side); the state count, and
     with it time and memory, grows steeply with it (see the module notes). ``NotApplicable`` as
     ``count_solutions``."""
-    return layout(_graph_of(board)).width
+    return min(_grid_size(_graph_of(board)))  # the sweep runs along the longer side
 
 
 def count_solutions(

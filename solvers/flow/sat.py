@@ -43,12 +43,10 @@ from __future__ import annotations
 
 import math
 import time
-import weakref
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import combinations
 from typing import NamedTuple, TypeVar
 
 import numpy as np
@@ -62,6 +60,7 @@ except ImportError:  # pragma: no cover - other python-sat builds
 from solvers.common.cancel import CancelToken
 from solvers.flow.canonical import applies, runs_alongside_itself, step_table
 from solvers.flow.canonical import clauses as canonical_clauses
+from solvers.flow.degree import degree_clauses
 from solvers.flow.detour import UNREACHABLE, slack
 from solvers.flow.graph import FlowGraph
 from solvers.flow.near import windows
@@ -311,7 +310,7 @@ class FlowSat:
                 inner = both & ~self._terminal[g.edges].any(axis=1)[:, None]
             self._add(np.stack([-xu[inner], -xv[inner], evar[inner]], axis=-1))
         # Degrees: endpoints 1, other cells 2 (Numberlink: 0 or 2).
-        self._add(_degree_clauses(g, self.fill))
+        self._add(degree_clauses(g, self.fill))
         # 2x2 blocks: four used edges are a loop (always wrong); under designed rules even three are.
         sq = np.asarray(g.squares, dtype=np.int64).reshape(-1, 4) + 1
         if self.no_touch:
@@ -1360,51 +1359,6 @@ def _per_cell(var: np.ndarray) -> list[list[int]]:
     flat = var.T[cell, colour].tolist()
     bounds = np.searchsorted(cell, np.arange(var.shape[1] + 1)).tolist()
     return [flat[a:b] for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
-
-
-# Degree clauses of recent graphs: the same for every stage and restart of a search (building them
-# took 36 ms of the 0.12 s that setting up one 60x60 restart cost). Keyed by the graph's id, with a
-# weak reference to tell a new graph at a reused address apart.
-_DEGREE_CACHE: dict[tuple[int, bool], tuple[weakref.ref[FlowGraph], list[list[int]]]] = {}
-_DEGREE_CACHE_SIZE = 4
-
-
-def _degree_clauses(graph: FlowGraph, fill: bool) -> list[list[int]]:
-    """Endpoints have degree 1, other cells 2 (``fill``) or 0 or 2; literals are edge ids + 1."""
-    key = (id(graph), fill)
-    cached = _DEGREE_CACHE.get(key)
-    if cached is not None and cached[0]() is graph:
-        return cached[1]
-    clauses: list[list[int]] = []
-    for node, inc in enumerate(graph.incident):
-        lits = [e + 1 for e in inc]
-        if node in graph.terminal_colour:
-            clauses.extend(_exactly(lits, 1))
-        elif not fill:
-            clauses.extend(_none_or_two(lits))
-        else:
-            clauses.extend(_exactly(lits, 2))
-    if len(_DEGREE_CACHE) >= _DEGREE_CACHE_SIZE:
-        _DEGREE_CACHE.clear()
-    _DEGREE_CACHE[key] = (weakref.ref(graph), clauses)
-    return clauses
-
-
-def _exactly(lits: list[int], k: int) -> list[list[int]]:
-    """Clauses for 'exactly k of lits' (at most 4 literals here, so plain subsets are best)."""
-    n = len(lits)
-    if k > n:
-        return [[]]
-    clauses = [[-x for x in sub] for sub in combinations(lits, k + 1)]  # at most k
-    clauses += [list(sub) for sub in combinations(lits, n - k + 1)]  # at least k
-    return clauses
-
-
-def _none_or_two(lits: list[int]) -> list[list[int]]:
-    """Clauses for "0 or 2 of lits" (a cell that may stay empty): at most two, never just one."""
-    clauses = [[-x for x in sub] for sub in combinations(lits, 3)]
-    clauses += [[-x, *(y for y in lits if y != x)] for x in lits]
-    return clauses
 
 
 def _decode(graph: FlowGraph, used: np.ndarray) -> tuple[EdgeSolution | None, list[list[int]]]:

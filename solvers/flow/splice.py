@@ -14,48 +14,97 @@ from __future__ import annotations
 
 import numpy as np
 
+from solvers.common.kernels import njit
+from solvers.flow.detour import SMALL
 from solvers.flow.graph import FlowGraph
 
 
 def trace(graph: FlowGraph, used: np.ndarray) -> tuple[np.ndarray, list[list[int]], list[list[int]]]:
     """Components of a degree-valid edge set: the label of each node (colour id on the pipe from
     that colour's endpoints, ``K + i`` on loop i, -1 unused), the pipes as node lists and the loops
-    as edge-id lists."""
-    n = graph.n_nodes
-    adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for e in np.flatnonzero(used).tolist():
-        u, v = graph.edges[e].tolist()
-        adj[u].append((v, e))
-        adj[v].append((u, e))
+    as edge-id lists. Each walk leaves a node by its first used edge (lowest id) that does not lead
+    back; raises ValueError if a walk cannot go on (an edge set that is not degree-valid)."""
+    chosen = np.flatnonzero(used)
+    ends = graph.edges[chosen]
+    # Each node's used edges in edge-id order (both ends of an edge, edge by edge; stable sort).
+    src = ends.ravel()
+    dst = ends[:, ::-1].ravel()
+    eid = np.repeat(chosen, 2)
+    order = np.argsort(src, kind="stable")
+    start = np.searchsorted(src[order], np.arange(graph.n_nodes + 1))
+    terminals = np.asarray(graph.terminals, dtype=np.int64).reshape(-1, 2)
+    label, path_nodes, path_ends, loop_edges, loop_ends, ok = _walk(
+        start, dst[order].astype(np.int64), eid[order].astype(np.int64), terminals
+    )
+    if not ok:
+        raise ValueError("the edge set is not degree-valid: a walk stops at a cell of degree 1")
+    return label, _pieces(path_nodes, path_ends), _pieces(loop_edges, loop_ends)
+
+
+def _pieces(flat: np.ndarray, ends: np.ndarray) -> list[list[int]]:
+    """``flat`` cut at the end offsets ``ends``."""
+    items, bounds = flat.tolist(), ends.tolist()
+    return [items[a:b] for a, b in zip([0, *bounds], bounds, strict=False)]
+
+
+@njit(cache=True, nogil=True, python_below=SMALL)
+def _walk(
+    start: np.ndarray, nbr: np.ndarray, eid: np.ndarray, terminals: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, bool]:
+    """The walks of ``trace`` over adjacency lists (node v's used edges: ``nbr``/``eid`` from
+    ``start[v]`` to ``start[v + 1]``): labels, the pipes' nodes and end offsets, the loops' edges
+    and end offsets, and False if a loop walk got stuck."""
+    n = start.shape[0] - 1
+    k_count = terminals.shape[0]
     label = np.full(n, -1, dtype=np.int64)
-    paths: list[list[int]] = []
-    for k, (start, _end) in enumerate(graph.terminals):
-        path = [start]
-        label[start] = k
-        prev, node = -1, start
-        while True:
-            nxt = [w for w, _ in adj[node] if w != prev]
-            if not nxt:
+    path_nodes = np.empty(n + k_count, dtype=np.int64)
+    path_ends = np.empty(k_count, dtype=np.int64)
+    size = 0
+    for k in range(k_count):
+        node = terminals[k, 0]
+        prev = -1
+        label[node] = k
+        path_nodes[size] = node
+        size += 1
+        for _ in range(n):  # a path visits each node once: n steps bound a bad input's walk
+            nxt = -1
+            for j in range(start[node], start[node + 1]):
+                if nbr[j] != prev:
+                    nxt = nbr[j]
+                    break
+            if nxt < 0:
                 break
-            prev, node = node, nxt[0]
-            path.append(node)
+            prev, node = node, nxt
             label[node] = k
-        paths.append(path)
-    loops: list[list[int]] = []
-    for node in np.flatnonzero(label < 0).tolist():
-        if label[node] >= 0 or not adj[node]:
+            path_nodes[size] = node
+            size += 1
+            if size == path_nodes.shape[0]:
+                break
+        path_ends[k] = size
+    free = np.flatnonzero(label < 0)
+    loop_edges = np.empty(eid.shape[0], dtype=np.int64)
+    loop_ends = np.empty(n, dtype=np.int64)
+    count = 0
+    size = 0
+    for node in free:
+        if label[node] >= 0 or start[node] == start[node + 1]:
             continue
-        loop: list[int] = []
         prev, cur = -1, node
         while True:
-            label[cur] = len(graph.terminals) + len(loops)
-            w, e = next((w, e) for w, e in adj[cur] if w != prev)
-            loop.append(e)
-            prev, cur = cur, w
+            label[cur] = k_count + count
+            j = start[cur]
+            while j < start[cur + 1] and nbr[j] == prev:
+                j += 1
+            if j == start[cur + 1] or size == loop_edges.shape[0]:
+                return label, path_nodes[:0], path_ends, loop_edges[:0], loop_ends[:0], False
+            loop_edges[size] = eid[j]
+            size += 1
+            prev, cur = cur, nbr[j]
             if cur == node:
                 break
-        loops.append(loop)
-    return label, paths, loops
+        loop_ends[count] = size
+        count += 1
+    return label, path_nodes, path_ends, loop_edges[:size], loop_ends[:count], True
 
 
 def splice_loops(graph: FlowGraph, used: np.ndarray) -> np.ndarray | None:
