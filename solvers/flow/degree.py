@@ -48,6 +48,7 @@ def degree_clauses(graph: FlowGraph, fill: bool) -> list[list[int]]:
 @lru_cache(maxsize=64)
 def _template(kind: int, n: int) -> Template:
     """Positions and signs of the clauses of one rule over n edges, in the order they are given."""
+    most: list[tuple[tuple[int, ...], tuple[int, ...]]]
     if kind == NONE_OR_TWO:  # at most two, never just one
         most = [(pos, (-1,) * 3) for pos in combinations(range(n), 3)]
         alone = [((x, *(y for y in range(n) if y != x)), (-1, *(1,) * (n - 1))) for x in range(n)]

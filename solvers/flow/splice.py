@@ -89,7 +89,7 @@ def _walk(
     for node in free:
         if label[node] >= 0 or start[node] == start[node + 1]:
             continue
-        prev, cur = -1, node
+        prev, cur = -1, int(node)
         while True:
             label[cur] = k_count + count
             j = start[cur]
@@ -99,7 +99,7 @@ def _walk(
                 return label, path_nodes[:0], path_ends, loop_edges[:0], loop_ends[:0], False
             loop_edges[size] = eid[j]
             size += 1
-            prev, cur = cur, nbr[j]
+            prev, cur = cur, int(nbr[j])
             if cur == node:
                 break
         loop_ends[count] = size
