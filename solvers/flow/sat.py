@@ -47,6 +47,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from functools import partial
+from itertools import combinations
 from typing import NamedTuple, TypeVar
 
 import numpy as np
@@ -60,9 +61,8 @@ except ImportError:  # pragma: no cover - other python-sat builds
 from solvers.common.cancel import CancelToken
 from solvers.flow.canonical import applies, runs_alongside_itself, step_table
 from solvers.flow.canonical import clauses as canonical_clauses
-from solvers.flow.degree import degree_clauses
 from solvers.flow.detour import UNREACHABLE, slack
-from solvers.flow.graph import FlowGraph
+from solvers.flow.graph import FlowGraph, per_graph
 from solvers.flow.near import windows
 from solvers.flow.numberlink import neighbour
 from solvers.flow.route import corridor_slack, route
@@ -310,7 +310,7 @@ class FlowSat:
                 inner = both & ~self._terminal[g.edges].any(axis=1)[:, None]
             self._add(np.stack([-xu[inner], -xv[inner], evar[inner]], axis=-1))
         # Degrees: endpoints 1, other cells 2 (Numberlink: 0 or 2).
-        self._add(degree_clauses(g, self.fill))
+        self._add(_degree_clauses(g, self.fill))
         # 2x2 blocks: four used edges are a loop (always wrong); under designed rules even three are.
         sq = np.asarray(g.squares, dtype=np.int64).reshape(-1, 4) + 1
         if self.no_touch:
@@ -1359,6 +1359,39 @@ def _per_cell(var: np.ndarray) -> list[list[int]]:
     flat = var.T[cell, colour].tolist()
     bounds = np.searchsorted(cell, np.arange(var.shape[1] + 1)).tolist()
     return [flat[a:b] for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
+
+
+@per_graph
+def _degree_clauses(graph: FlowGraph, fill: bool) -> list[list[int]]:
+    """Endpoints have degree 1, other cells 2 (``fill``) or 0 or 2; literals are edge ids + 1.
+    Built once per graph (shared by every stage and restart: read only)."""
+    clauses: list[list[int]] = []
+    for node, inc in enumerate(graph.incident):
+        lits = [e + 1 for e in inc]
+        if node in graph.terminal_colour:
+            clauses.extend(_exactly(lits, 1))
+        elif not fill:
+            clauses.extend(_none_or_two(lits))
+        else:
+            clauses.extend(_exactly(lits, 2))
+    return clauses
+
+
+def _exactly(lits: list[int], k: int) -> list[list[int]]:
+    """Clauses for 'exactly k of lits' (at most 4 literals here, so plain subsets are best)."""
+    n = len(lits)
+    if k > n:
+        return [[]]
+    clauses = [[-x for x in sub] for sub in combinations(lits, k + 1)]  # at most k
+    clauses += [list(sub) for sub in combinations(lits, n - k + 1)]  # at least k
+    return clauses
+
+
+def _none_or_two(lits: list[int]) -> list[list[int]]:
+    """Clauses for "0 or 2 of lits" (a cell that may stay empty): at most two, never just one."""
+    clauses = [[-x for x in sub] for sub in combinations(lits, 3)]
+    clauses += [[-x, *(y for y in lits if y != x)] for x in lits]
+    return clauses
 
 
 def _decode(graph: FlowGraph, used: np.ndarray) -> tuple[EdgeSolution | None, list[list[int]]]:

@@ -1,17 +1,15 @@
 """Tables that the search builds with numpy and numba, against plain versions written here:
 ``splice.trace`` (on degree-valid edge sets with pipes, loops and unused cells) and
-``detour.neighbour_table`` and ``degree.degree_clauses`` (on every board variant)."""
+``detour.neighbour_table`` (on every board variant)."""
 
 from __future__ import annotations
 
 import random
-from itertools import combinations
 
 import numpy as np
 import pytest
 
 from solvers.flow import codec
-from solvers.flow.degree import degree_clauses
 from solvers.flow.detour import neighbour_table
 from solvers.flow.graph import FlowGraph, grid_graph
 from solvers.flow.random_path import random_path_board
@@ -134,31 +132,3 @@ def test_the_neighbour_table_lists_each_nodes_edges_in_order(text: str) -> None:
         other = [int(graph.edges[e, 1] if graph.edges[e, 0] == node else graph.edges[e, 0]) for e in inc]
         assert table[node].tolist() == other + [-1] * (table.shape[1] - len(other))
     assert neighbour_table(graph) is table  # built once per graph
-
-
-def _plain_degree_clauses(graph: FlowGraph, fill: bool) -> list[list[int]]:
-    """Cell by cell: an endpoint exactly one used edge, another cell exactly two (``fill``) or none
-    or two; 'at most k' as every k + 1 edges not all used, 'at least k' as every n - k + 1 not all
-    unused, 'never just one' as each edge used only with another."""
-    out: list[list[int]] = []
-    for node, inc in enumerate(graph.incident):
-        lits = [e + 1 for e in inc]
-        if node in graph.terminal_colour or fill:
-            k = 1 if node in graph.terminal_colour else 2
-            if k > len(lits):
-                out.append([])
-                continue
-            out += [[-x for x in sub] for sub in combinations(lits, k + 1)]
-            out += [list(sub) for sub in combinations(lits, len(lits) - k + 1)]
-        else:
-            out += [[-x for x in sub] for sub in combinations(lits, 3)]
-            out += [[-x, *(y for y in lits if y != x)] for x in lits]
-    return out
-
-
-@pytest.mark.parametrize("text", [*VARIANTS, "30x30"])
-@pytest.mark.parametrize("fill", [True, False])
-def test_the_degree_clauses_come_cell_by_cell_as_written_plainly(text: str, fill: bool) -> None:
-    puzzle = random_path_board(30, 30, 40, 7).puzzle if text == "30x30" else codec.parse(text)
-    graph = grid_graph(puzzle)
-    assert degree_clauses(graph, fill) == _plain_degree_clauses(graph, fill)
