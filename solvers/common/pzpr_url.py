@@ -8,13 +8,17 @@ from dataclasses import dataclass
 from solvers.common.errors import ParseError
 
 MAX_PARTS = 16  # pid, flags, size, body: a real URL has fewer than ten
-HOSTS = ("puzz.link", "pzv.jp")
+# The URL prefix of each host (the part before the puzzle id).
+HOSTS = {"puzz.link": "https://puzz.link/p?", "pzv.jp": "http://pzv.jp/p.html?"}
 
 
-def names_a_puzzle_host(text: str) -> bool:
-    """``puzz.link/p?...`` or ``www.pzv.jp/p.html?...``: a URL copied without its scheme (address
-    bars and chat programs drop it), which would otherwise be taken for a file name."""
-    host = text.strip().split("/", 1)[0].lower()
+def is_url_form(text: str) -> bool:
+    """A stripped one-line text written as a URL: with a scheme, a query (``p?...``, ``?...``,
+    ``p.html?...``), or ``puzz.link/p?...`` / ``www.pzv.jp/p.html?...`` copied without its scheme
+    (address bars and chat programs drop it; it would otherwise be taken for a file name)."""
+    if "://" in text or text.startswith(("p?", "?", "p.html?")):
+        return True
+    host = text.split("/", 1)[0].lower()
     return host.removeprefix("www.") in HOSTS and "?" in text
 
 

@@ -34,8 +34,6 @@ def neighbour_table(graph: FlowGraph) -> np.ndarray:
     by the callers of one graph: read only)."""
     counts = np.fromiter(map(len, graph.incident), dtype=np.int64, count=graph.n_nodes)
     table = np.full((graph.n_nodes, max(int(counts.max(initial=0)), 1)), -1, dtype=np.int64)
-    if counts.sum() == 0:
-        return table
     edge = np.fromiter(chain.from_iterable(graph.incident), dtype=np.int64, count=int(counts.sum()))
     node = np.repeat(np.arange(graph.n_nodes), counts)
     slot = np.arange(len(edge)) - np.repeat(np.cumsum(counts) - counts, counts)

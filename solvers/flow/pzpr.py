@@ -25,7 +25,7 @@ import string
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import ascii_int, is_ascii_digits, normalise, shown
-from solvers.common.pzpr_url import names_a_puzzle_host, split_query
+from solvers.common.pzpr_url import HOSTS, is_url_form, split_query
 from solvers.flow.model import (
     EMPTY,
     FLOW_RULES,
@@ -41,7 +41,6 @@ from solvers.flow.model import (
 NUMLIN, ARUKONE = "numlin", "arukone"
 KINDS = (NUMLIN, ARUKONE)
 PIDS = {f"{kind}{mode}": kind for kind in KINDS for mode in ("", "_edit", "_play")}
-HOSTS = {"puzz.link": "https://puzz.link/p?", "pzv.jp": "http://pzv.jp/p.html?"}
 ARUKONE_LETTERS = string.ascii_uppercase + string.ascii_lowercase  # 1..52
 HEX = "0123456789abcdef"
 _QUESTION = "'?' clues (a number not given) are not supported: every endpoint needs its number"
@@ -53,9 +52,7 @@ def looks_like_url(text: str) -> bool:
     t = text.strip()
     if "\n" in t or not t:
         return False
-    if "://" in t or t.startswith(("p?", "?", "p.html?")) or names_a_puzzle_host(t):
-        return True
-    return t.split("/", 1)[0] in PIDS
+    return is_url_form(t) or t.split("/", 1)[0] in PIDS
 
 
 def looks_like_pzprv3(text: str) -> bool:

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import ascii_int, is_ascii_digits, shown
-from solvers.common.pzpr_url import names_a_puzzle_host, split_query
+from solvers.common.pzpr_url import HOSTS, is_url_form, split_query
 from solvers.toichika.model import DIRECTIONS, MAX_SIZE, QUESTION, Toichika
 
 PID = "toichika"
 PIDS = {"toichika", "toichika_edit", "toichika_play"}
-HOSTS = {"puzz.link": "https://puzz.link/p?", "pzv.jp": "http://pzv.jp/p.html?"}
 B32 = "0123456789abcdefghijklmnopqrstuv"
 B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -23,9 +22,7 @@ def looks_like_url(text: str) -> bool:
     t = text.strip()
     if "\n" in t:
         return False
-    if "://" in t or t.startswith(("p?", "?", "p.html?")) or names_a_puzzle_host(t):
-        return True
-    return t.split("/", 1)[0] in PIDS | {"pzprv3"}
+    return is_url_form(t) or t.split("/", 1)[0] in PIDS | {"pzprv3"}
 
 
 def _pack5(bits: list[bool]) -> str:
