@@ -30,7 +30,10 @@ restriction at all, so the search stays complete. The stage that gives the first
 there for corridors 0 and 1 round that answer (the same cells threaded another way, then small
 changes). Loops in a strict model are spliced into a pipe beside them when a 4-cycle allows it
 (``splice.py``), which turns the model into a solution at once; the loop is cut as well, so
-enumeration stays exact.
+enumeration stays exact. From the core-guided widening on, while no answer is known, simulated
+annealing over square flips (``anneal.py``) takes turns with the stages, a fixed number of flips
+per solver conflict; an answer it reaches is checked, blocked in the stage and handled like the
+stage's own first answer.
 
 CaDiCaL in python-sat holds the GIL inside ``solve_limited`` and has no ``interrupt()``, so the
 search runs in slices of a conflict budget (the solver keeps its state between slices) and the
@@ -59,6 +62,7 @@ except ImportError:  # pragma: no cover - other python-sat builds
     pysolvers = None
 
 from solvers.common.cancel import CancelToken
+from solvers.flow.anneal import Annealer, can_anneal
 from solvers.flow.canonical import applies, runs_alongside_itself, step_table
 from solvers.flow.canonical import clauses as canonical_clauses
 from solvers.flow.detour import UNREACHABLE, slack
@@ -150,6 +154,11 @@ WIDEN_CAP = 150_000
 LET_GO_PER_CORE = 1
 # Strict-rule levels: allowed extra detour of a colour over the cheapest one. On bipartite boards
 # detours are even; on hexes and odd warps they may be odd (a level admits every value up to it).
+# Annealing beside the stages after the restarts: flips per solver conflict (a flip costs about
+# 0.1 us, a conflict 10-30 us at 40x40-60x60, so roughly equal time), and the conflicts allowed for
+# the degree-valid edge set it starts from (a millisecond on a 60x60 board).
+ANNEAL_PER_CONFLICT = 200
+DEGREE_CONFLICTS = 100_000
 LEVELS = (0, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256)
 
 
@@ -164,6 +173,7 @@ class SatStats:
     level: int = -1  # strict rules: extra detour the current level allows (-1: unrestricted)
     widenings: int = 0  # levels given up as holding no (further) solution
     let_go: int = 0  # blocks let go by core-guided widening (``FlowSat.held_blocks``)
+    annealed: int = 0  # answers found by annealing (strict rules, ``anneal.py``)
     # Numberlink rules: the designed head start ended with exactly one answer, so the puzzle is
     # proven unique under the designed convention (said to the user if the proof under Numberlink
     # rules is cut short: published 20x20s need 35-100 s for it).
@@ -919,6 +929,7 @@ def _staged_steps(
     runs: list[_Run] = []  # the stages run so far
     seen: set[bytes] = set()
     earlier = SatStats()  # totals of the finished stages
+    annealing = _Annealing(graph)
     for i, stage in enumerate(_stages(graph, rules, found, runs)):
         stats.level = -1 if stage.bound is None else stage.bound
         stats.widenings = i
@@ -935,7 +946,14 @@ def _staged_steps(
         try:
             for known in found:
                 sat.block(known.used)
+            annealing.stage_started()
             for step in sat.steps():
+                if step is None and stage.annealed and not found:
+                    step = annealing.turn(sat.stats.conflicts)
+                    if step is not None:  # an answer the stage's search must not give again
+                        seen.add(step.used.tobytes())
+                        sat.block(step.used)
+                        stats.annealed += 1
                 if step is not None:
                     found.append(step)
                 _add_up(stats, earlier, sat.stats)
@@ -957,6 +975,67 @@ def _staged_steps(
             )
         finally:
             sat.close()
+
+
+class _Annealing:
+    """Annealing (``anneal.py``) beside the strict stages that run once the restarts found no
+    answer: after each slice of such a stage, ``ANNEAL_PER_CONFLICT`` flips per solver conflict of
+    the slice (a fixed ratio, not the clock: a board takes the same path in every run). It starts
+    from a degree-valid edge set of the whole board, found by a small SAT model without colours."""
+
+    def __init__(self, graph: FlowGraph) -> None:
+        self.graph = graph
+        self.annealer: Annealer | None = None
+        self.possible = can_anneal(graph)
+        self.counted = 0  # the current stage's conflicts already paid for
+
+    def stage_started(self) -> None:
+        self.counted = 0
+
+    def turn(self, conflicts: int) -> EdgeSolution | None:
+        """Anneal for the conflicts of the last slice; an answer if one is reached."""
+        flips = (conflicts - self.counted) * ANNEAL_PER_CONFLICT
+        self.counted = conflicts
+        if not self.possible or flips <= 0:
+            return None
+        if self.annealer is None:
+            used = _degree_valid(self.graph)
+            if used is None:
+                self.possible = False
+                return None
+            self.annealer = Annealer(self.graph, used)
+        answer = self.annealer.run(flips)
+        if answer is None:
+            return None
+        solution = edge_solution(self.graph, answer)
+        if solution is None or not _joins_its_ends(self.graph, solution):
+            raise AssertionError("annealing reached energy 0 without an answer")
+        self.possible = False  # one answer: the stages round it come next
+        return solution
+
+
+def _degree_valid(graph: FlowGraph) -> np.ndarray | None:
+    """A used-edge mask with every endpoint of degree 1 and every other cell 2 (no colours, no
+    4-cycles), or None if the solver finds none within ``DEGREE_CONFLICTS``."""
+    solver = Solver(name=SOLVERS["strict"])
+    try:
+        _clause_adder(solver, SOLVERS["strict"])(_degree_clauses(graph, True))
+        squares = np.asarray(graph.squares, dtype=np.int64).reshape(-1, 4) + 1
+        solver.append_formula((-squares).tolist())
+        solver.conf_budget(DEGREE_CONFLICTS)
+        if not solver.solve_limited():
+            return None
+        return np.asarray(solver.get_model()[: graph.n_edges]) > 0
+    finally:
+        solver.delete()
+
+
+def _joins_its_ends(graph: FlowGraph, solution: EdgeSolution) -> bool:
+    """Every colour's pipe runs from one of its endpoints to the other."""
+    return all(
+        len(path) > 1 and {path[0], path[-1]} == set(ends)
+        for path, ends in zip(solution.paths, graph.terminals, strict=True)
+    )
 
 
 # Numberlink rules: the designed search runs first for this much CPU time. Its answers are
@@ -1212,6 +1291,7 @@ class _Stage(NamedTuple):
     cap: int | None = None  # solver conflicts after which the stage is left (None: until it ends)
     whole: bool = False  # not left at the search's first answer (no later stage holds its answers)
     blocks: int = 0  # core-guided widening from corridor 1 (``FlowSat.held_blocks``); 0: none
+    annealed: bool = False  # annealing (``anneal.py``) takes turns with it while no answer is known
 
 
 class _Run(NamedTuple):
@@ -1271,19 +1351,19 @@ def _stages(graph: FlowGraph, rules: str, found: list[EdgeSolution], runs: list[
             restarts += 1
             yield _Stage(_corridor(graph, table, routed), 1, RESTART_CAP)
     if not found and WIDEN_BOUND < top and _explored(runs, tried, 1):
-        tried[WIDEN_BOUND] = _Stage(corridor, WIDEN_BOUND, WIDEN_CAP, blocks=WIDEN_BLOCK)
+        tried[WIDEN_BOUND] = _Stage(corridor, WIDEN_BOUND, WIDEN_CAP, blocks=WIDEN_BLOCK, annealed=True)
         yield tried[WIDEN_BOUND]
     for bound in CORRIDORS:
         yield from around_answer()
         if bound < top and not _explored(runs, tried, bound):
-            yield _Stage(corridor, bound)
+            yield _Stage(corridor, bound, annealed=True)
     top = _top(table)
     for bound in LEVELS:
         yield from around_answer()
         if bound < top:
-            yield _Stage(table, bound)
+            yield _Stage(table, bound, annealed=True)
     yield from around_answer()
-    yield _Stage(table, None, whole=True)
+    yield _Stage(table, None, whole=True, annealed=True)
 
 
 def _explored(runs: list[_Run], tried: dict[int, _Stage], bound: int) -> bool:
