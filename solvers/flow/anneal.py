@@ -37,8 +37,20 @@ _NCOMP, _ENERGY, _STAMP, _STEP, _RANDOM = range(5)
 
 
 def can_anneal(graph: FlowGraph) -> bool:
-    """Whether annealing applies: a board with squares to flip (hex boards have triangles)."""
-    return len(graph.squares) > 0 and len(graph.triangles) == 0
+    """Whether annealing applies: a whole rectangle of square cells (no walls, holes, bridges,
+    warps or hexes). Flips change the used edges across a line from a missing square (a wall, a
+    hole, a bridge's corner) to the border two at a time, so there the start can lie where no flip
+    sequence reaches an answer (on Flow's bridges sample every run stuck at energy 2)."""
+    if graph.triangles or any(lane >= 0 for lane in graph.lanes):
+        return False
+    rows = 1 + max(r for r, _ in graph.cells)
+    cols = 1 + max(c for _, c in graph.cells)
+    whole = rows * (cols - 1) + cols * (rows - 1)
+    return (
+        graph.n_nodes == rows * cols
+        and graph.n_edges == whole
+        and len(graph.squares) == (rows - 1) * (cols - 1) > 0
+    )
 
 
 class Annealer:
