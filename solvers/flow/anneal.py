@@ -34,6 +34,8 @@ _MODULUS = 2_147_483_647  # Park-Miller: x -> x * 48271 mod (2^31 - 1)
 _MULTIPLIER = 48_271
 # scal slots: component count, energy, relabel stamp, flips into the run, random state
 _NCOMP, _ENERGY, _STAMP, _STEP, _RANDOM = range(5)
+_COMP, _POS, _MARK = range(3)  # columns of the node table
+_LOOP, _LEN, _END0, _END1 = range(4)  # columns of the component table
 
 
 def can_anneal(graph: FlowGraph) -> bool:
@@ -64,25 +66,19 @@ class Annealer:
         for node, colour in graph.terminal_colour.items():
             self._tc[node] = colour
         self._quads = _square_nodes(graph)
-        self._comp = np.full(n, -1, dtype=np.int64)
-        self._pos = np.zeros(n, dtype=np.int64)
-        self._cyc = np.zeros(n, dtype=np.bool_)
-        self._clen = np.zeros(n, dtype=np.int64)
-        self._ends = np.zeros((n, 2), dtype=np.int64)
-        self._mark = np.zeros(n, dtype=np.int64)
-        self._scal = np.zeros(5, dtype=np.int64)
-        self._scal[_RANDOM] = 1 + seed % (_MODULUS - 1)
-        _label_all(
+        scal = np.zeros(5, dtype=np.int64)
+        scal[_RANDOM] = 1 + seed % (_MODULUS - 1)
+        self._scal = scal
+        # The kernels' state: edges, endpoint colours, per node (component, position along it,
+        # relabel mark), per component (loop?, length, its two ends), counters.
+        self._state = (
             self._nb,
             self._tc,
-            self._comp,
-            self._pos,
-            self._cyc,
-            self._clen,
-            self._ends,
-            self._mark,
-            self._scal,
+            np.zeros((n, 3), dtype=np.int64),
+            np.zeros((n, 4), dtype=np.int64),
+            scal,
         )
+        _label_all(*self._state)
         self.run_length = max(1, ITERATIONS_PER_NODE * n)
         self.flips_tried = 0
 
@@ -95,22 +91,7 @@ class Annealer:
         """Propose up to ``iterations`` flips; the used-edge mask of an answer once there is one."""
         if self.energy > 0 and iterations > 0 and len(self._quads):
             self.flips_tried += iterations
-            _burst(
-                self._nb,
-                self._tc,
-                self._quads,
-                self._comp,
-                self._pos,
-                self._cyc,
-                self._clen,
-                self._ends,
-                self._mark,
-                self._scal,
-                iterations,
-                self.run_length,
-                HOT,
-                COLD,
-            )
+            _burst(*self._state, self._quads, iterations, self.run_length, HOT, COLD)
         return self.used() if self.energy == 0 else None
 
     def used(self) -> np.ndarray:
@@ -153,22 +134,11 @@ def _random(scal: np.ndarray) -> int:
 
 
 @njit(cache=True, nogil=True, python_below=SMALL)
-def _relabel(
-    v0: int,
-    nb: np.ndarray,
-    comp: np.ndarray,
-    pos: np.ndarray,
-    cyc: np.ndarray,
-    clen: np.ndarray,
-    ends: np.ndarray,
-    cid: int,
-    stamp: int,
-    mark: np.ndarray,
-) -> None:
+def _relabel(v0: int, cid: int, nb: np.ndarray, node: np.ndarray, part: np.ndarray, stamp: int) -> None:
     """Label the component of ``v0`` as ``cid``: positions from one end (a loop: from ``v0``)."""
     prev = -1
     v = v0
-    cycle = False
+    loop = False
     while True:  # to an end, or once round a loop
         nxt = nb[v, 0] if nb[v, 0] != prev else nb[v, 1]
         if nxt == -1:
@@ -176,104 +146,82 @@ def _relabel(
         prev = v
         v = nxt
         if v == v0:
-            cycle = True
+            loop = True
             break
-    start = v0 if cycle else v
+    start = v0 if loop else v
     prev = -1
     v = start
     i = 0
     while True:
-        comp[v] = cid
-        pos[v] = i
-        mark[v] = stamp
+        node[v, _COMP] = cid
+        node[v, _POS] = i
+        node[v, _MARK] = stamp
         i += 1
         nxt = nb[v, 0] if nb[v, 0] != prev else nb[v, 1]
-        if nxt == -1 or (cycle and nxt == start):
+        if nxt == -1 or (loop and nxt == start):
             break
         prev = v
         v = nxt
-    cyc[cid] = cycle
-    clen[cid] = i
-    ends[cid, 0] = start
-    ends[cid, 1] = v
+    part[cid, _LOOP] = 1 if loop else 0
+    part[cid, _LEN] = i
+    part[cid, _END0] = start
+    part[cid, _END1] = v
 
 
 @njit(cache=True, nogil=True, python_below=SMALL)
-def _bad(cid: int, tc: np.ndarray, cyc: np.ndarray, ends: np.ndarray) -> int:
+def _bad(cid: int, tc: np.ndarray, part: np.ndarray) -> int:
     """1 for a loop or a pipe joining two colours (or ending at a cell that is no endpoint)."""
-    if cyc[cid]:
+    if part[cid, _LOOP]:
         return 1
-    a, b = tc[ends[cid, 0]], tc[ends[cid, 1]]
+    a, b = tc[part[cid, _END0]], tc[part[cid, _END1]]
     return 1 if a < 0 or a != b else 0
 
 
 @njit(cache=True, nogil=True, python_below=SMALL)
-def _label_all(
-    nb: np.ndarray,
-    tc: np.ndarray,
-    comp: np.ndarray,
-    pos: np.ndarray,
-    cyc: np.ndarray,
-    clen: np.ndarray,
-    ends: np.ndarray,
-    mark: np.ndarray,
-    scal: np.ndarray,
-) -> None:
+def _label_all(nb: np.ndarray, tc: np.ndarray, node: np.ndarray, part: np.ndarray, scal: np.ndarray) -> None:
     """Label every component from scratch; count the energy."""
-    n = nb.shape[0]
     scal[_STAMP] += 1
     count = 0
     energy = 0
-    for v in range(n):
-        if mark[v] != scal[_STAMP] and (nb[v, 0] >= 0 or nb[v, 1] >= 0):
-            _relabel(v, nb, comp, pos, cyc, clen, ends, count, scal[_STAMP], mark)
-            energy += _bad(count, tc, cyc, ends)
+    for v in range(nb.shape[0]):
+        if node[v, _MARK] != scal[_STAMP] and (nb[v, 0] >= 0 or nb[v, 1] >= 0):
+            _relabel(v, count, nb, node, part, scal[_STAMP])
+            energy += _bad(count, tc, part)
             count += 1
     scal[_NCOMP] = count
     scal[_ENERGY] = energy
 
 
 @njit(cache=True, nogil=True, python_below=SMALL)
-def _delta(
-    p: int,
-    q: int,
-    s: int,
-    t: int,
-    tc: np.ndarray,
-    comp: np.ndarray,
-    pos: np.ndarray,
-    cyc: np.ndarray,
-    clen: np.ndarray,
-    ends: np.ndarray,
-) -> int:
+def _paired(x: int, y: int, p: int, q: int, s: int, t: int) -> bool:
+    """Whether the new sides p-s and q-t join x and y."""
+    return (x == p and y == s) or (x == s and y == p) or (x == q and y == t) or (x == t and y == q)
+
+
+@njit(cache=True, nogil=True, python_below=SMALL)
+def _delta(p: int, q: int, s: int, t: int, tc: np.ndarray, node: np.ndarray, part: np.ndarray) -> int:
     """The change of energy if the used sides p-q and s-t become p-s and q-t."""
-    a, b = comp[p], comp[s]
+    a, b = node[p, _COMP], node[s, _COMP]
+    pp, pq, ps, pt = node[p, _POS], node[q, _POS], node[s, _POS], node[t, _POS]
     if a != b:
-        if cyc[a] or cyc[b]:
+        if part[a, _LOOP] or part[b, _LOOP]:
             return -1  # a loop opens into the other component
         # Two pipes exchange tails: the ends on p's and s's sides meet, and those on q's and t's.
-        ep, eq = (ends[a, 0], ends[a, 1]) if pos[p] < pos[q] else (ends[a, 1], ends[a, 0])
-        es, et = (ends[b, 0], ends[b, 1]) if pos[s] < pos[t] else (ends[b, 1], ends[b, 0])
-        before = _bad(a, tc, cyc, ends) + _bad(b, tc, cyc, ends)
+        ep, eq = (part[a, _END0], part[a, _END1]) if pp < pq else (part[a, _END1], part[a, _END0])
+        es, et = (part[b, _END0], part[b, _END1]) if ps < pt else (part[b, _END1], part[b, _END0])
+        before = _bad(a, tc, part) + _bad(b, tc, part)
         after = (1 if tc[ep] < 0 or tc[ep] != tc[es] else 0) + (1 if tc[eq] < 0 or tc[eq] != tc[et] else 0)
         return after - before
-    if not cyc[a]:
+    if not part[a, _LOOP]:
         # One pipe cut at both sides stays one pipe (the middle reversed) if the new sides join
         # the two cuts' ends nearer the pipe's start; else the middle closes into a loop.
-        x1 = p if pos[p] < pos[q] else q
-        x2 = s if pos[s] < pos[t] else t
-        joined = (
-            (x1 == p and x2 == s) or (x1 == s and x2 == p) or (x1 == q and x2 == t) or (x1 == t and x2 == q)
-        )
-        return 0 if joined else 1
-    # One loop: it splits in two if a side's first node (in the loop's order) meets the other
-    # side's last node, else it stays one loop.
-    n = clen[a]
-    f1 = p if pos[q] == (pos[p] + 1) % n else q
-    f2 = s if pos[t] == (pos[s] + 1) % n else t
-    l2 = t if f2 == s else s
-    split = (f1 == p and l2 == s) or (f1 == s and l2 == p) or (f1 == q and l2 == t) or (f1 == t and l2 == q)
-    return 1 if split else 0
+        return 0 if _paired(p if pp < pq else q, s if ps < pt else t, p, q, s, t) else 1
+    # One loop splits in two if a side's first node (in the loop's order) meets the other side's
+    # last node; else it stays one loop.
+    n = part[a, _LEN]
+    first = p if pq == (pp + 1) % n else q
+    other_first = s if pt == (ps + 1) % n else t
+    return 1 if _paired(first, s + t - other_first, p, q, s, t) else 0
 
 
 @njit(cache=True, nogil=True, python_below=SMALL)
@@ -288,14 +236,10 @@ def _swap(nb: np.ndarray, v: int, old: int, new: int) -> None:
 def _burst(
     nb: np.ndarray,
     tc: np.ndarray,
-    quads: np.ndarray,
-    comp: np.ndarray,
-    pos: np.ndarray,
-    cyc: np.ndarray,
-    clen: np.ndarray,
-    ends: np.ndarray,
-    mark: np.ndarray,
+    node: np.ndarray,
+    part: np.ndarray,
     scal: np.ndarray,
+    quads: np.ndarray,
     iterations: int,
     run_length: int,
     hot: float,
@@ -324,10 +268,10 @@ def _burst(
             p, q, s, t = b, c, a, d
         else:
             continue
-        change = _delta(p, q, s, t, tc, comp, pos, cyc, clen, ends)
+        change = _delta(p, q, s, t, tc, node, part)
         if change > 0 and _random(scal) >= _MODULUS * math.exp(-change / temp):
             continue
-        ca, cb = comp[p], comp[s]
+        ca, cb = node[p, _COMP], node[s, _COMP]
         _swap(nb, p, q, s)
         _swap(nb, q, p, t)
         _swap(nb, s, t, p)
@@ -335,7 +279,7 @@ def _burst(
         scal[_STAMP] += 1
         used_ids = 0
         for v in (p, q, s, t):
-            if mark[v] == scal[_STAMP]:
+            if node[v, _MARK] == scal[_STAMP]:
                 continue
             if used_ids == 0:
                 cid = ca
@@ -344,8 +288,8 @@ def _burst(
             else:
                 cid = scal[_NCOMP]
                 scal[_NCOMP] += 1
-            _relabel(v, nb, comp, pos, cyc, clen, ends, cid, scal[_STAMP], mark)
+            _relabel(v, cid, nb, node, part, scal[_STAMP])
             used_ids += 1
         scal[_ENERGY] += change
         if scal[_NCOMP] + 2 > n:  # ids ran out: number the components afresh
-            _label_all(nb, tc, comp, pos, cyc, clen, ends, mark, scal)
+            _label_all(nb, tc, node, part, scal)
