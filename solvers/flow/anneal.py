@@ -25,6 +25,7 @@ import numpy as np
 
 from solvers.common.kernels import njit
 from solvers.flow.detour import SMALL
+from solvers.flow.frontier import NotApplicable, grid_size
 from solvers.flow.graph import FlowGraph
 
 HOT = 0.4  # temperature at the start of a run (energy units)
@@ -43,16 +44,12 @@ def can_anneal(graph: FlowGraph) -> bool:
     warps or hexes). Flips change the used edges across a line from a missing square (a wall, a
     hole, a bridge's corner) to the border two at a time, so there the start can lie where no flip
     sequence reaches an answer (on Flow's bridges sample every run stuck at energy 2)."""
-    if graph.triangles or any(lane >= 0 for lane in graph.lanes):
+    try:
+        rows, cols = grid_size(graph)
+    except NotApplicable:  # bridges, warps, hexes
         return False
-    rows = 1 + max(r for r, _ in graph.cells)
-    cols = 1 + max(c for _, c in graph.cells)
-    whole = rows * (cols - 1) + cols * (rows - 1)
-    return (
-        graph.n_nodes == rows * cols
-        and graph.n_edges == whole
-        and len(graph.squares) == (rows - 1) * (cols - 1) > 0
-    )
+    whole = rows * (cols - 1) + cols * (rows - 1)  # no hole or wall takes a cell or an edge away
+    return graph.n_nodes == rows * cols and graph.n_edges == whole and rows > 1 and cols > 1
 
 
 class Annealer:

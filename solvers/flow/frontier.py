@@ -105,7 +105,7 @@ def layout(graph: FlowGraph, orientation: int = 0) -> _Layout:
     """The sweep's view of a graph; ``NotApplicable`` unless it is a square grid minus holes/walls.
     ``orientation`` (0..3, see ``orientations``) picks the end the sweep starts from and, on a
     square board, whether it goes row by row or column by column."""
-    rows, cols = _grid_size(graph)
+    rows, cols = grid_size(graph)
     cells = graph.cells
     node_at = {cell: i for i, cell in enumerate(cells)}
     edge_of = {(min(u, v), max(u, v)): e for e, (u, v) in enumerate(graph.edges.tolist())}
@@ -134,7 +134,7 @@ def layout(graph: FlowGraph, orientation: int = 0) -> _Layout:
     return _Layout(h, w, kind, right, down, len(graph.colours), transposed)
 
 
-def _grid_size(graph: FlowGraph) -> tuple[int, int]:
+def grid_size(graph: FlowGraph) -> tuple[int, int]:
     """(rows, cols) of a square grid minus holes and walls; ``NotApplicable`` for anything else."""
     if any(lane >= 0 for lane in graph.lanes):
         raise NotApplicable("the frontier counter does not handle bridges")
@@ -170,7 +170,7 @@ def sweep_width(board: FlowGraph | FlowPuzzle) -> int:
     """The frontier width a sweep of this board would have (its shorter side); the state count, and
     with it time and memory, grows steeply with it (see the module notes). ``NotApplicable`` as
     ``count_solutions``."""
-    return min(_grid_size(_graph_of(board)))  # the sweep runs along the longer side
+    return min(grid_size(_graph_of(board)))  # the sweep runs along the longer side
 
 
 def count_solutions(

@@ -154,12 +154,12 @@ WIDEN_CAP = 150_000
 LET_GO_PER_CORE = 1
 # Strict-rule levels: allowed extra detour of a colour over the cheapest one. On bipartite boards
 # detours are even; on hexes and odd warps they may be odd (a level admits every value up to it).
+LEVELS = (0, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256)
 # Annealing beside the stages after the restarts: flips per solver conflict (a flip costs about
-# 0.1 us, a conflict 10-30 us at 40x40-60x60, so roughly equal time), and the conflicts allowed for
-# the degree-valid edge set it starts from (a millisecond on a 60x60 board).
+# 0.1 us, a conflict 10-45 us at 40x40-70x35: annealing gets a quarter to a third of the time),
+# and the conflicts allowed for the degree-valid edge set it starts from (milliseconds at 60x60).
 ANNEAL_PER_CONFLICT = 200
 DEGREE_CONFLICTS = 100_000
-LEVELS = (0, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256)
 
 
 @dataclass
