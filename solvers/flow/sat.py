@@ -50,7 +50,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import combinations
+from itertools import chain, combinations
 from typing import NamedTuple, TypeVar
 
 import numpy as np
@@ -1117,12 +1117,14 @@ def _numberlink_steps(
     # in 0.02 s where the Numberlink search found none in 15 s). Each stage has a CPU budget; the
     # complete Numberlink search then runs with everything found blocked, so verdicts stay proven.
     designed_ended = False  # every designed answer is found
+    pending: Generator[EdgeSolution | None, None, None] | None = None  # see below
+    cut_short: Generator[EdgeSolution | None, None, None] | None = None  # ... and the plain model in it
     for touch_at_ends in (False, True):
-        if touch_at_ends and found:
+        if touch_at_ends and (found or pending is not None):
             break
-        # No designed answer (yet): pipes that touch themselves at their ends (the 48x35). Only
-        # then: on boards drawn by hand the looser model made the head start slower (40x40:
-        # 5.8 s -> no verdict in 10 s).
+        # No designed answer: pipes that touch themselves at their ends (the 48x35). Only then:
+        # on boards drawn by hand the looser model made the head start slower (40x40: 5.8 s -> no
+        # verdict in 10 s); and not while the plain model goes on (``pending``): it is faster.
         designed = _designed_steps(graph, cancel, stats, seen, touch_at_ends)
         designed_ended = False
         try:
@@ -1137,6 +1139,11 @@ def _numberlink_steps(
                     answers += 1
                     yield from with_neighbour(solution)
                 elif time.process_time() - started > (ENDS_HEAD if touch_at_ends else DESIGNED_HEAD):
+                    if not (touch_at_ends or answers) and step_table(graph) is not None:
+                        # No answer within the head start: the plain model goes on by turns with
+                        # the searches below (hand-made 50x40 boards need 1.3-1.8 s after its
+                        # setup; cut off at 1 s, some got no answer at all in 10 s).
+                        pending, cut_short = _designed_rest(graph, designed, cancel, stats, seen), designed
                     break
                 else:
                     yield None
@@ -1144,33 +1151,45 @@ def _numberlink_steps(
                 designed_ended = True
                 stats.designed_unique = answers == 1 and not touch_at_ends
         finally:
-            designed.close()
-    game = _new_answers(_staged_steps(graph, "strict", cancel, SatStats()), seen)  # corridor stages
+            if pending is None:  # (else ``pending`` closes it)
+                designed.close()
     try:
-        if canonical_due():
-            # The canonical search and the game rules' take turns throughout: the game rules
-            # often find a second answer of a hand-made board at once (30x30: in 3 s, where the
-            # canonical search found none in 10 s); the canonical search decides.
-            # Designed-unique: a second answer is rare, the game rules' share falls over time.
-            if (yield from canonical_stage(found[0], game, _helper_scale(graph, designed_ended))):
-                return
-        elif not found and step_table(graph) is not None:
-            # No answer yet: an answer exists if and only if a canonical one does (any answer
-            # shortens to one), and the canonical model finds one far sooner (a published 20x20
-            # whose answer leaves cells empty: 2.8 s, none in 60 s by the complete search).
-            if (yield from canonical_stage(None, _budgeted(game, STRICT_HEAD))):
-                return
-        else:
-            started = time.process_time()
-            for solution in game:
-                if solution is None:
-                    if time.process_time() - started > STRICT_HEAD:
-                        break
-                    yield None
-                else:
-                    yield from with_neighbour(solution)
+        game = _new_answers(_staged_steps(graph, "strict", cancel, SatStats()), seen)  # corridor stages
+        try:
+            if canonical_due():
+                # The canonical search and the game rules' take turns throughout: the game rules
+                # often find a second answer of a hand-made board at once (30x30: in 3 s, where the
+                # canonical search found none in 10 s); the canonical search decides.
+                # Designed-unique: a second answer is rare, the game rules' share falls over time.
+                if (yield from canonical_stage(found[0], game, _helper_scale(graph, designed_ended))):
+                    return
+            elif not found and step_table(graph) is not None:
+                # No answer yet: an answer exists if and only if a canonical one does (any answer
+                # shortens to one), and the canonical model finds one far sooner (a published 20x20
+                # whose answer leaves cells empty: 2.8 s, none in 60 s by the complete search).
+                helper: Iterator[EdgeSolution | None] = _budgeted(game, STRICT_HEAD)
+                if pending is not None:  # the designed search first, the game rules' on a falling share
+                    helper = chain(_alternate(pending, helper, _helper_scale(graph, True)), helper)
+                if (yield from canonical_stage(None, helper)):
+                    return
+            else:
+                started = time.process_time()
+                for solution in game:
+                    if solution is None:
+                        if time.process_time() - started > STRICT_HEAD:
+                            break
+                        yield None
+                    else:
+                        yield from with_neighbour(solution)
+        finally:
+            game.close()
+        # A designed search still open goes on beside the proof: it ends soon after its answer.
+        if canonical_due() and (yield from canonical_stage(found[0], pending or iter(()))):
+            return
     finally:
-        game.close()
+        if pending is not None and cut_short is not None:
+            pending.close()
+            cut_short.close()  # (not closed by ``pending`` if that never started)
     while True:
         if canonical_due() and (yield from canonical_stage(found[0], iter(()))):
             return
@@ -1194,6 +1213,28 @@ def _numberlink_steps(
                 return
         finally:
             sat.close()
+
+
+def _designed_rest(
+    graph: FlowGraph,
+    plain: Generator[EdgeSolution | None, None, None],
+    cancel: CancelToken | None,
+    stats: SatStats,
+    seen: set[bytes],
+) -> Generator[EdgeSolution | None, None, None]:
+    """The rest of the plain designed search ``plain``, which its head start cut short without an
+    answer; if it ends without one, the looser model's answers (pipes touching themselves at their
+    ends), which the head start left out while the plain model could still answer."""
+    answers = 0
+    try:
+        for step in plain:
+            answers += step is not None
+            yield step
+    finally:
+        plain.close()
+    stats.designed_unique = answers == 1
+    if not answers:
+        yield from _designed_steps(graph, cancel, stats, seen, True)
 
 
 def _canonical_search(

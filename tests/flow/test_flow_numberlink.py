@@ -325,6 +325,65 @@ def test_nothing_is_said_proven_that_is_not(monkeypatch: pytest.MonkeyPatch) -> 
     assert said[1] >= 5 and said[0] == said[2] == 0, said
 
 
+def _slow_first_slices(real: object, seconds: float, then_real: bool = True, looser: object = None) -> object:
+    """``_designed_steps`` whose plain model spends ``seconds`` of CPU in empty slices first (then
+    searches for real, or ends without an answer); the looser model is ``looser`` (or ``real``)."""
+
+    def steps(*args: object, **kwargs: object) -> Iterator[object]:
+        if args[4]:  # the looser model (pipes touching themselves at their ends)
+            yield from (looser or real)(*args, **kwargs)  # type: ignore[operator]
+            return
+        end = time.process_time() + seconds
+        while time.process_time() < end:
+            busy = time.process_time() + 0.02
+            while time.process_time() < busy:
+                pass
+            yield None
+        if then_real:
+            yield from real(*args, **kwargs)  # type: ignore[operator]
+
+    return steps
+
+
+def test_a_designed_search_cut_short_by_its_head_start_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Hand-made 50x40 boards: the designed answer came 1.3-1.8 s after the model's setup, the
+    # head start cut it off at 1 s, and the searches after it found nothing in 10 s (none at all).
+    # Now the designed search goes on by turns with them until it has its answer or ends.
+    slow = _slow_first_slices(sat._designed_steps, 0.4, looser=lambda *a, **_k: stalled(None, None, a[1]))
+    monkeypatch.setattr(sat, "_designed_steps", slow)
+    monkeypatch.setattr(sat, "DESIGNED_HEAD", 0.1)
+    monkeypatch.setattr(sat, "_staged_steps", stalled)  # nothing else finds it
+    monkeypatch.setattr(sat, "_canonical_search", stalled)
+    monkeypatch.setattr(search, "WIDTH", 0)  # nor the frontier sweep
+    puzzle = dataclasses.replace(codec.parse(HM10.read_text()), rules="numberlink")
+    found = list(PLUGIN.solve(puzzle, limit=1, rules="numberlink", cancel=CancelToken(10)))
+    assert len(found) == 1
+    verify(puzzle.row_strings(), found[0].grid, found[0].extras["paths"], numberlink=True)
+
+
+def test_the_looser_designed_model_runs_once_the_cut_short_plain_one_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The plain model ends without an answer after its head start: the looser one (pipes that touch
+    # themselves at their ends) is tried then, as it is when the plain one ends within the head start.
+    looser: list[bool] = []
+    real = sat._designed_steps
+
+    def counted(*args: object, **kwargs: object) -> Iterator[object]:
+        looser.append(bool(args[4]))
+        yield from real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sat, "_designed_steps", _slow_first_slices(counted, 0.4, then_real=False))
+    monkeypatch.setattr(sat, "DESIGNED_HEAD", 0.1)
+    monkeypatch.setattr(sat, "_staged_steps", stalled)
+    monkeypatch.setattr(sat, "_canonical_search", stalled)
+    monkeypatch.setattr(search, "WIDTH", 0)
+    puzzle = dataclasses.replace(codec.parse(HM10.read_text()), rules="numberlink")
+    found = list(PLUGIN.solve(puzzle, limit=1, rules="numberlink", cancel=CancelToken(30)))
+    assert len(found) == 1 and looser == [True]
+    verify(puzzle.row_strings(), found[0].grid, found[0].extras["paths"], numberlink=True)
+
+
 def test_the_designed_head_start_counts_from_its_first_slice(monkeypatch: pytest.MonkeyPatch) -> None:
     # Setting the designed model up took up to 1 s on generated 50x50 puzzles, and when that counted
     # in the head start, some got no answer at all under Numberlink rules (designed rules: 2 s).
