@@ -459,6 +459,10 @@ class FlowSat:
                         assert solution is not None
                         yield solution
                         self.block(spliced)
+                        continue
+                # A step per model with loops too: rounds of loop cuts without one took 3.7 s
+                # on a generated 50x50, past the stage's conflict cap and the peek's start.
+                yield None
                 continue
             assert solution is not None
             self.seen.add(used.tobytes())
@@ -763,14 +767,18 @@ def _first_answer(
     canonical_after = CANONICAL_AFTER if modest and not peek.on else math.inf
     canonical: Generator[EdgeSolution | None, None, bool] | None = None
     peeked_for = -1.0  # the designed search's CPU time after its first slice (which sets it up)
+    searched_for = 0.0  # the game rules' search's CPU time since that peek began
     started = time.process_time()
     try:
         while True:
             spent = time.process_time() - started
             if peek_models and designed is None and peek.on and spent > peek_after:
                 designed = _designed_steps(graph, cancel, SatStats(), set(), peek_models.pop(0))
-                peeked_for = -1.0
-            if designed is not None:
+                peeked_for, searched_for = -1.0, 0.0
+            # The designed search may have as much CPU time after its setup as the game rules'
+            # search since the peek began: one slice of each by turns left it a quarter of the time
+            # on generated 50x50s, whose game-rules slices take up to seconds there.
+            while designed is not None:
                 mark = time.process_time()
                 ended, peeked = _next_step(designed)
                 peeked_for = 0.0 if peeked_for < 0 else peeked_for + time.process_time() - mark
@@ -785,6 +793,10 @@ def _first_answer(
                     designed = None
                     if not ended:
                         peek_models.clear()  # out of time: the looser model would be slower still
+                elif peeked_for >= searched_for:
+                    break
+                else:
+                    yield None
             if canonical_after <= spent:
                 canonical_after = math.inf
                 canonical = _filling_canonical(graph, cancel) if step_table(graph) is not None else None
@@ -801,7 +813,9 @@ def _first_answer(
                     yield filled
                     if filled is not None:
                         return filled, None
+            mark = time.process_time()
             ended, solution = _next_step(search)
+            searched_for += time.process_time() - mark
             if ended:
                 return None, None
             yield solution
@@ -930,9 +944,14 @@ def _staged_steps(
     seen: set[bytes] = set()
     earlier = SatStats()  # totals of the finished stages
     annealing = _Annealing(graph)
-    for i, stage in enumerate(_stages(graph, rules, found, runs)):
+    for stage in _stages(graph, rules, found, runs):
+        if stage is None:  # a routing passed over: a step, so that other searches get their turn
+            if cancel is not None:
+                cancel.raise_if_cancelled()
+            yield None
+            continue
         stats.level = -1 if stage.bound is None else stage.bound
-        stats.widenings = i
+        stats.widenings = len(runs)
         sat = FlowSat(
             graph,
             rules,
@@ -1341,7 +1360,9 @@ class _Run(NamedTuple):
     ended: bool  # ran to its end (not left at its cap or first answer): its answers are all found
 
 
-def _stages(graph: FlowGraph, rules: str, found: list[EdgeSolution], runs: list[_Run]) -> Iterator[_Stage]:
+def _stages(
+    graph: FlowGraph, rules: str, found: list[EdgeSolution], runs: list[_Run]
+) -> Iterator[_Stage | None]:
     """The search stages: one unrestricted stage under designed rules. Under strict rules first
     the narrow corridors round a quick routing of the pipes, each for a short while
     (``FIRST_TRIES``); while no answer is known, corridor 1 round other (randomised) routings,
@@ -1353,7 +1374,9 @@ def _stages(graph: FlowGraph, rules: str, found: list[EdgeSolution], runs: list[
     mostly the first one threaded another way through the same cells, or a small change of it);
     the sequence then goes on (each later stage is wider). ``found`` (the answers so far) and
     ``runs`` (the stages run so far) are read as the search goes. Caps count solver conflicts, not
-    seconds, so that a board takes the same path in every run."""
+    seconds, so that a board takes the same path in every run. A None after each routing passed
+    over: computing eight of them took 3.7 s on a generated 50x50, which the designed peek waited
+    for."""
     table = slack(graph)
     if rules != "strict" or _bare_cells(table < UNREACHABLE).any():
         # (A cell no colour can reach, e.g. an endpoint walled in: the complete stage says "no
@@ -1391,6 +1414,8 @@ def _stages(graph: FlowGraph, rules: str, found: list[EdgeSolution], runs: list[
         if settled:  # one with a shared cell is passed over (no answer in its corridor 1 seen)
             restarts += 1
             yield _Stage(_corridor(graph, table, routed), 1, RESTART_CAP)
+        else:
+            yield None
     if not found and WIDEN_BOUND < top and _explored(runs, tried, 1):
         tried[WIDEN_BOUND] = _Stage(corridor, WIDEN_BOUND, WIDEN_CAP, blocks=WIDEN_BLOCK, annealed=True)
         yield tried[WIDEN_BOUND]
