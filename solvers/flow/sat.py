@@ -1136,8 +1136,8 @@ def _numberlink_steps(
     # in 0.02 s where the Numberlink search found none in 15 s). Each stage has a CPU budget; the
     # complete Numberlink search then runs with everything found blocked, so verdicts stay proven.
     designed_ended = False  # every designed answer is found
-    pending: Generator[EdgeSolution | None, None, None] | None = None  # see below
-    cut_short: Generator[EdgeSolution | None, None, None] | None = None  # ... and the plain model in it
+    cut_short: Generator[EdgeSolution | None, None, None] | None = None  # see below
+    pending: Generator[EdgeSolution | None, None, None] | None = None  # ... and what goes on with it
     for touch_at_ends in (False, True):
         if touch_at_ends and (found or pending is not None):
             break
@@ -1162,7 +1162,8 @@ def _numberlink_steps(
                         # No answer within the head start: the plain model goes on by turns with
                         # the searches below (hand-made 50x40 boards need 1.3-1.8 s after its
                         # setup; cut off at 1 s, some got no answer at all in 10 s).
-                        pending, cut_short = _designed_rest(graph, designed, cancel, stats, seen), designed
+                        cut_short = designed
+                        pending = _designed_rest(graph, cut_short, cancel, stats, seen)
                     break
                 else:
                     yield None
@@ -1170,7 +1171,7 @@ def _numberlink_steps(
                 designed_ended = True
                 stats.designed_unique = answers == 1 and not touch_at_ends
         finally:
-            if pending is None:  # (else ``pending`` closes it)
+            if designed is not cut_short:  # (that one is closed below)
                 designed.close()
     try:
         game = _new_answers(_staged_steps(graph, "strict", cancel, SatStats()), seen)  # corridor stages
@@ -1206,9 +1207,10 @@ def _numberlink_steps(
         if canonical_due() and (yield from canonical_stage(found[0], pending or iter(()))):
             return
     finally:
-        if pending is not None and cut_short is not None:
-            pending.close()
-            cut_short.close()  # (not closed by ``pending`` if that never started)
+        if pending is not None:
+            pending.close()  # (the looser model, if it runs)
+        if cut_short is not None:
+            cut_short.close()
     while True:
         if canonical_due() and (yield from canonical_stage(found[0], iter(()))):
             return
@@ -1245,12 +1247,9 @@ def _designed_rest(
     answer; if it ends without one, the looser model's answers (pipes touching themselves at their
     ends), which the head start left out while the plain model could still answer."""
     answers = 0
-    try:
-        for step in plain:
-            answers += step is not None
-            yield step
-    finally:
-        plain.close()
+    for step in plain:  # (the caller closes ``plain``)
+        answers += step is not None
+        yield step
     stats.designed_unique = answers == 1
     if not answers:
         yield from _designed_steps(graph, cancel, stats, seen, True)
