@@ -119,6 +119,15 @@ class SolutionModel(QAbstractListModel):
         self._queue = []
         self.endResetModel()
 
+    def redraw(self) -> None:
+        """Draw the thumbnails again (the puzzle's drawing changed), keeping rows and selection."""
+        self._icons = {}
+        self._queue = []
+        if self.solutions:
+            self.dataChanged.emit(
+                self.index(0), self.index(len(self.solutions) - 1), [Qt.ItemDataRole.DecorationRole]
+            )
+
     def set_palette(self, palette: Palette) -> None:
         self.beginResetModel()
         self.palette = palette

@@ -82,6 +82,7 @@ class DocumentView(QWidget):
         self._browser_has_verdict = False  # the Solutions tab holds a result or a job's words
         self._results_for: tuple[object, ...] = ()  # _solve_inputs() of the shown results
         self._results_generation = 0  # the document generation they were found for
+        self._results_drawn_for: Any = None  # the puzzle their thumbnails were drawn with
         self._overlay: Any = None
         # Set by the window: the unsaved-changes question of File > Open (True: go on).
         self.confirm_replace: Callable[[], bool] = lambda: True
@@ -274,6 +275,10 @@ class DocumentView(QWidget):
                 self.browser.clear(self._prompt)
             else:
                 self.browser.clear(f"Position changed; press {again} (F5) again.")
+        elif shown and self.doc.puzzle != self._results_drawn_for:
+            # The same answers on a puzzle drawn otherwise (Flow's look): thumbnails drawn again.
+            self._results_drawn_for = self.doc.puzzle
+            self.browser.model.redraw()
         self._refresh_tools()
         self._update_info()
         self.board.refresh()
@@ -301,6 +306,7 @@ class DocumentView(QWidget):
         self._browser_has_verdict = True
         self._results_for = self._solve_inputs()
         self._results_generation = self.doc.generation
+        self._results_drawn_for = self.doc.puzzle
         self.side.setCurrentWidget(self.browser)  # results appear where the user is looking
         options = document_solve_options(self.plugin, self.doc.entries, self.doc.ui)
         if ISOLATED in self.plugin.meta.capabilities:
@@ -319,7 +325,7 @@ class DocumentView(QWidget):
         change none of these, so the solutions stay."""
         options = document_solve_options(self.plugin, self.doc.entries, self.doc.ui)
         position = self.doc.entries if GAME in self.plugin.meta.capabilities else None
-        return (self.doc.puzzle, repr(sorted(options.items())), position)
+        return (self.plugin.solve_identity(self.doc.puzzle), repr(sorted(options.items())), position)
 
     def _is_current(self) -> bool:
         sender = self.sender()

@@ -316,6 +316,12 @@ class PluginBase:
         ``document_solve_options``. Read on the GUI thread: workers get a plain dict."""
         return {}
 
+    def solve_identity(self, puzzle: Any) -> Any:
+        """What of the puzzle a solve's answers depend on. Default: all of it. A plug-in whose
+        puzzle also holds how it is drawn (Flow's look and labels) leaves that out, so changing
+        the drawing keeps the solutions shown."""
+        return puzzle
+
     def solve_position(self, puzzle: Any, entries: Any) -> tuple[Any, str]:
         """What ``solve`` answers for a saved document, and words naming it: a game's position
         after its recorded moves (the one the document shows), e.g. "after 3 moves, Green to

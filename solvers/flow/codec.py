@@ -14,10 +14,12 @@ colon, which no board row can) give the rest, 1-based::
     walls: 2,3-2,4 5,1-6,1
     rules: numberlink
     labels: shown
+    look: lines
 
 ``rules: numberlink``: the puzzle is meant for Numberlink rules (cells may stay empty).
-``labels: shown``: the dots show their labels (an Arukone puzzle's letters). A plain board has no
-header, so old files read and write exactly as before.
+``labels: shown``: the dots show their labels (an Arukone puzzle's letters). ``look: pipes``,
+``lines`` or ``ink``: how the board is drawn (none: "auto", see ``model.LOOKS``). A plain board has
+no header, so old files read and write exactly as before.
 """
 
 from __future__ import annotations
@@ -29,12 +31,14 @@ from dataclasses import replace
 from solvers.common.errors import ParseError
 from solvers.common.limits import body_lines, shown
 from solvers.flow.model import (
+    AUTO_LOOK,
     BRIDGE,
     EMPTY,
     FLOW_RULES,
     HOLE,
     LABELS,
     LETTERS,
+    LOOKS,
     MAX_NUMBER,
     MAX_SIDE,
     MNEMONIC_ORDER,
@@ -163,7 +167,7 @@ def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
     return puzzle
 
 
-_HEADER_KEYS = ("shape", "warp rows", "warp columns", "walls", "rules", "labels")
+_HEADER_KEYS = ("shape", "warp rows", "warp columns", "walls", "rules", "labels", "look")
 
 
 def _numbers(value: str, what: str, limit: int, line: int, start: int) -> frozenset[int]:
@@ -227,8 +231,18 @@ def _apply_header(puzzle: FlowPuzzle, header: list[tuple[int, str]]) -> FlowPuzz
         )
     rules = _word(fields, "rules", PUZZLE_RULES)
     labels = _word(fields, "labels", ("shown", "hidden"), "hidden") == "shown"
+    look = _word(fields, "look", LOOKS, AUTO_LOOK)
     out = FlowPuzzle(
-        puzzle.rows, puzzle.cols, puzzle.cells, frozenset(), warp_rows, warp_cols, hexagonal, rules, labels
+        puzzle.rows,
+        puzzle.cols,
+        puzzle.cells,
+        frozenset(),
+        warp_rows,
+        warp_cols,
+        hexagonal,
+        rules,
+        labels,
+        look,
     )
     walls: set[tuple[tuple[int, int], tuple[int, int]]] = set()
     if "walls" in fields:
@@ -277,6 +291,8 @@ def header_lines(puzzle: FlowPuzzle) -> list[str]:
         out.append(f"rules: {puzzle.rules}")
     if puzzle.labels:
         out.append("labels: shown")
+    if puzzle.look != AUTO_LOOK:
+        out.append(f"look: {puzzle.look}")
     return out
 
 

@@ -1,5 +1,9 @@
 """Display list of a Flow board: grid, round endpoints, rounded pipes in categorical colours.
 
+Looks (``FlowPuzzle.look``): "pipes" as the game draws a board (big coloured dots, thick pipes);
+"lines" and "ink" as Numberlink is printed (the label in a ringed cell, thin lines; in colour, or
+all in black). "auto" gives Numberlink puzzles and boards numbered past 9 the "lines" look.
+
 Variants: holes are left as background, walls are thick bars on the cell side, warps show
 arrows in the margin at both ends of their row/column (a pipe through the seam leaves one border
 and re-enters at the other), bridges are drawn as a deck with the vertical pipe passing over the
@@ -24,7 +28,20 @@ from solvers.common.display import (
 )
 from solvers.common.palette import CATEGORICAL_LIGHT
 from solvers.common.protocol import Solution
-from solvers.flow.model import BRIDGE, HOLE, NOT_COLOURS, Cell, FlowPaths, FlowPuzzle, has_long_labels
+from solvers.flow.model import (
+    AUTO_LOOK,
+    BRIDGE,
+    HOLE,
+    INK,
+    LINES,
+    NOT_COLOURS,
+    NUMBERLINK,
+    PIPES,
+    Cell,
+    FlowPaths,
+    FlowPuzzle,
+    has_long_labels,
+)
 from solvers.flow.rules import check
 
 CELL = 40.0
@@ -97,7 +114,17 @@ def side(puzzle: FlowPuzzle, geom: GridGeometry, cell: Cell, d: int) -> tuple[Po
 
 
 PIPE_WIDTH = 0.34  # of a cell
+LINE_WIDTH = 0.12  # of a cell: the Numberlink looks' lines
 DOT_RADIUS = 0.36  # of a cell
+RING_WIDTH = {LINES: 3.0, INK: 1.5}  # the Numberlink looks' rings round the labels
+
+
+def effective_look(puzzle: FlowPuzzle) -> str:
+    """The look the board is drawn in: its own, or for "auto" the Numberlink one (coloured lines)
+    for a Numberlink puzzle or a board numbered past 9, else the game's pipes."""
+    if puzzle.look != AUTO_LOOK:
+        return puzzle.look
+    return LINES if puzzle.rules == NUMBERLINK or has_long_labels(puzzle.colours) else PIPES
 
 
 def display_slots(puzzle: FlowPuzzle) -> dict[str, int]:
@@ -154,6 +181,10 @@ def draw(
     if plain:
         dl.add(Rect(geom.x0, geom.y0, width, height, fill="cell"))
     roles = colour_roles(puzzle)
+    look = effective_look(puzzle)
+    # The pipes' colour role per label: the pair's colour, or black ink in the "ink" look.
+    inks = {ch: "ink" for ch in roles} if look == INK else roles
+    pipe_width = CELL * (PIPE_WIDTH if look == PIPES else LINE_WIDTH)
     paths: FlowPaths | None = solution.data if solution is not None else entries
     bad: set[Cell] = set()
     if solution is None and entries is not None:
@@ -170,27 +201,37 @@ def draw(
             if len(path) < 2 or ch not in roles:
                 continue
             for piece in _pieces(puzzle, geom, path):
-                dl.add(Polyline(piece, roles[ch], CELL * PIPE_WIDTH, cap="round", join="round"))
-        _bridges_over(dl, puzzle, geom, paths, roles)
+                dl.add(Polyline(piece, inks[ch], pipe_width, cap="round", join="round"))
+        _bridges_over(dl, puzzle, geom, paths, inks, pipe_width)
     label_dots = puzzle.labels or labels_always(puzzle)
     for i, ch in enumerate(puzzle.cells):
         if ch in NOT_COLOURS:
             continue
         x, y = geom.center(*divmod(i, cols))
-        dl.add(Circle(x, y, CELL * DOT_RADIUS, fill=roles[ch], stroke="grid", width=1.0))
+        if look == PIPES:
+            dl.add(Circle(x, y, CELL * DOT_RADIUS, fill=roles[ch], stroke="grid", width=1.0))
+            text = f"on:{roles[ch]}"
+        else:  # the label in black in a ringed cell; the ring covers the line's end
+            dl.add(Circle(x, y, CELL * DOT_RADIUS, fill="cell", stroke=inks[ch], width=RING_WIDTH[look]))
+            text = "ink"
         if label_dots:
             size = CELL * (0.4 if len(ch) < 3 else 0.3)  # three digits still fit the dot
-            dl.add(Text(x, y, ch, size=size, color=f"on:{roles[ch]}", bold=True))
+            dl.add(Text(x, y, ch, size=size, color=text, bold=True))
     return dl
 
 
 def labels_always(puzzle: FlowPuzzle) -> bool:
     """Whether the dots show their labels whatever ``puzzle.labels`` says: beyond the palette's
-    distinct colours letters tell colours apart, and a Numberlink puzzle or a board with numbers
-    past 9 shows them as Numberlink boards are printed (a Flow board that uses digit letters keeps
-    plain dots)."""
+    distinct colours letters tell colours apart, and a Numberlink puzzle, a board with numbers
+    past 9 or one drawn in a Numberlink look shows them as Numberlink boards are printed (a Flow
+    board that uses digit letters keeps plain dots)."""
     colours = puzzle.colours
-    return len(colours) > len(CATEGORICAL_LIGHT) or puzzle.rules == "numberlink" or has_long_labels(colours)
+    return (
+        len(colours) > len(CATEGORICAL_LIGHT)
+        or puzzle.rules == NUMBERLINK
+        or has_long_labels(colours)
+        or effective_look(puzzle) != PIPES
+    )
 
 
 def _hole(dl: DisplayList, geom: GridGeometry, r: int, c: int) -> None:
@@ -283,7 +324,12 @@ def _pieces(puzzle: FlowPuzzle, geom: GridGeometry, path: tuple[Cell, ...]) -> l
 
 
 def _bridges_over(
-    dl: DisplayList, puzzle: FlowPuzzle, geom: GridGeometry, paths: FlowPaths, roles: dict[str, str]
+    dl: DisplayList,
+    puzzle: FlowPuzzle,
+    geom: GridGeometry,
+    paths: FlowPaths,
+    roles: dict[str, str],
+    width: float,
 ) -> None:
     """Redraw the vertical lane of each bridge on top, with a cell-coloured casing: the
     over/under crossing."""
@@ -300,5 +346,5 @@ def _bridges_over(
                 continue
             x, y = geom.center(*cell)
             top, bottom = (x, y - CELL / 2), (x, y + CELL / 2)
-            dl.add(Line(top, bottom, color="cell", width=CELL * (PIPE_WIDTH + 0.16)))
-            dl.add(Line(top, bottom, color=roles[ch], width=CELL * PIPE_WIDTH))
+            dl.add(Line(top, bottom, color="cell", width=width + CELL * 0.16))
+            dl.add(Line(top, bottom, color=roles[ch], width=width))

@@ -59,6 +59,12 @@ MAX_SIDE = 200  # parse limit; the solver is meant for boards up to about 50x50
 MAX_NUMBER = 999  # largest number label
 FLOW_RULES, NUMBERLINK = "flow", "numberlink"
 PUZZLE_RULES = (FLOW_RULES, NUMBERLINK)  # a puzzle's own rule set (see ``FlowPuzzle.rules``)
+# How a board is drawn (``FlowPuzzle.look``): "auto" draws Numberlink puzzles (and boards with
+# numbers past 9) as Numberlink is printed, other boards as the game draws them; "pipes" = round
+# dots and thick pipes in colour; "lines" = the label in a ringed cell and thin lines, in colour;
+# "ink" = the same in black, as on paper.
+AUTO_LOOK, PIPES, LINES, INK = "auto", "pipes", "lines", "ink"
+LOOKS = (AUTO_LOOK, PIPES, LINES, INK)
 
 
 def is_number_label(token: str) -> bool:
@@ -125,6 +131,8 @@ class FlowPuzzle:
     # letters may spell a word). Numberlink puzzles and boards with labels past the palette show
     # them anyway; other Flow boards show plain coloured dots, as the game does.
     labels: bool = False
+    # How the board is drawn (``LOOKS``); saved with it, like ``labels``.
+    look: str = AUTO_LOOK
     # What the reader read past (e.g. unknown directives of a community file), said once when the
     # board is shown or solved. Not part of the value: edits drop it, equality ignores it.
     notes: tuple[str, ...] = field(default=(), compare=False)
@@ -134,6 +142,8 @@ class FlowPuzzle:
             raise InputError(f"bad board shape {self.rows}x{self.cols} for {len(self.cells)} cells")
         if self.rules not in PUZZLE_RULES:
             raise InputError(f"unknown rule set {self.rules!r} (use {' or '.join(PUZZLE_RULES)})")
+        if self.look not in LOOKS:
+            raise InputError(f"unknown look {self.look!r} (use {', '.join(LOOKS)})")
 
     @property
     def is_plain(self) -> bool:
@@ -230,6 +240,7 @@ class FlowPuzzle:
             self.hex,
             self.rules,
             self.labels,
+            self.look,
         )
 
     def variant_words(self) -> list[str]:

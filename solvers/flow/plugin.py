@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from solvers.common.protocol import (
 from solvers.common.solve_stream import collect
 from solvers.flow import META, codec, document, draw, edit, rules
 from solvers.flow import solve as solving
-from solvers.flow.model import MAX_SIDE, NUMBERLINK, FlowPaths, FlowPuzzle
+from solvers.flow.model import AUTO_LOOK, MAX_SIDE, NUMBERLINK, FlowPaths, FlowPuzzle
 
 DEFAULT_SIZE = 5
 IMAGE_FILTER = "Screenshots (*.png *.jpg *.jpeg *.gif *.webp *.bmp *.tif *.tiff)"
@@ -105,6 +106,9 @@ class FlowPlugin(PluginBase):
         entries = self.entries_from_solution(puzzle, solution)
         return rules.check(puzzle, entries, solution.extras.get("rules"))
 
+    def solve_identity(self, puzzle: FlowPuzzle) -> FlowPuzzle:
+        return replace(puzzle, labels=False, look=AUTO_LOOK)  # drawn otherwise, solved alike
+
     def empty_entries(self, puzzle: FlowPuzzle) -> FlowPaths:
         return FlowPaths()
 
@@ -176,7 +180,9 @@ class FlowPlugin(PluginBase):
             "follow Numberlink rules: every pair joined, paths never cross or branch, but cells "
             "may stay empty. The Rules box in the Flow panel shows and changes a puzzle's rules: "
             "pick Numberlink, then place numbers 1 to 999 (type them, or click with the "
-            "Next number button or a number's own button)."
+            "Next number button or a number's own button). They are drawn as Numberlink is "
+            "printed, numbers in rings joined by thin lines; the Look box in the Flow panel "
+            "switches any board between the game's coloured pipes, coloured lines and black lines."
         )
 
     def help_keys(self) -> list[tuple[str, str]]:

@@ -316,3 +316,51 @@ def test_an_arukone_url_shows_its_letters_and_the_check_box_hides_them(view, qtb
     # Numberlink puzzles always show their labels: the box says so and cannot turn them off.
     panel.paste_url(NUMLIN)
     assert panel.labels_box.isChecked() and not panel.labels_box.isEnabled()
+
+
+def test_the_look_box_redraws_the_board_and_keeps_the_solutions(view, qtbot, tmp_path) -> None:
+    """Issue 28: a Numberlink puzzle should look like Numberlink (numbers, thin lines) with the
+    colours still available; the look is the user's choice, saved with the puzzle, and changing
+    it must not throw away the solutions found."""
+    panel = _panel(view)
+    panel.paste_url(NUMLIN)
+    assert panel.look_box.currentData() == "auto"
+    with qtbot.waitSignal(view.solve_finished, timeout=60_000):
+        view.solve(2)
+    assert view.browser.count() == 1
+    icons = view.browser.model._icons
+    qtbot.waitUntil(lambda: view.browser.model._icons.get(0) is not None, timeout=10_000)
+    first = icons[0]
+
+    def strokes() -> set[str]:
+        return {it.stroke for it in view.board.display_list().items if type(it).__name__ == "Circle"}
+
+    assert all(s.startswith("color:") for s in strokes())  # coloured rings (auto: Numberlink)
+    assert not panel.labels_box.isEnabled()  # printed numbers cannot be hidden
+    index = panel.look_box.findData("ink")
+    panel.look_box.setCurrentIndex(index)
+    panel.look_box.activated.emit(index)  # as a user's pick in the list
+    assert view.doc.puzzle.look == "ink" and strokes() == {"ink"}
+    assert view.doc.undo_stack.undoText() == "look: black lines"
+    assert view.browser.count() == 1 and view.shown_solution() is not None  # the answer stays
+    # The thumbnail is drawn again in the new look.
+    qtbot.waitUntil(lambda: view.browser.model._icons.get(0) not in (None, first), timeout=10_000)
+    index = panel.look_box.findData("pipes")
+    panel.look_box.setCurrentIndex(index)
+    panel.look_box.activated.emit(index)
+    assert all(
+        it.fill.startswith("color:")
+        for it in view.board.display_list().items
+        if type(it).__name__ == "Circle"
+    )
+    assert panel.labels_box.isEnabled() is False  # a Numberlink puzzle still shows its numbers
+    path = tmp_path / "numlin.flow.txt"
+    path.write_text(view.plugin.serialize_document(view.doc.puzzle, view.doc.entries), encoding="utf-8")
+    assert view.plugin.parse_document(path.read_text(encoding="utf-8"))[0].look == "pipes"
+    view.doc.undo_stack.undo()
+    view.doc.undo_stack.undo()
+    assert view.doc.puzzle.look == "auto" and panel.look_box.currentData() == "auto"
+    assert view.browser.count() == 1
+    # An edit of the givens still drops them.
+    view.doc.apply(EditResult(puzzle=view.doc.puzzle.with_cell(2, 2, "4"), label="t"))
+    assert view.browser.count() == 0

@@ -31,7 +31,18 @@ from solvers.common.protocol import EditResult
 from solvers.flow.draw import labels_always
 from solvers.flow.generate import generate
 from solvers.flow.hint import first_paths, progress_text, reveal_one
-from solvers.flow.model import BRIDGE, EMPTY, FLOW_RULES, NUMBERLINK, FlowPaths, FlowPuzzle
+from solvers.flow.model import (
+    AUTO_LOOK,
+    BRIDGE,
+    EMPTY,
+    FLOW_RULES,
+    INK,
+    LINES,
+    NUMBERLINK,
+    PIPES,
+    FlowPaths,
+    FlowPuzzle,
+)
 from solvers.flow.pzpr import encode_url
 from solvers.flow.solve import verdict
 from solvers.flow.variants import KINDS, generate_variant
@@ -48,6 +59,14 @@ RULES_NOTE = (
 RULE_CHOICES = (
     ("Flow (every cell filled)", FLOW_RULES),
     ("Numberlink (cells may stay empty)", NUMBERLINK),
+)
+
+# How the board is drawn (``FlowPuzzle.look``), as the Look box offers it.
+LOOK_CHOICES = (
+    ("Auto", AUTO_LOOK),
+    ("Coloured pipes (Flow)", PIPES),
+    ("Coloured lines (Numberlink)", LINES),
+    ("Black lines (print)", INK),
 )
 
 
@@ -95,6 +114,19 @@ class FlowPanel(QWidget):
             "colours than the palette always show them."
         )
         self.labels_box.clicked.connect(self.set_labels)  # the user's choice only, not refresh()
+        self.look_box = QComboBox()
+        for words, look in LOOK_CHOICES:
+            self.look_box.addItem(words, look)
+        self.look_box.setAccessibleName("Look")
+        # Its longest item must not widen the side panel (and so the window's least width).
+        self.look_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.look_box.setMinimumContentsLength(12)
+        self.look_box.setToolTip(
+            "How the board is drawn, on screen and in exports (saved with the puzzle): the game's "
+            "dots and pipes, or labels in rings joined by thin lines, as Numberlink is printed. "
+            "Auto: Numberlink puzzles and numbers past 9 as printed, other boards as the game."
+        )
+        self.look_box.activated.connect(self.set_look)  # the user's choice only, not refresh()
         self.strict_label = QLabel()
         self.strict_label.setWordWrap(True)
         self.strict_label.setAccessibleName("Strict uniqueness")
@@ -152,6 +184,10 @@ class FlowPanel(QWidget):
         rules = QGroupBox("Rules")
         rules_layout = QVBoxLayout(rules)
         rules_layout.addWidget(self.rules_box)
+        look_row = QHBoxLayout()
+        look_row.addWidget(QLabel("Look"))
+        look_row.addWidget(self.look_box, 1)
+        rules_layout.addLayout(look_row)
         rules_layout.addWidget(self.labels_box)
         rules_layout.addWidget(note)
         rules_layout.addWidget(self.strict_button)
@@ -197,11 +233,12 @@ class FlowPanel(QWidget):
             self.progress_label.setText(progress_text(puzzle, entries))
         self.hint_button.setEnabled(not problems and bool(puzzle.colours))
         self.strict_button.setEnabled(not problems and bool(puzzle.colours))
-        if self._strict_for != puzzle:
+        if self._strict_for != self._key(puzzle):
             self.strict_label.setText("")
         self.clear_button.setEnabled(bool(entries is not None and any(p for _, p in entries.items)))
         self.shape_button.setText("Square board" if getattr(puzzle, "hex", False) else "Hex board")
         self.rules_box.setCurrentIndex(max(0, self.rules_box.findData(puzzle.rules)))
+        self.look_box.setCurrentIndex(max(0, self.look_box.findData(puzzle.look)))
         always = labels_always(puzzle)
         self.labels_box.setChecked(puzzle.labels or always)
         self.labels_box.setEnabled(not always)
@@ -221,6 +258,19 @@ class FlowPanel(QWidget):
             label = "show labels" if shown else "hide labels"
             self.ctx.apply(EditResult(puzzle=replace(puzzle, labels=shown), label=label))
 
+    def set_look(self, index: int) -> None:
+        """One undoable step: the board drawn in the chosen look (its solutions stay)."""
+        look = self.look_box.itemData(index)
+        puzzle = self.ctx.puzzle()
+        if look != puzzle.look:
+            words = self.look_box.itemText(index).split(" (")[0].lower()
+            self.ctx.apply(EditResult(puzzle=replace(puzzle, look=look), label=f"look: {words}"))
+
+    def _key(self, puzzle: FlowPuzzle) -> FlowPuzzle:
+        """What answers depend on: a hint or verdict stays when only the look changes."""
+        key: FlowPuzzle = self.ctx.plugin.solve_identity(puzzle)
+        return key
+
     def toggle_shape(self) -> None:
         """Square <-> hex cells; bridges (square boards only) and warps are dropped on the way to hex."""
         puzzle = self.ctx.puzzle()
@@ -237,7 +287,7 @@ class FlowPanel(QWidget):
 
     def hint(self) -> None:
         puzzle = self.ctx.puzzle()
-        if puzzle in self._solutions:
+        if self._key(puzzle) in self._solutions:
             self._reveal(puzzle)
             return
         if _running(self._hint_job):
@@ -251,8 +301,8 @@ class FlowPanel(QWidget):
         )
 
     def _solved(self, puzzle: FlowPuzzle, paths: dict[str, list[list[int]]] | None) -> None:
-        self._solutions[puzzle] = paths
-        if puzzle == self.ctx.puzzle():
+        self._solutions[self._key(puzzle)] = paths
+        if self._key(puzzle) == self._key(self.ctx.puzzle()):
             self._reveal(puzzle)
         self.refresh()
 
@@ -261,7 +311,7 @@ class FlowPanel(QWidget):
         self.refresh()
 
     def _reveal(self, puzzle: FlowPuzzle) -> None:
-        solution = self._solutions.get(puzzle)
+        solution = self._solutions.get(self._key(puzzle))
         if solution is None:
             self.ctx.status("No hint: this puzzle has no solution.")
             return
@@ -291,9 +341,9 @@ class FlowPanel(QWidget):
         )
 
     def _strict_done(self, puzzle: FlowPuzzle, result: Any) -> None:
-        if puzzle != self.ctx.puzzle():
+        if self._key(puzzle) != self._key(self.ctx.puzzle()):
             return
-        self._strict_for = puzzle
+        self._strict_for = self._key(puzzle)
         words = verdict(result.count, result.complete, "strict")
         self.strict_label.setText(f"<b>{words[0].upper()}{words[1:]}</b>.")
 
