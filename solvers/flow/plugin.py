@@ -61,10 +61,11 @@ class FlowPlugin(PluginBase):
         return document.serialize_document(puzzle, entries)
 
     def looks_like_inline(self, arg: str) -> bool:
-        """A puzz.link / pzv.jp numlin or arukone URL given on the command line."""
+        """A puzz.link / pzv.jp numlin or arukone URL, or a one-line pzprv3 text
+        (``pzprv3/numlin/...``), given on the command line."""
         from solvers.flow import pzpr
 
-        return pzpr.looks_like_url(arg)
+        return pzpr.looks_like_url(arg) or ("\n" not in arg.strip() and pzpr.looks_like_pzprv3(arg))
 
     def importers(self) -> list[Importer]:
         return [Importer("Import &Screenshot…", IMAGE_FILTER, _import_screenshot, review_screenshot)]

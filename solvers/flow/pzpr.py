@@ -12,6 +12,9 @@ pzprv3 file: ``pzprv3``, the pid, rows, cols; Arukone then a line ``passallcell`
 empty, ``-`` a "?" clue), then the lines drawn: ``rows`` lines of ``cols - 1`` values for the sides
 between horizontal neighbours, ``rows - 1`` lines of ``cols`` values for vertical neighbours
 (``1`` a line, ``-1`` a cross mark, ``0`` nothing). Lines that join a pair are read as its pipe.
+The one-line form with ``/`` for each line break (``pzprv3/numlin/5/5/1 . . . . /2 . . 3 . /...``,
+as pzprjs's test data and other solvers write it; pzprjs reads both) is read the same way, its
+errors placed by column.
 
 Numberlink puzzles are read under Numberlink rules (cells may stay empty), Arukone ones under
 Flow rules unless the ``e`` flag (or ``dontpassallcell``) says otherwise. Errors name the URL
@@ -55,9 +58,29 @@ def looks_like_url(text: str) -> bool:
     return is_url_form(t) or t.split("/", 1)[0] in PIDS
 
 
+_SLASH_FORM = re.compile(r"pzprv3(\.[0-9]{1,3})?/")
+
+
+def _slash_parts(text: str) -> list[tuple[int, str]] | None:
+    """The lines of a one-line pzprv3 text (``/`` for each line break) with the 1-based column
+    each starts at; None for any other text."""
+    start = len(text) - len(text.lstrip())
+    t = text.strip()
+    if "\n" in t or not _SLASH_FORM.match(t):
+        return None
+    parts = []
+    for part in t.split("/", 6 + 3 * MAX_SIDE):  # as many lines as the largest file has; the rest stays
+        parts.append((start + 1, part))
+        start += len(part) + 1
+    return parts
+
+
 def looks_like_pzprv3(text: str) -> bool:
     """A pzprv3 file: its header and a puzzle id. ``pzprv3`` is also a valid board row (six
     letters), so a text whose second line could be the next row of that board stays a board."""
+    parts = _slash_parts(text[:1000]) if "\n" not in text.strip() else None
+    if parts is not None:
+        text = "\n".join(part for _, part in parts)
     head = normalise(text[:1000]).lstrip().split("\n", 2)
     if not re.fullmatch(r"pzprv3(\.[0-9]{1,3})?", head[0].strip()):
         return False
@@ -246,6 +269,19 @@ def encode_url(puzzle: FlowPuzzle, host: str = "puzz.link", mode: str = "") -> s
 
 
 def read_pzprv3(text: str) -> tuple[FlowPuzzle, FlowPaths | None]:
+    parts = _slash_parts(text)
+    if parts is None:
+        return _read_pzprv3(text)
+    try:
+        return _read_pzprv3("\n".join(part for _, part in parts))
+    except ParseError as exc:  # a line of the joined text -> a column of the one line given
+        if exc.line is None or not 1 <= exc.line <= len(parts):
+            raise
+        start, _ = parts[exc.line - 1]
+        raise ParseError(exc.message, 1, start + (exc.column or 1) - 1) from None
+
+
+def _read_pzprv3(text: str) -> tuple[FlowPuzzle, FlowPaths | None]:
     # Only the header and the blocks the size asks for are split off: a huge file costs no more.
     lines = [ln.strip() for ln in normalise(text).lstrip().split("\n", 6 + 3 * MAX_SIDE)]
     if not lines[0].startswith("pzprv3"):

@@ -215,6 +215,46 @@ def test_huge_and_hostile_inputs_are_quick() -> None:
     assert time.process_time() - started < 5.0
 
 
+# pzprjs's own test data for numlin (test/script/numlin.js) writes pzprv3 files on one line, a
+# '/' for each line break, as other solvers do; pzprjs reads both forms. This one: lines branch.
+ONE_LINE = (
+    "pzprv3/numlin/5/5/1 . . . . /2 . . 3 . /. . . . . /. 1 . . 2 /. . . . 3 /"
+    "0 0 0 0 /1 1 1 0 /0 0 0 0 /0 0 0 0 /0 0 0 0 /0 0 0 0 0 /0 1 0 0 0 /0 1 0 0 0 /0 0 0 0 0 /"
+)
+
+
+def test_pzprv3_on_one_line_reads_as_the_file(capsys) -> None:
+    puzzle, entries = PLUGIN.parse_document(ONE_LINE)
+    assert puzzle.row_strings() == SAMPLE_ROWS and puzzle.rules == "numberlink"
+    assert entries is not None and entries.as_dict() == {}  # the branching lines join no pair
+    assert PLUGIN.parse(ONE_LINE) == PLUGIN.parse(SAMPLE)
+    # Our own files, written on one line, read back the same (pipes included).
+    solution = next(iter(PLUGIN.solve(puzzle, limit=1)))
+    drawn = PLUGIN.entries_from_solution(puzzle, solution)
+    file_text = pzpr.write_pzprv3(puzzle, drawn)
+    assert PLUGIN.parse_document(file_text.replace("\n", "/")) == (puzzle, drawn)
+    assert PLUGIN.check(puzzle, drawn).ok
+    # From the command line, as a URL is.
+    assert workbench_main(["solve", "flow", ONE_LINE]) == 0
+    assert "unique (Numberlink rules)" in capsys.readouterr().out
+
+
+def test_pzprv3_on_one_line_places_errors_by_column(capsys) -> None:
+    bad = "pzprv3/numlin/5/5/1 . . . . /2 . . 3 . /. . x . . /. 1 . . 2 /. . . . 3 /"
+    with pytest.raises(ParseError) as err:
+        PLUGIN.parse_document(bad)
+    assert (err.value.line, err.value.column) == (1, bad.index("x") + 1)
+    assert workbench_main(["solve", "flow", bad]) == 2
+    assert "line 1, column 45: pzprv3: expected a number" in capsys.readouterr().err
+    with pytest.raises(ParseError, match="the cell block needs 5 lines"):
+        PLUGIN.parse_document("pzprv3/numlin/5/5")
+    with pytest.raises(ParseError, match="unknown puzzle type 'norinori'"):
+        PLUGIN.parse_document("pzprv3/norinori/5/5/5/0 0 1 2 2 /")
+    huge = "pzprv3/numlin/200/200/" + "/" * 4_000_000
+    with pytest.raises(ParseError):
+        PLUGIN.parse_document(huge)
+
+
 def test_a_board_whose_first_row_spells_pzprv3_stays_a_board() -> None:
     # Six letters: a valid board row today; only a pzprv3 header with a puzzle id is a file.
     assert PLUGIN.parse("pzprv3\nzrv3..\n").row_strings() == ["pzprv3", "zrv3.."]
