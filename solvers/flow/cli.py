@@ -1,4 +1,4 @@
-"""Module commands: ``python -m workbench flow solve|generate|convert|import ...``."""
+"""Module commands: ``python -m workbench flow solve|generate|convert|import|split ...``."""
 
 from __future__ import annotations
 
@@ -7,14 +7,17 @@ import json
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 from solvers.common import cli
 from solvers.common.cancel import Cancelled, CancelToken
-from solvers.common.cli import Parser, add_json, add_timeout
+from solvers.common.cli import EXIT_OK, EXIT_RULES, Parser, add_json, add_timeout
+from solvers.common.errors import InputError
 from solvers.common.outcome import SearchOutcome
-from solvers.common.protocol import PluginBase
-from solvers.flow import codec, pzpr
+from solvers.common.protocol import PluginBase, read_text
+from solvers.flow import codec, pzpr, sized
 from solvers.flow.generate import generate
+from solvers.flow.level_pack import pack_folder, write_new
 from solvers.flow.model import FlowPuzzle
 from solvers.flow.solve import RULE_CHOICES, solve
 
@@ -50,7 +53,10 @@ def _parser() -> argparse.ArgumentParser:
     c = sub.add_parser("convert", help="rewrite a puzzle in another text form, a puzz.link URL or pzprv3")
     c.add_argument("input")
     c.add_argument(
-        "--to", choices=("plain", "spaced", "labels", "mnemonic", "url", "pzprv3"), default="plain"
+        "--to",
+        choices=("plain", "spaced", "labels", "mnemonic", "url", "pzprv3", "wh"),
+        default="plain",
+        help="wh: a 'W H' line, then the rows (the form of a Numberlink solver's collections)",
     )
     i = sub.add_parser("import", help="read a puzzle from a screenshot of the Flow Free app")
     i.add_argument("image", nargs="+")
@@ -58,6 +64,12 @@ def _parser() -> argparse.ArgumentParser:
     i.add_argument("--to-dir", dest="to_dir", default=None, help="one level file per image here")
     add_timeout(i)
     add_json(i)
+    sp = sub.add_parser("split", help="write each puzzle of a collection ('W H' form) to a file of its own")
+    sp.add_argument("collection")
+    sp.add_argument(
+        "--to-dir", dest="to_dir", required=True, help="an existing folder: FILE-1.txt, FILE-2.txt, ..."
+    )
+    add_json(sp)
     return p
 
 
@@ -71,6 +83,8 @@ def main(argv: Sequence[str], plugin: PluginBase) -> int:
             from solvers.flow.screenshot_cli import import_command  # OpenCV loads only when needed
 
             return import_command(args, cancel)
+        if args.command == "split":
+            return _split(args, cancel)
         return _convert(plugin, args)
 
     return cli.run(PROG, _parser(), dispatch, argv)
@@ -158,6 +172,41 @@ def _convert(plugin: PluginBase, args: argparse.Namespace) -> int:
         print(pzpr.encode_url(puzzle))
     elif args.to == "pzprv3":
         sys.stdout.write(pzpr.write_pzprv3(puzzle))
+    elif args.to == "wh":
+        sys.stdout.write(sized.serialize(puzzle))
     else:
         sys.stdout.write(codec.serialize(puzzle))
     return 0
+
+
+def _split(args: argparse.Namespace, cancel: CancelToken) -> int:
+    """Each puzzle of a collection to ``--to-dir``/STEM-K.txt (K from 1), never over an existing
+    file; then a line per puzzle: written (where) or refused (why). Exit 0 when every puzzle was
+    written, 1 when some were refused."""
+    folder = pack_folder(args.to_dir)
+    source = Path(args.collection)
+    puzzles = sized.read_each(read_text(source))
+    width = len(str(len(puzzles)))
+    rows: list[dict[str, object]] = []
+    for k, (line, found) in enumerate(puzzles, start=1):
+        cancel.raise_if_cancelled()
+        target = folder / f"{source.stem}-{k:0{width}d}.txt"
+        try:
+            if isinstance(found, InputError):
+                raise found
+            write_new(target, codec.serialize(found))
+            rows.append({"puzzle": k, "line": line, "status": "written", "file": str(target)})
+        except InputError as exc:
+            rows.append({"puzzle": k, "line": line, "status": "refused", "reason": str(exc)})
+    written = sum(row["status"] == "written" for row in rows)
+    if args.json:
+        out = {"kind": "flow-split", "written": written, "refused": len(rows) - written, "puzzles": rows}
+        print(json.dumps(out))
+    else:
+        for row in rows:
+            if row["status"] == "written":
+                print(f"written  puzzle {row['puzzle']} (line {row['line']}) -> {row['file']}")
+            else:  # the reason names the line
+                print(f"refused  puzzle {row['puzzle']}: {row['reason']}")
+        print(f"{written} written, {len(rows) - written} refused, into {folder}")
+    return EXIT_OK if written == len(rows) else EXIT_RULES

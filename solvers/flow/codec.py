@@ -85,12 +85,15 @@ def _row_items(line: str, spaced: bool) -> Iterator[tuple[int, str]]:
 def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
     """A board from text. ``complete=False`` accepts a board still being set up (a colour with one
     or three endpoints), as saved documents may hold; ``problems()`` still names what is missing."""
-    from solvers.flow import community, pzpr  # the community ``.flow`` form; puzz.link / pzprv3
+    # The community ``.flow`` form; puzz.link / pzprv3; the ``W H`` header form.
+    from solvers.flow import community, pzpr, sized
 
     if pzpr.looks_like_url(text):
         return pzpr.decode_url(text)
     if pzpr.looks_like_pzprv3(text):
         return pzpr.read_pzprv3(text)[0]
+    if sized.looks_like(text):  # before the community form: its files begin with '#' comments
+        return sized.parse(text)
     if community.looks_like(text):
         return community.parse(text)
     # Limits are checked while reading, so a 4 MB one-line file costs no more than a 200-cell row.

@@ -169,14 +169,7 @@ def parse(text: str) -> FlowPuzzle:
                 row_lines[r],
                 rows[r][c][1],
             )
-    if all(is_label(label) for label in labels):
-        letter = {label: label for label in labels}  # letters and numbers 1..999 stay as they are
-    elif len(labels) <= len(LETTERS):
-        letter = {label: MNEMONIC_ORDER[i] for i, label in enumerate(labels)}
-    elif len(labels) <= MAX_NUMBER:
-        letter = {label: str(i) for i, label in enumerate(labels, start=1)}  # numbered in order
-    else:
-        raise ParseError(f"{len(labels)} colours; at most {MAX_NUMBER} are supported")
+    letter = our_labels(list(labels))
     cells = tuple(letter.get(token, token) for tokens in rows for token, _ in tokens)
     puzzle = FlowPuzzle(len(rows), len(rows[0]), cells, hex=hexagonal, rules=rules, notes=_notes(ignored))
     for message, cell in puzzle.problems():
@@ -184,6 +177,19 @@ def parse(text: str) -> FlowPuzzle:
             raise ParseError(message)
         raise ParseError(message, row_lines[cell[0]], rows[cell[0]][cell[1]][1])
     return puzzle
+
+
+def our_labels(labels: list[str]) -> dict[str, str]:
+    """Our label for each of another tool's labels (in order of first appearance): kept when every
+    one already is ours (letters and numbers 1..999), else mnemonic letters in order, or the
+    numbers 1, 2, 3, ... when there are more than 62."""
+    if all(is_label(label) for label in labels):
+        return {label: label for label in labels}
+    if len(labels) <= len(LETTERS):
+        return {label: MNEMONIC_ORDER[i] for i, label in enumerate(labels)}
+    if len(labels) <= MAX_NUMBER:
+        return {label: str(i) for i, label in enumerate(labels, start=1)}  # numbered in order
+    raise ParseError(f"{len(labels)} colours; at most {MAX_NUMBER} are supported")
 
 
 def _notes(ignored: dict[str, int]) -> tuple[str, ...]:

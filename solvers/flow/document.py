@@ -17,7 +17,7 @@ import re
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import is_ascii_digits, shown
-from solvers.flow import codec, community, pzpr
+from solvers.flow import codec, community, pzpr, sized
 from solvers.flow.model import BRIDGE, EMPTY, Cell, FlowPaths, FlowPuzzle, is_label
 
 HEADER = "# paths (row,column from 0, in drawing order)"
@@ -40,6 +40,8 @@ def parse_document(text: str) -> tuple[FlowPuzzle, FlowPaths | None]:
         return pzpr.decode_url(norm), None
     if pzpr.looks_like_pzprv3(norm):
         return pzpr.read_pzprv3(norm)
+    if sized.looks_like(norm):  # before the community form: its files begin with '#' comments
+        return sized.parse(norm), None
     if community.looks_like(norm):
         return community.parse(norm), None
     hash_at = _COMMENT.search(norm) or _bare_header(norm)

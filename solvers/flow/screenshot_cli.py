@@ -14,6 +14,7 @@ from solvers.common.cancel import CancelToken
 from solvers.common.cli import EXIT_OK, EXIT_RULES
 from solvers.common.errors import InputError
 from solvers.flow import codec
+from solvers.flow.level_pack import pack_folder, write_new
 from solvers.flow.screenshot import checked, detect, read_image, to_puzzle
 
 
@@ -97,23 +98,14 @@ def _import_batch(args: argparse.Namespace, cancel: CancelToken) -> int:
     read, 1 when some were refused."""
     if args.output is not None:
         raise InputError("import: use either --to FILE or --to-dir DIR")
-    folder = Path(args.to_dir)
-    if not str(args.to_dir).strip() or not folder.is_dir():
-        raise InputError(f"--to-dir: {args.to_dir or '(empty)'} is no existing folder")
+    folder = pack_folder(args.to_dir)
     rows: list[dict[str, str]] = []
     for name in args.image:
         cancel.raise_if_cancelled()
         image = Path(name)
         target = folder / f"{image.stem}.txt"
         try:
-            text = _read_level(image)
-            try:  # "x": create, never replace (a file made since, a second image of the same name)
-                with open(target, "x", encoding="utf-8", newline="\n") as handle:
-                    handle.write(text)
-            except FileExistsError:
-                raise InputError(f"{target} exists (not overwritten)") from None
-            except OSError as exc:
-                raise InputError(f"cannot write {target} ({exc.strerror or exc})") from None
+            write_new(target, _read_level(image))
             rows.append({"image": name, "status": "read", "file": str(target)})
         except InputError as exc:
             reason = str(exc).removeprefix(f"{image.name}: ")

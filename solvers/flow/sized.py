@@ -1,0 +1,175 @@
+"""The ``W H`` header form: a line with the board's width and height, then its rows (``.`` empty,
+any other character an endpoint), as a popular public Numberlink solver reads, prints and collects
+puzzles. Its collections hold many puzzles in one file, separated by blank lines, with ``#``
+comment lines between them and ``0 0`` for the end::
+
+    # Author: ...
+
+    5 4
+    C...B
+    A.BA.
+    ...C.
+    .....
+
+A file is read in this form when, after leading blank and ``#`` lines, its first line is two
+numbers and the next one a row of exactly that width with no space in it: no board of the other
+forms looks like that (a row of two numbers is a spaced row, and the rows after it are spaced too).
+Endpoints may be any printable ASCII character (published collections use ``_ ^ [ ] \\ ```` past
+the letters and digits); they become our labels as the community form's do (kept when they are
+letters and digits, else mnemonic letters in order, or numbers past 62).
+
+``parse`` opens the first puzzle of a collection and says in its notes how many the file holds;
+``read_each`` reads every one (a bad one does not stop the rest), for ``flow split``. Errors name
+the line and column.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from solvers.common.errors import InputError, ParseError
+from solvers.common.limits import normalise, shown
+from solvers.flow.community import our_labels
+from solvers.flow.model import EMPTY, MAX_SIDE, FlowPuzzle, has_long_labels
+
+_HEADER = re.compile(r"^\s*([0-9]{1,9})[ \t]+([0-9]{1,9})\s*$")  # ASCII digits only
+_MAX_PUZZLES = 100_000  # bounds the work on a hostile file
+
+
+@dataclass(frozen=True)
+class Block:
+    """One puzzle's place in the file: its header line (0-based index), width and height."""
+
+    line: int
+    width: int
+    height: int
+
+
+def _skip(lines: list[str], k: int) -> int:
+    """The index of the first line at or after ``k`` that is neither blank nor a ``#`` comment."""
+    while k < len(lines) and (not lines[k].strip() or lines[k].lstrip().startswith("#")):
+        k += 1
+    return k
+
+
+def looks_like(text: str) -> bool:
+    lines = normalise(text[:20_000]).split("\n")
+    k = _skip(lines, 0)
+    if k + 1 >= len(lines):
+        return False
+    m = _HEADER.match(lines[k])
+    row = lines[k + 1].strip()
+    return m is not None and bool(row) and not any(ch.isspace() for ch in row) and len(row) == int(m.group(1))
+
+
+def _blocks(lines: list[str]) -> Iterator[Block]:
+    """Each puzzle's header, up to ``0 0`` or the end; a line where a header belongs that is none
+    is an error (the rest cannot be told apart)."""
+    k = _skip(lines, 0)
+    count = 0
+    while k < len(lines):
+        m = _HEADER.match(lines[k])
+        if m is None:
+            raise ParseError(
+                f"expected the next puzzle's width and height ('W H'), got {shown(lines[k].strip())}",
+                k + 1,
+                1,
+            )
+        width, height = int(m.group(1)), int(m.group(2))
+        if width == height == 0:
+            return  # the form's end mark
+        count += 1
+        if count > _MAX_PUZZLES:
+            raise ParseError(f"more than {_MAX_PUZZLES} puzzles in one file", k + 1, 1)
+        # The rows must all be there to find the next header: a gap is the whole file's trouble.
+        for r in range(min(height, MAX_SIDE + 1)):
+            if k + 1 + r >= len(lines):
+                raise ParseError(
+                    f"the header on line {k + 1} says {height} rows; the file ends after {r}", k + 1
+                )
+            if not lines[k + 1 + r].strip():
+                raise ParseError(
+                    f"the header on line {k + 1} says {height} rows; row {r + 1} is missing", k + 2 + r
+                )
+        yield Block(k, width, height)
+        k = _skip(lines, k + 1 + min(height, len(lines)))
+
+
+def _puzzle(lines: list[str], block: Block) -> FlowPuzzle:
+    k, width, height = block.line, block.width, block.height
+    m = _HEADER.match(lines[k])
+    assert m is not None
+    for value, name, at in ((width, "width", m.start(1)), (height, "height", m.start(2))):
+        if not 1 <= value <= MAX_SIDE:
+            raise ParseError(f"the {name} must be a number 1..{MAX_SIDE}, got {value}", k + 1, at + 1)
+    rows = lines[k + 1 : k + 1 + height]  # all there (``_blocks``)
+    labels: dict[str, list[tuple[int, int]]] = {}
+    for r, row in enumerate(rows):
+        line, body = k + 2 + r, row.rstrip()
+        if len(body) != width:
+            raise ParseError(
+                f"this row has {len(body)} cells; the header on line {k + 1} says {width} (width height)",
+                line,
+                min(len(body), width) + 1,
+            )
+        for c, ch in enumerate(body):
+            if not (ch.isascii() and ch.isprintable()) or ch == " ":
+                raise ParseError(f"unknown character {shown(ch)} (use . for an empty cell)", line, c + 1)
+            if ch != EMPTY:
+                labels.setdefault(ch, []).append((r, c))
+    for label, uses in labels.items():
+        if len(uses) != 2:
+            r, c = uses[2] if len(uses) > 2 else uses[0]
+            times = f"{len(uses)} time{'s' if len(uses) != 1 else ''}"
+            raise ParseError(f"endpoint {shown(label)} appears {times} (needs exactly 2)", k + 2 + r, c + 1)
+    ours = our_labels(list(labels))
+    cells = tuple(ours.get(ch, ch) for row in rows for ch in row.rstrip())
+    return FlowPuzzle(height, width, cells)
+
+
+def read_each(text: str) -> list[tuple[int, FlowPuzzle | ParseError]]:
+    """Every puzzle of the file with the line its header is on (1-based): the puzzle, or what is
+    wrong with it."""
+    lines = normalise(text).split("\n")
+    out: list[tuple[int, FlowPuzzle | ParseError]] = []
+    for block in _blocks(lines):
+        try:
+            out.append((block.line + 1, _puzzle(lines, block)))
+        except ParseError as exc:
+            out.append((block.line + 1, exc))
+    if not out:
+        raise ParseError("no puzzle: a 'W H' line and the board's rows are expected", 1)
+    return out
+
+
+def parse(text: str) -> FlowPuzzle:
+    """The file's first puzzle; its notes say when the file holds more."""
+    lines = normalise(text).split("\n")
+    blocks = _blocks(lines)
+    first = next(blocks, None)
+    if first is None:
+        raise ParseError("no puzzle: a 'W H' line and the board's rows are expected", 1)
+    puzzle = _puzzle(lines, first)
+    more = 0
+    try:
+        for _ in blocks:
+            more += 1
+    except ParseError:  # a later puzzle's trouble is for ``flow split`` to report
+        pass
+    if not more:
+        return puzzle
+    note = (
+        f"the file holds {more + 1} puzzles; this is the first (line {first.line + 1}). "
+        "'flow split FILE --to-dir DIR' writes each to a file of its own"
+    )
+    return replace(puzzle, notes=(note,))
+
+
+def serialize(puzzle: FlowPuzzle) -> str:
+    """``W H`` and the plain rows, for another tool that reads this form: plain square boards with
+    one-character labels only."""
+    if not puzzle.is_plain or has_long_labels(puzzle.cells):
+        raise InputError("the 'W H' form holds plain square boards with one letter or digit per endpoint")
+    return f"{puzzle.cols} {puzzle.rows}\n" + "\n".join(puzzle.row_strings()) + "\n"

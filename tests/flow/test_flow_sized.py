@@ -1,0 +1,111 @@
+"""The 'W H' header form (a popular public Numberlink solver's input and its puzzle collections):
+one or many puzzles per file, read, opened, split into a level pack and written."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from solvers.common.errors import InputError, ParseError
+from solvers.flow import PLUGIN, sized
+from workbench.cli import main as workbench_main
+
+# Made here, in the form's layout: comments, several puzzles, blank lines between, the end mark.
+COLLECTION = """# A collection: comments and blank lines between the puzzles
+
+5 4
+C...B
+A.BA.
+...C.
+.....
+
+# the next one uses endpoints past letters and digits
+3 2
+_._
+^.^
+
+0 0
+"""
+FIRST = ["C...B", "A.BA.", "...C.", "....."]
+
+
+def _solved_and_checked(puzzle):
+    found = list(PLUGIN.solve(puzzle, limit=2))
+    assert found and all(PLUGIN.check_solution(puzzle, s).ok for s in found)  # the rule check
+    return found
+
+
+def test_a_collection_opens_at_its_first_puzzle_and_says_how_many() -> None:
+    puzzle = PLUGIN.parse(COLLECTION)
+    assert (puzzle.cols, puzzle.rows) == (5, 4) and puzzle.row_strings() == FIRST
+    assert puzzle.notes and "holds 2 puzzles" in puzzle.notes[0] and "flow split" in puzzle.notes[0]
+    assert PLUGIN.parse_document(COLLECTION)[0] == puzzle
+    assert len(_solved_and_checked(puzzle)) == 1
+    single = PLUGIN.parse("5 4\n" + "\n".join(FIRST) + "\n")
+    assert single == puzzle and single.notes == ()
+
+
+def test_endpoints_past_letters_and_digits_get_our_labels() -> None:
+    (_, first), (line, second) = sized.read_each(COLLECTION)
+    assert line == 10 and not isinstance(second, Exception)
+    assert second.row_strings() == ["R.R", "B.B"]  # mnemonic letters in order of appearance
+    assert _solved_and_checked(second)
+
+
+def test_the_form_is_told_apart_from_our_spaced_rows() -> None:
+    # A spaced board whose first row is two numbers stays a spaced board.
+    assert PLUGIN.parse("1 2\n1 2\n").row_strings() == ["12", "12"]
+    assert not sized.looks_like("1 2\n1 2\n") and sized.looks_like("2 1\n.A\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "words"),
+    [
+        ("5 4\nC...B\nA.BA\n...C.\n.....\n", (3, 5), "this row has 4 cells; the header on line 1 says 5"),
+        ("3 3\n...\n...", (1, None), "says 3 rows; the file ends after 2"),
+        ("3 3\n...\n...\n", (4, None), "says 3 rows; row 3 is missing"),
+        ("3 2\nA.A\n\nB.B\n", (3, None), "row 2 is missing"),
+        ("300 1\n" + "A" * 300 + "\n", (1, 1), "the width must be a number 1..200, got 300"),
+        ("3 1\nA.B\n", (2, 1), "endpoint 'A' appears 1 time (needs exactly 2)"),
+        ("3 1\nA\u00e9A\n", (2, 2), "unknown character"),
+        ("2 1\nAA\nrubbish\n", (3, 1), "expected the next puzzle's width and height"),
+    ],
+)
+def test_bad_files_get_one_clear_line(text: str, where, words: str) -> None:
+    with pytest.raises(ParseError) as err:
+        for _, found in sized.read_each(text):
+            if isinstance(found, ParseError):
+                raise found
+    assert (err.value.line, err.value.column) == where and words in err.value.message
+
+
+def test_split_writes_a_level_pack_and_reports_the_refused(tmp_path, capsys) -> None:
+    source = tmp_path / "pack.txt"
+    source.write_text(COLLECTION.replace("0 0\n", "300 1\n" + "A" * 300 + "\n"), encoding="utf-8")
+    out = tmp_path / "levels"
+    out.mkdir()
+    assert workbench_main(["flow", "split", str(source), "--to-dir", str(out), "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert (report["written"], report["refused"]) == (2, 1)
+    assert "width must be a number 1..200" in report["puzzles"][2]["reason"]
+    assert sorted(p.name for p in out.iterdir()) == ["pack-1.txt", "pack-2.txt"]
+    assert PLUGIN.parse((out / "pack-1.txt").read_text()).row_strings() == FIRST
+    # Never over an existing file.
+    assert workbench_main(["flow", "split", str(source), "--to-dir", str(out)]) == 1
+    assert "exists (not overwritten)" in capsys.readouterr().out
+    assert workbench_main(["flow", "split", str(source), "--to-dir", str(tmp_path / "none")]) == 2
+    assert "is no existing folder" in capsys.readouterr().err
+
+
+def test_the_cli_solves_the_first_with_a_note_and_writes_the_form(tmp_path, capsys) -> None:
+    source = tmp_path / "pack.txt"
+    source.write_text(COLLECTION, encoding="utf-8")
+    assert workbench_main(["solve", "flow", str(source)]) == 0
+    out = capsys.readouterr()
+    assert "unique" in out.out and "holds 2 puzzles" in out.out  # said with the verdict
+    assert workbench_main(["flow", "convert", str(source), "--to", "wh"]) == 0
+    text = capsys.readouterr().out
+    assert text == "5 4\n" + "\n".join(FIRST) + "\n" and PLUGIN.parse(text).row_strings() == FIRST
+    with pytest.raises(InputError, match="plain square boards"):
+        sized.serialize(PLUGIN.parse("shape: hex\nA.A\n"))
