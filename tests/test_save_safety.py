@@ -128,3 +128,29 @@ def test_cli_export_writes_through_a_symlink(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert link.is_symlink() and target.read_text().lstrip().startswith("<?xml")
+
+
+# ---- files in a form the plug-in does not write ---------------------------------------------------
+@pytest.mark.parametrize(
+    ("kind", "text", "back"),
+    [
+        ("flow", "A.A\nB.B\n", True),
+        ("flow", "rules: numberlink\n1.1\n2.2\n", True),
+        ("flow", "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3", False),
+        ("flow", "pzprv3\nnumlin\n1\n2\n1 1 \n", False),
+        ("flow", "pzprv3/numlin/1/2/1 1 /", False),
+        ("flow", "# fill: false\n1.1\n2.2\n", False),
+        ("flow", "3 2\nA.A\nB.B\n", False),
+        ("toichika", "https://puzz.link/p?toichika/6/6/uiburcbvbdd5o15164e", False),
+    ],
+)
+def test_save_writes_back_only_the_plugins_own_forms(kind: str, text: str, back: bool) -> None:
+    """Ctrl+S after opening another tool's file (or a collection of puzzles) must not turn it into
+    ours: the document opens untitled instead (``Document.load``)."""
+    from solvers.common import registry
+
+    plugin = registry.get(kind)
+    plugin.parse_document(text)  # it is read
+    assert plugin.writes_back(text) is back
+    if back:
+        assert plugin.writes_back(plugin.serialize_document(*plugin.parse_document(text)))

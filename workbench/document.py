@@ -78,6 +78,9 @@ class Document(QObject):
         self.entries = plugin.empty_entries(self.puzzle) if entries is None else entries
         self.ui: Any = plugin.new_ui(self.puzzle)  # the plug-in's UI state for this document only
         self.path: Path | None = None
+        # The file an untitled document was read from when Save must not write over it (another
+        # tool's form, a collection of puzzles): named in the title and offered by Save As.
+        self.origin: Path | None = None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         self._merge_open = False
@@ -140,9 +143,12 @@ class Document(QObject):
         self.replace(puzzle, label, entries)
         self._set_path(None)
 
-    def reset(self, puzzle: Any, entries: Any = None, path: Path | None = None) -> None:
+    def reset(
+        self, puzzle: Any, entries: Any = None, path: Path | None = None, origin: Path | None = None
+    ) -> None:
         """A fresh document (new puzzle, sample, inline input, opened file): no history, unmodified."""
         self.end_merge()
+        self.origin = origin
         self.puzzle = puzzle
         self.entries = self.plugin.empty_entries(puzzle) if entries is None else entries
         self.ui = self.plugin.new_ui(puzzle)
@@ -154,8 +160,9 @@ class Document(QObject):
         self.file_changed.emit()
 
     def _set_path(self, path: Path | None) -> None:
-        if path != self.path:
+        if path != self.path or self.origin is not None:
             self.path = path
+            self.origin = None
             self.file_changed.emit()
 
     # ---- files --------------------------------------------------------------------------------
@@ -165,8 +172,14 @@ class Document(QObject):
         Raises ``InputError`` for anything unreadable, including what is not a regular file
         (a device such as /dev/zero would read for ever, a FIFO would block).
         """
-        puzzle, entries = self.plugin.parse_document(read_document_text(path))
-        self.reset(puzzle, entries, None if template else path)
+        text = read_document_text(path)
+        puzzle, entries = self.plugin.parse_document(text)
+        if template:
+            self.reset(puzzle, entries)
+        elif not self.plugin.writes_back(text):  # Save would turn the file into another one
+            self.reset(puzzle, entries, origin=path)
+        else:
+            self.reset(puzzle, entries, path)
 
     def save(self, path: Path | None = None) -> Path:
         target = path or self.path
@@ -175,10 +188,22 @@ class Document(QObject):
         text = self.plugin.serialize_document(self.puzzle, self.entries)
         atomic_write(target, text)
         self.path = target
+        self.origin = None
         self.undo_stack.setClean()
         self.file_changed.emit()
         return target
 
+    def suggested_name(self, ext: str, last_folder: str) -> str:
+        """Where Save As starts: beside the document's file (or the file it was read from but
+        must not write over) under its name, else "untitled" in the last folder saved to (never
+        the working folder)."""
+        source = self.path or self.origin
+        folder = str(source.parent) if source else last_folder
+        base = source.stem if source else "untitled"
+        return str(Path(folder) / f"{base}{ext}") if folder else f"{base}{ext}"
+
     def title(self) -> str:
         name = self.path.name if self.path else "untitled"
+        if self.path is None and self.origin is not None:
+            name = f"untitled, from {self.origin.name}"
         return f"{name}{' *' if self.dirty else ''}"

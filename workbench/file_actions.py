@@ -217,10 +217,7 @@ class FileActions:
     def save_as(self, view: DocumentView | None = None) -> bool:
         view = view or self.window.current()
         ext = view.plugin.meta.extensions[0]
-        # The document's own folder, else the last one saved to (never the working folder).
-        folder = str(view.doc.path.parent) if view.doc.path else settings.last_folder("save")
-        base = view.doc.path.stem if view.doc.path else "untitled"
-        start = str(Path(folder) / f"{base}{ext}") if folder else f"{base}{ext}"
+        start = view.doc.suggested_name(ext, settings.last_folder("save"))
         name, _ = QFileDialog.getSaveFileName(
             self.window, "Save puzzle", start, view.plugin.meta.dialog_filter()
         )

@@ -316,6 +316,13 @@ class PluginBase:
         ``document_solve_options``. Read on the GUI thread: workers get a plain dict."""
         return {}
 
+    def writes_back(self, text: str) -> bool:
+        """Whether Save may write over the file ``text`` was read from. False for a form the
+        plug-in reads but does not write (another tool's file, a collection of several puzzles):
+        the document then opens untitled, so Save asks for a new name and that file stays as it
+        was. Default: True."""
+        return True
+
     def solve_identity(self, puzzle: Any) -> Any:
         """What of the puzzle a solve's answers depend on. Default: all of it. A plug-in whose
         puzzle also holds how it is drawn (Flow's look and labels) leaves that out, so changing

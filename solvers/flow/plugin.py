@@ -107,6 +107,15 @@ class FlowPlugin(PluginBase):
         entries = self.entries_from_solution(puzzle, solution)
         return rules.check(puzzle, entries, solution.extras.get("rules"))
 
+    def writes_back(self, text: str) -> bool:
+        """Our own forms only: a puzz.link URL, a pzprv3 file, a community file or a 'W H'
+        collection keeps its form (and its other puzzles): Save asks for a new name."""
+        from solvers.flow import community, pzpr, sized
+
+        norm = text.lstrip("\ufeff")
+        foreign = (pzpr.looks_like_url, pzpr.looks_like_pzprv3, sized.looks_like, community.looks_like)
+        return not any(looks(norm) for looks in foreign)
+
     def solve_identity(self, puzzle: FlowPuzzle) -> FlowPuzzle:
         return replace(puzzle, labels=False, look=AUTO_LOOK)  # drawn otherwise, solved alike
 

@@ -69,6 +69,11 @@ class ToichikaPlugin(PluginBase):
     def looks_like_inline(self, arg: str) -> bool:
         return looks_like_url(arg)
 
+    def writes_back(self, text: str) -> bool:
+        """A puzz.link URL or pzprv3 file keeps its form: Save asks for a new name."""
+        stripped = text.strip()
+        return not (looks_like_pzprv3(stripped) or looks_like_url(stripped))
+
     def new_puzzle(self, rows: int | None = None, cols: int | None = None) -> Toichika:
         return Toichika.empty(rows or 6, cols or rows or 6)
 

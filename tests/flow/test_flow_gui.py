@@ -364,3 +364,42 @@ def test_the_look_box_redraws_the_board_and_keeps_the_solutions(view, qtbot, tmp
     # An edit of the givens still drops them.
     view.doc.apply(EditResult(puzzle=view.doc.puzzle.with_cell(2, 2, "4"), label="t"))
     assert view.browser.count() == 0
+
+
+def test_a_collection_or_another_tools_file_is_never_saved_over(
+    main_window, qtbot, tmp_path, monkeypatch
+) -> None:
+    """Opening a file of many puzzles (the 'W H' collections) showed the first under the file's
+    name, and Ctrl+S wrote that one puzzle over the file: the other puzzles were gone. Such files,
+    and other tools' forms (pzprv3, puz.link URLs), now open untitled, and Save asks for a name."""
+    from PySide6.QtWidgets import QFileDialog
+
+    collection = tmp_path / "pack.txt"
+    text = "# two puzzles\n\n3 2\nA.A\nB.B\n\n2 1\nCC\n"
+    collection.write_text(text, encoding="utf-8")
+    assert main_window.files.open_path(collection, "flow")
+    view = main_window.current()
+    assert view.doc.path is None and view.doc.origin == collection
+    assert view.doc.title() == "untitled, from pack.txt"
+    assert "holds 2 puzzles" in view.info.text()
+    asked: list[str] = []
+
+    def save_as(*args, **kwargs):
+        asked.append(args[2])
+        return str(tmp_path / "first.flow"), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(save_as))
+    assert main_window.files.save(view)
+    assert asked == [str(tmp_path / "pack.flow")]  # offered beside it, under its name
+    assert collection.read_text(encoding="utf-8") == text  # the collection is untouched
+    assert view.doc.path == tmp_path / "first.flow" and view.doc.origin is None
+    assert view.plugin.parse((tmp_path / "first.flow").read_text()).row_strings() == ["A.A", "B.B"]
+    # A pzprv3 file keeps its form too; one of our own files is saved in place.
+    pzprv3 = tmp_path / "board.pzprv3.txt"
+    pzprv3.write_text("pzprv3\nnumlin\n1\n2\n1 1 \n", encoding="utf-8")
+    assert main_window.files.open_path(pzprv3, "flow")
+    assert view.doc.path is None and view.doc.origin == pzprv3
+    ours = tmp_path / "ours.flow"
+    ours.write_text("A.A\nB.B\n", encoding="utf-8")
+    assert main_window.files.open_path(ours, "flow")
+    assert view.doc.path == ours and view.doc.origin is None
