@@ -96,6 +96,15 @@ def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
         return sized.parse(text)
     if community.looks_like(text):
         return community.parse(text)
+    try:
+        return _parse_ours(text, complete)
+    except ParseError:
+        if not sized.looks_like_spaced(text):  # "8 8" over spaced rows: that form, not ours
+            raise
+    return sized.parse(text)
+
+
+def _parse_ours(text: str, complete: bool) -> FlowPuzzle:
     # Limits are checked while reading, so a 4 MB one-line file costs no more than a 200-cell row.
     lines, offset = body_lines(text)
     if not lines:
@@ -160,7 +169,12 @@ def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
         rows.append(cells)
         row_lines.append(line_no)
         row_columns.append(columns)
-    puzzle = FlowPuzzle(len(rows), len(rows[0]), tuple(ch for row in rows for ch in row))
+    board = tuple(ch for row in rows for ch in row)
+    if spaced and EMPTY not in board and board.count("0") > 2:
+        # Number grids of other tools write 0 for an empty cell ("1 0 0 1"); a label is used
+        # exactly twice, and our own spaced files write '-', so no board of ours reads otherwise.
+        board = tuple(EMPTY if ch == "0" else ch for ch in board)
+    puzzle = FlowPuzzle(len(rows), len(rows[0]), board)
     puzzle = _apply_header(puzzle, header)
     for message, cell in puzzle.problems() if complete else ():
         if cell is None:

@@ -36,6 +36,8 @@ from solvers.flow.model import EMPTY, MAX_SIDE, FlowPuzzle, has_long_labels
 
 _HEADER = re.compile(r"^\s*([0-9]{1,9})[ \t]+([0-9]{1,9})\s*$")  # ASCII digits only
 _MAX_PUZZLES = 100_000  # bounds the work on a hostile file
+_TOKEN = re.compile(r"\S+")
+EMPTIES = (EMPTY, "-")
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,18 @@ def looks_like(text: str) -> bool:
     m = _HEADER.match(lines[k])
     row = lines[k + 1].strip()
     return m is not None and bool(row) and not any(ch.isspace() for ch in row) and len(row) == int(m.group(1))
+
+
+def looks_like_spaced(text: str) -> bool:
+    """The form with spaced rows (``8 8`` then ``. . . . 4 5 . .``): a ``W H`` line and a row of
+    exactly W tokens. Such a text may also be one of our spaced boards, so ``codec.parse`` tries
+    this form only when its own reading fails."""
+    lines = normalise(text[:20_000]).split("\n")
+    k = _skip(lines, 0)
+    if k + 1 >= len(lines):
+        return False
+    m = _HEADER.match(lines[k])
+    return m is not None and len(_TOKEN.findall(lines[k + 1])) == int(m.group(1)) > 1
 
 
 def _blocks(lines: list[str]) -> Iterator[Block]:
@@ -104,29 +118,49 @@ def _puzzle(lines: list[str], block: Block) -> FlowPuzzle:
     for value, name, at in ((width, "width", m.start(1)), (height, "height", m.start(2))):
         if not 1 <= value <= MAX_SIDE:
             raise ParseError(f"the {name} must be a number 1..{MAX_SIDE}, got {value}", k + 1, at + 1)
-    rows = lines[k + 1 : k + 1 + height]  # all there (``_blocks``)
+    rows = [_cells(lines[k + 1 + r]) for r in range(height)]  # all there (``_blocks``)
     labels: dict[str, list[tuple[int, int]]] = {}
     for r, row in enumerate(rows):
-        line, body = k + 2 + r, row.rstrip()
-        if len(body) != width:
+        line = k + 2 + r
+        if len(row) != width:
+            column = row[width][1] if len(row) > width else len(lines[k + 1 + r].rstrip()) + 1
             raise ParseError(
-                f"this row has {len(body)} cells; the header on line {k + 1} says {width} (width height)",
+                f"this row has {len(row)} cells; the header on line {k + 1} says {width} (width height)",
                 line,
-                min(len(body), width) + 1,
+                column,
             )
-        for c, ch in enumerate(body):
-            if not (ch.isascii() and ch.isprintable()) or ch == " ":
-                raise ParseError(f"unknown character {shown(ch)} (use . for an empty cell)", line, c + 1)
-            if ch != EMPTY:
-                labels.setdefault(ch, []).append((r, c))
+        for c, (token, column) in enumerate(row):
+            if not all(ch.isascii() and ch.isprintable() for ch in token):
+                raise ParseError(
+                    f"unknown character in {shown(token)} (use . for an empty cell)", line, column
+                )
+            if token not in EMPTIES:
+                labels.setdefault(token, []).append((r, c))
+    tokens = [token for row in rows for token, _ in row]
+    if (
+        any(" " in lines[k + 1 + r].strip() for r in range(height))
+        and "." not in tokens
+        and "-" not in tokens
+    ):
+        labels.pop("0", None)  # number grids write 0 for an empty cell (codec.parse does the same)
     for label, uses in labels.items():
         if len(uses) != 2:
             r, c = uses[2] if len(uses) > 2 else uses[0]
             times = f"{len(uses)} time{'s' if len(uses) != 1 else ''}"
-            raise ParseError(f"endpoint {shown(label)} appears {times} (needs exactly 2)", k + 2 + r, c + 1)
+            raise ParseError(
+                f"endpoint {shown(label)} appears {times} (needs exactly 2)", k + 2 + r, rows[r][c][1]
+            )
     ours = our_labels(list(labels))
-    cells = tuple(ours.get(ch, ch) for row in rows for ch in row.rstrip())
-    return FlowPuzzle(height, width, cells)
+    return FlowPuzzle(height, width, tuple(ours.get(token, EMPTY) for token in tokens))
+
+
+def _cells(line: str) -> list[tuple[str, int]]:
+    """A row's cells with their 1-based columns: one per character, or whitespace-separated
+    tokens when the row holds a space (``. . 4 5 .``, as some tools write it)."""
+    body = line.rstrip()
+    if any(ch.isspace() for ch in body.strip()):
+        return [(m.group(), m.start() + 1) for m in _TOKEN.finditer(body)][: MAX_SIDE + 1]
+    return [(ch, i + 1) for i, ch in enumerate(body[: MAX_SIDE + 1])]
 
 
 def read_each(text: str) -> list[tuple[int, FlowPuzzle | ParseError]]:

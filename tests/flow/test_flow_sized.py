@@ -109,3 +109,31 @@ def test_the_cli_solves_the_first_with_a_note_and_writes_the_form(tmp_path, caps
     assert text == "5 4\n" + "\n".join(FIRST) + "\n" and PLUGIN.parse(text).row_strings() == FIRST
     with pytest.raises(InputError, match="plain square boards"):
         sized.serialize(PLUGIN.parse("shape: hex\nA.A\n"))
+
+
+def test_the_form_with_spaced_rows_as_other_tools_write_it() -> None:
+    # A 'W H' line over spaced rows ('.' empty), as a SAT-based solver's data files are written.
+    text = "4 3\n1 . . 2 \n. . . . \n1 . . 2 \n"
+    puzzle = PLUGIN.parse(text)
+    assert puzzle.row_strings() == ["1..2", "....", "1..2"] and PLUGIN.parse_document(text)[0] == puzzle
+    assert _solved_and_checked(puzzle)
+    # Ours wins where both read: this is our 2x2 spaced board with labels 2 and 1.
+    assert PLUGIN.parse("2 1\n2 1\n").row_strings() == ["21", "21"]
+    with pytest.raises(ParseError) as err:
+        PLUGIN.parse("4 3\n1 . . 2 \n. . . \n1 . . 2 \n")
+    assert err.value.line == 3 and "this row has 3 cells; the header on line 1 says 4" in err.value.message
+
+
+def test_number_grids_with_0_for_an_empty_cell() -> None:
+    """Another tool's benchmark boards are spaced numbers with 0 for an empty cell; '0' was read
+    as a colour with dozens of endpoints."""
+    grid = "1 0 0 2\n0 0 0 0\n1 0 0 2\n"
+    puzzle = PLUGIN.parse(grid)
+    assert puzzle.row_strings() == ["1..2", "....", "1..2"]
+    assert _solved_and_checked(puzzle)
+    # A 0 that is a label (twice) stays one, and our own spaced files (empty cells as '-') too.
+    assert PLUGIN.parse("0 1\n0 1\n").row_strings() == ["01", "01"]
+    ours = PLUGIN.parse("0 - 0\n10 - 10\n")
+    assert [ours.at(0, 0), ours.at(0, 1), ours.at(0, 2), ours.at(1, 0)] == ["0", ".", "0", "10"]
+    with pytest.raises(ParseError, match="colour '7' has only one endpoint"):
+        PLUGIN.parse("1 0 0 7\n0 0 0 0\n1 0 0 0\n")
