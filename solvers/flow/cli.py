@@ -15,7 +15,7 @@ from solvers.common.cli import EXIT_OK, EXIT_RULES, Parser, add_json, add_timeou
 from solvers.common.errors import InputError
 from solvers.common.outcome import SearchOutcome
 from solvers.common.protocol import PluginBase, read_text
-from solvers.flow import codec, pzpr, sized
+from solvers.flow import codec, levelpack, pzpr, sized
 from solvers.flow.generate import generate
 from solvers.flow.level_pack import pack_folder, write_new
 from solvers.flow.model import FlowPuzzle
@@ -64,7 +64,10 @@ def _parser() -> argparse.ArgumentParser:
     i.add_argument("--to-dir", dest="to_dir", default=None, help="one level file per image here")
     add_timeout(i)
     add_json(i)
-    sp = sub.add_parser("split", help="write each puzzle of a collection ('W H' form) to a file of its own")
+    sp = sub.add_parser(
+        "split",
+        help="write each puzzle of a collection ('W H' form, Flow Free level pack) to a file of its own",
+    )
     sp.add_argument("collection")
     sp.add_argument(
         "--to-dir", dest="to_dir", required=True, help="an existing folder: FILE-1.txt, FILE-2.txt, ..."
@@ -185,7 +188,14 @@ def _split(args: argparse.Namespace, cancel: CancelToken) -> int:
     written, 1 when some were refused."""
     folder = pack_folder(args.to_dir)
     source = Path(args.collection)
-    puzzles = sized.read_each(read_text(source))
+    text = read_text(source)
+    if levelpack.looks_like(text):
+        puzzles = [
+            (line, level if isinstance(level, InputError) else level.puzzle)
+            for line, level in levelpack.read_each(text)
+        ]
+    else:
+        puzzles = sized.read_each(text)
     width = len(str(len(puzzles)))
     rows: list[dict[str, object]] = []
     for k, (line, found) in enumerate(puzzles, start=1):

@@ -85,9 +85,11 @@ def _row_items(line: str, spaced: bool) -> Iterator[tuple[int, str]]:
 def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
     """A board from text. ``complete=False`` accepts a board still being set up (a colour with one
     or three endpoints), as saved documents may hold; ``problems()`` still names what is missing."""
-    # The community ``.flow`` form; puzz.link / pzprv3; the ``W H`` header form.
-    from solvers.flow import community, pzpr, sized
+    # The community ``.flow`` form; puzz.link / pzprv3; the ``W H`` header form; level packs.
+    from solvers.flow import community, levelpack, pzpr, sized
 
+    if levelpack.looks_like(text):  # Flow Free's own level packs
+        return levelpack.parse(text)
     if pzpr.looks_like_url(text):
         return pzpr.decode_url(text)
     if pzpr.looks_like_pzprv3(text):

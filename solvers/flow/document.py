@@ -17,7 +17,7 @@ import re
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import is_ascii_digits, shown
-from solvers.flow import codec, community, pzpr, sized
+from solvers.flow import codec, community, levelpack, pzpr, sized
 from solvers.flow.model import BRIDGE, EMPTY, Cell, FlowPaths, FlowPuzzle, is_label
 
 HEADER = "# paths (row,column from 0, in drawing order)"
@@ -36,6 +36,8 @@ _MAX_LINE = 8 * 200 * 200  # a path of every cell of the largest board, written 
 
 def parse_document(text: str) -> tuple[FlowPuzzle, FlowPaths | None]:
     norm = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if levelpack.looks_like(norm):  # the level's answer is not the player's: it opens without
+        return levelpack.parse(norm), None
     if pzpr.looks_like_url(norm):
         return pzpr.decode_url(norm), None
     if pzpr.looks_like_pzprv3(norm):

@@ -63,9 +63,12 @@ class FlowPlugin(PluginBase):
     def looks_like_inline(self, arg: str) -> bool:
         """A puzz.link / pzv.jp numlin or arukone URL, or a one-line pzprv3 text
         (``pzprv3/numlin/...``), given on the command line."""
-        from solvers.flow import pzpr
+        from solvers.flow import levelpack, pzpr
 
-        return pzpr.looks_like_url(arg) or ("\n" not in arg.strip() and pzpr.looks_like_pzprv3(arg))
+        one_line = "\n" not in arg.strip()
+        return pzpr.looks_like_url(arg) or (
+            one_line and (pzpr.looks_like_pzprv3(arg) or levelpack.looks_like(arg))
+        )
 
     def importers(self) -> list[Importer]:
         return [Importer("Import &Screenshot…", IMAGE_FILTER, _import_screenshot, review_screenshot)]
@@ -110,10 +113,16 @@ class FlowPlugin(PluginBase):
     def writes_back(self, text: str) -> bool:
         """Our own forms only: a puzz.link URL, a pzprv3 file, a community file or a 'W H'
         collection keeps its form (and its other puzzles): Save asks for a new name."""
-        from solvers.flow import community, pzpr, sized
+        from solvers.flow import community, levelpack, pzpr, sized
 
         norm = text.lstrip("\ufeff")
-        foreign = (pzpr.looks_like_url, pzpr.looks_like_pzprv3, sized.looks_like, community.looks_like)
+        foreign = (
+            pzpr.looks_like_url,
+            pzpr.looks_like_pzprv3,
+            sized.looks_like,
+            community.looks_like,
+            levelpack.looks_like,
+        )
         return not any(looks(norm) for looks in foreign)
 
     def solve_identity(self, puzzle: FlowPuzzle) -> FlowPuzzle:
