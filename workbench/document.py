@@ -202,8 +202,12 @@ class Document(QObject):
         base = source.stem if source else "untitled"
         return str(Path(folder) / f"{base}{ext}") if folder else f"{base}{ext}"
 
+    def display_name(self) -> str:
+        """The file's name, "untitled", or "untitled, from X" for a file not ours to write over."""
+        if self.path is not None:
+            return self.path.name
+        return "untitled" if self.origin is None else f"untitled, from {self.origin.name}"
+
     def title(self) -> str:
-        name = self.path.name if self.path else "untitled"
-        if self.path is None and self.origin is not None:
-            name = f"untitled, from {self.origin.name}"
+        name = self.display_name()
         return f"{name}{' *' if self.dirty else ''}"

@@ -226,7 +226,7 @@ class MainWindow(WindowServices):
     def _update_title(self) -> None:
         if self.stack.count():
             view = self.current()
-            name = view.doc.path.name if view.doc.path else "untitled"
+            name = view.doc.display_name()
             self.setWindowTitle(f"{name}[*] — {view.plugin.meta.name} — Puzzle Workbench")
             self.setWindowModified(view.doc.dirty)
 
