@@ -47,6 +47,7 @@ class Block:
     line: int
     width: int
     height: int
+    swapped: bool = False  # the header gave the rows first
 
 
 def _skip(lines: list[str], k: int) -> int:
@@ -63,7 +64,11 @@ def looks_like(text: str) -> bool:
         return False
     m = _HEADER.match(lines[k])
     row = lines[k + 1].strip()
-    return m is not None and bool(row) and not any(ch.isspace() for ch in row) and len(row) == int(m.group(1))
+    return m is not None and bool(row) and not any(ch.isspace() for ch in row) and len(row) in _sides(m)
+
+
+def _sides(m: re.Match[str]) -> set[int]:
+    return {int(m.group(1)), int(m.group(2))}
 
 
 def looks_like_spaced(text: str) -> bool:
@@ -75,7 +80,7 @@ def looks_like_spaced(text: str) -> bool:
     if k + 1 >= len(lines):
         return False
     m = _HEADER.match(lines[k])
-    return m is not None and len(_TOKEN.findall(lines[k + 1])) == int(m.group(1)) > 1
+    return m is not None and len(_TOKEN.findall(lines[k + 1])) in _sides(m) - {1}
 
 
 def _blocks(lines: list[str]) -> Iterator[Block]:
@@ -94,6 +99,12 @@ def _blocks(lines: list[str]) -> Iterator[Block]:
         width, height = int(m.group(1)), int(m.group(2))
         if width == height == 0:
             return  # the form's end mark
+        # Rows first ("12 15" over rows of 15 cells, as a public dataset writes Janko's puzzles):
+        # the first row's length says which number is the width.
+        first = len(_cells(lines[k + 1])) if k + 1 < len(lines) else width
+        swapped = first != width and first == height
+        if swapped:
+            width, height = height, width
         count += 1
         if count > _MAX_PUZZLES:
             raise ParseError(f"more than {_MAX_PUZZLES} puzzles in one file", k + 1, 1)
@@ -107,7 +118,7 @@ def _blocks(lines: list[str]) -> Iterator[Block]:
                 raise ParseError(
                     f"the header on line {k + 1} says {height} rows; row {r + 1} is missing", k + 2 + r
                 )
-        yield Block(k, width, height)
+        yield Block(k, width, height, swapped)
         k = _skip(lines, k + 1 + min(height, len(lines)))
 
 
@@ -115,7 +126,8 @@ def _puzzle(lines: list[str], block: Block) -> FlowPuzzle:
     k, width, height = block.line, block.width, block.height
     m = _HEADER.match(lines[k])
     assert m is not None
-    for value, name, at in ((width, "width", m.start(1)), (height, "height", m.start(2))):
+    at_width, at_height = (m.start(2), m.start(1)) if block.swapped else (m.start(1), m.start(2))
+    for value, name, at in ((width, "width", at_width), (height, "height", at_height)):
         if not 1 <= value <= MAX_SIDE:
             raise ParseError(f"the {name} must be a number 1..{MAX_SIDE}, got {value}", k + 1, at + 1)
     rows = [_cells(lines[k + 1 + r]) for r in range(height)]  # all there (``_blocks``)

@@ -137,3 +137,14 @@ def test_number_grids_with_0_for_an_empty_cell() -> None:
     assert [ours.at(0, 0), ours.at(0, 1), ours.at(0, 2), ours.at(1, 0)] == ["0", ".", "0", "10"]
     with pytest.raises(ParseError, match="colour '7' has only one endpoint"):
         PLUGIN.parse("1 0 0 7\n0 0 0 0\n1 0 0 0\n")
+
+
+def test_a_header_with_the_rows_first() -> None:
+    """A public dataset writes Janko's puzzles as 'rows cols' over spaced rows; the first row's
+    length tells the order, and a header that fits neither way is named."""
+    text = "2 4\n1 - - 2\n1 - - 2\n"  # 2 rows of 4
+    puzzle = PLUGIN.parse(text)
+    assert (puzzle.rows, puzzle.cols) == (2, 4) and puzzle.row_strings() == ["1..2", "1..2"]
+    assert PLUGIN.parse("4 2\n1 - - 2\n1 - - 2\n") == puzzle  # width first
+    with pytest.raises(ParseError, match="says 3 rows; the file ends after 2"):
+        PLUGIN.parse("3 4\n1 - - 2\n1 - - 2")
