@@ -63,8 +63,9 @@ except ImportError:  # pragma: no cover - other python-sat builds
 
 from solvers.common.cancel import CancelToken
 from solvers.flow.anneal import Annealer, can_anneal
-from solvers.flow.canonical import applies, runs_alongside_itself, step_table
+from solvers.flow.canonical import applies, runs_alongside_itself
 from solvers.flow.canonical import clauses as canonical_clauses
+from solvers.flow.canonical import supported as canonical_supported
 from solvers.flow.detour import UNREACHABLE, slack
 from solvers.flow.graph import FlowGraph, per_graph
 from solvers.flow.near import windows
@@ -536,7 +537,7 @@ def steps(
     peek = peek if peek is not None else Peek()
     if rules == "numberlink":
         yield from _numberlink_steps(graph, cancel, stats)
-    elif rules == "strict" and step_table(graph) is not None:
+    elif rules == "strict" and canonical_supported(graph):
         search = _staged_steps(graph, rules, cancel, stats)
         yield from _with_canonical_proof(graph, search, cancel, peek)
     else:
@@ -799,7 +800,7 @@ def _first_answer(
                     yield None
             if canonical_after <= spent:
                 canonical_after = math.inf
-                canonical = _filling_canonical(graph, cancel) if step_table(graph) is not None else None
+                canonical = _filling_canonical(graph, cancel) if canonical_supported(graph) else None
             for _ in range(CANONICAL_TURNS):
                 if canonical is None:
                     break
@@ -1096,7 +1097,7 @@ def _numberlink_steps(
         return (
             not canonical_tried
             and len(found) == 1
-            and step_table(graph) is not None
+            and canonical_supported(graph)
             and applies(graph, found[0].node_colour)
         )
 
@@ -1158,7 +1159,7 @@ def _numberlink_steps(
                     answers += 1
                     yield from with_neighbour(solution)
                 elif time.process_time() - started > (ENDS_HEAD if touch_at_ends else DESIGNED_HEAD):
-                    if not (touch_at_ends or answers) and step_table(graph) is not None:
+                    if not (touch_at_ends or answers) and canonical_supported(graph):
                         # No answer within the head start: the plain model goes on by turns with
                         # the searches below (hand-made 50x40 boards need 1.3-1.8 s after its
                         # setup; cut off at 1 s, some got no answer at all in 10 s).
@@ -1183,7 +1184,7 @@ def _numberlink_steps(
                 # Designed-unique: a second answer is rare, the game rules' share falls over time.
                 if (yield from canonical_stage(found[0], game, _helper_scale(graph, designed_ended))):
                     return
-            elif not found and step_table(graph) is not None:
+            elif not found and canonical_supported(graph):
                 # No answer yet: an answer exists if and only if a canonical one does (any answer
                 # shortens to one), and the canonical model finds one far sooner (a published 20x20
                 # whose answer leaves cells empty: 2.8 s, none in 60 s by the complete search).
