@@ -42,7 +42,9 @@ from solvers.flow.model import (
 )
 from solvers.flow.rules import check
 
-_LINE = re.compile(r"^(W_|X_)?(\d{1,4})(?::(\d{1,4}))?((?:[+:][A-Z])*),\d+,(\d+),(\d+)(,[^;]*)?;[0-9,;]+;?$")
+_LINE = re.compile(
+    r"^(W_|X_)?([0-9]{1,4})(?::([0-9]{1,4}))?((?:[+:][A-Z])*),[0-9]+,([0-9]{1,9}),([0-9]{1,9})(,[^;]*)?;[0-9,;]+;?$"
+)  # ASCII digits only: int() would take others
 _MAX_LEVELS = 100_000  # bounds the work on a hostile file
 
 
@@ -114,6 +116,10 @@ def _level(line: str, k: int) -> Level:
     head, *bodies = line.rstrip(";").split(";")
     extra = head.split(",")[4:] + ["", "", ""]
     count = width * height
+    if len(bodies) > count:
+        raise ParseError(f"level {number}: more pipes than the {width}x{height} board has cells", k, 1)
+    if any(body.count(",") >= 2 * count for body in bodies):  # a bridge is passed twice, no cell more
+        raise ParseError(f"level {number}: a pipe longer than the {width}x{height} board", k, 1)
     paths = [[int(x) for x in body.split(",") if x] for body in bodies]
     if len(paths) != pipes or any(len(p) < 2 or max(p) >= count for p in paths):
         raise ParseError(f"level {number}: the header says {pipes} pipes of cells 0..{count - 1}", k, 1)

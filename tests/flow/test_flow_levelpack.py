@@ -7,6 +7,7 @@ game's and stay outside the repository)."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -88,6 +89,14 @@ def test_a_misread_board_is_refused_not_solved() -> None:
         PLUGIN.parse("3,0,1,4;0,1,2;3,4,5;6,7,8")
     with pytest.raises(ParseError, match="at most 200 per side"):
         PLUGIN.parse("300,0,1,1;0,1")
+    with pytest.raises(ParseError, match="unknown character"):  # a full-width digit is no size
+        PLUGIN.parse("\uff15,0,1,1;0,1")
+    with pytest.raises(ParseError, match="more pipes than the 3x3 board has cells"):
+        PLUGIN.parse("3,0,1,1;" + "0,1;" * 5000)
+    started = time.process_time()
+    with pytest.raises(ParseError, match="a pipe longer than the 200x200 board"):  # and at once
+        PLUGIN.parse("200,0,1,1;" + ",".join(str(i % 40_000) for i in range(2_000_000)))
+    assert time.process_time() - started < 2.0
 
 
 def test_a_pack_opens_at_level_1_splits_and_solves_from_the_command_line(tmp_path, capsys) -> None:
