@@ -102,3 +102,10 @@ def test_edit_paste_reads_the_clipboard_before_it_asks(main_window, qtbot) -> No
     asked = _answering(main_window, "discard")
     main_window.act_paste.trigger()
     assert asked == ["flow"] and view.doc.puzzle.rules == "numberlink" and view.doc.puzzle.rows == 5
+
+
+def test_paste_is_in_the_edit_menu_too(main_window) -> None:
+    """A new user looked for Paste under Edit and found only Undo, Redo, Resize and Clear."""
+    menus = {a.text().replace("&", ""): a.menu() for a in main_window.menuBar().actions() if a.menu()}
+    assert main_window.act_paste in menus["Edit"].actions()
+    assert main_window.act_paste in menus["File"].actions()

@@ -81,6 +81,8 @@ def build(window: MainWindow) -> None:
     )
     edit_menu.addActions([window.act_undo, window.act_redo])
     edit_menu.addSeparator()
+    edit_menu.addAction(window.act_paste)  # where a new user looks for it first (File has it too)
+    edit_menu.addSeparator()
     edit_menu.addActions([window.act_resize, window.act_clear_entries])
 
     puzzle_menu = menu.addMenu("&Puzzle")
