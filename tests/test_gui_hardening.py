@@ -230,3 +230,13 @@ def test_a_killed_save_leaves_a_temp_file_that_the_next_save_removes(tmp_path: P
     os.utime(leftover, (old, old))
     files.atomic_write(target, "1\n")
     assert not leftover.exists() and target.read_text() == "1\n"
+
+
+def test_a_screenshot_of_a_level_pack_opens_its_first_level_without_asking(tmp_path: Path) -> None:
+    # File > Open asks which level of a pack to show; a screenshot run must never wait on that.
+    pack = tmp_path / "pack.txt"
+    pack.write_text("3,0,1,3;0,1,2;3,4,5;6,7,8\n4:2,0,2,2;0,1,2,3;4,5,6,7\n", encoding="utf-8")
+    out = tmp_path / "x.png"
+    result = _run_gui("--kind", "flow", "--screenshot", str(out), str(pack))
+    assert result.returncode == 0, result.stderr
+    assert out.read_bytes().startswith(b"\x89PNG")

@@ -48,6 +48,7 @@ def run_gui(args: argparse.Namespace) -> int:
     window = MainWindow(remember_layout=not args.screenshot)
     if args.screenshot:
         window.confirm = lambda view: "discard"  # a screenshot run must never wait on a dialog
+        window.files.choose_puzzle = lambda name, lines: 0  # a level pack: its first level
     if kind:
         window.show_kind(kind)
     for name in args.files:

@@ -11,6 +11,7 @@ within the gesture that produced them, never across gestures with the same merge
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -166,20 +167,35 @@ class Document(QObject):
             self.file_changed.emit()
 
     # ---- files --------------------------------------------------------------------------------
-    def load(self, path: Path, *, template: bool = False) -> None:
+    def load(
+        self,
+        path: Path,
+        *,
+        template: bool = False,
+        choose: Callable[[str, list[str]], int | None] | None = None,
+    ) -> bool:
         """Open a file; ``template`` (samples) leaves the document untitled so Save asks for a name.
+        A file of several puzzles (``collection``) asks ``choose(file name, lines)`` which one
+        (None: keep the document as it is, return False); without ``choose``, the first.
 
         Raises ``InputError`` for anything unreadable, including what is not a regular file
         (a device such as /dev/zero would read for ever, a FIFO would block).
         """
         text = read_document_text(path)
-        puzzle, entries = self.plugin.parse_document(text)
+        listed = self.plugin.collection(text) if choose is not None else []
+        index = choose(path.name, listed) if len(listed) > 1 and choose is not None else 0
+        if index is None:
+            return False
+        puzzle, entries = (
+            self.plugin.parse_document_at(text, index) if index else self.plugin.parse_document(text)
+        )
         if template:
             self.reset(puzzle, entries)
         elif not self.plugin.writes_back(text):  # Save would turn the file into another one
             self.reset(puzzle, entries, origin=path)
         else:
             self.reset(puzzle, entries, path)
+        return True
 
     def save(self, path: Path | None = None) -> Path:
         target = path or self.path

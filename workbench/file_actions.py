@@ -4,6 +4,7 @@ never raises into Qt's event loop."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from solvers.common.errors import InputError
 from solvers.common.limits import limit_text
 from solvers.common.protocol import EditResult, Importer, PluginBase
 from workbench import crash, settings
+from workbench.collection_chooser import choose_puzzle
 from workbench.document_view import DocumentView
 from workbench.import_actions import ImportActions, ImportReviewRun, describe_error
 from workbench.window_services import WindowServices
@@ -35,6 +37,8 @@ class FileActions:
         self.last_open_error = ""  # why the last open failed (``--open ... --screenshot`` reports it)
         self.size_dialog: QDialog | None = None  # the open New/Resize size dialog (tests fill it in)
         self.imports = ImportActions(window, self.may_discard, self._report_open_error)
+        # Which puzzle of a file of several opens (a screenshot run takes the first: no dialog).
+        self.choose_puzzle: Callable[[str, list[str]], int | None] = lambda *a: choose_puzzle(window, *a)
 
     def ask_unsaved(self, view: DocumentView) -> str:
         box = QMessageBox(self.window)
@@ -79,7 +83,8 @@ class FileActions:
             if not self.may_discard(view):
                 return False
             view.cancel_jobs()
-            view.doc.load(path, template=template)
+            if not view.doc.load(path, template=template, choose=self.choose_puzzle):
+                return False
         except InputError as exc:
             text = str(exc) if path.name in str(exc) else f"{path.name}: {exc}"
             return self._report_open_error("Cannot open file", text)

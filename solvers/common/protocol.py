@@ -316,6 +316,17 @@ class PluginBase:
         ``document_solve_options``. Read on the GUI thread: workers get a plain dict."""
         return {}
 
+    def collection(self, text: str) -> list[str]:
+        """One line per puzzle when ``text`` is a file of several (a level pack): what File > Open
+        offers to choose from. Empty (the default) for a file of one puzzle."""
+        return []
+
+    def parse_document_at(self, text: str, index: int) -> tuple[Any, Any]:
+        """The ``index``-th puzzle (0-based) of a file of several (see ``collection``)."""
+        if index:
+            raise InputError("this file holds one puzzle")
+        return self.parse_document(text)
+
     def writes_back(self, text: str) -> bool:
         """Whether Save may write over the file ``text`` was read from. False for a form the
         plug-in reads but does not write (another tool's file, a collection of several puzzles):

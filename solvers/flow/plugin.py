@@ -110,6 +110,17 @@ class FlowPlugin(PluginBase):
         entries = self.entries_from_solution(puzzle, solution)
         return rules.check(puzzle, entries, solution.extras.get("rules"))
 
+    def collection(self, text: str) -> list[str]:
+        """A level pack's levels or a 'W H' collection's puzzles, one line each."""
+        from solvers.flow import collection_files
+
+        return collection_files.labels(text)
+
+    def parse_document_at(self, text: str, index: int) -> tuple[FlowPuzzle, FlowPaths | None]:
+        from solvers.flow import collection_files
+
+        return collection_files.puzzle_at(text, index), None
+
     def writes_back(self, text: str) -> bool:
         """Our own forms only: a puzz.link URL, a pzprv3 file, a community file or a 'W H'
         collection keeps its form (and its other puzzles): Save asks for a new name."""

@@ -372,11 +372,14 @@ def test_a_collection_or_another_tools_file_is_never_saved_over(
     """Opening a file of many puzzles (the 'W H' collections) showed the first under the file's
     name, and Ctrl+S wrote that one puzzle over the file: the other puzzles were gone. Such files,
     and other tools' forms (pzprv3, puz.link URLs), now open untitled, and Save asks for a name."""
-    from PySide6.QtWidgets import QFileDialog
+    from PySide6.QtWidgets import QFileDialog, QInputDialog
 
     collection = tmp_path / "pack.txt"
     text = "# two puzzles\n\n3 2\nA.A\nB.B\n\n2 1\nCC\n"
     collection.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(
+        QInputDialog, "getItem", staticmethod(lambda _p, _t, _l, items, *_a: (items[0], True))
+    )
     assert main_window.files.open_path(collection, "flow")
     view = main_window.current()
     assert view.doc.path is None and view.doc.origin == collection
@@ -404,3 +407,29 @@ def test_a_collection_or_another_tools_file_is_never_saved_over(
     ours.write_text("A.A\nB.B\n", encoding="utf-8")
     assert main_window.files.open_path(ours, "flow")
     assert view.doc.path == ours and view.doc.origin is None
+
+
+def test_a_pack_of_levels_asks_which_one_to_open(main_window, tmp_path, monkeypatch) -> None:
+    """A pack of 150 levels opened at level 1, and the others were out of reach in the GUI."""
+    from PySide6.QtWidgets import QInputDialog
+
+    pack = tmp_path / "pack.txt"
+    lines = ["3,0,1,3;0,1,2;3,4,5;6,7,8", "4:2,0,2,2;0,1,2,3;4,5,6,7", "3,0,3,2,,4_0;0,1,2,5,8;3,6,7"]
+    pack.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    offered: list[list[str]] = []
+
+    def pick(parent, title, label, items, current, editable):  # noqa: ANN001, ANN202 - Qt's signature
+        offered.append(list(items))
+        return items[2], True
+
+    monkeypatch.setattr(QInputDialog, "getItem", staticmethod(pick))
+    assert main_window.files.open_path(pack, "flow")
+    view = main_window.current()
+    assert offered and offered[0][0] == "Level 1 (line 1): 3x3, 3 pairs"
+    assert offered[0][2] == "Level 3 (line 3): 3x3, 2 pairs, 1 hole"
+    assert view.doc.puzzle.at(1, 1) == "#" and view.doc.origin == pack
+    assert "level 3 of 3 in the file" in view.info.text()
+    kept = view.doc.puzzle
+    monkeypatch.setattr(QInputDialog, "getItem", staticmethod(lambda *a: ("", False)))
+    assert not main_window.files.open_path(pack, "flow")  # cancelled: nothing changes
+    assert view.doc.puzzle is kept

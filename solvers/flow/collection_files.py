@@ -1,0 +1,58 @@
+"""Files of many puzzles (Flow Free level packs, 'W H' collections) for File > Open: a line per
+puzzle to choose from, and the chosen one. One puzzle per file (every other form) gives none."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from solvers.common.errors import InputError, ParseError
+from solvers.common.limits import normalise
+from solvers.flow import levelpack, sized
+from solvers.flow.model import FlowPuzzle
+
+MAX_LISTED = 10_000  # a chooser longer than this is no help; the rest stays for flow split
+
+
+def _each(text: str) -> list[tuple[str, int, FlowPuzzle | ParseError]]:
+    """(what, line, puzzle or error) per puzzle of a file of several; empty for one puzzle."""
+    norm = normalise(text).lstrip("\ufeff")
+    if levelpack.looks_like(norm):
+        read = [
+            (f"level {lv.number}" if not isinstance(lv, ParseError) else "level", line, _puzzle_of(lv))
+            for line, lv in levelpack.read_each(norm)
+        ]
+    elif sized.looks_like(norm) or sized.looks_like_spaced(norm):
+        try:
+            read = [(f"puzzle {k}", line, p) for k, (line, p) in enumerate(sized.read_each(norm), start=1)]
+        except ParseError:
+            return []  # not that form after all (or broken as a whole): opened as one puzzle
+    else:
+        return []
+    return read if len(read) > 1 else []
+
+
+def _puzzle_of(level: levelpack.Level | ParseError) -> FlowPuzzle | ParseError:
+    return level if isinstance(level, ParseError) else level.puzzle
+
+
+def labels(text: str) -> list[str]:
+    out = []
+    for what, line, found in _each(text)[:MAX_LISTED]:
+        if isinstance(found, ParseError):
+            out.append(f"line {line}: cannot be opened ({found.message})")
+        else:
+            words = ", ".join(
+                [f"{found.cols}x{found.rows}", f"{len(found.colours)} pairs", *found.variant_words()]
+            )
+            out.append(f"{what.capitalize()} (line {line}): {words}")
+    return out
+
+
+def puzzle_at(text: str, index: int) -> FlowPuzzle:
+    found = _each(text)
+    if not 0 <= index < len(found):
+        raise InputError(f"no puzzle {index + 1} in this file (it holds {len(found)})")
+    what, _, puzzle = found[index]
+    if isinstance(puzzle, ParseError):
+        raise puzzle
+    return replace(puzzle, notes=(f"{what} of {len(found)} in the file",))
