@@ -100,10 +100,15 @@ def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
         return community.parse(text)
     try:
         return _parse_ours(text, complete)
-    except ParseError:
+    except ParseError as ours:
         if not sized.looks_like_spaced(text):  # "8 8" over spaced rows: that form, not ours
             raise
-    return sized.parse(text)
+        try:
+            return sized.parse(text)
+        except ParseError as theirs:
+            # Our board with a mistake of its own keeps our message; rows that only fit under a
+            # 'W H' line (ours saw ragged rows) get that form's.
+            raise (theirs if "ragged rows" in ours.message else ours) from None
 
 
 def _parse_ours(text: str, complete: bool) -> FlowPuzzle:

@@ -148,3 +148,11 @@ def test_a_header_with_the_rows_first() -> None:
     assert PLUGIN.parse("4 2\n1 - - 2\n1 - - 2\n") == puzzle  # width first
     with pytest.raises(ParseError, match="says 3 rows; the file ends after 2"):
         PLUGIN.parse("3 4\n1 - - 2\n1 - - 2")
+
+
+def test_our_own_board_with_a_mistake_keeps_our_message() -> None:
+    # '1 2' over '1 3' reads as a 'W H' line too; the mistake is ours to name: '2' has one end.
+    with pytest.raises(ParseError, match="colour '2' has only one endpoint"):
+        PLUGIN.parse("1 2\n1 3\n")
+    with pytest.raises(ParseError, match="endpoint '2' appears 1 time"):  # rows only a header fits
+        PLUGIN.parse("4 3\n1 . . 2 \n. . . . \n1 . . 3 \n")
