@@ -141,6 +141,8 @@ def test_cli_export_writes_through_a_symlink(tmp_path: Path) -> None:
         ("flow", "pzprv3/numlin/1/2/1 1 /", False),
         ("flow", "# fill: false\n1.1\n2.2\n", False),
         ("flow", "3 2\nA.A\nB.B\n", False),
+        ("flow", "4 3\n1 . . 2 \n. . . . \n1 . . 2 \n", False),  # spaced rows under a 'W H' line
+        ("flow", "2 1\n2 1\n", True),  # our spaced board, whose first row is two numbers
         ("toichika", "https://puzz.link/p?toichika/6/6/uiburcbvbdd5o15164e", False),
     ],
 )

@@ -15,7 +15,7 @@ from solvers.common.cli import EXIT_OK, EXIT_RULES, Parser, add_json, add_timeou
 from solvers.common.errors import InputError
 from solvers.common.outcome import SearchOutcome
 from solvers.common.protocol import PluginBase, read_text
-from solvers.flow import codec, levelpack, pzpr, sized
+from solvers.flow import codec, collection_files, pzpr, sized
 from solvers.flow.generate import generate
 from solvers.flow.level_pack import pack_folder, write_new
 from solvers.flow.model import FlowPuzzle
@@ -188,14 +188,7 @@ def _split(args: argparse.Namespace, cancel: CancelToken) -> int:
     written, 1 when some were refused."""
     folder = pack_folder(args.to_dir)
     source = Path(args.collection)
-    text = read_text(source)
-    if levelpack.looks_like(text):
-        puzzles = [
-            (line, level if isinstance(level, InputError) else level.puzzle)
-            for line, level in levelpack.read_each(text)
-        ]
-    else:
-        puzzles = sized.read_each(text)
+    puzzles = [(line, found) for _, line, found in collection_files.read_all(read_text(source))]
     width = len(str(len(puzzles)))
     rows: list[dict[str, object]] = []
     for k, (line, found) in enumerate(puzzles, start=1):

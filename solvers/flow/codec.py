@@ -25,7 +25,7 @@ no header, so old files read and write exactly as before.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from solvers.common.errors import ParseError
@@ -85,19 +85,11 @@ def _row_items(line: str, spaced: bool) -> Iterator[tuple[int, str]]:
 def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
     """A board from text. ``complete=False`` accepts a board still being set up (a colour with one
     or three endpoints), as saved documents may hold; ``problems()`` still names what is missing."""
-    # The community ``.flow`` form; puzz.link / pzprv3; the ``W H`` header form; level packs.
-    from solvers.flow import community, levelpack, pzpr, sized
+    from solvers.flow import sized
 
-    if levelpack.looks_like(text):  # Flow Free's own level packs
-        return levelpack.parse(text)
-    if pzpr.looks_like_url(text):
-        return pzpr.decode_url(text)
-    if pzpr.looks_like_pzprv3(text):
-        return pzpr.read_pzprv3(text)[0]
-    if sized.looks_like(text):  # before the community form: its files begin with '#' comments
-        return sized.parse(text)
-    if community.looks_like(text):
-        return community.parse(text)
+    form = foreign_form(text)
+    if form is not None:
+        return _read_foreign(form)(text)
     try:
         return _parse_ours(text, complete)
     except ParseError as ours:
@@ -109,6 +101,51 @@ def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
             # Our board with a mistake of its own keeps our message; rows that only fit under a
             # 'W H' line (ours saw ragged rows) get that form's.
             raise (theirs if "ragged rows" in ours.message else ours) from None
+
+
+def foreign_form(text: str) -> str | None:
+    """The other tool's form ``text`` is in, told by its head (None: ours, or a ``W H`` line over
+    spaced rows, which only a reading tells apart: ``is_ours``). The one place that orders the
+    tests: level packs first; the ``W H`` form before the community one, whose files also begin
+    with ``#`` comments."""
+    from solvers.flow import community, levelpack, pzpr, sized
+
+    tests = (
+        ("level pack", levelpack.looks_like),
+        ("puzz.link URL", pzpr.looks_like_url),
+        ("pzprv3", pzpr.looks_like_pzprv3),
+        ("W H", sized.looks_like),
+        ("community", community.looks_like),
+    )
+    return next((form for form, looks in tests if looks(text)), None)
+
+
+def _read_foreign(form: str) -> Callable[[str], FlowPuzzle]:
+    from solvers.flow import community, levelpack, pzpr, sized
+
+    readers: dict[str, Callable[[str], FlowPuzzle]] = {
+        "level pack": levelpack.parse,
+        "puzz.link URL": pzpr.decode_url,
+        "pzprv3": lambda text: pzpr.read_pzprv3(text)[0],
+        "W H": sized.parse,
+        "community": community.parse,
+    }
+    return readers[form]
+
+
+def is_ours(text: str) -> bool:
+    """Whether ``text`` is in one of our own forms (so Save may write it back as it was read)."""
+    from solvers.flow import sized
+
+    if foreign_form(text) is not None:
+        return False
+    if not sized.looks_like_spaced(text):
+        return True
+    try:
+        _parse_ours(text, complete=False)
+    except ParseError:
+        return False  # read as the 'W H' form
+    return True
 
 
 def _parse_ours(text: str, complete: bool) -> FlowPuzzle:

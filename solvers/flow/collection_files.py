@@ -13,20 +13,25 @@ from solvers.flow.model import FlowPuzzle
 MAX_LISTED = 10_000  # a chooser longer than this is no help; the rest stays for flow split
 
 
-def _each(text: str) -> list[tuple[str, int, FlowPuzzle | ParseError]]:
-    """(what, line, puzzle or error) per puzzle of a file of several; empty for one puzzle."""
+def read_all(text: str) -> list[tuple[str, int, FlowPuzzle | ParseError]]:
+    """(what, line, puzzle or error) per puzzle of a level pack or a 'W H' file, however many;
+    an InputError for any other text."""
     norm = normalise(text).lstrip("\ufeff")
     if levelpack.looks_like(norm):
-        read = [
+        return [
             (f"level {lv.number}" if not isinstance(lv, ParseError) else "level", line, _puzzle_of(lv))
             for line, lv in levelpack.read_each(norm)
         ]
-    elif sized.looks_like(norm) or sized.looks_like_spaced(norm):
-        try:
-            read = [(f"puzzle {k}", line, p) for k, (line, p) in enumerate(sized.read_each(norm), start=1)]
-        except ParseError:
-            return []  # not that form after all (or broken as a whole): opened as one puzzle
-    else:
+    if sized.looks_like(norm) or sized.looks_like_spaced(norm):
+        return [(f"puzzle {k}", line, p) for k, (line, p) in enumerate(sized.read_each(norm), start=1)]
+    raise InputError("not a file of several puzzles: a Flow Free level pack or 'W H' puzzles are expected")
+
+
+def _each(text: str) -> list[tuple[str, int, FlowPuzzle | ParseError]]:
+    """``read_all`` for a file of several puzzles; empty for one puzzle (or any other form)."""
+    try:
+        read = read_all(text)
+    except InputError:  # not that form after all (or broken as a whole): opened as one puzzle
         return []
     return read if len(read) > 1 else []
 

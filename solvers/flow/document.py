@@ -17,7 +17,7 @@ import re
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import is_ascii_digits, shown
-from solvers.flow import codec, community, levelpack, pzpr, sized
+from solvers.flow import codec, pzpr
 from solvers.flow.model import BRIDGE, EMPTY, Cell, FlowPaths, FlowPuzzle, is_label
 
 HEADER = "# paths (row,column from 0, in drawing order)"
@@ -36,16 +36,11 @@ _MAX_LINE = 8 * 200 * 200  # a path of every cell of the largest board, written 
 
 def parse_document(text: str) -> tuple[FlowPuzzle, FlowPaths | None]:
     norm = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    if levelpack.looks_like(norm):  # the level's answer is not the player's: it opens without
-        return levelpack.parse(norm), None
-    if pzpr.looks_like_url(norm):
-        return pzpr.decode_url(norm), None
-    if pzpr.looks_like_pzprv3(norm):
+    form = codec.foreign_form(norm)
+    if form == "pzprv3":  # its lines drawn are the player's pipes
         return pzpr.read_pzprv3(norm)
-    if sized.looks_like(norm):  # before the community form: its files begin with '#' comments
-        return sized.parse(norm), None
-    if community.looks_like(norm):
-        return community.parse(norm), None
+    if form is not None:  # (a level pack's answer is not the player's: it opens without)
+        return codec.parse(norm), None
     hash_at = _COMMENT.search(norm) or _bare_header(norm)
     # A document may hold a board the setter has not finished (one endpoint of a colour so far):
     # saving it must never give a file that cannot be opened again.

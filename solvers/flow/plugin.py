@@ -122,19 +122,9 @@ class FlowPlugin(PluginBase):
         return collection_files.puzzle_at(text, index), None
 
     def writes_back(self, text: str) -> bool:
-        """Our own forms only: a puzz.link URL, a pzprv3 file, a community file or a 'W H'
-        collection keeps its form (and its other puzzles): Save asks for a new name."""
-        from solvers.flow import community, levelpack, pzpr, sized
-
-        norm = text.lstrip("\ufeff")
-        foreign = (
-            pzpr.looks_like_url,
-            pzpr.looks_like_pzprv3,
-            sized.looks_like,
-            community.looks_like,
-            levelpack.looks_like,
-        )
-        return not any(looks(norm) for looks in foreign)
+        """Our own forms only: a puzz.link URL, a pzprv3 file, a community file, a level pack or
+        a 'W H' collection keeps its form (and its other puzzles): Save asks for a new name."""
+        return codec.is_ours(text.lstrip("\ufeff"))
 
     def solve_identity(self, puzzle: FlowPuzzle) -> FlowPuzzle:
         return replace(puzzle, labels=False, look=AUTO_LOOK)  # drawn otherwise, solved alike

@@ -12,8 +12,10 @@ comment lines between them and ``0 0`` for the end::
     .....
 
 A file is read in this form when, after leading blank and ``#`` lines, its first line is two
-numbers and the next one a row of exactly that width with no space in it: no board of the other
-forms looks like that (a row of two numbers is a spaced row, and the rows after it are spaced too).
+numbers and the next one a row of exactly that many cells (width first, or rows first as a public
+dataset writes Janko's puzzles) with no space in it: no board of the other forms looks like that (a
+row of two numbers is a spaced row, and the rows after it are spaced too). Spaced rows under such a
+line are read too, but only where our own reading fails (``looks_like_spaced``).
 Endpoints may be any printable ASCII character (published collections use ``_ ^ [ ] \\ ```` past
 the letters and digits); they become our labels as the community form's do (kept when they are
 letters and digits, else mnemonic letters in order, or numbers past 62).
@@ -57,30 +59,32 @@ def _skip(lines: list[str], k: int) -> int:
     return k
 
 
-def looks_like(text: str) -> bool:
+def _head(text: str) -> tuple[re.Match[str], str] | None:
+    """The first line after blank and ``#`` lines if it is two numbers, and the line after it."""
     lines = normalise(text[:20_000]).split("\n")
     k = _skip(lines, 0)
-    if k + 1 >= len(lines):
-        return False
-    m = _HEADER.match(lines[k])
-    row = lines[k + 1].strip()
-    return m is not None and bool(row) and not any(ch.isspace() for ch in row) and len(row) in _sides(m)
+    m = _HEADER.match(lines[k]) if k + 1 < len(lines) else None
+    return None if m is None else (m, lines[k + 1])
 
 
 def _sides(m: re.Match[str]) -> set[int]:
     return {int(m.group(1)), int(m.group(2))}
 
 
+def looks_like(text: str) -> bool:
+    head = _head(text)
+    if head is None:
+        return False
+    m, row = head[0], head[1].strip()
+    return bool(row) and not any(ch.isspace() for ch in row) and len(row) in _sides(m)
+
+
 def looks_like_spaced(text: str) -> bool:
     """The form with spaced rows (``8 8`` then ``. . . . 4 5 . .``): a ``W H`` line and a row of
     exactly W tokens. Such a text may also be one of our spaced boards, so ``codec.parse`` tries
     this form only when its own reading fails."""
-    lines = normalise(text[:20_000]).split("\n")
-    k = _skip(lines, 0)
-    if k + 1 >= len(lines):
-        return False
-    m = _HEADER.match(lines[k])
-    return m is not None and len(_TOKEN.findall(lines[k + 1])) in _sides(m) - {1}
+    head = _head(text)
+    return head is not None and len(_TOKEN.findall(head[1])) in _sides(head[0]) - {1}
 
 
 def _blocks(lines: list[str]) -> Iterator[Block]:
