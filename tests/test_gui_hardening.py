@@ -150,10 +150,10 @@ def test_generated_puzzle_never_overwrites_the_opened_file(window, qtbot, tmp_pa
     path, original = _open_copy(window, tmp_path, "flow", plugin.sample_paths()[0])
     view = window.current()
     panel = view.panel("Flow")
-    panel.width_box.setValue(5)
-    panel.height_box.setValue(5)
+    panel.generator.width_box.setValue(5)
+    panel.generator.height_box.setValue(5)
     before = view.doc.puzzle
-    panel.generate_button.click()
+    panel.generator.generate_button.click()
     qtbot.waitUntil(lambda: view.doc.puzzle != before, timeout=20000)
     assert view.doc.path is None and view.doc.dirty
     assert not window.files.save()  # Ctrl+S: asks for a name (cancelled here) instead of replacing the file

@@ -28,9 +28,9 @@ def _answering(window, answer: str) -> list[str]:
 
 def _generate_flow(view) -> None:
     panel = view.panel("Flow")
-    panel.width_box.setValue(5)
-    panel.height_box.setValue(5)
-    panel.generate_button.click()
+    panel.generator.width_box.setValue(5)
+    panel.generator.height_box.setValue(5)
+    panel.generator.generate_button.click()
 
 
 def _generate_toichika(view) -> None:

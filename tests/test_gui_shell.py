@@ -9,6 +9,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from solvers.common import registry
+from solvers.toichika.model import Toichika
+from solvers.toichika.pzprv3_codec import write_pzprv3
 from workbench.export import ExportOptions
 from workbench.main_window import MainWindow
 
@@ -175,6 +177,32 @@ def test_a_pasted_url_opens_in_the_module_that_reads_it(window) -> None:
     window.show_kind("example")
     assert not window.files.open_text("R.R")
     assert window.current().plugin.meta.id == "example"
+
+
+def test_a_url_that_cannot_be_read_gets_the_error_of_the_module_it_names(window) -> None:
+    """A truncated numlin URL said "Not a Flow Free puzzle: ..." (it is one, damaged) and, pasted
+    while Toichika was shown, gave Toichika's "expected a toichika puzzle id"."""
+    errors: list[str] = []
+    window.show_error = lambda title, text: errors.append(text)
+    for shown in ("flow", "toichika"):
+        window.show_kind(shown)
+        assert not window.files.open_text("https://puzz.link/p?numlin/5/5/1j2h3")
+        assert errors[-1].startswith("Cannot read this numlin puzzle") and "truncated" in errors[-1]
+        assert ("(Flow Free)" in errors[-1]) == (shown != "flow")
+        assert window.current().plugin.meta.id == shown
+    # A pzprv3 file of Toichika's pasted in Flow opens in Toichika, as its URL does.
+    window.show_kind("flow")
+    assert window.files.open_text(write_pzprv3(Toichika.empty(2, 2)))
+    assert window.current().plugin.meta.id == "toichika", errors[-1]
+
+
+def test_a_good_paste_replaces_the_last_failures_status(window) -> None:
+    window.show_error = lambda title, text: window.statusBar().showMessage(text, 10000)
+    window.show_kind("flow")
+    assert not window.files.open_text("https://puzz.link/p?numlin/5/5/1j2h3")
+    assert "truncated" in window.statusBar().currentMessage()
+    assert window.files.open_text("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3")
+    assert window.statusBar().currentMessage().startswith("Flow Free: 5x5")
 
 
 def test_resize_and_palette(window) -> None:

@@ -75,7 +75,7 @@ def test_the_first_window_loads_only_the_module_it_shows() -> None:
     shown = report["shown"]
     assert _plugins(shown) == {"flow"}
     assert "numba" not in shown and "solvers.doves.engine" not in shown
-    assert not [m for m in shown if m.startswith("widgets.panels.") and m != "widgets.panels.flow"]
+    assert not [m for m in shown if m.startswith("widgets.panels.") and not m.startswith("widgets.panels.flow")]
     # Opening Tokyo Doves loads its module (the probe sees a plug-in load), still without numba:
     # its board and panel ask plain-Python questions; analysis and the AI load the kernels.
     doves = report["doves"]
@@ -204,3 +204,45 @@ def test_the_benchmark_hook_ends_the_gui_after_its_first_paint(tmp_path: Path) -
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout.startswith("first window shown, cpu ")
     assert float(run.stdout.split()[-1]) > 0
+
+
+def test_a_pack_given_at_start_asks_for_its_level_over_the_shown_window(
+    qapp, qtbot, monkeypatch, tmp_path
+) -> None:
+    """The "which level?" dialog stood alone on the desktop before the main window appeared: the
+    command line's files opened before the window was shown."""
+    import argparse
+
+    from PySide6.QtWidgets import QApplication
+
+    from workbench import app, crash
+    from workbench.main_window import MainWindow
+
+    pack = tmp_path / "pack.txt"
+    pack.write_text("3,0,1,3;0,1,2;3,4,5;6,7,8\n4:2,0,2,2;0,1,2,3;4,5,6,7\n", encoding="utf-8")
+    asked: list[bool] = []
+
+    def choose(window: MainWindow, name: str, lines: list[str]) -> int:
+        asked.append(window.isVisible())
+        return 1
+
+    monkeypatch.setattr("workbench.file_actions.choose_puzzle", choose)
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setattr(QApplication, "exec", lambda self: 0)  # return at once instead of running
+    monkeypatch.setattr("workbench.window_geometry.place", lambda window: False)
+    args = argparse.Namespace(
+        files=[str(pack)], kind="flow", open_input=None, screenshot=None, size="1280x800", solve=False
+    )
+    assert app.run_gui(args) == 0
+    window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.crash_handler)
+    try:
+        qtbot.waitUntil(lambda: bool(asked), timeout=10_000)
+        assert asked == [True]
+        assert window.current().doc.puzzle.cols == 4  # the second level, as chosen
+    finally:
+        window.crash_handler.uninstall()
+        window.confirm = lambda view: "discard"
+        window.close()
+        window.jobs.shutdown(5000)
+        for h in list(crash.log().handlers):
+            crash.log().removeHandler(h)

@@ -51,22 +51,8 @@ def run_gui(args: argparse.Namespace) -> int:
         window.files.choose_puzzle = lambda name, lines: 0  # a level pack: its first level
     if kind:
         window.show_kind(kind)
-    for name in args.files:
-        if not window.files.open_path(name, kind) and args.screenshot:
-            _fail(window, f"cannot open: {window.files.last_open_error or name}")
-    if args.open_input:
-        source = Path(args.open_input)
-        try:
-            is_file = len(args.open_input) < 4096 and source.exists()
-        except OSError:
-            is_file = False
-        if is_file:
-            ok = window.files.open_path(source, kind)
-        else:
-            # Inline input (URL, code) opened at start is a new untitled, unmodified document.
-            ok = window.files.open_text(args.open_input, kind, fresh=True)
-        if not ok and args.screenshot:
-            _fail(window, f"cannot open: {window.files.last_open_error or args.open_input}")
+    if args.screenshot:
+        _open_inputs(window, args, kind)
     if size is not None:
         window.resize(*size)
         window.show()
@@ -94,8 +80,31 @@ def run_gui(args: argparse.Namespace) -> int:
         window.showMaximized()
     else:
         window.show()
-    QTimer.singleShot(0, window.current().board.setFocus)
+    # Opened once the window is up: a level pack's "which level?" dialog, or an error, then sits
+    # over the window instead of alone on the desktop before it.
+    QTimer.singleShot(0, lambda: _open_inputs(window, args, kind))
     return app.exec()
+
+
+def _open_inputs(window: MainWindow, args: argparse.Namespace, kind: str | None) -> None:
+    """The files and ``--open`` input of the command line (a screenshot run fails on a bad one)."""
+    for name in args.files:
+        if not window.files.open_path(name, kind) and args.screenshot:
+            _fail(window, f"cannot open: {window.files.last_open_error or name}")
+    if args.open_input:
+        source = Path(args.open_input)
+        try:
+            is_file = len(args.open_input) < 4096 and source.exists()
+        except OSError:
+            is_file = False
+        if is_file:
+            ok = window.files.open_path(source, kind)
+        else:
+            # Inline input (URL, code) opened at start is a new untitled, unmodified document.
+            ok = window.files.open_text(args.open_input, kind, fresh=True)
+        if not ok and args.screenshot:
+            _fail(window, f"cannot open: {window.files.last_open_error or args.open_input}")
+    window.current().board.setFocus()
 
 
 def _report_first_window() -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtWidgets import (
     QApplication,
@@ -26,6 +25,7 @@ from workbench import crash, settings
 from workbench.collection_chooser import choose_puzzle
 from workbench.document_view import DocumentView
 from workbench.import_actions import ImportActions, ImportReviewRun, describe_error
+from workbench.pasted_text import read_elsewhere, reading_error
 from workbench.window_services import WindowServices
 
 
@@ -123,12 +123,10 @@ class FileActions:
             body = limit_text(text, "the pasted text").strip()
             puzzle, entries = view.plugin.parse_document(body + ("\n" if "\n" in body else ""))
         except InputError as exc:
-            found = None if kind else self._url_elsewhere(body, view)
+            found = None if kind else read_elsewhere(body, view.plugin)
             if found is None:
-                return self._report_open_error(
-                    "Cannot read puzzle", f"Not a {view.plugin.meta.name} puzzle: {exc}"
-                )
-            view, (puzzle, entries) = found
+                return self._report_open_error("Cannot read puzzle", reading_error(body, view.plugin, exc))
+            view, (puzzle, entries) = self.window.show_kind(found[0].meta.id), found[1]
             ask = True  # that module's document is replaced too
         except Exception as exc:  # a parser bug must show a dialog, not escape into Qt's event loop
             return self._report_open_error(
@@ -141,24 +139,12 @@ class FileActions:
             view.doc.reset(puzzle, entries)
         else:
             view.doc.replace_untitled(puzzle, "Paste puzzle", entries)
+        # Replaces a failed paste's error, which would otherwise describe this board for 10 s.
+        self.window.statusBar().showMessage(
+            f"{view.plugin.meta.name}: {view.plugin.describe_document(puzzle, entries)}", 5000
+        )
         self.window.update_actions()
         return True
-
-    def _url_elsewhere(self, body: str, shown: DocumentView) -> tuple[DocumentView, tuple[Any, Any]] | None:
-        """A puzzle URL that the shown module does not read, read by the module of its puzzle type
-        (a puzz.link numlin URL pasted while Toichika is shown opens in Flow), shown; else None.
-        Only one-line texts with '/' and no blanks: a plain board must not open in another module."""
-        if "\n" in body or "/" not in body or any(ch.isspace() for ch in body):
-            return None
-        for plugin in registry.plugins().values():
-            if plugin is shown.plugin:
-                continue
-            try:
-                read = plugin.parse_document(body)
-            except Exception:  # InputError, or a reader's bug: that module does not read it
-                continue
-            return self.window.show_kind(plugin.meta.id), read
-        return None
 
     def open_dialog(self) -> None:
         filters = [p.meta.dialog_filter() for p in registry.plugins().values()]

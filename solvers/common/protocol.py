@@ -36,6 +36,7 @@ from solvers.common.display import DisplayList
 from solvers.common.errors import InputError
 from solvers.common.limits import limit_text, read_user_text, shown
 from solvers.common.outcome import SearchOutcome
+from solvers.common.pzpr_url import puzzle_type
 from solvers.common.solve_stream import collect
 
 Cell = tuple[int, int]
@@ -218,8 +219,16 @@ class PluginBase:
     """Defaults shared by all plug-ins. Override at least parse/serialize/check/solve/draw."""
 
     meta: Meta
+    # The puzz.link / pzprv3 puzzle types this plug-in reads (``numlin``): see ``claims``.
+    pzpr_types: frozenset[str] = frozenset()
 
     # ---- text formats -------------------------------------------------------------------------
+    def claims(self, text: str) -> bool:
+        """Whether ``text`` names one of this plug-in's puzzle types (a puzz.link URL or pzprv3
+        file of a type in ``pzpr_types``): if it cannot be read, this plug-in's error is the one
+        to show, wherever it was pasted."""
+        return puzzle_type(text) in self.pzpr_types
+
     def parse(self, text: str) -> Any:
         raise NotImplementedError
 

@@ -3,6 +3,7 @@ column where it starts (for error messages), shared by every module that reads s
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from solvers.common.errors import ParseError
@@ -20,6 +21,26 @@ def is_url_form(text: str) -> bool:
         return True
     host = text.split("/", 1)[0].lower()
     return host.removeprefix("www.") in HOSTS and "?" in text
+
+
+def puzzle_type(text: str) -> str | None:
+    """The puzzle type a puzz.link URL or pzprv3 text names (``numlin`` for ``numlin_edit``), told
+    by its head alone; None for any other text. Says whose reading error to show when a text in
+    such a form cannot be read."""
+    t = text[:2000].strip()
+    lines = t.replace("\r\n", "\n").replace("\r", "\n").split("\n", 2)
+    head = lines[0].strip()
+    if re.fullmatch(r"pzprv3(\.[0-9]{1,3})?", head) and len(lines) > 1:
+        pid = lines[1].strip()
+    elif re.match(r"pzprv3(\.[0-9]{1,3})?/", head) and len(lines) == 1:  # one line, '/' for breaks
+        pid = head.split("/", 2)[1].strip()
+    elif len(lines) == 1 and (is_url_form(head) or re.match(r"[a-z]+(_edit|_play)?/", head)):
+        query = head[head.find("?") + 1 :] if "?" in head else head
+        pid = query.split("/", 1)[0].rsplit("&", 1)[-1]
+    else:
+        return None
+    pid = pid.removesuffix("_edit").removesuffix("_play")
+    return pid if re.fullmatch(r"[a-z][a-z0-9]{0,39}", pid) else None
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,7 @@ def review_screenshot(path: Path, cancel: CancelToken | None = None) -> Any:
 
 class FlowPlugin(PluginBase):
     meta = META  # declared in the package's __init__ (read without loading this module)
+    pzpr_types = frozenset({"numlin", "arukone"})  # pzpr.KINDS (not imported at start-up)
 
     # ---- formats --------------------------------------------------------------------------------
     def parse(self, text: str) -> FlowPuzzle:

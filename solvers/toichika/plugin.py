@@ -42,6 +42,7 @@ def parse_any(text: str) -> tuple[Toichika, Entries | None]:
 
 class ToichikaPlugin(PluginBase):
     meta = META  # declared in the package's __init__ (read without loading this module)
+    pzpr_types = frozenset({"toichika"})
 
     def new_ui(self, puzzle: Toichika) -> EditorUI:
         return EditorUI()

@@ -53,13 +53,30 @@ def test_play_mode_drag_through_the_shell(view) -> None:
 
 def test_generator_button(view, qtbot) -> None:
     panel = _panel(view)
-    panel.width_box.setValue(6)
-    panel.height_box.setValue(4)
-    panel.colours_box.setValue(4)
-    panel.new_random()
+    panel.generator.width_box.setValue(6)
+    panel.generator.height_box.setValue(4)
+    panel.generator.colours_box.setValue(4)
+    panel.generator.new_random()
     qtbot.waitUntil(lambda: view.doc.puzzle.cols == 6 and view.doc.puzzle.rows == 4, timeout=20000)
     assert len(view.doc.puzzle.colours) == 4
     assert view.plugin.count(view.doc.puzzle).status() == "unique"
+    assert (panel.generator.width_box.value(), panel.generator.height_box.value()) == (6, 4)
+
+
+def test_generator_size_follows_the_board(view) -> None:
+    """The generator's boxes said 7x7 beside an opened 14x9 board; a size typed in stays while the
+    board keeps its size, and a size past the boxes' range is clamped."""
+    panel = _panel(view)
+    view.doc.replace(view.plugin.new_puzzle(9, 14), "open")
+    assert (panel.generator.width_box.value(), panel.generator.height_box.value()) == (14, 9)
+    panel.generator.width_box.setValue(20)
+    view.doc.apply(EditResult(puzzle=view.plugin.parse("R.R\n...\nG.G\n"), entries=FlowPaths(), label="t"))
+    assert (panel.generator.width_box.value(), panel.generator.height_box.value()) == (3, 3)
+    panel.generator.width_box.setValue(20)
+    view.doc.apply(EditResult(puzzle=view.plugin.parse("R.G\n...\nG.R\n"), entries=FlowPaths(), label="t"))
+    assert panel.generator.width_box.value() == 20  # same size: the typed width stays
+    view.doc.replace(view.plugin.new_puzzle(60, 70), "open")
+    assert (panel.generator.width_box.value(), panel.generator.height_box.value()) == (50, 50)
 
 
 def test_cancelled_hint_job_does_not_block(view, qtbot) -> None:
@@ -124,7 +141,7 @@ def test_clear_pipes_leaves_the_keyboard_on_the_board(view, qtbot) -> None:
     qtbot.mouseClick(panel.clear_button, Qt.MouseButton.LeftButton)
     assert view.doc.entries == FlowPaths() and not panel.clear_button.isEnabled()
     assert view.board.hasFocus()
-    assert not panel.width_box.hasFocus()
+    assert not panel.generator.width_box.hasFocus()
 
 
 def test_open_sample_offers_the_variant_boards_and_holes_are_drawn_as_holes(main_window, qtbot) -> None:
@@ -167,6 +184,8 @@ def test_copy_and_paste_a_puzz_link_url(view, qtbot) -> None:
     view.status_message.connect(messages.append)
     panel.paste_url("https://puzz.link/p?numlin/5/5/1j2")  # truncated body
     assert view.doc.puzzle is puzzle and messages and messages[-1].startswith("Cannot paste:")
+    panel.paste_url(url)  # a good paste replaces that word (it stayed, describing the new board)
+    assert messages[-1].startswith("Pasted: 5x5, 3 pairs, Numberlink rules"), messages[-1]
     view.doc.apply(EditResult(puzzle=view.plugin.parse("R.R\nG#G\n"), entries=FlowPaths(), label="hole"))
     panel.copy_url_button.click()
     assert messages[-1].startswith("No puzz.link URL for this board:")

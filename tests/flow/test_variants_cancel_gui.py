@@ -39,7 +39,7 @@ def _hex_board(n: int) -> str:
 def test_esc_cancels_variant_generation(main_window, qtbot, monkeypatch) -> None:
     # The generator is made slow on purpose: a real 30x30 hex generation can finish before Esc
     # on a warm, quiet run. The real generator's cancel is tested in the solver tests.
-    import widgets.panels.flow as flow_panel
+    import widgets.panels.flow_generator as flow_panel
     from solvers.common.cancel import CancelToken
 
     real = flow_panel.generate_variant
@@ -57,13 +57,13 @@ def test_esc_cancels_variant_generation(main_window, qtbot, monkeypatch) -> None
     view = main_window.show_kind("flow")
     panel = view.panel("Flow")
     before, undo = view.doc.puzzle, view.doc.undo_stack.count()
-    panel.width_box.setValue(30)
-    panel.height_box.setValue(30)
-    panel.colours_box.setValue(0)
-    panel.kind_box.setCurrentText("hex")
+    panel.generator.width_box.setValue(30)
+    panel.generator.height_box.setValue(30)
+    panel.generator.colours_box.setValue(0)
+    panel.generator.kind_box.setCurrentText("hex")
     ticks = _Ticks()
-    qtbot.mouseClick(panel.generate_button, Qt.MouseButton.LeftButton)
-    job = panel._generate_job
+    qtbot.mouseClick(panel.generator.generate_button, Qt.MouseButton.LeftButton)
+    job = panel.generator.job
     assert job is not None and not job.done
     qtbot.wait(50)
     qtbot.keyClick(main_window, Qt.Key.Key_Escape)
@@ -77,9 +77,9 @@ def test_esc_cancels_variant_generation(main_window, qtbot, monkeypatch) -> None
     assert ticks.worst < 5.0  # the event loop keeps running while the job does
     assert view.doc.puzzle == before and view.doc.undo_stack.count() == undo
     # The generator still works after a cancel.
-    panel.width_box.setValue(5)
-    panel.height_box.setValue(5)
-    qtbot.mouseClick(panel.generate_button, Qt.MouseButton.LeftButton)
+    panel.generator.width_box.setValue(5)
+    panel.generator.height_box.setValue(5)
+    qtbot.mouseClick(panel.generator.generate_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: view.doc.puzzle.hex and view.doc.puzzle.rows == 5, timeout=20000)
 
 

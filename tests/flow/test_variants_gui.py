@@ -39,11 +39,11 @@ def test_hex_button_and_hex_clicks(view, qtbot) -> None:
 
 def test_variant_generator(view, qtbot) -> None:
     panel = _panel(view)
-    panel.width_box.setValue(5)
-    panel.height_box.setValue(5)
-    panel.colours_box.setValue(0)
-    panel.kind_box.setCurrentText("bridges")
-    qtbot.mouseClick(panel.generate_button, Qt.MouseButton.LeftButton)
+    panel.generator.width_box.setValue(5)
+    panel.generator.height_box.setValue(5)
+    panel.generator.colours_box.setValue(0)
+    panel.generator.kind_box.setCurrentText("bridges")
+    qtbot.mouseClick(panel.generator.generate_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "+" in view.doc.puzzle.cells, timeout=20000)
     assert view.plugin.count(view.doc.puzzle).status() == "unique"
 

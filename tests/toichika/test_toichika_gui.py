@@ -73,8 +73,12 @@ def test_badge_restarts_on_edit_and_shows_differing_cells(view, qtbot) -> None:
     assert encode_url(view.doc.puzzle) == LOOSE
     qtbot.waitUntil(lambda: panel.badge_state == "several" and _ready(panel, view.doc.puzzle), timeout=20000)
     assert panel.differing and "differ" in panel.badge.text()
+    messages: list[str] = []
+    view.status_message.connect(messages.append)
     panel.paste_url("not a url at all")  # a clear status message, the puzzle stays
-    assert encode_url(view.doc.puzzle) == LOOSE
+    assert encode_url(view.doc.puzzle) == LOOSE and messages[-1].startswith("Cannot paste:")
+    panel.paste_url(LOOSE)  # a good paste replaces that word
+    assert messages[-1].startswith("Pasted: ")
 
 
 def test_hint_in_play_mode_and_copy_url(view, qtbot) -> None:

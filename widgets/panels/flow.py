@@ -1,5 +1,5 @@
 """Flow Free side panel: play progress, "Hint" (reveal one pipe of the solution), clear pipes,
-and a generator of random puzzles with a unique solution.
+and a generator of random puzzles with a unique solution (``flow_generator``).
 
 Solving and generating run as background jobs (``ctx.run_job``); results come back on the GUI
 thread and change the document through ``ctx.apply`` (one undo step each).
@@ -14,12 +14,10 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -29,7 +27,6 @@ from solvers.common.limits import limit_text
 from solvers.common.process_jobs import remote
 from solvers.common.protocol import EditResult
 from solvers.flow.draw import labels_always
-from solvers.flow.generate import generate
 from solvers.flow.hint import first_paths, progress_text, reveal_one
 from solvers.flow.model import (
     AUTO_LOOK,
@@ -45,7 +42,7 @@ from solvers.flow.model import (
 )
 from solvers.flow.pzpr import encode_url
 from solvers.flow.solve import verdict
-from solvers.flow.variants import KINDS, generate_variant
+from widgets.panels.flow_generator import FlowGenerator
 
 RULES_NOTE = (
     "Solver rules: <b>designed</b> first (no pipe runs alongside itself, as Flow levels are made); "
@@ -82,7 +79,6 @@ class FlowPanel(QWidget):
         # Running jobs (they have ``done``); a cancelled job calls neither callback, so buttons
         # are never disabled for a job, clicks are just ignored while one runs.
         self._hint_job: Any = None
-        self._generate_job: Any = None
 
         self.progress_label = QLabel()
         self.progress_label.setWordWrap(True)
@@ -133,20 +129,6 @@ class FlowPanel(QWidget):
         self._strict_job: Any = None
         self._strict_for: FlowPuzzle | None = None  # the puzzle the strict verdict belongs to
 
-        self.width_box = QSpinBox()
-        self.height_box = QSpinBox()
-        for box in (self.width_box, self.height_box):
-            box.setRange(3, 50)
-            box.setValue(7)
-        self.colours_box = QSpinBox()
-        self.colours_box.setRange(0, 62)
-        self.colours_box.setSpecialValueText("auto")
-        self.generate_button = QPushButton("New random puzzle")
-        self.generate_button.setToolTip("A random puzzle whose solution is unique under designed rules")
-        self.generate_button.clicked.connect(self.new_random)
-        self.kind_box = QComboBox()
-        self.kind_box.addItems(["plain", *KINDS])
-        self.kind_box.setToolTip("Board variant of the random puzzle")
         self.shape_button = QPushButton("Hex board")
         self.shape_button.setToolTip("Turn the current board into hexagonal cells (odd rows shifted) or back")
         self.shape_button.clicked.connect(self.toggle_shape)
@@ -161,15 +143,9 @@ class FlowPanel(QWidget):
         buttons.addWidget(self.clear_button)
         play_layout.addLayout(buttons)
         layout.addWidget(play)
-        gen = QGroupBox("Generator")
-        form = QFormLayout(gen)
-        form.addRow("Width", self.width_box)
-        form.addRow("Height", self.height_box)
-        form.addRow("Colours", self.colours_box)
-        form.addRow("Variant", self.kind_box)
-        form.addRow(self.generate_button)
-        form.addRow(self.shape_button)
-        layout.addWidget(gen)
+        self.generator = FlowGenerator(ctx)
+        self.generator.form.addRow(self.shape_button)
+        layout.addWidget(self.generator)
         links = QGroupBox("puzz.link (Numberlink, Arukone)")
         links_row = QHBoxLayout(links)
         self.copy_url_button = QPushButton("Copy URL")
@@ -217,11 +193,13 @@ class FlowPanel(QWidget):
             return
         if self.ctx.may_replace():
             self.ctx.replace_untitled(puzzle, "Paste URL", FlowPaths())
+            self.ctx.status(f"Pasted: {self.ctx.plugin.describe(puzzle)}")  # not the last failure's word
 
     # ---- play -----------------------------------------------------------------------------------
     def refresh(self) -> None:
         puzzle = self.ctx.puzzle()
         entries = self.ctx.entries()
+        self.generator.follow(puzzle)
         problems = puzzle.problems()
         if problems:
             self.progress_label.setText(problems[0][0])
@@ -346,33 +324,6 @@ class FlowPanel(QWidget):
         self._strict_for = self._key(puzzle)
         words = verdict(result.count, result.complete, "strict")
         self.strict_label.setText(f"<b>{words[0].upper()}{words[1:]}</b>.")
-
-    # ---- generator ------------------------------------------------------------------------------
-    def new_random(self) -> None:
-        cols, rows = self.width_box.value(), self.height_box.value()
-        colours = self.colours_box.value() or None
-        kind = self.kind_box.currentText()
-        if _running(self._generate_job):
-            self.ctx.status("Still generating…")
-            return
-        if not self.ctx.may_replace():  # asked now, not when the new puzzle arrives
-            return
-        self._generate_job = self.ctx.run_job(
-            f"Generating a {cols}x{rows} puzzle",
-            remote(generate, cols, rows, colours)
-            if kind == "plain"
-            else remote(generate_variant, cols, rows, kind),
-            self._generated,
-            self._generate_failed,
-        )
-
-    def _generated(self, made: Any) -> None:
-        puzzle: FlowPuzzle = made.puzzle
-        self.ctx.replace_untitled(puzzle, "New random puzzle", FlowPaths())
-        self.ctx.status(f"New {puzzle.cols}x{puzzle.rows} puzzle, {len(puzzle.colours)} colours, unique.")
-
-    def _generate_failed(self, message: str) -> None:
-        self.ctx.status(f"Generator: {message}")
 
 
 def _running(job: Any) -> bool:

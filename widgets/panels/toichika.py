@@ -205,3 +205,4 @@ class ToichikaPanel(QWidget):
             return
         if self.ctx.may_replace():
             self.ctx.replace_untitled(puzzle, "Paste URL")
+            self.ctx.status(f"Pasted: {self.ctx.plugin.describe(puzzle)}")  # not the last failure's word

@@ -1,0 +1,47 @@
+"""Which module reads a pasted text, and what to say when none can.
+
+A puzz.link URL or pzprv3 file names its puzzle type, so it belongs to the module that reads that
+type wherever it was pasted; a reading error is then that module's ("the URL body is truncated"),
+not "not a Flow Free puzzle". Qt-free, so it is tested without a window.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solvers.common import registry
+from solvers.common.errors import InputError
+from solvers.common.protocol import PluginBase
+from solvers.common.pzpr_url import puzzle_type
+
+
+def read_elsewhere(body: str, shown: PluginBase) -> tuple[PluginBase, tuple[Any, Any]] | None:
+    """Another module and its reading of ``body``, when the shown module cannot read it: the
+    module whose puzzle type the text names, else (one-line texts with '/' and no blanks, e.g. a
+    URL of a host or form nobody claims) the first module that reads it. A plain board never opens
+    in another module. None if no other module reads it."""
+    others = [p for p in registry.plugins().values() if p is not shown]
+    claimed = [p for p in others if p.claims(body)]
+    one_line_url = "\n" not in body and "/" in body and not any(ch.isspace() for ch in body)
+    for plugin in claimed or (others if one_line_url else []):
+        try:
+            return plugin, plugin.parse_document(body + ("\n" if "\n" in body else ""))
+        except Exception:  # InputError, or a reader's bug: that module does not read it
+            continue
+    return None
+
+
+def reading_error(body: str, shown: PluginBase, error: InputError) -> str:
+    """The one line to show when no module reads ``body`` (``error``: the shown module's)."""
+    kind = puzzle_type(body)
+    if shown.claims(body):
+        return f"Cannot read this {kind} puzzle: {error}"
+    for plugin in registry.plugins().values():
+        if plugin is not shown and plugin.claims(body):
+            try:
+                plugin.parse_document(body + ("\n" if "\n" in body else ""))
+            except InputError as other:
+                return f"Cannot read this {kind} puzzle ({plugin.meta.name}): {other}"
+            except Exception:  # a reader's bug: the shown module's word stands
+                break
+    return f"Not a {shown.meta.name} puzzle: {error}"
