@@ -75,7 +75,9 @@ def test_the_first_window_loads_only_the_module_it_shows() -> None:
     shown = report["shown"]
     assert _plugins(shown) == {"flow"}
     assert "numba" not in shown and "solvers.doves.engine" not in shown
-    assert not [m for m in shown if m.startswith("widgets.panels.") and not m.startswith("widgets.panels.flow")]
+    assert not [
+        m for m in shown if m.startswith("widgets.panels.") and not m.startswith("widgets.panels.flow")
+    ]
     # Opening Tokyo Doves loads its module (the probe sees a plug-in load), still without numba:
     # its board and panel ask plain-Python questions; analysis and the AI load the kernels.
     doves = report["doves"]
