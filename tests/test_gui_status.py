@@ -161,12 +161,12 @@ def test_a_new_board_starts_in_edit_mode_with_the_first_prompt(main_window, qtbo
     assert (view.doc.puzzle.cols, view.doc.puzzle.rows) == (6, 6)
     assert view.mode() == "edit" and view.edit_radio.isChecked()
     assert view.browser.status.text() == prompt
-    # An edit of a solved board still says the position changed.
+    # An edit of a solved board says the puzzle changed (a game's says the position changed).
     view.doc.apply(EditResult(puzzle=view.plugin.parse("R.R\nG.G\n"), label="t"))
     with qtbot.waitSignal(view.solve_finished, timeout=20000):
         view.solve(2)
     view.doc.apply(EditResult(puzzle=view.plugin.parse("R.R\nGG.\n"), label="t2"))
-    assert "Position changed" in view.browser.status.text()
+    assert view.browser.status.text() == "Puzzle changed; press Solve (F5) again."
 
 
 def test_a_lost_worker_is_not_called_a_bug(main_window) -> None:
