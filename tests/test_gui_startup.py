@@ -235,8 +235,9 @@ def test_a_pack_given_at_start_asks_for_its_level_over_the_shown_window(
     args = argparse.Namespace(
         files=[str(pack)], kind="flow", open_input=None, screenshot=None, size="1280x800", solve=False
     )
+    before = set(QApplication.topLevelWidgets())  # windows of earlier tests in this process
     assert app.run_gui(args) == 0
-    window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.crash_handler)
+    (window,) = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w not in before]
     try:
         qtbot.waitUntil(lambda: bool(asked), timeout=10_000)
         assert asked == [True]

@@ -270,13 +270,10 @@ class DocumentView(QWidget):
         if shown and self._results_for != self._solve_inputs():
             self._solution = None
             self._browser_has_verdict = False
-            game = GAME in self.plugin.meta.capabilities
-            if self._results_generation != self.doc.generation:  # a new document, not an edit
-                self.browser.clear(self._prompt)
-            elif game:
-                self.browser.clear("Position changed; press Analyse (F5) again.")
-            else:  # a pasted or edited puzzle is no "position"
-                self.browser.clear("Puzzle changed; press Solve (F5) again.")
+            game = GAME in self.plugin.meta.capabilities  # a pasted or edited puzzle is no "position"
+            again = "Position changed; press Analyse" if game else "Puzzle changed; press Solve"
+            new_document = self._results_generation != self.doc.generation  # not an edit
+            self.browser.clear(self._prompt if new_document else f"{again} (F5) again.")
         elif shown and self.doc.puzzle != self._results_drawn_for:
             # The same answers on a puzzle drawn otherwise (Flow's look): thumbnails drawn again.
             self._results_drawn_for = self.doc.puzzle
