@@ -18,7 +18,7 @@ from solvers.common.protocol import PluginBase, read_text
 from solvers.flow import codec, collection_files, pzpr, sized
 from solvers.flow.generate import generate
 from solvers.flow.level_pack import pack_folder, write_new
-from solvers.flow.model import FlowPuzzle
+from solvers.flow.model import AUTO_LOOK, NUMBERLINK, FlowPuzzle
 from solvers.flow.solve import RULE_CHOICES, solve
 
 PROG = "workbench flow"
@@ -165,6 +165,11 @@ def _generate(args: argparse.Namespace, cancel: CancelToken) -> int:
 
 def _convert(plugin: PluginBase, args: argparse.Namespace) -> int:
     puzzle = _load(plugin, args.input)
+    for note in puzzle.notes:  # what the reader read past ("the file holds 12 puzzles; ...")
+        print(f"note: {note}", file=sys.stderr)
+    for lost in _lost_in(puzzle, args.to):
+        form = "'W H'" if args.to == "wh" else args.to
+        print(f"note: the {form} form has no place for {lost}; it is left out", file=sys.stderr)
     if args.to == "spaced":
         sys.stdout.write(codec.serialize_spaced(puzzle))
     elif args.to == "labels":
@@ -180,6 +185,21 @@ def _convert(plugin: PluginBase, args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(codec.serialize(puzzle))
     return 0
+
+
+def _lost_in(puzzle: FlowPuzzle, form: str) -> list[str]:
+    """What of the puzzle the other tools' forms cannot hold: read back, it is solved otherwise
+    (a Numberlink puzzle under Flow rules), so the user is told."""
+    if form not in ("wh", "url", "pzprv3"):
+        return []  # our own forms keep the header lines
+    lost = []
+    if form == "wh" and puzzle.rules == NUMBERLINK:  # URLs and pzprv3 say it (numlin, 'e')
+        lost.append("Numberlink rules (read back, it is solved under Flow rules: every cell filled)")
+    if form == "wh" and puzzle.labels:
+        lost.append("'labels: shown'")
+    if puzzle.look != AUTO_LOOK:
+        lost.append(f"the look '{puzzle.look}'")
+    return lost
 
 
 def _split(args: argparse.Namespace, cancel: CancelToken) -> int:

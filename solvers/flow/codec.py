@@ -43,6 +43,7 @@ from solvers.flow.model import (
     MAX_SIDE,
     MNEMONIC_ORDER,
     PUZZLE_RULES,
+    ZERO_NOTE,
     FlowPuzzle,
     has_long_labels,
     is_label_form,
@@ -76,6 +77,34 @@ def _is_spaced(lines: list[str], first: int, last: int) -> bool:
     return False
 
 
+def _not_a_token(
+    token: str, lines: list[str], k: int, first: int, last: int, offset: int, column: int
+) -> ParseError:
+    """A cell token that is neither one character nor a number. When its row has no space, the
+    board was read as spaced because of another line (a note after the board, a title above it):
+    name that line, not this valid-looking row."""
+    line_no = k + 1 + offset
+    if len(_TOKEN.findall(lines[k])) == 1:
+        spaced_at = next(
+            j
+            for j in range(first, min(last, first + MAX_SIDE) + 1)
+            if len(_TOKEN.findall(lines[j][:2000])) > 1
+        )
+        return ParseError(
+            f"line {spaced_at + 1 + offset} holds spaces ({shown(lines[spaced_at].strip())}), so the board "
+            f"was read as spaced rows, but this row has none: rows are all plain or all spaced "
+            "(a note belongs on a '#' line above the board)",
+            line_no,
+            column,
+        )
+    return ParseError(
+        f"token {shown(token)} is not a single character or a number 1..{MAX_NUMBER} (the "
+        "spaced form separates cells by spaces)",
+        line_no,
+        column,
+    )
+
+
 def _row_items(line: str, spaced: bool) -> Iterator[tuple[int, str]]:
     if spaced:
         return ((m.start() + 1, m.group()) for m in _TOKEN.finditer(line))
@@ -94,7 +123,9 @@ def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
         return _parse_ours(text, complete)
     except ParseError as ours:
         if not sized.looks_like_spaced(text):  # "8 8" over spaced rows: that form, not ours
-            raise
+            # "8 6" over rows of 7 read as our spaced board said "token '......R' is not a
+            # single character": the header's mismatch is the likelier fault.
+            raise sized.header_mismatch(text) or ours from None
         try:
             return sized.parse(text)
         except ParseError as theirs:
@@ -185,12 +216,7 @@ def _parse_ours(text: str, complete: bool) -> FlowPuzzle:
                     cells.append(token)
                     columns.append(column)
                     continue
-                raise ParseError(
-                    f"token {shown(token)} is not a single character or a number 1..{MAX_NUMBER} (the "
-                    "spaced form separates cells by spaces)",
-                    line_no,
-                    column,
-                )
+                raise _not_a_token(token, lines, k, first, last, offset, column)
             if token in EMPTY_CHARS:
                 cells.append(EMPTY)
             elif token in (HOLE, BRIDGE):
@@ -214,11 +240,14 @@ def _parse_ours(text: str, complete: bool) -> FlowPuzzle:
         row_lines.append(line_no)
         row_columns.append(columns)
     board = tuple(ch for row in rows for ch in row)
+    notes: tuple[str, ...] = ()
     if spaced and EMPTY not in board and board.count("0") > 2:
         # Number grids of other tools write 0 for an empty cell ("1 0 0 1"); a label is used
         # exactly twice, and our own spaced files write '-', so no board of ours reads otherwise.
         board = tuple(EMPTY if ch == "0" else ch for ch in board)
-    puzzle = FlowPuzzle(len(rows), len(rows[0]), board)
+    elif spaced and EMPTY not in board and board.count("0") == 2:
+        notes = (ZERO_NOTE,)  # "1 0 1 / 2 0 2": either reading is a board; say which was taken
+    puzzle = FlowPuzzle(len(rows), len(rows[0]), board, notes=notes)
     puzzle = _apply_header(puzzle, header)
     for message, cell in puzzle.problems() if complete else ():
         if cell is None:
@@ -304,6 +333,7 @@ def _apply_header(puzzle: FlowPuzzle, header: list[tuple[int, str]]) -> FlowPuzz
         rules,
         labels,
         look,
+        notes=puzzle.notes,
     )
     walls: set[tuple[tuple[int, int], tuple[int, int]]] = set()
     if "walls" in fields:
@@ -397,8 +427,14 @@ def letters_for(indices: dict[str, int]) -> dict[str, str]:
 def to_label_form(puzzle: FlowPuzzle) -> FlowPuzzle:
     """Rewrite a puzzle of at most 16 display colours with the label letters A..P (same colours)."""
     indices = {ch: puzzle.colour_index(ch) for ch in puzzle.colours}
-    if any(k >= len(LABELS) for k in indices.values()):
-        raise ParseError("the label form holds only the 16 colours A..P")
+    beyond = [ch for ch, k in indices.items() if k >= len(LABELS)]
+    if beyond:  # the letters name palette colours, not pairs: 'Z' alone is colour 26 already
+        ch = beyond[0]
+        raise ParseError(
+            f"the label form's letters A..P name the palette's first {len(LABELS)} colours; "
+            f"{shown(ch)} is drawn in colour {indices[ch] + 1}, which no letter there names "
+            "(--to mnemonic keeps every colour)"
+        )
     return relabel(puzzle, {ch: LABELS[k] for ch, k in indices.items()})
 
 

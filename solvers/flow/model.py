@@ -107,6 +107,11 @@ def wall(a: Cell, b: Cell) -> Wall:
     return (a, b) if a <= b else (b, a)
 
 
+# A spaced number grid with exactly two 0 cells and no '.' or '-': 0 may be a label or an empty
+# cell (other tools' number grids); it is read as a label, and the readers say so.
+ZERO_NOTE = "the two 0 cells are read as a pair of endpoints; if 0 means an empty cell, write '.' or '-'"
+
+
 @dataclass(frozen=True)
 class FlowPuzzle:
     """Givens only. ``cells`` is row-major; ``EMPTY``, ``HOLE``, ``BRIDGE`` or a colour letter per

@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from solvers.common.errors import InputError, ParseError
 from solvers.common.limits import normalise, shown
 from solvers.flow.community import our_labels
-from solvers.flow.model import EMPTY, MAX_SIDE, FlowPuzzle, has_long_labels
+from solvers.flow.model import EMPTY, MAX_SIDE, ZERO_NOTE, FlowPuzzle, has_long_labels
 
 _HEADER = re.compile(r"^\s*([0-9]{1,9})[ \t]+([0-9]{1,9})\s*$")  # ASCII digits only
 _MAX_PUZZLES = 100_000  # bounds the work on a hostile file
@@ -85,6 +85,26 @@ def looks_like_spaced(text: str) -> bool:
     this form only when its own reading fails."""
     head = _head(text)
     return head is not None and len(_TOKEN.findall(head[1])) in _sides(head[0]) - {1}
+
+
+def header_mismatch(text: str) -> ParseError | None:
+    """What is wrong when a text that failed every other reading begins with a ``W H`` line whose
+    next line is no row of that size: a plain row of another length, or nothing. None when the
+    text does not begin so (a spaced board's first row may also be two numbers)."""
+    lines = normalise(text[:20_000]).split("\n")
+    k = _skip(lines, 0)
+    m = _HEADER.match(lines[k]) if k < len(lines) else None
+    if m is None:
+        return None
+    header = f"the 'W H' line {m.group(1)} {m.group(2)} on line {k + 1}"
+    row = lines[k + 1].strip() if k + 1 < len(lines) else ""
+    if not row:
+        return ParseError(f"{header} is followed by no board rows", k + 1, 1)
+    if any(ch.isspace() for ch in row):
+        return None  # a spaced row: our reading's own message stands
+    return ParseError(
+        f"this row has {len(row)} cells; {header} says {m.group(1)} or {m.group(2)} per row", k + 2, 1
+    )
 
 
 def _blocks(lines: list[str]) -> Iterator[Block]:
@@ -153,12 +173,14 @@ def _puzzle(lines: list[str], block: Block) -> FlowPuzzle:
             if token not in EMPTIES:
                 labels.setdefault(token, []).append((r, c))
     tokens = [token for row in rows for token, _ in row]
-    if (
-        any(" " in lines[k + 1 + r].strip() for r in range(height))
-        and "." not in tokens
-        and "-" not in tokens
-    ):
-        labels.pop("0", None)  # number grids write 0 for an empty cell (codec.parse does the same)
+    notes: tuple[str, ...] = ()
+    number_grid = any(" " in lines[k + 1 + r].strip() for r in range(height)) and not (
+        "." in tokens or "-" in tokens
+    )
+    if number_grid and tokens.count("0") > 2:
+        labels.pop("0")  # number grids write 0 for an empty cell, as codec.parse reads them
+    elif number_grid and tokens.count("0") == 2:
+        notes = (ZERO_NOTE,)  # read as codec.parse reads it, and said
     for label, uses in labels.items():
         if len(uses) != 2:
             r, c = uses[2] if len(uses) > 2 else uses[0]
@@ -167,7 +189,7 @@ def _puzzle(lines: list[str], block: Block) -> FlowPuzzle:
                 f"endpoint {shown(label)} appears {times} (needs exactly 2)", k + 2 + r, rows[r][c][1]
             )
     ours = our_labels(list(labels))
-    return FlowPuzzle(height, width, tuple(ours.get(token, EMPTY) for token in tokens))
+    return FlowPuzzle(height, width, tuple(ours.get(token, EMPTY) for token in tokens), notes=notes)
 
 
 def _cells(line: str) -> list[tuple[str, int]]:
@@ -181,40 +203,72 @@ def _cells(line: str) -> list[tuple[str, int]]:
 
 def read_each(text: str) -> list[tuple[int, FlowPuzzle | ParseError]]:
     """Every puzzle of the file with the line its header is on (1-based): the puzzle, or what is
-    wrong with it."""
+    wrong with it. Where the file stops being a sequence of puzzles (a row missing, so the next
+    header is not where it belongs) the rest cannot be told apart: that place is the last entry."""
+    found, tail = _read(text)
+    if tail is None:
+        return found
+    rest = ParseError(f"{tail.message}; the file is not read past this", tail.line, tail.column)
+    return [*found, (tail.line or 0, rest)]
+
+
+def _read(text: str) -> tuple[list[tuple[int, FlowPuzzle | ParseError]], ParseError | None]:
+    """The puzzles read, and where reading had to stop (None at the end or ``0 0``)."""
     lines = normalise(text).split("\n")
-    out: list[tuple[int, FlowPuzzle | ParseError]] = []
-    for block in _blocks(lines):
+    found: list[tuple[int, FlowPuzzle | ParseError]] = []
+    blocks = _blocks(lines)
+    while True:
         try:
-            out.append((block.line + 1, _puzzle(lines, block)))
+            block = next(blocks, None)
         except ParseError as exc:
-            out.append((block.line + 1, exc))
-    if not out:
-        raise ParseError("no puzzle: a 'W H' line and the board's rows are expected", 1)
-    return out
+            if not found:
+                raise
+            return found, _past_the_board(exc, lines, len(found))
+        if block is None:
+            return found, None
+        try:
+            found.append((block.line + 1, _puzzle(lines, block)))
+        except ParseError as exc:
+            found.append((block.line + 1, exc))
+
+
+def _past_the_board(exc: ParseError, lines: list[str], read: int) -> ParseError:
+    """The error for a line where the next puzzle's header belongs, said as what it most likely
+    is: a row too many, or text after the board (dropping it gave another board's verdict)."""
+    if not exc.message.startswith("expected the next puzzle's") or exc.line is None:
+        return exc  # too many puzzles, a row missing: said as it is
+    where = "the board's rows" if read == 1 else f"puzzle {read}'s rows"
+    return ParseError(
+        f"{shown(lines[exc.line - 1].strip())} comes after {where}, where a 'W H' line or the end "
+        "belongs (does the header give too few rows? A comment line starts with '#')",
+        exc.line,
+        1,
+    )
 
 
 def parse(text: str) -> FlowPuzzle:
-    """The file's first puzzle; its notes say when the file holds more."""
-    lines = normalise(text).split("\n")
-    blocks = _blocks(lines)
-    first = next(blocks, None)
-    if first is None:
+    """The file's first puzzle; its notes say when the file holds more. Text after a lone
+    puzzle's rows is an error: the header may give too few rows, and the board read would be
+    another one than the file shows."""
+    found, tail = _read(text)
+    if not found:
         raise ParseError("no puzzle: a 'W H' line and the board's rows are expected", 1)
-    puzzle = _puzzle(lines, first)
-    more = 0
-    try:
-        for _ in blocks:
-            more += 1
-    except ParseError:  # a later puzzle's trouble is for ``flow split`` to report
-        pass
-    if not more:
-        return puzzle
+    line, first = found[0]
+    if isinstance(first, ParseError):
+        raise first
+    if tail is not None and len(found) == 1:
+        raise tail
+    if len(found) == 1:
+        return first
+    refused = [f"line {at}" for at, item in found if isinstance(item, ParseError)]
+    more = "at least " if tail is not None else ""
+    trouble = f", {len(refused)} of them unreadable ({', '.join(refused[:3])})" if refused else ""
+    stop = f"; reading stops at line {tail.line}: {tail.message}" if tail is not None else ""
     note = (
-        f"the file holds {more + 1} puzzles; this is the first (line {first.line + 1}). "
+        f"the file holds {more}{len(found)} puzzles{trouble}{stop}; this is the first (line {line}). "
         "'flow split FILE --to-dir DIR' writes each to a file of its own"
     )
-    return replace(puzzle, notes=(note,))
+    return replace(first, notes=(note,))
 
 
 def serialize(puzzle: FlowPuzzle) -> str:

@@ -82,3 +82,35 @@ def test_errors_are_one_line(tmp_path: Path, capsys) -> None:
     assert PLUGIN.cli(["frobnicate"]) == 2
     assert PLUGIN.cli(["generate", "3", "3", "--colors", "9"]) == 2
     assert "cannot place" in capsys.readouterr().err
+
+
+def test_convert_says_what_the_target_form_cannot_hold(tmp_path: Path, capsys) -> None:
+    """QA: '--to wh' dropped 'rules: numberlink' without a word, and the board read back was solved
+    under Flow rules ("2+ (Numberlink rules)" became "unique (designed)")."""
+    source = tmp_path / "nl.txt"
+    source.write_text("rules: numberlink\nlabels: shown\nA.B\n...\nA.B\n", encoding="utf-8")
+    assert PLUGIN.cli(["convert", str(source), "--to", "wh"]) == 0
+    out, err = capsys.readouterr()
+    assert out == "3 3\nA.B\n...\nA.B\n"
+    assert "'W H' form has no place for Numberlink rules" in err and "'labels: shown'" in err
+    assert PLUGIN.cli(["convert", str(source), "--to", "url"]) == 0  # the 'e' flag keeps the rules
+    out, err = capsys.readouterr()
+    assert PLUGIN.parse(out.strip()).rules == "numberlink" and err == ""
+
+
+def test_convert_of_a_collection_passes_its_note_on(tmp_path: Path, capsys) -> None:
+    source = tmp_path / "two.txt"
+    source.write_text("3 1\nA.A\n\n3 1\nB.B\n", encoding="utf-8")
+    assert PLUGIN.cli(["convert", str(source)]) == 0
+    out, err = capsys.readouterr()
+    assert out == "A.A\n" and "note: the file holds 2 puzzles; this is the first" in err
+
+
+def test_the_label_form_names_the_colour_it_cannot_hold(tmp_path: Path, capsys) -> None:
+    """QA: two colours Z and Q were told "the label form holds only the 16 colours A..P"."""
+    source = tmp_path / "zq.txt"
+    source.write_text("Z.Q\n...\nZ.Q\n", encoding="utf-8")
+    assert PLUGIN.cli(["convert", str(source), "--to", "labels"]) == 2
+    err = capsys.readouterr().err
+    assert "drawn in colour" in err and "--to mnemonic keeps every colour" in err
+    assert err.count("\n") == 1

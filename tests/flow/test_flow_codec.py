@@ -141,3 +141,32 @@ def test_labels_shown_reads_writes_and_refuses_other_words() -> None:
         parse("labels: yes\nA.B\nA.B\n")
     assert "labels must be shown or hidden" in str(err.value) and err.value.line == 1
     assert puzzle.resized(3, 3).labels  # edits keep it
+
+
+def test_a_stray_spaced_line_is_named_not_the_first_row() -> None:
+    """QA: one note line with a space ('hello world' after the board) made the whole board spaced,
+    and the error blamed line 1, column 1, a valid row."""
+    with pytest.raises(ParseError) as err:
+        PLUGIN.parse("A..A\nB..B\nhello world\n")
+    assert err.value.line == 1 and "line 3 holds spaces ('hello world')" in err.value.message
+    with pytest.raises(ParseError, match="is not a single character"):
+        PLUGIN.parse("A B\nAB. B\n")  # a spaced row's own bad token keeps its message
+
+
+def test_two_zeros_in_a_number_grid_are_read_as_a_pair_and_said() -> None:
+    """QA: '1 0 1 / 2 0 2' said "no solution" with exit 0 and no word that 0 was read as a colour
+    (more zeros read as empty cells; exactly two are either a pair or two empty cells)."""
+    puzzle = PLUGIN.parse("1 0 1\n2 0 2\n")
+    assert puzzle.at(0, 1) == "0" and puzzle.notes and "read as a pair of endpoints" in puzzle.notes[0]
+    assert PLUGIN.parse("3 2\n1 0 1\n2 0 2\n").notes == puzzle.notes  # with a 'W H' line: the same
+    assert not PLUGIN.parse("1 - 1\n2 0 2\n0 - -\n").notes  # an empty cell written: 0 is a label
+
+
+def test_a_w_h_line_that_does_not_fit_its_rows_is_named() -> None:
+    """QA: '8 6' over rows of 7 said "token '......R' is not a single character"."""
+    with pytest.raises(ParseError) as err:
+        PLUGIN.parse("8 6\n......R\n.R..Y..\n")
+    assert (err.value.line, err.value.column) == (2, 1)
+    assert "this row has 7 cells; the 'W H' line 8 6 on line 1 says 8 or 6 per row" in err.value.message
+    with pytest.raises(ParseError, match="is followed by no board rows"):
+        PLUGIN.parse("7 6\n")

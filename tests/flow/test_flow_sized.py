@@ -69,7 +69,7 @@ def test_the_form_is_told_apart_from_our_spaced_rows() -> None:
         ("300 1\n" + "A" * 300 + "\n", (1, 1), "the width must be a number 1..200, got 300"),
         ("3 1\nA.B\n", (2, 1), "endpoint 'A' appears 1 time (needs exactly 2)"),
         ("3 1\nA\u00e9A\n", (2, 2), "unknown character"),
-        ("2 1\nAA\nrubbish\n", (3, 1), "expected the next puzzle's width and height"),
+        ("2 1\nAA\nrubbish\n", (3, 1), "'rubbish' comes after the board's rows, where a 'W H' line"),
     ],
 )
 def test_bad_files_get_one_clear_line(text: str, where, words: str) -> None:
@@ -156,3 +156,32 @@ def test_our_own_board_with_a_mistake_keeps_our_message() -> None:
         PLUGIN.parse("1 2\n1 3\n")
     with pytest.raises(ParseError, match="endpoint '2' appears 1 time"):  # rows only a header fits
         PLUGIN.parse("4 3\n1 . . 2 \n. . . . \n1 . . 3 \n")
+
+
+def test_text_after_a_lone_board_is_an_error_not_dropped() -> None:
+    """QA: '3 2' over three rows read as a 3x2 board and said "unique (designed)" with exit 0; the
+    three rows alone have no solution. A header giving too few rows must not pass unnoticed."""
+    for text, line in (("3 2\nA.A\nB.B\n...\n", 4), ("3 2\nA.A\nB.B\nmy note\n", 4)):
+        with pytest.raises(ParseError) as err:
+            PLUGIN.parse(text)
+        assert err.value.line == line and "does the header give too few rows?" in err.value.message
+    # A comment after the board, the end mark and blank lines are fine.
+    assert PLUGIN.parse("3 2\nA.A\nB.B\n# solved by hand\n\n0 0\n").row_strings() == ["A.A", "B.B"]
+
+
+def test_a_collection_broken_in_the_middle_says_where_reading_stops(tmp_path, capsys) -> None:
+    """QA: a 5-puzzle file whose 3rd puzzle lacks a row said "holds 2 puzzles" and sent the user to
+    'flow split', which wrote nothing."""
+    good = "3 1\nA.A\n\n"
+    text = good + good + "3 2\nB.B\n\n3 1\nC.C\n\n" + good + good
+    notes = PLUGIN.parse(text).notes
+    assert len(notes) == 1 and "holds at least 2 puzzles; reading stops at line 9" in notes[0]
+    found = sized.read_each(text)
+    assert [isinstance(p, ParseError) for _, p in found] == [False, False, True]
+    source = tmp_path / "broken.txt"
+    source.write_text(text, encoding="utf-8")
+    (tmp_path / "out").mkdir()
+    assert workbench_main(["flow", "split", str(source), "--to-dir", str(tmp_path / "out")]) == 1
+    out = capsys.readouterr().out
+    assert "2 written, 1 refused" in out and "the file is not read past this" in out
+    assert len(list((tmp_path / "out").iterdir())) == 2
