@@ -35,6 +35,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from solvers.flow.graph import components
+
 if TYPE_CHECKING:
     from solvers.flow.graph import FlowGraph
 
@@ -122,7 +124,7 @@ def applies(graph: FlowGraph, colour: np.ndarray) -> bool:
         return True
     edges = graph.edges
     both = empty[edges[:, 0]] & empty[edges[:, 1]]
-    label = _components(graph.n_nodes, edges[both])
+    label = components(graph.n_nodes, edges[both])
     touch = empty[edges[:, 0]] != empty[edges[:, 1]]
     region = np.where(empty[edges[touch, 0]], label[edges[touch, 0]], label[edges[touch, 1]])
     cell = np.where(empty[edges[touch, 0]], edges[touch, 1], edges[touch, 0])
@@ -152,20 +154,3 @@ def _pair_rows(var: np.ndarray, x: np.ndarray, y: np.ndarray, tail: np.ndarray) 
     if len(i) == 0:
         return []
     return [np.concatenate([-vx[k, i][:, None], -vy[k, i][:, None], tail[i]], axis=1)]
-
-
-def _components(n: int, links: np.ndarray) -> np.ndarray:
-    """Component label (smallest node id) per node, linked by ``links`` (pairs of node ids)."""
-    label = np.arange(n)
-    if len(links) == 0:
-        return label
-    u, v = links[:, 0], links[:, 1]
-    while True:
-        low = np.minimum(label[u], label[v])
-        before = label.copy()
-        np.minimum.at(label, label[u], low)
-        np.minimum.at(label, label[v], low)
-        label = label[label]  # pointer jumping: converges in few rounds
-        label = label[label]
-        if np.array_equal(label, before):
-            return label

@@ -164,7 +164,7 @@ def _generate(args: argparse.Namespace, cancel: CancelToken) -> int:
 
 
 def _convert(plugin: PluginBase, args: argparse.Namespace) -> int:
-    puzzle = _load(plugin, args.input)
+    puzzle, entries = cli.read_input(plugin, args.input)  # a drawn answer goes on to pzprv3
     for note in puzzle.notes:  # what the reader read past ("the file holds 12 puzzles; ...")
         print(f"note: {note}", file=sys.stderr)
     for lost in _lost_in(puzzle, args.to):
@@ -179,7 +179,7 @@ def _convert(plugin: PluginBase, args: argparse.Namespace) -> int:
     elif args.to == "url":
         print(pzpr.encode_url(puzzle))
     elif args.to == "pzprv3":
-        sys.stdout.write(pzpr.write_pzprv3(puzzle))
+        sys.stdout.write(pzpr.write_pzprv3(puzzle, entries))
     elif args.to == "wh":
         sys.stdout.write(sized.serialize(puzzle))
     else:

@@ -84,12 +84,10 @@ def _not_a_token(
     board was read as spaced because of another line (a note after the board, a title above it):
     name that line, not this valid-looking row."""
     line_no = k + 1 + offset
-    if len(_TOKEN.findall(lines[k])) == 1:
-        spaced_at = next(
-            j
-            for j in range(first, min(last, first + MAX_SIDE) + 1)
-            if len(_TOKEN.findall(lines[j][:2000])) > 1
-        )
+    spaced_at = next(
+        (j for j in range(first, min(last, first + MAX_SIDE) + 1) if _is_spaced(lines, j, j)), None
+    )
+    if spaced_at is not None and not _is_spaced(lines, k, k):
         return ParseError(
             f"line {spaced_at + 1 + offset} holds spaces ({shown(lines[spaced_at].strip())}), so the board "
             f"was read as spaced rows, but this row has none: rows are all plain or all spaced "

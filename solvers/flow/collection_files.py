@@ -60,4 +60,7 @@ def puzzle_at(text: str, index: int) -> FlowPuzzle:
     what, _, puzzle = found[index]
     if isinstance(puzzle, ParseError):
         raise puzzle
-    return replace(puzzle, notes=(f"{what} of {len(found)} in the file",))
+    readable = sum(not isinstance(item, ParseError) for _, _, item in found)
+    refused = len(found) - readable  # listed in the chooser, but no puzzle: not counted as one
+    more = f" ({refused} more cannot be read)" if refused else ""
+    return replace(puzzle, notes=(f"{what} of {readable} in the file{more}",))

@@ -208,3 +208,20 @@ def solution_rows(puzzle: FlowPuzzle, graph: FlowGraph, node_colour: np.ndarray)
         if letters[r * puzzle.cols + c] != BRIDGE and 0 <= k < len(graph.colours):
             letters[r * puzzle.cols + c] = graph.colours[k]
     return cell_rows(letters, puzzle.rows, puzzle.cols)
+
+
+def components(n: int, links: np.ndarray) -> np.ndarray:
+    """Component label (smallest node id) per node, linked by ``links`` (pairs of node ids)."""
+    label = np.arange(n)
+    if len(links) == 0:
+        return label
+    u, v = links[:, 0], links[:, 1]
+    while True:
+        low = np.minimum(label[u], label[v])
+        before = label.copy()
+        np.minimum.at(label, label[u], low)
+        np.minimum.at(label, label[v], low)
+        label = label[label]  # pointer jumping: converges in few rounds
+        label = label[label]
+        if np.array_equal(label, before):
+            return label

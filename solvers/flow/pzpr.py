@@ -1,8 +1,9 @@
 """puzz.link / pzv.jp URLs and pzprv3 files of Numberlink (``numlin``) and Arukone (``arukone``).
 
 URL: ``https://puzz.link/p?<pid>/[<flags>/]<cols>/<rows>/<body>`` (also ``http://pzv.jp/p.html?``,
-the bare query, and the ``_edit``/``_play`` ids). The body lists the cells row by row in pzprjs's
-"number16" code: a hex digit is a number 0..15, ``-`` and two hex digits 16..255, ``+`` and three
+the bare query, and the ``_edit``/``_play`` ids; percent escapes such as ``%2F`` for ``/`` are
+decoded, and a URL wrapped over several lines is joined). The body lists the cells row by row in
+pzprjs's "number16" code: a hex digit is a number 0..15, ``-`` and two hex digits 16..255, ``+`` and three
 hex digits 256..4095, ``g``..``z`` a run of 1..20 empty cells, ``.`` a "?" clue (a number not
 given). Numberlink labels are numbers; Arukone shows 1..26 as ``A``..``Z`` and 27..52 as
 ``a``..``z``, and its flag ``e`` lets cells stay empty (without it every cell is covered).
@@ -11,7 +12,8 @@ pzprv3 file: ``pzprv3``, the pid, rows, cols; Arukone then a line ``passallcell`
 ``dontpassallcell``; then one line per row of cell tokens (a number, or a letter for Arukone; ``.``
 empty, ``-`` a "?" clue), then the lines drawn: ``rows`` lines of ``cols - 1`` values for the sides
 between horizontal neighbours, ``rows - 1`` lines of ``cols`` values for vertical neighbours
-(``1`` a line, ``-1`` a cross mark, ``0`` nothing). Lines that join a pair are read as its pipe.
+(``1`` a line, ``-1`` a cross mark, ``0`` nothing). Lines that join a pair are read as its pipe,
+and the writer writes the pipes it is given as lines (an answer survives a round trip).
 The one-line form with ``/`` for each line break (``pzprv3/numlin/5/5/1 . . . . /2 . . 3 . /...``,
 as pzprjs's test data and other solvers write it; pzprjs reads both) is read the same way, its
 errors placed by column.
@@ -27,7 +29,7 @@ import re
 import string
 
 from solvers.common.errors import ParseError
-from solvers.common.limits import ascii_int, is_ascii_digits, normalise, shown
+from solvers.common.limits import ascii_int, is_ascii_digits, nonblank_lines, normalise, shown
 from solvers.common.pzpr_url import HOSTS, is_url_form, split_query
 from solvers.flow.model import (
     EMPTY,
@@ -50,12 +52,44 @@ _QUESTION = "'?' clues (a number not given) are not supported: every endpoint ne
 
 
 def looks_like_url(text: str) -> bool:
-    """A one-line URL (with or without ``https://``) or URL query (``p?numlin/...``,
-    ``numlin/5/5/...``)."""
-    t = text.strip()
-    if "\n" in t or not t:
+    """A URL (with or without ``https://``) or URL query (``p?numlin/...``, ``numlin/5/5/...``),
+    also percent-encoded (``numlin%2F5%2F5%2F...``), or a text whose first line is one: a URL
+    wrapped over several lines, or two pasted together. No board row holds ``/``, ``?`` or ``:``
+    (a header line holds ``:`` but never ``://``), so a board is never taken for a URL."""
+    t = text.lstrip("\ufeff").strip()
+    if not t:
         return False
-    return is_url_form(t) or t.split("/", 1)[0] in PIDS
+    end = t.find("\n")
+    if end >= 0:
+        first = t[:end].strip()
+        # A URL holds no blanks: "# from https://..." is a comment of a community file. The pid
+        # form needs its '/' here: a board row may spell "arukone".
+        if first.startswith("#") or any(ch.isspace() for ch in first):
+            return False
+        return _is_url_line(first) or _is_url_line(_unescape(first))
+    if is_url_form(t) or t.split("/", 1)[0] in PIDS:
+        return True
+    # Only escapes that make a numlin/arukone URL count, so a file name like "p%3Fx" stays one.
+    plain = _unescape(t)
+    return plain != t and _is_url_line(plain) and _pid_of(plain) in PIDS
+
+
+def _is_url_line(line: str) -> bool:
+    """A line that starts a URL: a URL form, or a query starting with a numlin/arukone pid and '/'."""
+    return is_url_form(line) or line.split("/", 1)[0] in PIDS and "/" in line
+
+
+def _pid_of(url: str) -> str:
+    query = url[url.find("?") + 1 :]  # the whole text when it has no '?'
+    return query.split("/", 1)[0].rsplit("&", 1)[-1]
+
+
+# A percent escape of printable ASCII (not a space): browsers and chat programs write '/' as %2F.
+_ESCAPE = re.compile(r"%(2[1-9a-fA-F]|[3-6][0-9a-fA-F]|7[0-9a-eA-E])")
+
+
+def _unescape(text: str) -> str:
+    return _ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), text) if "%" in text else text
 
 
 _SLASH_FORM = re.compile(r"pzprv3(\.[0-9]{1,3})?/")
@@ -93,7 +127,98 @@ def looks_like_pzprv3(text: str) -> bool:
 # ---- URLs ------------------------------------------------------------------------------------------
 
 
+MAX_URL_LINES = 1000  # a URL of the largest board wrapped at 160 columns takes a few hundred
+
+
 def decode_url(url: str) -> FlowPuzzle:
+    """The puzzle of a URL text: percent escapes decoded, a URL wrapped over several lines joined.
+    Errors are placed in the text as given (line and column)."""
+    pieces = _url_lines(normalise(url))
+    joined = "".join(_unescape(raw) for _, _, raw in pieces)
+    try:
+        return _decode_query(joined)
+    except ParseError as exc:
+        if len(pieces) > 1:
+            try:  # a whole URL on line 1: what follows is more text, not the rest of it
+                _decode_query(_unescape(pieces[0][2]))
+            except ParseError:
+                pass
+            else:
+                raise ParseError(
+                    f"text after the URL of line {pieces[0][0]}, which is complete without it (paste "
+                    "the URL alone)",
+                    pieces[1][0],
+                    pieces[1][1],
+                ) from None
+        if exc.line != 1 or exc.column is None:
+            raise
+        line, column = _origin(pieces, exc.column - 1)
+        raise ParseError(exc.message, line, column) from None
+
+
+def _url_lines(text: str) -> list[tuple[int, int, str]]:
+    """(line, column, text) of each line of a URL wrapped over several lines (a URL never holds a
+    newline, so lines without blanks that follow it can only be its rest); one entry for a URL on
+    one line. Two URLs, or other text after one, are refused with their line."""
+    pieces: list[tuple[int, int, str]] = []
+    head = ""  # the URL's first characters, enough to see whether its query has begun
+    for number, line in nonblank_lines(text):
+        raw = line.strip()
+        column = 1 + len(line) - len(line.lstrip())
+        if pieces:
+            # A URL form after a URL whose query has its pid: a second URL. (A wrap may fall just
+            # after the '?', the next line then starting with the pid: that is no second URL.)
+            if _is_url_line(_unescape(raw)) and "/" in _query_so_far(head):
+                raise ParseError(
+                    f"a second URL starts here (the first is on line {pieces[0][0]}): paste one URL at a time",
+                    number,
+                    column,
+                )
+            if number != pieces[-1][0] + 1 or any(ch.isspace() for ch in raw):
+                raise ParseError(
+                    f"text after the URL of line {pieces[0][0]} (paste the URL alone; a URL wrapped "
+                    "over several lines must have no blank lines or spaces)",
+                    number,
+                    column,
+                )
+            if len(pieces) == MAX_URL_LINES:
+                raise ParseError(f"a URL wrapped over more than {MAX_URL_LINES} lines", number)
+        pieces.append((number, column, raw))
+        if len(head) < 300:  # host, pid and size: a huge URL costs nothing more here
+            head += _unescape(raw[:900])
+    return pieces or [(1, 1, "")]
+
+
+def _query_so_far(head: str) -> str:
+    """The part of a URL's start that is its query (``numlin/5/...``); '' while the host is still
+    being written (``https://puzz.link/p``: the query comes after '?')."""
+    if "?" in head:
+        return head[head.find("?") + 1 :]
+    return head if _is_url_line(head) and not is_url_form(head) else ""
+
+
+def _origin(pieces: list[tuple[int, int, str]], index: int) -> tuple[int, int]:
+    """(line, column) in the text as given of character ``index`` of the joined, unescaped URL
+    (its end: just after the last character). Worked out only for an error, so costs nothing else."""
+    for number, column, raw in pieces:
+        pos = 0  # in raw
+        for m in _ESCAPE.finditer(raw):
+            if index < m.start() - pos:
+                return number, column + pos + index
+            index -= m.start() - pos
+            if index == 0:
+                return number, column + m.start()
+            index -= 1
+            pos = m.end()
+        if index < len(raw) - pos:
+            return number, column + pos + index
+        index -= len(raw) - pos
+    number, column, raw = pieces[-1]
+    return number, column + len(raw) + index
+
+
+def _decode_query(url: str) -> FlowPuzzle:
+    """The puzzle of a one-line URL, with no percent escapes; columns count in ``url``."""
     split = split_query(url)
     parts, columns, offset = split.parts, split.columns, split.offset
     kind = PIDS.get(parts[0])
@@ -207,15 +332,16 @@ def _puzzle(
     return puzzle
 
 
-def url_kind(puzzle: FlowPuzzle) -> tuple[str, dict[str, int]]:
+def url_kind(puzzle: FlowPuzzle, form: str = "URL") -> tuple[str, dict[str, int]]:
     """The pid that writes this puzzle and each label's number in it.
 
     Numberlink rules and number labels: ``numlin``. Letters only (at most 52): ``arukone`` (its
     ``e`` flag for Numberlink rules). Otherwise the labels are renumbered in display order: under
-    Numberlink rules as numbers, under Flow rules as Arukone letters.
+    Numberlink rules as numbers, under Flow rules as Arukone letters. ``form`` ("URL" or "pzprv3
+    file") is what the messages name: the pzprv3 writer shares these limits.
     """
     if not puzzle.is_plain:
-        raise ParseError("puzz.link numlin/arukone hold plain square boards only (no variant features)")
+        raise ParseError(f"numlin/arukone {form}s hold plain square boards only (no variant features)")
     colours = puzzle.colours
     if all(ch in ARUKONE_LETTERS for ch in colours):
         return ARUKONE, {ch: ARUKONE_LETTERS.index(ch) + 1 for ch in colours}
@@ -225,7 +351,7 @@ def url_kind(puzzle: FlowPuzzle) -> tuple[str, dict[str, int]]:
         return NUMLIN, {ch: i for i, ch in enumerate(colours, start=1)}
     if len(colours) > len(ARUKONE_LETTERS):
         raise ParseError(
-            f"{len(colours)} colours under Flow rules: an arukone URL holds at most {len(ARUKONE_LETTERS)}"
+            f"{len(colours)} colours under Flow rules: an arukone {form} holds at most {len(ARUKONE_LETTERS)}"
         )
     return ARUKONE, {ch: i for i, ch in enumerate(colours, start=1)}
 
@@ -328,11 +454,20 @@ def _read_pzprv3(text: str) -> tuple[FlowPuzzle, FlowPaths | None]:
     return puzzle, paths
 
 
-def _table(lines: list[str], first: int, rows: int, cols: int, what: str) -> list[list[tuple[str, int]]]:
+def _table(
+    lines: list[str], first: int, rows: int, cols: int, what: str, block: tuple[int, int] | None = None
+) -> list[list[tuple[str, int]]]:
+    """``rows`` lines of ``cols`` tokens each from line index ``first``: (token, column) each.
+    ``block`` (its first line index, its number of lines) is the whole block these lines belong to
+    (the line block is two tables), so a file that ends inside it is told as such."""
+    block_first, block_lines = block if block is not None else (first, rows)
     out = []
     for k in range(first, first + rows):
-        if k >= len(lines):
-            raise ParseError(f"pzprv3: the {what} block needs {rows} lines, the file ends first", k)
+        # Past the end, or only blank lines left (the file's last newline gives one): it ends here.
+        if k >= len(lines) or not any(lines[j] for j in range(k, len(lines))):
+            found = k - block_first
+            ends = f"after {found} of them ({block_lines - found} more needed)" if found else "before it"
+            raise ParseError(f"pzprv3: the {what} block needs {block_lines} lines, the file ends {ends}", k)
         tokens = []
         pos = 0
         for token in lines[k].split()[: cols + 1]:
@@ -340,7 +475,9 @@ def _table(lines: list[str], first: int, rows: int, cols: int, what: str) -> lis
             tokens.append((token, pos + 1))
             pos += len(token)
         if len(tokens) != cols:
-            raise ParseError(f"pzprv3: this {what} line needs {cols} values, found {len(tokens)}", k + 1)
+            raise ParseError(
+                f"pzprv3: a line of the {what} block needs {cols} values, found {len(tokens)}", k + 1
+            )
         out.append(tokens)
     return out
 
@@ -348,16 +485,21 @@ def _table(lines: list[str], first: int, rows: int, cols: int, what: str) -> lis
 def _read_lines(puzzle: FlowPuzzle, lines: list[str], first: int) -> FlowPaths | None:
     """The pipes drawn in the file (pairs joined end to end); None when the file has no line block."""
     rows, cols = puzzle.rows, puzzle.cols
-    if first >= len(lines) or not lines[first]:
+    # A one-column board's across lines hold no values (blank): its block shows in the down lines.
+    probe = first if cols > 1 else first + rows
+    if rows * cols == 1 or probe >= len(lines) or not lines[probe]:
         return None
-    across = _table(lines, first, rows, cols - 1, "line") if cols > 1 else [[] for _ in range(rows)]
-    down = _table(lines, first + rows, rows - 1, cols, "line") if rows > 1 else []
+    block = (probe, (rows if cols > 1 else 0) + rows - 1)
+    across = _table(lines, first, rows, cols - 1, "line", block) if cols > 1 else [[] for _ in range(rows)]
+    down = _table(lines, first + rows, rows - 1, cols, "line", block) if rows > 1 else []
     links: dict[Cell, list[Cell]] = {}
-    for blocks, (dr, dc) in ((across, (0, 1)), (down, (1, 0))):
+    for blocks, (dr, dc), top in ((across, (0, 1), first), (down, (1, 0), first + rows)):
         for r, row in enumerate(blocks):
-            for c, (token, _) in enumerate(row):
+            for c, (token, column) in enumerate(row):
                 if token not in ("0", "1", "-1", "2"):
-                    raise ParseError(f"pzprv3: a line value is 0, 1 or -1, got {shown(token)}", first + 1)
+                    raise ParseError(
+                        f"pzprv3: a line value is 0, 1 or -1, got {shown(token)}", top + r + 1, column
+                    )
                 if token in ("1", "2"):
                     links.setdefault((r, c), []).append((r + dr, c + dc))
                     links.setdefault((r + dr, c + dc), []).append((r, c))
@@ -379,7 +521,9 @@ def _read_lines(puzzle: FlowPuzzle, lines: list[str], first: int) -> FlowPaths |
 
 
 def write_pzprv3(puzzle: FlowPuzzle, entries: FlowPaths | None = None) -> str:
-    kind, numbers = url_kind(puzzle)
+    """The pzprv3 file of the puzzle; ``entries`` (the pipes drawn, e.g. as ``read_pzprv3`` or a
+    saved document gives them) are written as its lines, so an answer is kept."""
+    kind, numbers = url_kind(puzzle, "pzprv3 file")
     out = ["pzprv3", kind, str(puzzle.rows), str(puzzle.cols)]
     if kind == ARUKONE:
         out.append("dontpassallcell" if puzzle.rules == NUMBERLINK else "passallcell")

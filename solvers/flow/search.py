@@ -20,6 +20,7 @@ import time
 from collections.abc import Generator
 
 from solvers.common.cancel import CancelToken
+from solvers.flow.coverage import unfillable_region
 from solvers.flow.frontier import FrontierResult, NotApplicable, count_racing, sweep_width
 from solvers.flow.graph import FlowGraph
 from solvers.flow.sat import EdgeSolution, Peek, SatStats, edge_solution
@@ -46,6 +47,8 @@ def steps(
 ) -> Generator[EdgeSolution | None, None, None]:
     """All solutions under a rule set, with a None after every search slice that found nothing
     (as ``sat.steps``, ``peek`` too), the frontier sweep joining where it pays (module notes)."""
+    if rules != "numberlink" and unfillable_region(graph) is not None:
+        return  # a region no pair can fill: no answer fills the board (``coverage.py``)
     search = sat_steps(graph, rules, cancel, stats, peek)
     try:
         if rules not in RULES or not _sweepable(graph):

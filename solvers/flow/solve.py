@@ -10,6 +10,7 @@ from typing import Any
 
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.protocol import ProgressFn, Solution
+from solvers.flow.coverage import unfillable_region
 from solvers.flow.graph import FlowGraph, grid_graph, solution_rows
 from solvers.flow.model import FlowPaths, FlowPuzzle
 from solvers.flow.sat import RULES, EdgeSolution, Peek, SatStats
@@ -75,6 +76,14 @@ def solve(
         words = "the designed convention" if rules == "auto" else RULE_WORDS[rules]
         progress({"text": f"solving under {words}", "found": 0})
     stats = SatStats()
+    region = unfillable_region(graph) if rules != "numberlink" else None
+    if region is not None:  # said at once, with where: the searches would fill it with loops
+        rule_set = "strict" if rules == "auto" else rules
+        r, c = graph.cells[region[0]]
+        info["rules"] = rule_set
+        cells = f"{len(region)} cells" if len(region) > 1 else "the cell"
+        info["verdict"] = f"{verdict(0, True, rule_set)}: no pair can reach {cells} at R{r + 1}C{c + 1}"
+        return
     if rules == "auto":
         rule_set, search, buffered = _auto(graph, limit, cancel, progress)
     else:

@@ -114,3 +114,18 @@ def test_the_label_form_names_the_colour_it_cannot_hold(tmp_path: Path, capsys) 
     err = capsys.readouterr().err
     assert "drawn in colour" in err and "--to mnemonic keeps every colour" in err
     assert err.count("\n") == 1
+
+
+def test_convert_to_pzprv3_keeps_a_drawn_answer(tmp_path: Path, capsys) -> None:
+    """QA: a pzprv3 file with its answer drawn came out of 'convert --to pzprv3' with every line
+    value 0 (the answer was read, then dropped before writing)."""
+    from solvers.flow import pzpr
+
+    puzzle = PLUGIN.parse("rules: numberlink\n1.1\n2.2\n")
+    (solution,) = list(PLUGIN.solve(puzzle, limit=2))
+    text = pzpr.write_pzprv3(puzzle, PLUGIN.entries_from_solution(puzzle, solution))
+    source = tmp_path / "solved.txt"
+    source.write_text(text, encoding="utf-8")
+    assert PLUGIN.cli(["convert", str(source), "--to", "pzprv3"]) == 0
+    out = capsys.readouterr().out
+    assert out == text and "1" in out.split("\n", 6)[6]  # the line block holds the answer

@@ -260,3 +260,170 @@ def test_a_board_whose_first_row_spells_pzprv3_stays_a_board() -> None:
     assert PLUGIN.parse("pzprv3\nzrv3..\n").row_strings() == ["pzprv3", "zrv3.."]
     assert PLUGIN.parse_document("pzprv3\nabcdef\nabcdef\nzrv3..\n")[0].rows == 4
     assert PLUGIN.parse("pzprv3.1\nnumlin\n1\n2\n1 1 \n").row_strings() == ["11"]
+
+
+# ---- QA findings: files that end early, the writer's words, answers kept, URL forms ---------------
+
+SOLVED = (  # the sample with its answer drawn (pzprjs writes files so)
+    "pzprv3\nnumlin\n5\n5\n1 . . . . \n2 . . 3 . \n. . . . . \n. 1 . . 2 \n. . . . 3 \n"
+    "1 0 1 1 \n0 0 0 0 \n0 0 0 0 \n0 0 0 0 \n1 1 0 1 \n"  # sides between horizontal neighbours
+    "0 1 1 0 1 \n1 1 1 1 1 \n1 1 1 1 1 \n1 0 1 1 0 \n"  # sides between vertical neighbours
+)
+HEAD_AND_CELLS = SOLVED.split("1 0 1 1 \n")[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        # Three of the nine lines drawn, then the end (the last newline gives no line of its own).
+        (
+            HEAD_AND_CELLS + "0 0 0 0 \n" * 3,
+            12,
+            "the line block needs 9 lines, the file ends after 3 of them (6 more needed)",
+        ),
+        # Five across lines, then the end: the down lines are still part of the same block.
+        (HEAD_AND_CELLS + "0 0 0 0 \n" * 5, 14, "the line block needs 9 lines, the file ends after 5"),
+        # Three of the five cell lines; trailing blank lines are still the end of the file.
+        (
+            SOLVED[: SOLVED.index(". 1 . . 2")] + "\n\n",
+            7,
+            "the cell block needs 5 lines, the file ends after 3",
+        ),
+        ("pzprv3\nnumlin\n5\n5\n", 4, "the cell block needs 5 lines, the file ends before it"),
+    ],
+)
+def test_a_pzprv3_file_that_ends_early_says_so(text: str, line: int, words: str) -> None:
+    with pytest.raises(ParseError) as err:
+        PLUGIN.parse_document(text)
+    assert err.value.line == line and words in err.value.message
+    assert "line line" not in str(err.value)
+
+
+def test_pzprv3_lines_that_are_wrong_are_named_with_their_place() -> None:
+    # A blank line inside the block, with more after it, is a line without values (not the end).
+    gap = SOLVED.replace("0 0 0 0 \n", "\n", 1)
+    with pytest.raises(ParseError) as err:
+        PLUGIN.parse_document(gap)
+    assert err.value.line == 11 and "a line of the line block needs 4 values, found 0" in err.value.message
+    # A bad value in the down lines is placed there, not at the first line of the block.
+    bad = SOLVED.replace("1 1 1 1 1 \n1 0 1 1 0", "1 1 1 1 1 \n1 0 1 x 0")
+    with pytest.raises(ParseError) as err:
+        PLUGIN.parse_document(bad)
+    assert (err.value.line, err.value.column) == (18, 7) and "got 'x'" in err.value.message
+
+
+def test_the_pzprv3_writer_names_a_pzprv3_file_in_its_messages(tmp_path, capsys) -> None:
+    row = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    many = codec.parse(f"{row}\n{row}\n")  # 62 colours under Flow rules
+    with pytest.raises(ParseError, match="an arukone pzprv3 file holds at most 52") as err:
+        pzpr.write_pzprv3(many)
+    assert "URL" not in str(err.value)
+    with pytest.raises(ParseError, match="an arukone URL holds at most 52"):
+        pzpr.encode_url(many)
+    hexed = codec.parse("shape: hex\nA.A\n")
+    with pytest.raises(ParseError, match="pzprv3 files hold plain square boards only") as err:
+        pzpr.write_pzprv3(hexed)
+    assert "URL" not in str(err.value)
+    path = tmp_path / "b62.txt"
+    path.write_text(f"{row}\n{row}\n")
+    assert PLUGIN.cli(["convert", str(path), "--to", "pzprv3"]) == 2
+    err_text = capsys.readouterr().err
+    assert "pzprv3 file holds at most 52" in err_text and "URL" not in err_text
+
+
+def test_an_answer_drawn_in_a_pzprv3_file_is_written_back() -> None:
+    puzzle, entries = PLUGIN.parse_document(SOLVED)
+    assert entries is not None and set(entries.as_dict()) == {"1", "2", "3"}
+    assert PLUGIN.check(puzzle, entries).ok
+    assert pzpr.write_pzprv3(puzzle, entries) == SOLVED  # every line value, as drawn
+    # One column: its across lines hold no values, the pipe is in the down lines.
+    column = FlowPuzzle(3, 1, ("1", EMPTY, "1"), rules="numberlink")
+    pipe = FlowPaths.from_dict({"1": [(0, 0), (1, 0), (2, 0)]})
+    assert pzpr.read_pzprv3(pzpr.write_pzprv3(column, pipe)) == (column, pipe)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://puzz.link/p?numlin%2F5%2F5%2F1j2h3m1h2j3",
+        "https://puzz.link/p?numlin%2f5%2f5%2f1j2h3m1h2j3",
+        "numlin%2F5%2F5%2F1j2h3m1h2j3",
+        "p%3Fnumlin%2F5%2F5%2F1j2h3m1h2j3",
+        "https%3A%2F%2Fpuzz.link%2Fp%3Fnumlin%2F5%2F5%2F1j2h3m1h2j3",
+        # Wrapped by a mail or chat program: in the body, after '?', after a '/', and on three lines.
+        "https://puzz.link/p?numlin/5/5/1j2h3\nm1h2j3\n",
+        "https://puzz.link/p?\nnumlin/5/5/1j2h3m1h2j3",
+        "https://puzz.link/p\n?numlin/5/5/1j2h3m1h2j3",
+        "numlin/5/\n5/1j2h3m1h2j3",
+        "\ufeff  https://puzz.link/p?numlin/5/5/1j\r\n2h3m1\r\n  h2j3\r\n",
+    ],
+)
+def test_percent_encoded_and_wrapped_urls_read(url: str) -> None:
+    assert pzpr.looks_like_url(url)
+    puzzle, entries = PLUGIN.parse_document(url)
+    assert puzzle.row_strings() == SAMPLE_ROWS and puzzle.rules == "numberlink" and entries is None
+
+
+def test_percent_encoded_urls_from_the_command_line(capsys) -> None:
+    assert workbench_main(["solve", "flow", "https://puzz.link/p?numlin%2F5%2F5%2F1j2h3m1h2j3"]) == 0
+    assert "unique (Numberlink rules)" in capsys.readouterr().out
+    assert workbench_main(["solve", "flow", "numlin%2F5%2F5%2F1j2h3m1h2j3"]) == 0
+    assert "unique (Numberlink rules)" in capsys.readouterr().out
+    # An escape that makes no URL leaves a missing file a missing file.
+    assert workbench_main(["solve", "flow", "p%3Fx.txt"]) == 2
+    assert "no such file: 'p%3Fx.txt'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "words"),
+    [
+        # Places count in the text as given: '%21' starts at column 49, the '!' of a wrapped URL
+        # is on line 2 after its indentation, the 0 after "numlin%2F" at column 30.
+        ("https://puzz.link/p?numlin%2F5%2F5%2F1j2h3m1h2j3%21", (1, 49), "unexpected characters '!'"),
+        ("https://puzz.link/p?numlin/5/5/1j2h3\n  m1h2j3!\n", (2, 9), "unexpected characters '!'"),
+        ("https://puzz.link/p?numlin%2F0%2F5%2F1", (1, 30), "columns must be a number 1..200"),
+        ("https://puzz.link/p?numlin/5/5/1j2h3\nm1h2j\n", (2, 6), "truncated: it describes 24 of the 25"),
+        (
+            "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3\nhttps://puzz.link/p?numlin/5/5/1j2h3m1h2j3\n",
+            (2, 1),
+            "a second URL starts here (the first is on line 1): paste one URL at a time",
+        ),
+        ("numlin/5/5/1j2h3m1h2j3\n\np?numlin/5/5/1j2h3m1h2j3\n", (3, 1), "a second URL starts here"),
+        ("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3\n1....\n", (2, 1), "text after the URL of line 1"),
+        ("https://puzz.link/p?numlin/5/5/1j2h3\n\nm1h2j3\n", (3, 1), "must have no blank lines or spaces"),
+        ("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3\nMy puzzle\n", (2, 1), "text after the URL"),
+    ],
+)
+def test_url_errors_name_the_fault_and_its_place(text: str, place: tuple[int, int], words: str) -> None:
+    with pytest.raises(ParseError) as err:
+        PLUGIN.parse_document(text)
+    assert (err.value.line, err.value.column) == place and words in err.value.message
+
+
+def test_boards_are_never_taken_for_urls() -> None:
+    # Board rows hold no '/', '?' or '://': rows spelling a puzzle id stay a board.
+    for text in ("arukone\narukone\n", "R.G\n...\nR.G\n", "rules: numberlink\n1.1\n", "look: ink\nA#A\n"):
+        assert not pzpr.looks_like_url(text), text
+        assert PLUGIN.parse(text).rows >= 1
+    assert PLUGIN.parse("arukone\narukone\n").row_strings() == ["arukone", "arukone"]
+    with pytest.raises(ParseError, match="colour 'n' has 4 endpoints"):  # a board's error, not a URL's
+        PLUGIN.parse("numlin\nnumlin\n")
+    assert not pzpr.looks_like_url("p%3Fx.txt") and not pzpr.looks_like_url("100%25\n")
+    # A comment naming where a puzzle came from keeps a community file a community file.
+    community = "# from https://puzz.link/p?numlin/5/5/1j2h3m1h2j3\n# type: square\nR.G\n...\nR.G\n"
+    assert not pzpr.looks_like_url(community) and codec.foreign_form(community) == "community"
+    assert PLUGIN.parse(community).row_strings() == ["R.G", "...", "R.G"]
+
+
+def test_hostile_wrapped_urls_are_quick() -> None:
+    import time
+
+    started = time.process_time()
+    for bad in (
+        "https://puzz.link/p?numlin/200/200/\n" + "1\n" * 2_000_000,
+        "https://puzz.link/p?" + "x" * 4000 + "\n" + ("?" + "x" * 4000 + "\n") * 900,
+        "https://puzz.link/p?numlin/5/5/" + "%41" * 1_000_000,
+    ):
+        with pytest.raises(ParseError):
+            PLUGIN.parse_document(bad)
+    assert time.process_time() - started < 5.0

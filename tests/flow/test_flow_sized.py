@@ -185,3 +185,13 @@ def test_a_collection_broken_in_the_middle_says_where_reading_stops(tmp_path, ca
     out = capsys.readouterr().out
     assert "2 written, 1 refused" in out and "the file is not read past this" in out
     assert len(list((tmp_path / "out").iterdir())) == 2
+
+
+def test_the_chooser_counts_only_the_puzzles_it_can_open() -> None:
+    """QA: a file whose last entry cannot be read said "puzzle 2 of 3 in the file"."""
+    from solvers.flow import collection_files
+
+    good = "3 1\nA.A\n\n"
+    text = good + good + "3 2\nB.B\n\n3 1\nC.C\n"
+    assert collection_files.puzzle_at(text, 1).notes == ("puzzle 2 of 2 in the file (1 more cannot be read)",)
+    assert collection_files.labels(text)[2].startswith("line 9: cannot be opened")
