@@ -26,6 +26,9 @@ from solvers.toichika import PLUGIN as TOICHIKA
         ("pzprv3", None),  # a board row of six letters
         ("https://puzz.link/p?１２/5/5", None),  # not a type name
         ("pzprv3\n\n", None),
+        ("https://puzz.link/p?numlin%2F5%2F5%2F1j2h3", "numlin"),  # escaped by a chat program
+        ("https://puzz.link/p?num\nlin/5/5/1j2h3\nm1h2j3", "numlin"),  # wrapped by a mail program
+        ("https://puzz.link/p?numlin/5/5\nhello world", "numlin"),  # not wrapped: the first line
     ],
 )
 def test_puzzle_type(text: str, kind: str | None) -> None:

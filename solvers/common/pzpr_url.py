@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from urllib.parse import unquote
 
 from solvers.common.errors import ParseError
 
@@ -28,13 +29,17 @@ def puzzle_type(text: str) -> str | None:
     by its head alone; None for any other text. Says whose reading error to show when a text in
     such a form cannot be read."""
     t = text[:2000].strip()
+    if "%" in t:  # chat programs escape '/' and '?' (numlin%2F5%2F5...)
+        t = unquote(t)
     lines = t.replace("\r\n", "\n").replace("\r", "\n").split("\n", 2)
+    if len(lines) > 1 and is_url_form(lines[0]) and not any(ch in t for ch in " \t"):
+        lines = ["".join(t.split())]  # a URL wrapped over several lines (mail, chat)
     head = lines[0].strip()
     if re.fullmatch(r"pzprv3(\.[0-9]{1,3})?", head) and len(lines) > 1:
         pid = lines[1].strip()
     elif re.match(r"pzprv3(\.[0-9]{1,3})?/", head) and len(lines) == 1:  # one line, '/' for breaks
         pid = head.split("/", 2)[1].strip()
-    elif len(lines) == 1 and (is_url_form(head) or re.match(r"[a-z]+(_edit|_play)?/", head)):
+    elif is_url_form(head) or (len(lines) == 1 and re.match(r"[a-z]+(_edit|_play)?/", head)):
         query = head[head.find("?") + 1 :] if "?" in head else head
         pid = query.split("/", 1)[0].rsplit("&", 1)[-1]
     else:
