@@ -186,8 +186,12 @@ class Document(QObject):
         index = choose(path.name, listed) if len(listed) > 1 and choose is not None else 0
         if index is None:
             return False
+        # The chosen puzzle, the first too: its note says "puzzle 1 of 12 in the file", not the
+        # command line's "'flow split FILE' writes each" (clipped under the board as well).
         puzzle, entries = (
-            self.plugin.parse_document_at(text, index) if index else self.plugin.parse_document(text)
+            self.plugin.parse_document_at(text, index)
+            if len(listed) > 1
+            else self.plugin.parse_document(text)
         )
         if template:
             self.reset(puzzle, entries)

@@ -452,3 +452,10 @@ def test_a_pack_of_levels_asks_which_one_to_open(main_window, tmp_path, monkeypa
     monkeypatch.setattr(QInputDialog, "getItem", staticmethod(lambda *a: ("", False)))
     assert not main_window.files.open_path(pack, "flow")  # cancelled: nothing changes
     assert view.doc.puzzle is kept
+    # The first level too says where it is, not the command line's "'flow split FILE' writes each"
+    # (that note was cut off under the board at 1024x768).
+    monkeypatch.setattr(
+        QInputDialog, "getItem", staticmethod(lambda parent, t, l, items, *a: (items[0], True))
+    )
+    assert main_window.files.open_path(pack, "flow")
+    assert "level 1 of 3 in the file" in view.info.text() and "flow split" not in view.info.text()
