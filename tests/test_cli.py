@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -163,3 +164,23 @@ def test_a_timed_out_solve_still_names_the_rule_set(capsys, tmp_path) -> None:
     assert code == 3 and data["rules"] == "numberlink" and data["stop"] == "timeout"
     assert "verdict" not in data and data["complete"] is False
     assert data.get("proven", "unique (designed)") == "unique (designed)"  # the 12x12 is designed-unique
+
+
+def test_a_dash_reads_the_puzzle_from_standard_input(tmp_path: Path) -> None:
+    """QA: 'solve flow -' said "no such file: '-'"; command-line tools read standard input there."""
+
+    def run_with(data: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "workbench", "solve", "flow", "-"],
+            input=data,
+            cwd=tmp_path,  # no file named '-' here
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+
+    done = run_with("A.A\nB.B\n")
+    assert done.returncode == 0 and done.stdout.splitlines()[-1].startswith("unique (designed)")
+    empty = run_with("")
+    assert empty.returncode == 2 and "standard input is empty" in empty.stderr

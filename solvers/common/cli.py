@@ -22,6 +22,7 @@ from typing import Any, NoReturn
 
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.errors import InputError
+from solvers.common.limits import MAX_INPUT_BYTES, decode_user_text
 
 EXIT_OK = 0
 EXIT_RULES = 1  # ``check``: the puzzle breaks a rule (like a linter)
@@ -125,7 +126,16 @@ def add_timeout(parser: argparse.ArgumentParser) -> None:
 
 
 def read_input(plugin: Any, arg: str) -> tuple[Any, Any]:
-    """A puzzle argument: a file path or the puzzle itself, read by the protocol's one reader."""
+    """A puzzle argument: a file path or the puzzle itself, read by the protocol's one reader;
+    ``-`` is standard input (``... | workbench flow solve -``), as command-line tools read it."""
+    if arg == "-" and not Path("-").exists():
+        data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        if len(data) > MAX_INPUT_BYTES:
+            raise InputError(f"standard input: more than {MAX_INPUT_BYTES // (1024 * 1024)} MB")
+        text = decode_user_text(data, "standard input")
+        if not text.strip():
+            raise InputError("standard input is empty: pipe a puzzle in, or give a file or the puzzle")
+        return plugin.parse_document(text)
     return plugin.parse_document_input(arg)
 
 

@@ -164,8 +164,12 @@ def parse(text: str) -> FlowPuzzle:
     for label, uses in labels.items():
         if len(uses) != 2:
             r, c = uses[1 if len(uses) == 1 else 2] if len(uses) > 2 else uses[0]
+            # Our plain boards write '-' for an empty cell; a '#' comment line above one makes it
+            # a community file, where only '.' is: say so rather than leave the user guessing.
+            dash = " (a '#' line above the board makes this a community .flow file, where only '.' is an empty cell)"
             raise ParseError(
-                f"colour {shown(label)} appears {len(uses)} time{'s' if len(uses) != 1 else ''} (needs exactly 2)",
+                f"colour {shown(label)} appears {len(uses)} time{'s' if len(uses) != 1 else ''} (needs exactly 2)"
+                + (dash if label == "-" and len(uses) > 2 else ""),
                 row_lines[r],
                 rows[r][c][1],
             )

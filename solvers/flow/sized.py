@@ -129,6 +129,9 @@ def _blocks(lines: list[str]) -> Iterator[Block]:
         swapped = first != width and first == height
         if swapped:
             width, height = height, width
+        if height > MAX_SIDE:  # its rows cannot be counted off, so the file is not read past it
+            at = m.start(1) if swapped else m.start(2)
+            raise ParseError(f"the height must be a number 1..{MAX_SIDE}, got {height}", k + 1, at + 1)
         count += 1
         if count > _MAX_PUZZLES:
             raise ParseError(f"more than {_MAX_PUZZLES} puzzles in one file", k + 1, 1)

@@ -170,3 +170,11 @@ def test_a_w_h_line_that_does_not_fit_its_rows_is_named() -> None:
     assert "this row has 7 cells; the 'W H' line 8 6 on line 1 says 8 or 6 per row" in err.value.message
     with pytest.raises(ParseError, match="is followed by no board rows"):
         PLUGIN.parse("7 6\n")
+
+
+def test_dashes_under_a_comment_line_are_explained() -> None:
+    """QA: '-' for empty cells reads fine, but under a '# comment' line (a community file, where
+    only '.' is empty) it said "colour '-' appears 32 times" and nothing more."""
+    assert PLUGIN.parse("-R-R\nB--B\n").row_strings() == [".R.R", "B..B"]
+    with pytest.raises(ParseError, match="only '.' is an empty cell"):
+        PLUGIN.parse("# comment here\n-R-R\nB--B\n")

@@ -67,6 +67,7 @@ def test_the_form_is_told_apart_from_our_spaced_rows() -> None:
         ("3 3\n...\n...\n", (4, None), "says 3 rows; row 3 is missing"),
         ("3 2\nA.A\n\nB.B\n", (3, None), "row 2 is missing"),
         ("300 1\n" + "A" * 300 + "\n", (1, 1), "the width must be a number 1..200, got 300"),
+        ("5 5000\nA...A\n", (1, 3), "the height must be a number 1..200, got 5000"),
         ("3 1\nA.B\n", (2, 1), "endpoint 'A' appears 1 time (needs exactly 2)"),
         ("3 1\nA\u00e9A\n", (2, 2), "unknown character"),
         ("2 1\nAA\nrubbish\n", (3, 1), "'rubbish' comes after the board's rows, where a 'W H' line"),
