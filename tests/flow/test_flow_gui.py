@@ -404,7 +404,7 @@ def test_a_collection_or_another_tools_file_is_never_saved_over(
     assert view.doc.path is None and view.doc.origin == collection
     assert view.doc.title() == "untitled, from pack.txt"
     assert main_window.windowTitle().startswith("untitled, from pack.txt[*] — Flow Free")
-    assert "holds 2 puzzles" in view.info.text()
+    assert "puzzle 1 of 2 in the file" in view.info.text()
     asked: list[str] = []
 
     def save_as(*args, **kwargs):
