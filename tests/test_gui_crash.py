@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from interactive_start import close_started_window
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 
@@ -142,11 +143,5 @@ def test_an_interactive_start_writes_the_log_and_installs_the_handler(qapp, monk
         log_file = tmp_path / "state" / "puzzle-workbench" / "logs" / crash.LOG_NAME
         assert crash.log_path() == log_file and "start" in log_file.read_text(encoding="utf-8")
     finally:
-        window.crash_handler.uninstall()
-        window.confirm = lambda view: "discard"
-        window.close()
-        window.jobs.shutdown(5000)
-        for h in list(crash.log().handlers):
-            crash.log().removeHandler(h)
-            h.close()
+        close_started_window(window)
     assert sys.excepthook == hook

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from interactive_start import close_started_window
 from PySide6.QtCore import Qt
 
 import solvers
@@ -217,7 +218,7 @@ def test_a_pack_given_at_start_asks_for_its_level_over_the_shown_window(
 
     from PySide6.QtWidgets import QApplication
 
-    from workbench import app, crash
+    from workbench import app
     from workbench.main_window import MainWindow
 
     pack = tmp_path / "pack.txt"
@@ -243,9 +244,4 @@ def test_a_pack_given_at_start_asks_for_its_level_over_the_shown_window(
         assert asked == [True]
         assert window.current().doc.puzzle.cols == 4  # the second level, as chosen
     finally:
-        window.crash_handler.uninstall()
-        window.confirm = lambda view: "discard"
-        window.close()
-        window.jobs.shutdown(5000)
-        for h in list(crash.log().handlers):
-            crash.log().removeHandler(h)
+        close_started_window(window)
