@@ -7,6 +7,7 @@ on stderr and exit code 2.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
 import time
@@ -19,7 +20,7 @@ from solvers.common.cli import Parser, UsageError, add_json, add_timeout
 from solvers.common.errors import InputError
 from solvers.common.palette import PALETTES
 from solvers.common.protocol import EXPLAIN, GAME, SOLVE, PluginBase
-from solvers.common.solve_stream import collect
+from solvers.common.solve_stream import stream_solutions
 from solvers.common.words import check_status, check_text
 from workbench.drawing import document_drawing
 
@@ -122,7 +123,21 @@ def cmd_solve(args: argparse.Namespace, cancel: CancelToken) -> int:
     puzzle, where = plugin.solve_position(puzzle, entries)  # a saved game: where it stands
     options = plugin.solve_options(entries)
     start = time.perf_counter()
-    solutions, solved, result = collect(plugin, puzzle, args.limit, options, cancel)
+    if where and not args.json:
+        print(f"Position: {where}")
+    solutions: list[Any] = []  # JSON: all of them (one object); text: the first, for --export
+    numbers = itertools.count(1)
+
+    def emit(solution: Any) -> None:
+        # Text is printed as it comes: '--limit 0' on an empty Nine Tiles town lists 526 M towns,
+        # and collecting them first printed nothing for minutes.
+        if args.json or not solutions:
+            solutions.append(solution)
+        if not args.json:
+            _print_solution(solution, next(numbers))
+
+    solved = stream_solutions(plugin, puzzle, args.limit, options, cancel, lambda _info: None, emit)
+    result = solved.outcome
     info = solved.info  # the solver's own info is printed as it is
     seconds = time.perf_counter() - start
     if args.export and solutions and not cancel.cancelled:
@@ -146,17 +161,17 @@ def cmd_solve(args: argparse.Namespace, cancel: CancelToken) -> int:
             out.setdefault("verdict", solved.verdict)
         print(json.dumps(out, ensure_ascii=False))
     else:
-        if where:
-            print(f"Position: {where}")
-        for i, solution in enumerate(solutions, start=1):
-            name = solution.label if solution.label.startswith("Solution") else f"Solution {i}"
-            label = f" ({solution.label})" if solution.label and solution.label != name else ""
-            print(f"{name}{label}:")
-            print("\n".join(solution.grid))
-            print()
         extra = "".join(f", {k}: {v}" for k, v in info.items() if isinstance(v, (str, int, float)))
         print(f"{solved.describe()} ({seconds:.3f} s{extra})")
     return 0
+
+
+def _print_solution(solution: Any, i: int) -> None:
+    name = solution.label if solution.label.startswith("Solution") else f"Solution {i}"
+    label = f" ({solution.label})" if solution.label and solution.label != name else ""
+    print(f"{name}{label}:")
+    print("\n".join(solution.grid))
+    print(flush=True)
 
 
 def cmd_check(args: argparse.Namespace, cancel: CancelToken) -> int:

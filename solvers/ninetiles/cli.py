@@ -140,7 +140,12 @@ def _vector(text: str) -> list[int]:
 
 def _dispatch(args: argparse.Namespace, cancel: CancelToken) -> int:
     if args.command == "score":
-        _print_score(score_report(args.code), args.json)
+        code = args.code
+        if not code.strip().isdigit():  # a town file, as 'solve' and 'check' take: its code
+            from solvers.ninetiles import PLUGIN
+
+            code = PLUGIN.parse_input(code).code
+        _print_score(score_report(code), args.json)
         return 0
     if args.command == "enumerate":
         return _enumerate(args, cancel)

@@ -26,6 +26,7 @@ Building a store is ``solvers.ninetiles.store_build`` (it imports this module, n
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import os
@@ -94,8 +95,8 @@ class Store:
         if require_complete and not meta.get("complete"):
             raise InputError(f"the ninetiles store at {path} is incomplete (run {run} again to resume)")
         self.meta = meta
-
-        arrays = _load_arrays(path)
+        arrays = _load_arrays(path)  # shapes and kinds first: their messages say more
+        verify(path, meta)
         self.synonyms = arrays["synonyms"]
         self.hi = arrays["vec_hi"]
         self.lo = arrays["vec_lo"]
@@ -123,7 +124,31 @@ class Store:
         return self._values
 
     def vector(self, v: int) -> list[int]:
-        return [int(x) for x in self.cols[:, v]]
+        """Vector ``v`` as the column store holds it, checked against its packed form (the two are
+        written together; a changed byte in either would report scores no town has)."""
+        column = [int(x) for x in self.cols[:, v]]
+        packed = E.unpack(np.asarray(self.hi[v : v + 1]), np.asarray(self.lo[v : v + 1]))[0]
+        if column != [int(x) for x in packed]:
+            raise InputError(f"{self._damaged}: score vector {v} differs from its packed form (rebuild it)")
+        return column
+
+    @property
+    def _damaged(self) -> str:
+        return f"the ninetiles store at {self.path} is damaged"
+
+    def checked_towns(self, found: list[tuple[str, int]]) -> list[str]:
+        """The codes of ``found`` (code, vector id), each scored again by the scoring code, which
+        does not read the store: a town whose scores differ from its vector means a damaged store,
+        and no answer is shown."""
+        from solvers.ninetiles.scoring import score_town
+        from solvers.ninetiles.town import Town
+
+        for code, v in found:
+            if score_town(Town.from_code(code)) != self.vector(v):
+                raise InputError(
+                    f"{self._damaged}: town {code} does not score as its vector {v} says (rebuild it)"
+                )
+        return [code for code, _ in found]
 
     def rank_of(self, theme: int, column: np.ndarray) -> np.ndarray:
         """rank - 1 of each value of ``theme`` (1-based) among its possible scores."""
@@ -193,7 +218,7 @@ class Store:
         best_at, best_dist, vids = self.best_vectors(themes)
         town_count = int(np.asarray(self.count[vids]).sum())
         shown = vids[:limit]
-        towns = [code for code, _ in self.towns_of_vectors([int(v) for v in vids], offset, limit)]
+        towns = self.checked_towns(list(self.towns_of_vectors([int(v) for v in vids], offset, limit)))
         return {
             "themes": list(themes),
             "at_max": best_at,
@@ -329,6 +354,52 @@ def _load_arrays(path: Path) -> dict[str, np.ndarray]:
             f"the ninetiles store at {path} is damaged: its arrays do not fit together (rebuild it)"
         )
     return arrays
+
+
+def file_digests(path: Path) -> dict[str, str]:
+    """SHA-256 of each array file of a store, as its meta.json records them at build time."""
+    return {f"{name}.npy": _digest(path / f"{name}.npy") for name in ("synonyms", *ARRAY_NAMES)}
+
+
+def _digest(file: Path) -> str:
+    digest = hashlib.sha256()
+    with file.open("rb") as f:
+        while chunk := f.read(1 << 22):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+# Stores verified in this process, by (folder, size and mtime of every array file): a check reads
+# the whole store (0.6 GB, about 1.5 s), once.
+_VERIFIED: set[tuple[str, tuple[tuple[int, int], ...]]] = set()
+
+
+def verify(path: Path, meta: dict[str, Any]) -> None:
+    """Check the array files against the SHA-256 sums the build recorded: a changed byte in a
+    score column gave a confident "best town" that scores otherwise (QA, 2026-11-28). Stores built
+    before the sums existed are not checked here; their answers are still checked town by town
+    (``Store.checked_towns``)."""
+    sums = meta.get("sha256")
+    if not isinstance(sums, dict):
+        return
+    try:
+        key = (
+            str(path.resolve()),
+            tuple((st.st_size, st.st_mtime_ns) for st in ((path / name).stat() for name in sorted(sums))),
+        )
+    except OSError as exc:
+        raise InputError(f"the ninetiles store at {path} is damaged: {exc.strerror or exc}") from None
+    if key in _VERIFIED:
+        return
+    for name, expected in sorted(sums.items()):
+        if not SHA_NAME.fullmatch(name) or _digest(path / name) != expected:
+            raise InputError(
+                f"the ninetiles store at {path} is damaged: {name} does not match its checksum (rebuild it)"
+            )
+    _VERIFIED.add(key)
+
+
+SHA_NAME = re.compile(r"[a-z_]{1,20}\.npy")  # names in meta.json are file names, never paths
 
 
 def _bits(mask: int) -> list[int]:

@@ -28,6 +28,7 @@ from solvers.ninetiles.store import (
     SHARD_NAME,
     STORE_FILES,
     Store,
+    file_digests,
     read_json,
     shard_names,
     write_json,
@@ -216,6 +217,7 @@ def build(
         "merge_seconds": round(merge_seconds, 1),
         "workers": workers,
         "store_bytes": size,
+        "sha256": file_digests(store),  # checked when the store is opened (``store.verify``)
     }
     write_json(meta_path, meta)
     return BuildReport(int(syn.shape[0]), expected, n_vectors, total, enum_seconds, merge_seconds, size)

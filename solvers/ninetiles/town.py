@@ -200,20 +200,72 @@ class Town:
 
 
 def parse_town(text: str) -> Town:
-    """The native text form: a code line (or a 3-line readable grid); ``#`` starts a comment."""
-    lines = []
-    for _, raw in nonblank_lines(normalise(text), comment="#"):
-        line = raw.split("#", 1)[0].strip()
-        lines.append(line)
+    """The native text form: a code line (or a 3-line readable grid); ``#`` starts a comment.
+    Errors give the line of the file (comments counted). A code followed by the readable grid in
+    ``#`` lines, as Save writes it, must agree with that grid: a changed digit would otherwise
+    open another town without a word."""
+    norm = normalise(text)
+    lines: list[tuple[int, str]] = []
+    for number, raw in nonblank_lines(norm, comment="#"):
+        lines.append((number, raw.split("#", 1)[0].strip()))
         if len(lines) > POSITIONS:  # the readable form has 3 lines; no town needs more than 9
             break
     if not lines:
         raise ParseError("empty town: expected an 18-character code such as 206745813361230035")
-    if len(lines) == 1 and len(lines[0]) == 18 and " " not in lines[0]:
-        return Town.from_code(lines[0])
-    if len(lines) == 1 and " " not in lines[0]:
-        raise ParseError(f"a town code has 18 characters, got {len(lines[0])}", 1)
-    return Town.from_readable("\n".join(lines))
+    first_line, first = lines[0]
+    if " " not in first and len(first) != 3:  # a code, not a row of the readable grid
+        if len(first) != 18:
+            raise ParseError(f"a town code has 18 characters, got {len(first)}", first_line)
+        if len(lines) > 1:
+            raise ParseError(
+                f"text after the town code on line {first_line} (a town file holds one code, or the "
+                "3-line readable grid)",
+                lines[1][0],
+            )
+        town = Town.from_code(first)
+        _check_against_comment(town, norm, first_line)
+        return town
+    for number, line in lines:
+        tiles = len(line.split())
+        if tiles != 3:
+            raise ParseError(
+                f"this row has {tiles} tile{'s' if tiles != 1 else ''}; the readable grid has 3 per row",
+                number,
+            )
+    if len(lines) != 3:
+        raise ParseError(
+            f"the readable grid has 3 rows, found {len(lines)}", lines[min(len(lines), 3) - 1][0]
+        )
+    # from_readable numbers its lines 1..3: give it the file's lines, blanks for the others.
+    last = lines[-1][0]
+    grid = [""] * last
+    for number, line in lines:
+        grid[number - 1] = line
+    return Town.from_readable("\n".join(grid))
+
+
+_TILE_WORD = re.compile(r"(?<![0-9A-Za-z.])([0-8][FB][0-3]|\.\.\.)(?![0-9A-Za-z.])")
+
+
+def _check_against_comment(town: Town, text: str, code_line: int) -> None:
+    """The ``#`` lines right after a code, when they spell nine tiles (Save writes the readable
+    grid there; the sample writes "(2F3 0B2 6F1 / ...)"), must say the same town as the code."""
+    words: list[str] = []
+    for raw in text.split("\n")[code_line : code_line + 12]:
+        stripped = raw.strip()
+        if not stripped.startswith("#"):
+            break
+        words += _TILE_WORD.findall(stripped)
+    if len(words) != POSITIONS:
+        return  # a plain comment, not the town
+    written = Town.from_readable(" ".join(words))
+    if written != town:
+        p = next(i for i in range(POSITIONS) if words[i] != town.readable().split()[i])
+        raise ParseError(
+            f"the code and the comment below it disagree at {cell_name(p)} (the code says "
+            f"{town.readable().split()[p]}, the comment {words[p]}): one of them was changed",
+            code_line,
+        )
 
 
 def is_code(text: str) -> bool:

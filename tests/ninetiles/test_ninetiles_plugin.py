@@ -8,6 +8,7 @@ import pytest
 
 from solvers.common.cancel import CancelToken
 from solvers.common.display import Polyline
+from solvers.common.errors import ParseError
 from solvers.common.protocol import EditEvent
 from solvers.ninetiles import PLUGIN, Town
 from solvers.ninetiles.scoring import score_town
@@ -221,3 +222,38 @@ def test_turns_go_the_way_their_names_say_on_screen(tool: str, key: str | None, 
     dx, dy = x - 0.5, y - 0.5
     expected = (0.5 - dy, 0.5 + dx) if clockwise else (0.5 + dy, 0.5 - dx)  # screen y points down
     assert moved == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        # QA: rows of 2, 4 and 3 tiles read as one town, "every rule holds".
+        ("2F3 0B2\n6F1 7F2 4F3 5F0\n8F0 1F3 3B1\n", 1, "this row has 2 tiles"),
+        # Errors count comment lines (a bad tile on line 5 was "line 3").
+        ("# a\n# b\n2F3 0B2 6F1\n7F2 4F3 5F0\n8F0 1F3 3X1\n", 5, "bad tile '3X1'"),
+        ("# title\n20674581336123\n", 2, "a town code has 18 characters, got 14"),
+        # A second line after a code was "expected 9 tiles ..., found 2".
+        ("206745813361230035\njunk\n", 2, "text after the town code on line 1"),
+        ("206745813361230035\n206745813361230035\n", 2, "text after the town code"),
+        # A changed digit of the code, under the readable lines Save writes.
+        ("206745813361230037\n# 2F3 0B2 6F1\n# 7F2 4F3 5F0\n# 8F0 1F3 3B1\n", 1, "disagree at R3C3"),
+    ],
+)
+def test_a_damaged_town_file_names_its_line_and_fault(text: str, line: int, words: str) -> None:
+    with pytest.raises(ParseError) as err:
+        PLUGIN.parse(text)
+    assert err.value.line == line and words in err.value.message
+
+
+def test_a_saved_town_reads_back_and_a_plain_comment_is_no_grid() -> None:
+    town = PLUGIN.parse("206745813361230035")
+    assert PLUGIN.parse(PLUGIN.serialize(town)) == town
+    assert PLUGIN.parse("206745813361230035\n# my best town so far\n") == town
+
+
+def test_score_takes_a_town_file_too(tmp_path, capsys) -> None:
+    """QA: 'ninetiles score FILE' said "a town code is 18 digits ..., got '/work/qa2/nin'" (cut)."""
+    town = tmp_path / "example.town"
+    town.write_text(PLUGIN.serialize(PLUGIN.parse(EXAMPLE)), encoding="utf-8")
+    assert PLUGIN.cli(["score", str(town), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["code"] == EXAMPLE

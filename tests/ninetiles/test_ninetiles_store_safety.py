@@ -124,6 +124,48 @@ def test_a_damaged_store_is_a_clean_error(
     assert message in err and err.count("\n") == 1
 
 
+def _flip_a_score(folder: Path, themes: tuple[int, ...] = (1, 2, 3)) -> None:
+    """What QA did: three bytes of the score columns changed, the file otherwise whole."""
+    cols = np.load(folder / "vec_cols.npy")
+    for t in themes:
+        cols[t - 1, 0] = 9
+    np.save(folder / "vec_cols.npy", cols)
+
+
+def _copy(store: Path, folder: Path) -> Path:
+    folder.mkdir()
+    for f in store.iterdir():
+        if f.is_file():
+            (folder / f.name).write_bytes(f.read_bytes())
+    return folder
+
+
+def test_a_changed_score_is_caught_by_the_checksum(tiny_store: Path, tmp_path: Path, capsys) -> None:
+    """QA: three changed bytes of vec_cols.npy gave "best 1 2 3: scores 4,4,5" with exit 0; the
+    town reported scores 1,0,2. The build records SHA-256 sums; opening checks them."""
+    folder = _copy(tiny_store, tmp_path / "copy")
+    assert set(json.loads((folder / "meta.json").read_text())["sha256"]) >= {"vec_cols.npy", "synonyms.npy"}
+    _flip_a_score(folder)
+    assert PLUGIN.cli(["best", "1", "2", "3", "--store", str(folder), "--limit", "1"]) == 2
+    assert "vec_cols.npy does not match its checksum" in capsys.readouterr().err
+
+
+def test_without_sums_a_changed_score_is_caught_by_scoring_its_towns_again(
+    tiny_store: Path, tmp_path: Path
+) -> None:
+    """A store built before the sums existed: each answer's towns are scored again."""
+    folder = _copy(tiny_store, tmp_path / "old")
+    meta = json.loads((folder / "meta.json").read_text())
+    del meta["sha256"]
+    (folder / "meta.json").write_text(json.dumps(meta))
+    store = Store(folder)
+    best = store.best((1, 2, 3), limit=1)
+    assert best["towns"] and store.vector(0)  # intact: answers as before
+    _flip_a_score(folder)
+    with pytest.raises(InputError, match="differs from its packed form"):
+        Store(folder).best((1, 2, 3), limit=1)
+
+
 def test_damaged_stats_json_is_recomputed(tiny_store: Path, tmp_path: Path) -> None:
     folder = tmp_path / "copy"
     folder.mkdir()
