@@ -1,7 +1,8 @@
 """Module commands: ``python -m workbench toichika <command> ...``.
 
-url INPUT                      print the puzz.link URL
-convert INPUT --to url|pzprv3|text
+url INPUT [--json]             print the puzz.link URL
+convert INPUT --to url|pzprv3|text [--json]
+                               text and pzprv3 keep the saved answers (text also the pencil marks)
 uniqueness INPUT [--json]      unique / none / several, with two solutions and the differing cells
 hint INPUT [--json]            next step from the player's answers (INPUT may be a pzprv3 file)
 generate W H [--grade G] [--seed N] [--symmetric] [--to url|pzprv3|text] [--timeout S] [--json]
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -25,7 +27,7 @@ from solvers.common.words import cell_name
 from solvers.toichika.generate import MAX_SIDE, MIN_SIDE, generate, grade_level, grade_names
 from solvers.toichika.model import Toichika
 from solvers.toichika.pzprv3_codec import write_pzprv3
-from solvers.toichika.text_format import write_text
+from solvers.toichika.text_format import write_document, write_text
 from solvers.toichika.url_codec import encode_url
 
 PROG = "workbench toichika"
@@ -47,13 +49,35 @@ def _parser() -> argparse.ArgumentParser:
     gen.add_argument("width", type=side, metavar="W", help=f"columns ({MIN_SIDE}..{MAX_SIDE})")
     gen.add_argument("height", type=side, metavar="H", help=f"rows ({MIN_SIDE}..{MAX_SIDE})")
     gen.add_argument("--grade", type=_grade, default="medium", help=", ".join(grade_names()))
-    gen.add_argument("--seed", type=int_range(0, 2**63 - 1), default=None, help="reproduce a puzzle")
+    gen.add_argument("--seed", type=_seed, default=None, help=f"reproduce a puzzle (0..{SEED_MAX})")
     gen.add_argument("--symmetric", action="store_true", help="givens in a 180-degree symmetric layout")
     gen.add_argument("--singles", action="store_true", help="allow 1-cell countries")
     gen.add_argument("--to", choices=("url", "pzprv3", "text"), default="text")
     add_json(gen)
     add_timeout(gen)
     return parser
+
+
+SEED_MAX = 2**63 - 1
+_seed_range = int_range(0, SEED_MAX)
+_DIGITS = re.compile(r"[+-]?[0-9]+")
+
+
+def _seed(text: str) -> int:
+    """A seed in 0..SEED_MAX; a whole number outside it is called out of range, not "not a number"."""
+    body = text.strip()
+    if _DIGITS.fullmatch(body):
+        digits = body.lstrip("+-").lstrip("0")
+        # Compare lengths first: a 5,000-digit seed must not reach int() (Python's digit limit).
+        if (
+            (body.startswith("-") and digits)
+            or len(digits) > len(str(SEED_MAX))
+            or int(digits or "0") > SEED_MAX
+        ):
+            got = body if len(body) <= 40 else f"a {len(digits)}-digit number"
+            raise argparse.ArgumentTypeError(f"out of range: a seed is 0..{SEED_MAX}, got {got}")
+        return int(digits or "0")
+    return _seed_range(text)  # not a whole number: the shared message
 
 
 def _grade(text: str) -> str:
@@ -73,14 +97,21 @@ def _dispatch(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken)
         return _generate(args, cancel)
     puzzle, entries = cli.read_input(plugin, args.input)
     if args.command == "url":
-        print(encode_url(puzzle))
+        url = encode_url(puzzle)
+        # --json gives an object, as the other sub-commands (uniqueness, hint, generate) do.
+        print(json.dumps({"kind": "toichika", "url": url}) if args.json else url)
     elif args.command == "convert":
+        # The whole document: both file formats keep a saved game's answers (the text format also
+        # its pencil marks); a URL holds only the puzzle.
         out = {
             "url": encode_url(puzzle) + "\n",
             "pzprv3": write_pzprv3(puzzle, entries),
-            "text": write_text(puzzle),
-        }
-        sys.stdout.write(out[args.to])
+            "text": write_document(puzzle, entries),
+        }[args.to]
+        if args.json:
+            print(json.dumps({"kind": "toichika", "format": args.to, "text": out}, ensure_ascii=False))
+        else:
+            sys.stdout.write(out)
     elif args.command == "uniqueness":
         return _uniqueness(plugin, puzzle, args.json, cancel)
     else:

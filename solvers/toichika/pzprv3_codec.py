@@ -33,7 +33,7 @@ def read_pzprv3(text: str) -> tuple[Toichika, Entries]:
         )
 
     rows, cols = number(2, "rows", MAX_SIZE), number(3, "columns", MAX_SIZE)
-    number(4, "countries", rows * cols)
+    count = number(4, "countries", rows * cols)
 
     def table(first: int, what: str, allowed: str | None) -> list[list[str]]:
         out = []
@@ -68,20 +68,46 @@ def read_pzprv3(text: str) -> tuple[Toichika, Entries]:
     ]
     clue_code = {".": 0, "1": 1, "2": 2, "3": 3, "4": 4, "-": QUESTION}
     clues = table(5 + rows, "clue", ". 1 2 3 4 -")
+    used = len({label for row in labels for label in row})
+    if used != count:
+        # A wrong count means a damaged file (pzprjs writes the number of ids it numbers 0..n-1).
+        raise ParseError(f"pzprv3: the file says {count} countries, the country ids name {used}", 5, 1)
     answers: list[list[str]]
-    if (
-        5 + 2 * rows < len(lines)
-        and lines[5 + 2 * rows].strip()
-        and not lines[5 + 2 * rows].startswith(("history", "info"))
-    ):
-        answers = table(5 + 2 * rows, "answer", ". 1 2 3 4 +")
+    end = 5 + 2 * rows  # index of the first line after the clues
+    if end < len(lines) and lines[end].strip() and not lines[end].startswith(_TRAILERS):
+        answers = table(end, "answer", ". 1 2 3 4 +")
+        _check_rest(lines, end + rows, "answer")
     else:
         answers = [["."] * cols for _ in range(rows)]
+        _check_rest(lines, end, "clue")
     givens = [[clue_code[t] for t in row] for row in clues]
     puzzle = Toichika.from_labels(labels, givens)
     answer_code = {".": 0, "1": 1, "2": 2, "3": 3, "4": 4, "+": DOT}
     entries = tuple(answer_code[t] for row in answers for t in row)
     return puzzle, entries
+
+
+# pzprjs may end a file with its own "history:"/"info:" records (JSON, possibly many lines): they
+# and whatever follows them are not the puzzle's and are skipped, as pzprjs' reader skips them.
+_TRAILERS = ("history", "info")
+
+
+def _check_rest(lines: list[str], end: int, last: str) -> None:
+    """Only blank lines (and pzprjs' trailers) may follow the last block: anything else means
+    the blocks were not where the file put them (e.g. a duplicated row shifts every later one)."""
+    for k in range(end, len(lines)):
+        # the last item may hold the unsplit rest of the file: look at its lines one by one
+        for extra, ln in enumerate(lines[k].split("\n")):
+            if not ln.strip():
+                continue
+            if ln.startswith(_TRAILERS):
+                return
+            raise ParseError(
+                f"pzprv3: unexpected text {shown(ln.strip())} after the {last} rows "
+                "(is a row duplicated or the file joined to another?)",
+                k + extra + 1,
+                1,
+            )
 
 
 def _column(tokens: list[str], c: int) -> int:

@@ -9,8 +9,10 @@
 
 Cells sit at odd rows/columns: ``.`` empty, ``^ v < >`` given arrows, ``?`` an arrow of unknown
 direction. Between two cells ``|`` (vertical) or ``-`` (horizontal) is a bold wall, a space is
-none. The frame and ``+`` corners are decoration. ``#`` lines are comments. Lossless: every wall
-bit is kept, including walls that separate nothing.
+none. The frame and ``+`` corners are decoration, but every line reaches the last cell/wall column
+(trailing blanks may be stripped, and the right frame character left off): a shorter line is an
+error, since padding it would invent "no wall" where the file was cut. ``#`` lines are comments.
+Lossless: every wall bit is kept, including walls that separate nothing.
 
 A saved game may follow with a line ``answer`` and one line per row of the player's entries:
 ``.`` nothing, ``+`` a dot (no arrow), ``^ v < >`` an entered arrow. Pencil marks follow, when
@@ -87,7 +89,7 @@ def read_document(text: str) -> tuple[Toichika, Entries | None]:
         for c, ch in enumerate(row):
             if ch not in codes:
                 raise ParseError(f"unexpected answer character {ch!r} (use . + ^ v < >)", n, c + 1)
-            entries.append(codes[ch])
+            entries.append(_answer_on(puzzle, len(entries), codes[ch], ch, n, c + 1))
     if marks_at is None:
         return puzzle, tuple(entries)
     cut = norm.count("\n", 0, marks_at.start())
@@ -103,11 +105,40 @@ def read_document(text: str) -> tuple[Toichika, Entries | None]:
                     raise ParseError(f"unexpected pencil mark {ch!r} (use . o ^ v < >)", n)
                 bits |= bits_of[ch]
             i = r * puzzle.cols + c
+            given = puzzle.givens[i]
+            # The editor never puts marks on a given arrow, nor "an arrow here" on a "?" (it is one).
+            if bits and (given in DIRECTIONS or (given == QUESTION and bits & MARK_ARROW_HERE)):
+                raise ParseError(
+                    f"R{r + 1}C{c + 1} is a given {_given_char(given)!r}; the marks block says {token!r}", n
+                )
             if bits and entries[i] != 0:
                 raise ParseError(f"R{r + 1}C{c + 1} has both an answer and pencil marks", n)
             if bits:
                 entries[i] = marks_entry(bits)
     return puzzle, tuple(entries)
+
+
+def _given_char(given: int) -> str:
+    return "?" if given == QUESTION else ARROW_CHAR.get(given, ".")
+
+
+def _answer_on(puzzle: Toichika, i: int, entry: int, ch: str, line: int, column: int) -> int:
+    """The entry for cell ``i``; on a given cell only what the given allows (else a ParseError).
+
+    A given arrow takes no entry: ``.`` or a repeat of the given itself (stored as nothing). A "?"
+    takes an arrow (its direction) but no dot. Anything else contradicts the given, and ignoring it
+    would let ``check`` report a board the file does not describe.
+    """
+    given = puzzle.givens[i]
+    if given in DIRECTIONS:
+        if entry == 0 or entry == given:
+            return 0
+    elif given != QUESTION or entry != DOT:
+        return entry
+    r, c = divmod(i, puzzle.cols)
+    raise ParseError(
+        f"R{r + 1}C{c + 1} is a given {_given_char(given)!r}; the answer block says {ch!r}", line, column
+    )
 
 
 def _block(puzzle: Toichika, text: str, cut: int, what: str) -> list[tuple[int, str]]:
@@ -178,6 +209,16 @@ def read_text(text: str) -> Toichika:
     for n, ln in body:
         if len(ln) > width:
             raise ParseError(f"line is {len(ln)} characters, the frame is {width}", n, width + 1)
+        if len(ln) < width - 1:
+            # Padding is only for trailing blanks an editor stripped: a line that stops before the
+            # last cell or wall column (a cut or shortened separator) would read as missing walls,
+            # i.e. a different puzzle. Only the right frame character itself may be left off.
+            raise ParseError(
+                f"line is {len(ln)} {'character' if len(ln) == 1 else 'characters'}; the frame is "
+                f"{width} wide (a line may end early only by its right frame '+' or '|'; is it cut?)",
+                n,
+                len(ln) + 1,
+            )
         lines.append((n, ln.ljust(width)))
     givens: list[int] = []
     vwalls: list[bool] = []
