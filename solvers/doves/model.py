@@ -13,6 +13,8 @@ action's successor inherits them, and an analysis needs the position alone.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from solvers.common.errors import InputError, ParseError
@@ -95,13 +97,13 @@ class Rules:
         doves: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         for word in text.split():
             key, sep, value = word.partition("=")
-            key, value = key.lower(), value.lower()
-            if key == "remove" and sep and value in ("yes", "no"):
-                allow_remove = value == "yes"
-            elif key == "both" and sep and value in JUDGES:
-                both = value
+            key, low = key.lower(), value.lower()
+            if key == "remove" and sep and low in ("yes", "no"):
+                allow_remove = low == "yes"
+            elif key == "both" and sep and low in JUDGES:
+                both = low
             elif key == "doves" and sep:
-                doves = parse_doves(value)
+                doves = parse_doves(value)  # as typed: its messages echo the user's letters
             else:
                 raise InputError(
                     f"unknown rule option {shown(word)} (expected remove=yes|no, "
@@ -269,16 +271,33 @@ def parse_board(text: str, to_move: int = RED, *, line: int | None = None) -> Po
     return _build(cells, to_move, line)
 
 
-def _build(cells: dict[int, tuple[int, int]], to_move: int, line: int | None) -> Position:
+def _build(
+    cells: dict[int, tuple[int, int]],
+    to_move: int,
+    line: int | None,
+    grid: tuple[int, int] | None = None,
+) -> Position:
+    """``grid`` = the file's first and last grid line: a fault of the whole grid names that range
+    (and ``line`` is where it ends), not the first row, which may be fine."""
+    where = ""
+    if grid is not None:
+        where = (
+            f" (the grid is line {grid[0]})"
+            if grid[0] == grid[1]
+            else f" (the grid is lines {grid[0]}-{grid[1]})"
+        )
     if not cells:
-        raise ParseError("no dove on the board", line)
+        raise ParseError("no dove on the board" + where, line)
     for i in (0, 1):
         if i not in cells:
-            raise ParseError(f"the {COLOUR_NAMES[i]} Boss ({LETTERS[i]}) must be on the board", line)
+            raise ParseError(
+                f"the {COLOUR_NAMES[i]} Boss ({LETTERS[i]}) must be on the board: it is missing{where}",
+                line,
+            )
     rows = max(r for r, _ in cells.values()) - min(r for r, _ in cells.values()) + 1
     cols = max(c for _, c in cells.values()) - min(c for _, c in cells.values()) + 1
     if rows > 4 or cols > 4:
-        raise ParseError(f"the doves span {rows}x{cols} squares; at most 4x4 is allowed", line)
+        raise ParseError(f"the doves span {rows}x{cols} squares; at most 4x4 is allowed{where}", line)
     return Position.from_cells(cells, to_move)
 
 
@@ -301,13 +320,18 @@ def parse_file(text: str) -> Position:
     """Lenient reader of the ``.doves`` format (see docs/doves.md) and of one-line board strings.
 
     File: optional ``#`` comments, an optional ``to move: red|green`` line, then 1..4 grid rows with
-    ``.`` for empty squares, and an optional ``rules:`` line (the first one counts, as it always
-    did). One line: a board string, optionally followed by ``/ red`` or ``/ green``. A ``moves:``
+    ``.`` for empty squares (a blank line between grid rows is an empty row, as ``;;`` is in a
+    board string), and an optional ``rules:`` line. Each header line may appear once: a second one
+    is a ParseError naming both lines (they used to be resolved silently). One line: a board
+    string, optionally followed by ``/ red`` or ``/ green``. A ``moves:``
     line is the document's (``parse_moves``).
     """
-    nonblank = []
-    for n, ln in nonblank_lines(normalise(text), comment="#"):
+    norm = normalise(text)
+    nonblank: list[tuple[int, str]] = []
+    starts: list[int] = []  # where each of those lines starts in ``norm``: to look into the gaps
+    for n, ln, start in _significant_lines(norm):
         nonblank.append((n, ln))
+        starts.append(start)
         if len(nonblank) > MAX_GRID + 3:  # the grid rows, 'to move', 'rules' and 'moves'
             raise ParseError(f"too many lines: a position has at most {MAX_GRID} grid rows", n)
     if not nonblank:
@@ -326,27 +350,40 @@ def parse_file(text: str) -> Position:
     to_move = RED
     cells: dict[int, tuple[int, int]] = {}
     row = 0
-    first_row_line = None
+    first_row_line = last_row_line = None
+    last_row = (0, 0)  # (line, offset) of the grid row read last
     rules_field: tuple[str, int] | None = None
-    for n, ln in nonblank:
+    seen: dict[str, int] = {}  # header kind -> the line it is on: a second one is refused
+    for (n, ln), start in zip(nonblank, starts, strict=True):
         stripped = ln.strip()
         if ":" in stripped:
             key, _, value = stripped.partition(":")
-            if key.strip().lower() == "rules":
-                rules_field = rules_field or (value.strip(), n)
-                continue
-            if key.strip().lower() == "moves":
-                continue  # played actions: the document's (parse_moves)
-            if key.strip().lower().replace("-", " ") not in ("to move", "side", "turn"):
+            kind = key.strip().lower().replace("-", " ")
+            kind = "to move" if kind in ("side", "turn") else kind
+            if kind not in ("to move", "rules", "moves"):
                 raise ParseError(
                     f"unknown field {shown(key.strip())} (expected 'to move', 'moves' or 'rules')", n, 1
                 )
-            try:
-                to_move = parse_side(value)
-            except InputError as exc:
-                raise ParseError(str(exc), n, len(key) + 2) from None
-            continue
+            if kind in seen:  # two of a kind used to be resolved silently, each kind its own way
+                raise ParseError(f"a second '{kind}:' line (the first is on line {seen[kind]})", n)
+            seen[kind] = n
+            if kind == "rules":
+                rules_field = (value.strip(), n)
+            elif kind == "to move":
+                try:
+                    to_move = parse_side(value)
+                except InputError as exc:
+                    raise ParseError(str(exc), n, len(key) + 2) from None
+            continue  # 'moves:' holds the played actions: the document's (parse_moves)
+        if last_row_line is not None:
+            # A blank line inside the grid is an empty row, as ';;' is in a board string (a row of
+            # blanks reads the same, and empty rows can be part of a legal position). Comment lines
+            # are not rows: count only the lines that hold nothing.
+            row += _blank_lines_between(norm, last_row, (n, start))
+            if row >= MAX_GRID:
+                raise ParseError(f"a position has at most {MAX_GRID} grid rows", n)
         first_row_line = first_row_line or n
+        last_row_line, last_row = n, (n, start)
         if len(ln.rstrip()) > MAX_GRID:
             raise ParseError(f"a grid row has at most {MAX_GRID} squares", n, MAX_GRID + 1)
         for c, ch in enumerate(ln.rstrip()):  # leading blanks are empty squares, as in board strings
@@ -359,13 +396,42 @@ def parse_file(text: str) -> Position:
                 raise ParseError(f"dove {ch!r} appears twice", n, c + 1)
             cells[i] = (row, c)
         row += 1
-    position = _build(cells, to_move, first_row_line)
+    grid = None if first_row_line is None else (first_row_line, last_row_line or first_row_line)
+    position = _build(cells, to_move, grid[1] if grid else None, grid)
     if rules_field is None:
         return position
     try:  # after the board, so a bad board is named first (as before the rules moved here)
         return position.with_rules(Rules.from_text(rules_field[0]))
     except InputError as exc:
         raise ParseError(str(exc), rules_field[1]) from None
+
+
+def _blank_lines_between(text: str, before: tuple[int, int], after: tuple[int, int]) -> int:
+    """How many lines between two grid rows, given as (line number, offset of the line's start),
+    hold nothing (comments and header lines there are no rows). Regex counting keeps a huge gap at
+    C speed."""
+    (n0, start), (n1, end) = before, after
+    if n1 - n0 <= 1:
+        return 0
+    gap = text[text.index("\n", start) + 1 : end - 1]  # the n1 - n0 - 1 lines, joined by '\n'
+    return len(_BLANK_LINE.findall(gap))
+
+
+_BLANK_LINE = re.compile(r"^[^\S\n]*$", re.MULTILINE)
+_SIGNIFICANT = re.compile(r"^[^\S\n]*[^\s#]", re.MULTILINE)
+
+
+def _significant_lines(text: str) -> Iterator[tuple[int, str, int]]:
+    """``nonblank_lines(text, comment="#")`` that also gives each line's offset (blank and comment
+    runs are skipped at C speed, as there)."""
+    number, pos = 1, 0
+    while (found := _SIGNIFICANT.search(text, pos)) is not None:
+        start = text.rfind("\n", pos, found.start()) + 1 or pos
+        end = text.find("\n", found.start())
+        end = len(text) if end < 0 else end
+        number += text.count("\n", pos, start)
+        yield number, text[start:end], start
+        pos = end
 
 
 def format_file(position: Position, moves: list[str] | None = None) -> str:

@@ -20,12 +20,13 @@ from __future__ import annotations
 import re
 
 from solvers.common.errors import ParseError
-from solvers.common.limits import ascii_int, nonblank_lines, normalise, shown
+from solvers.common.limits import nonblank_lines, normalise, shown
 from solvers.xcetero.rules import PIECES, SQUARES, UNPLACED, Position, Rules
 
 _EMPTY = ".-"
 _WORD = re.compile(r"(?i)^(?:due[=:]?)?([1-6])$")
-_REP = re.compile(r"(?i)^rep(?:etition)?[=:]?([0-9]+)$")  # [0-9]: \d would accept '٣'
+_REP = re.compile(r"(?i)^rep(?:etition)?[=:]?(-?[0-9]+)$")  # [0-9]: \d would accept '٣'
+_REP_WORD = re.compile(r"(?i)^rep(?:etition)?[=:]")  # 'rep=' with a value that is no number
 _MOVES_WORD = re.compile(r"(?i)moves(?![^\s#])")
 _MAX_MOVES = 10_000  # a line played from a position; far beyond any game the GUI would save
 _MAX_WORDS = 16  # the piece due and the rule options; more is junk, refused before it costs anything
@@ -107,10 +108,29 @@ def parse_position(text: str) -> Position:
     return Position(tuple(squares), *_tail(words, squares))
 
 
+_REP_RULE = "rep=N must be a number 0..99 other than 1 (0 = off; N = a draw when a position occurs N times)"
+
+
+_KIND_WORDS = {"due": "piece due", "return": "'return'", "rep": "rep=N"}
+
+
+def _rep_value(digits: str, line: int, col: int) -> int:
+    """The N of ``rep=N``; every bad N gets the one message naming the value and the range (1 would
+    end every game at once, a negative or huge N was once reported as an unknown word)."""
+    body = digits[1:] if digits.startswith("-") else digits
+    if len(body.lstrip("0")) > 4:  # bounded before int(): ten thousand digits cost nothing
+        raise ParseError(f"{_REP_RULE}, got {shown(digits)}", line, col)
+    value = int(digits)
+    if not (value == 0 or 2 <= value <= 99):
+        raise ParseError(f"{_REP_RULE}, got {value}", line, col)
+    return value
+
+
 def _tail(words: list[tuple[str, int, int]], squares: list[int]) -> tuple[int, Rules]:
     due: int | None = None
     may_return = False
     repetition = 0
+    seen: dict[str, tuple[int, int]] = {}  # 'due', 'return', 'rep' -> where it was first given
     i = 0
     while i < len(words):
         word, line, col = words[i]
@@ -122,14 +142,25 @@ def _tail(words: list[tuple[str, int, int]], squares: list[int]) -> tuple[int, R
             low = word.lower()
         match = _WORD.match(word)
         rep = _REP.match(word)
-        if match and due is None:
+        kind = "due" if match else "return" if low == "return" else "rep" if rep else ""
+        if kind in seen:  # a repeated word was accepted silently ('return return')
+            first_line, first_col = seen[kind]
+            raise ParseError(
+                f"a second {_KIND_WORDS[kind]}{'' if kind == 'return' else ' ' + shown(word)} "
+                f"(the first is on line {first_line}, column {first_col})",
+                line,
+                col,
+            )
+        if kind:
+            seen[kind] = (line, col)
+        if match:
             due = int(match.group(1))
-        elif low == "return":
+        elif kind == "return":
             may_return = True
         elif rep:
-            repetition = ascii_int(rep.group(1), "rep=N", 99, line=line, column=col)
-            if repetition == 1:
-                raise ParseError("rep=N needs N between 2 and 99 (0 = off)", line, col)
+            repetition = _rep_value(rep.group(1), line, col)
+        elif _REP_WORD.match(word):
+            raise ParseError(f"unexpected {shown(word)}: {_REP_RULE}", line, col)
         else:
             raise ParseError(
                 f"unexpected {shown(word)} after the board (expected the piece due 1..6)", line, col
@@ -145,13 +176,14 @@ def _tail(words: list[tuple[str, int, int]], squares: list[int]) -> tuple[int, R
 
 def split_moves(text: str) -> tuple[str, list[tuple[int, int, int]]]:
     """Take the optional ``moves 1 6 4 ...`` line (the line played from the position) out of a document.
+    A document has at most one (``serialize_document`` writes the whole record on one line).
 
     Returns the remaining text (line numbers kept) and the moves as (square, line, column).
     """
     norm = normalise(text)
     moves: list[tuple[int, int, int]] = []
     cut: list[tuple[int, int]] = []  # (start, end) of each moves line, blanked out below
-    number, pos, resume = 1, 0, 0
+    number, pos, resume, first_line = 1, 0, 0, 0
     while (found := _MOVES_WORD.search(norm, resume)) is not None:
         start = norm.rfind("\n", resume, found.start()) + 1 or resume
         end = norm.find("\n", found.end())
@@ -161,6 +193,9 @@ def split_moves(text: str) -> tuple[str, list[tuple[int, int, int]]]:
             continue  # "moves" inside a line, not at its start
         number += norm.count("\n", pos, start)
         pos, line_no = start, number
+        if cut:  # two lines were once joined into one record; the writer puts the record on one line
+            raise ParseError(f"a second 'moves' line (the first is on line {first_line})", line_no)
+        first_line = line_no
         cut.append((start, end))
         line = norm[start:end]
         body = line.split("#", 1)[0]

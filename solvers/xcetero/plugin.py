@@ -24,6 +24,7 @@ from solvers.common.protocol import (
     Tool,
     Violation,
 )
+from solvers.common.words import cells_text
 from solvers.xcetero import META, engine, notation
 from solvers.xcetero.drawing import draw_position
 from solvers.xcetero.rules import PIECES, UNPLACED, Position, owner
@@ -214,8 +215,9 @@ class XceteroPlugin(PluginBase):
         info: dict[str, Any] | None = None,
     ) -> Iterator[Solution]:
         found = engine.problems(puzzle)
-        if found:
-            raise InputError(f"not a game position: {found[0].message}")
+        if found:  # where, as 'check' says it: "... early at R3C1"
+            where = f" at {cells_text(found[0].cells)}" if found[0].cells else ""
+            raise InputError(f"not a game position: {found[0].message}{where}")
         if cancel is not None:
             cancel.raise_if_cancelled()
         if info is not None:

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from solvers.common.errors import ParseError
 from solvers.common.protocol import EditEvent
 from solvers.doves import PLUGIN, PlayEntries
 from solvers.doves.drawing import board_cell, hand_slot
@@ -260,9 +261,12 @@ def test_files_written_before_the_rules_moved_read_and_write_back_unchanged(text
     assert PLUGIN.serialize_document(puzzle, entries) == text
     assert PLUGIN.parse(text) == puzzle  # the plain reader sees the same game
     assert PLUGIN.serialize(puzzle) == text.replace("moves: +HN1 bN1W1\n", "")
-    # the 'rules:' line may stand anywhere, as before; the first one counts, as it did
-    moved = "rules: remove=no both=draw\n" + OLD_WITHOUT_RULES + "rules: remove=yes\n"
+    # the 'rules:' line may stand anywhere, as before
+    moved = "rules: remove=no both=draw\n" + OLD_WITHOUT_RULES
     assert PLUGIN.parse_document(moved)[0].rules == Rules(allow_remove=False, both_surrounded="draw")
+    # a second one was silently dropped (the first counted); it is refused now (QA2 item 5)
+    with pytest.raises(ParseError, match=r"^line 7: a second 'rules:' line \(the first is on line 1\)$"):
+        PLUGIN.parse_document(moved + "rules: remove=yes\n")
 
 
 def test_an_analysis_line_turned_into_entries_keeps_the_games_rules() -> None:
