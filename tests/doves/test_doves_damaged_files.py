@@ -1,6 +1,6 @@
-"""The ``.doves`` file reader against the QA2 report (items 4, 5, 11): blank lines inside the grid,
-repeated header lines, a grid that lost a Boss, and rule options echoed as typed. The inputs are the
-report's files, copied here as literal strings."""
+"""The ``.doves`` file reader against an exploratory QA run (2026-11-28): blank lines inside the grid,
+repeated header lines, a grid that lost a Boss, and rule options echoed as typed. The inputs are that
+run's damaged files, copied here as literal strings."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from solvers.doves.rules import Rules
 
 PLUGIN = DovesPlugin()
 HEADER = "# Tokyo Doves position: rows top to bottom, '.' = empty square; doves not shown are in hand\n"
-D_ISOLATED = "to move: red\n.B.\n\n\n.b.\n"  # /work/qa2/doves/d_isolated.doves
-D_BLANKROWS = "to move: red\nBb\n\n\nA\n"  # /work/qa2/doves/d_blankrows.doves
+D_ISOLATED = "to move: red\n.B.\n\n\n.b.\n"  # a damaged file of the QA run
+D_BLANKROWS = "to move: red\nBb\n\n\nA\n"  # a damaged file of the QA run
 
 
 @pytest.fixture(autouse=True)
@@ -71,20 +71,20 @@ def test_a_huge_blank_gap_inside_the_grid_is_refused_quickly_with_its_line() -> 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (  # /work/qa2/doves/d_tomove_twice.doves: the second (inside the grid) used to win
+        (  # a damaged file of the QA run: the second (inside the grid) used to win
             HEADER + "to move: red\n.By.\nH..a\nA.m.\nto move: green\n..Yb\n",
             "line 6: a second 'to move:' line (the first is on line 2)",
         ),
-        (  # /work/qa2/doves/d_tomove_after.doves: after the grid, too
+        (  # a damaged file of the QA run: after the grid, too
             "to move: red\nbB\nto move: green\n",
             "line 3: a second 'to move:' line (the first is on line 1)",
         ),
         ("side: red\nbB\nturn: green\n", "line 3: a second 'to move:' line (the first is on line 1)"),
-        (  # /work/qa2/doves/d_rules_twice.doves: the first used to win
+        (  # a damaged file of the QA run: the first used to win
             "to move: red\nbB\nrules: remove=no\nrules: remove=yes\n",
             "line 4: a second 'rules:' line (the first is on line 3)",
         ),
-        (  # /work/qa2/doves/d_moves_twice.doves: the second used to be ignored
+        (  # a damaged file of the QA run: the second used to be ignored
             "to move: red\nbB\nmoves: +AN1\nmoves: +aS1\n",
             "line 4: a second 'moves:' line (the first is on line 3)",
         ),
@@ -106,7 +106,7 @@ def test_one_header_line_of_each_kind_still_reads() -> None:
 
 # ---- item 11: a grid that lost a Boss; doves= echoed as typed ------------------------------------
 def test_a_missing_boss_names_the_grid_and_the_dove_not_the_first_row() -> None:
-    # /work/qa2/doves/d_row_truncated.doves: the last row cut to '..' loses b; it said 'line 3'
+    # a damaged file of the QA run: the last row cut to '..' loses b; it said 'line 3'
     text = HEADER + "to move: red\n.By.\nH..a\nA.m.\n..\n"
     with pytest.raises(ParseError) as info:
         parse_file(text)

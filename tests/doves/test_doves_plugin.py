@@ -264,7 +264,7 @@ def test_files_written_before_the_rules_moved_read_and_write_back_unchanged(text
     # the 'rules:' line may stand anywhere, as before
     moved = "rules: remove=no both=draw\n" + OLD_WITHOUT_RULES
     assert PLUGIN.parse_document(moved)[0].rules == Rules(allow_remove=False, both_surrounded="draw")
-    # a second one was silently dropped (the first counted); it is refused now (QA2 item 5)
+    # a second one was silently dropped (the first counted); it is refused now
     with pytest.raises(ParseError, match=r"^line 7: a second 'rules:' line \(the first is on line 1\)$"):
         PLUGIN.parse_document(moved + "rules: remove=yes\n")
 

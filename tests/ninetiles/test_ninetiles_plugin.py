@@ -252,7 +252,7 @@ def test_a_saved_town_reads_back_and_a_plain_comment_is_no_grid() -> None:
 
 
 def test_score_takes_a_town_file_too(tmp_path, capsys) -> None:
-    """QA: 'ninetiles score FILE' said "a town code is 18 digits ..., got '/work/qa2/nin'" (cut)."""
+    """QA: 'ninetiles score FILE' said "a town code is 18 digits ..., got '/home/me/my_t'" (cut)."""
     town = tmp_path / "example.town"
     town.write_text(PLUGIN.serialize(PLUGIN.parse(EXAMPLE)), encoding="utf-8")
     assert PLUGIN.cli(["score", str(town), "--json"]) == 0

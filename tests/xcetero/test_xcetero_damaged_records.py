@@ -1,5 +1,5 @@
-"""The ``.xo`` reader and ``solve`` against the QA2 report (items 5 and 11): bad ``rep=`` values,
-repeated words and ``moves`` lines, and a piece on the board early. Inputs are the report's files,
+"""The ``.xo`` reader and ``solve`` against an exploratory QA run (2026-11-28): bad ``rep=`` values,
+repeated words and ``moves`` lines, and a piece on the board early. Inputs are that run's files,
 copied here as literal strings."""
 
 from __future__ import annotations
