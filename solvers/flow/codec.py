@@ -103,6 +103,20 @@ def _not_a_token(
     )
 
 
+def _url_inside(text: str) -> ParseError | None:
+    """A puzz.link URL on a later line of a text that is no board (a title above it, a note): the
+    board reader's "token 'My' is not a single character" told nothing of it."""
+    from solvers.flow import pzpr
+
+    for number, line in enumerate(text[:20_000].split("\n")[1:40], start=2):
+        stripped = line.strip()
+        if stripped and " " not in stripped and pzpr.looks_like_url(stripped):
+            return ParseError(
+                "this line is a puzzle URL: give the URL alone, without the other lines", number, 1
+            )
+    return None
+
+
 def _row_items(line: str, spaced: bool) -> Iterator[tuple[int, str]]:
     if spaced:
         return ((m.start() + 1, m.group()) for m in _TOKEN.finditer(line))
@@ -123,7 +137,7 @@ def parse(text: str, *, complete: bool = True) -> FlowPuzzle:
         if not sized.looks_like_spaced(text):  # "8 8" over spaced rows: that form, not ours
             # "8 6" over rows of 7 read as our spaced board said "token '......R' is not a
             # single character": the header's mismatch is the likelier fault.
-            raise sized.header_mismatch(text) or ours from None
+            raise sized.header_mismatch(text) or _url_inside(text) or ours from None
         try:
             return sized.parse(text)
         except ParseError as theirs:

@@ -178,3 +178,10 @@ def test_dashes_under_a_comment_line_are_explained() -> None:
     assert PLUGIN.parse("-R-R\nB--B\n").row_strings() == [".R.R", "B..B"]
     with pytest.raises(ParseError, match="only '.' is an empty cell"):
         PLUGIN.parse("# comment here\n-R-R\nB--B\n")
+
+
+def test_a_url_under_a_title_line_is_named() -> None:
+    """QA: a title line above a URL said "token 'My' is not a single character"."""
+    with pytest.raises(ParseError) as err:
+        PLUGIN.parse("My puzzle\nhttps://puzz.link/p?numlin/5/5/1j2h3m1h2j3\n")
+    assert err.value.line == 2 and "this line is a puzzle URL" in err.value.message
