@@ -286,3 +286,22 @@ def test_recent_files_remember_opened_paths(window, tmp_path: Path) -> None:
     path.write_text("1\n")
     assert window.files.open_path(path, "example")
     assert settings.recent_files()[0] == f"example|{path}"
+
+
+def test_a_pasted_pack_asks_which_puzzle_as_file_open_does(window) -> None:
+    """A pasted 'W H' collection opened its first puzzle with the command line's note ("'flow split
+    FILE --to-dir DIR' writes each"), cut off under the board."""
+    asked: list[list[str]] = []
+
+    def choose(name: str, lines: list[str]) -> int | None:
+        asked.append(lines)
+        return 1 if len(asked) == 1 else None
+
+    window.files.choose_puzzle = choose
+    view = window.show_kind("flow")
+    text = "3 1\nA.A\n\n4 1\nB..B\n"
+    assert window.files.open_text(text)
+    assert len(asked[0]) == 2 and view.doc.puzzle.cols == 4
+    assert "puzzle 2 of 2" in view.info.text() and "flow split" not in view.info.text()
+    assert not window.files.open_text(text)  # cancelled: nothing changes
+    assert view.doc.puzzle.cols == 4

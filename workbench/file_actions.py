@@ -25,7 +25,7 @@ from workbench import crash, settings
 from workbench.collection_chooser import choose_puzzle
 from workbench.document_view import DocumentView
 from workbench.import_actions import ImportActions, ImportReviewRun, describe_error
-from workbench.pasted_text import read_elsewhere, reading_error
+from workbench.pasted_text import read_elsewhere, read_pasted, reading_error
 from workbench.window_services import WindowServices
 
 
@@ -121,7 +121,10 @@ class FileActions:
         body = ""
         try:
             body = limit_text(text, "the pasted text").strip()
-            puzzle, entries = view.plugin.parse_document(body + ("\n" if "\n" in body else ""))
+            read = read_pasted(view.plugin, body, (lambda *_: 0) if fresh else self.choose_puzzle)
+            if read is None:  # a pack pasted, and the choice of its puzzle cancelled
+                return False
+            puzzle, entries = read
         except InputError as exc:
             found = None if kind else read_elsewhere(body, view.plugin)
             if found is None:

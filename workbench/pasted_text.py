@@ -7,6 +7,7 @@ not "not a Flow Free puzzle". Qt-free, so it is tested without a window.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from solvers.common import registry
@@ -45,3 +46,17 @@ def reading_error(body: str, shown: PluginBase, error: InputError) -> str:
             except Exception:  # a reader's bug: the shown module's word stands
                 break
     return f"Not a {shown.meta.name} puzzle: {error}"
+
+
+def read_pasted(
+    plugin: PluginBase, body: str, choose: Callable[[str, list[str]], int | None]
+) -> tuple[Any, Any] | None:
+    """The shown module's reading of a pasted text. A text of several puzzles (a level pack, a
+    'W H' collection) asks ``choose`` which one, as File > Open does, so its note says "puzzle 2 of
+    12" rather than the command line's "'flow split' writes each"; None when that is cancelled."""
+    text = body + ("\n" if "\n" in body else "")
+    listed = plugin.collection(text)
+    if len(listed) > 1:
+        index = choose("the pasted text", listed)
+        return None if index is None else plugin.parse_document_at(text, index)
+    return plugin.parse_document(text)
