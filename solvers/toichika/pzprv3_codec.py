@@ -81,6 +81,14 @@ def read_pzprv3(text: str) -> tuple[Toichika, Entries]:
         answers = [["."] * cols for _ in range(rows)]
         _check_rest(lines, end, "clue")
     givens = [[clue_code[t] for t in row] for row in clues]
+    for r, row in enumerate(answers):  # pzprjs (and our writer) put '.' on a given arrow's cell
+        for c, tok in enumerate(row):
+            if tok != "." and givens[r][c] in DIRECTIONS:
+                raise ParseError(
+                    f"pzprv3: R{r + 1}C{c + 1} holds a given arrow, so its answer is '.', got {tok!r}",
+                    end + r + 1,
+                    _column(answers[r], c),
+                )
     puzzle = Toichika.from_labels(labels, givens)
     answer_code = {".": 0, "1": 1, "2": 2, "3": 3, "4": 4, "+": DOT}
     entries = tuple(answer_code[t] for row in answers for t in row)

@@ -243,3 +243,27 @@ def test_a_seed_out_of_range_says_so(seed: str, shown: str, capsys) -> None:
 def test_a_seed_that_is_no_number_is_still_called_so(capsys) -> None:
     assert PLUGIN.cli(["generate", "2", "3", "--seed", "1e5"]) == 2
     assert "expected a whole number" in capsys.readouterr().err
+
+
+def test_a_pzprv3_answer_on_a_given_arrow_is_refused() -> None:
+    """The answer rows hold '.' on a given arrow's cell (pzprjs and our writer); any other value
+    there was dropped without a word, as the native format's answer block once did."""
+    from solvers.toichika import PLUGIN
+    from solvers.toichika.pzprv3_codec import read_pzprv3, write_pzprv3
+
+    puzzle = PLUGIN.parse("https://puzz.link/p?toichika/6/6/uiburcbvbdd5o15164e")
+    (solution,) = list(PLUGIN.solve(puzzle, limit=1))
+    text = write_pzprv3(puzzle, PLUGIN.entries_from_solution(puzzle, solution))
+    assert read_pzprv3(text)[0] == puzzle
+    lines = text.split("\n")
+    r, c = next((r, c) for r in range(6) for c in range(6) if puzzle.given(r, c) in (1, 2, 3, 4))
+    first_answer = 5 + 2 * 6
+    tokens = lines[first_answer + r].split(" ")
+    tokens[c] = "2"
+    lines[first_answer + r] = " ".join(tokens)
+    with pytest.raises(ParseError) as err:
+        read_pzprv3("\n".join(lines))
+    assert (
+        err.value.line == first_answer + r + 1
+        and f"R{r + 1}C{c + 1} holds a given arrow" in err.value.message
+    )
