@@ -472,6 +472,38 @@ def _find_grid(img: np.ndarray, gray: np.ndarray) -> tuple[_Grid, tuple[int, int
     return _Grid(x0, y0, sx, sy, rows, cols), (x, y, w, h)
 
 
+# Of Flow Free's 1,748 square levels with walls (its own packs), none has 1 or 3 walls and 2 have
+# 2; blurred and recompressed real screenshots gave single spurious walls (a widened line). Such a
+# read is said, not refused: this program's own diagrams of hand-made boards may have one.
+FEWEST_WALLS = 4
+
+
+def _edge_names(walls: list[Edge]) -> str:
+    shown = ", ".join(f"R{a[0] + 1}C{a[1] + 1}|R{b[0] + 1}C{b[1] + 1}" for a, b in walls[:3])
+    return shown + (", ..." if len(walls) > 3 else "")
+
+
+CUT_SHARE = 0.15  # of a cell: grid lines running on this far past the last line found, to the edge
+
+
+def _cut_sides(grid: _Grid, box: tuple[int, int, int, int], shape: tuple[int, ...]) -> list[str]:
+    """The picture's edges that cut a cell row or column of the board in part: the lattice runs on
+    to the edge, more than a sliver past its last line. That part may hold a pair's dot, so the
+    board read without it could be a complete, solvable board and still not the one shown (real
+    screenshots cropped 4-9 % into the board were read as 9x8 with a pair missing, and accepted)."""
+    x, y, w, h = box
+    height, width = shape[:2]
+    right = width - (grid.x0 + grid.cols * grid.sx)
+    bottom = height - (grid.y0 + grid.rows * grid.sy)
+    cut = {
+        "left": x <= 2 and grid.x0 > CUT_SHARE * grid.sx,
+        "right": x + w >= width - 2 and right > CUT_SHARE * grid.sx,
+        "top": y <= 2 and grid.y0 > CUT_SHARE * grid.sy,
+        "bottom": y + h >= height - 2 and bottom > CUT_SHARE * grid.sy,
+    }
+    return [side for side, yes in cut.items() if yes]
+
+
 # ---- dots ---------------------------------------------------------------------------------------------
 
 
@@ -889,9 +921,15 @@ def detect(img: np.ndarray) -> Detection:
     walls, holes, pipes = _walls_and_holes(gray, chroma, grid, set(cells) | set(bridges))
     if pipes:
         warnings.append(f"pipes drawn across {pipes} cell edge{'s' * (pipes > 1)} were ignored")
+    if 0 < len(walls) < FEWEST_WALLS:  # said, not refused: this program's own diagrams may have one
+        warnings.append(
+            f"{len(walls)} wall{'s' * (len(walls) > 1)} read ({_edge_names(walls)}), and Flow Free's levels "
+            f"with walls have {FEWEST_WALLS} or more: in a blurred or compressed picture a widened grid "
+            "line reads as a wall; check it"
+        )
     centres = np.array([(grid.x0 + (c + 0.5) * grid.sx, grid.y0 + (r + 0.5) * grid.sy) for r, c in cells])
     shapes = dict(zip(cells, _dot_shapes(img, centres.reshape(-1, 2), grid.sx, grid.sy, rgb), strict=True))
-    return Detection(
+    found = Detection(
         grid.rows,
         grid.cols,
         endpoints,
@@ -904,6 +942,15 @@ def detect(img: np.ndarray) -> Detection:
         shapes,
         tuple(bridges),
     )
+    cut = _cut_sides(grid, box, img.shape)
+    if cut:
+        where = " and ".join(cut)
+        raise BoardRefused(
+            f"the picture cuts the board off at its {where} edge (part of a cell shows there): "
+            "take a picture with the whole board",
+            found,
+        )
+    return found
 
 
 def _named(cells: list[Cell], rgb: np.ndarray) -> tuple[dict[str, tuple[Cell, ...]], dict[str, str]]:

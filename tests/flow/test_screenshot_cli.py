@@ -53,7 +53,9 @@ def test_import_json_with_walls(tmp_path: Path, capsys) -> None:
     assert puzzle.cells == scene.puzzle.cells and puzzle.walls == {wall(a, b) for a, b in scene.walls}
     assert {k: [tuple(c) for c in v] for k, v in out["endpoints"].items()} == scene.puzzle.endpoints()
     assert sorted(tuple(map(tuple, w)) for w in out["walls"]) == sorted(scene.walls)
-    assert out["problems"] == [] and out["holes"] == [] and out["notes"] == []
+    assert out["problems"] == [] and out["holes"] == []
+    # Two walls: Flow Free's own wall levels have 4 or more, so the read is said to be checked.
+    assert len(out["notes"]) == 1 and "2 walls read" in out["notes"][0] and "check it" in out["notes"][0]
 
 
 def _one_error_line(argv: list[str], text: str, capfd) -> None:
@@ -129,3 +131,20 @@ def test_batch_import_json_summary(tmp_path: Path, capsys) -> None:
     assert (out["kind"], out["read"], out["refused"]) == ("flow-import", 1, 1)
     assert out["images"][0] == {"image": str(shot), "status": "read", "file": str(pack / "one.txt")}
     assert out["images"][1]["status"] == "refused" and "no such file" in out["images"][1]["reason"]
+
+
+def test_a_picture_that_cuts_into_the_board_is_refused(tmp_path: Path, capfd) -> None:
+    """QA on real screenshots cropped 4-9 % into the board: the cut row or column was dropped, a
+    pair with it, and the smaller board (complete and solvable) was accepted. These two levels lose
+    a whole pair to the cut, and the rest is a unique level of its own (the wrong accept)."""
+    from solvers.flow.screenshot import detect
+
+    for seed, side in ((0, "right"), (59, "bottom")):
+        img = render(level_scene(6, 6, seed), Style(width=1080, height=2340))
+        whole = detect(img)
+        assert (whole.rows, whole.cols) == (6, 6)
+        x0, y0, sx, sy = whole.grid
+        cut = img[:, : int(x0 + 5.6 * sx)] if side == "right" else img[: int(y0 + 5.5 * sy)]
+        path = tmp_path / f"cut_{side}.png"
+        path.write_bytes(encode(cut, ".png"))
+        _one_error_line([str(path)], f"the picture cuts the board off at its {side} edge", capfd)
