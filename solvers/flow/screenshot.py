@@ -483,7 +483,7 @@ def _edge_names(walls: list[Edge]) -> str:
     return shown + (", ..." if len(walls) > 3 else "")
 
 
-CUT_SHARE = 0.15  # of a cell: grid lines running on this far past the last line found, to the edge
+CUT_SHARE = 0.07  # of a cell: grid lines running on this far past the last line found, to the edge
 
 
 def _cut_sides(grid: _Grid, box: tuple[int, int, int, int], shape: tuple[int, ...]) -> list[str]:
@@ -495,11 +495,12 @@ def _cut_sides(grid: _Grid, box: tuple[int, int, int, int], shape: tuple[int, ..
     height, width = shape[:2]
     right = width - (grid.x0 + grid.cols * grid.sx)
     bottom = height - (grid.y0 + grid.rows * grid.sy)
+    near_x, near_y = max(2.0, 0.05 * grid.sx), max(2.0, 0.05 * grid.sy)  # "at the edge"
     cut = {
-        "left": x <= 2 and grid.x0 > CUT_SHARE * grid.sx,
-        "right": x + w >= width - 2 and right > CUT_SHARE * grid.sx,
-        "top": y <= 2 and grid.y0 > CUT_SHARE * grid.sy,
-        "bottom": y + h >= height - 2 and bottom > CUT_SHARE * grid.sy,
+        "left": x <= near_x and grid.x0 > CUT_SHARE * grid.sx,
+        "right": x + w >= width - near_x and right > CUT_SHARE * grid.sx,
+        "top": y <= near_y and grid.y0 > CUT_SHARE * grid.sy,
+        "bottom": y + h >= height - near_y and bottom > CUT_SHARE * grid.sy,
     }
     return [side for side, yes in cut.items() if yes]
 
