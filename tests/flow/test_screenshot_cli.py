@@ -148,3 +148,30 @@ def test_a_picture_that_cuts_into_the_board_is_refused(tmp_path: Path, capfd) ->
         path = tmp_path / f"cut_{side}.png"
         path.write_bytes(encode(cut, ".png"))
         _one_error_line([str(path)], f"the picture cuts the board off at its {side} edge", capfd)
+
+
+def _with_orientation(jpeg: bytes, orientation: int) -> bytes:
+    """The JPEG with an EXIF APP1 segment holding only the Orientation tag (as phone cameras
+    write it: the pixels stored turned, the tag saying how to show them)."""
+    import struct
+
+    tiff = b"MM\x00*" + struct.pack(">I", 8) + struct.pack(">H", 1)
+    tiff += struct.pack(">HHIHH", 0x0112, 3, 1, orientation, 0) + struct.pack(">I", 0)
+    body = b"Exif\x00\x00" + tiff
+    return jpeg[:2] + b"\xff\xe1" + struct.pack(">H", len(body) + 2) + body + jpeg[2:]
+
+
+def test_a_photo_stored_turned_is_read_as_it_is_shown(tmp_path: Path) -> None:
+    """QA: a JPEG stored turned with EXIF Orientation 6 was read from its raw pixels, and the board
+    accepted turned a quarter from what every viewer shows (30 of 30 such pictures)."""
+    import cv2
+
+    from solvers.flow.screenshot import decode, detect
+
+    scene = level_scene(5, 7, 2)
+    shown = render(scene, Style(width=1080, height=2340))
+    stored = cv2.rotate(shown, cv2.ROTATE_90_COUNTERCLOCKWISE)  # Orientation 6: turn clockwise to show
+    data = _with_orientation(encode(stored, ".jpg", 90), 6)
+    found = detect(decode(data))
+    assert (found.rows, found.cols) == (7, 5)
+    assert {k: tuple(v) for k, v in found.endpoints.items()} == detect(shown).endpoints
