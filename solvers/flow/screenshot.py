@@ -448,8 +448,15 @@ def _line_box(horizontal: np.ndarray, vertical: np.ndarray) -> tuple[int, int, i
     big = (w >= 2 * MIN_CELL) & (h >= 2 * MIN_CELL)
     if not big.any():
         raise InputError("no Flow board found: no grid of lines in the image")
-    best = 1 + int(np.argmax(np.where(big, w * h, -1)))
+    area = np.where(big, w * h, -1)
+    best = 1 + int(np.argmax(area))
+    if np.count_nonzero(area >= SECOND_BOARD * area.max()) > 1:
+        # Two screenshots side by side gave the larger board, accepted without a word (QA).
+        raise InputError("the picture holds more than one board: crop it to the one to read")
     return tuple(int(v) for v in stats[best, :4])  # type: ignore[return-value]
+
+
+SECOND_BOARD = 0.25  # a second lattice at least this large (by area) is another board
 
 
 def _find_grid(img: np.ndarray, gray: np.ndarray) -> tuple[_Grid, tuple[int, int, int, int]]:

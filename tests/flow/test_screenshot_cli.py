@@ -175,3 +175,14 @@ def test_a_photo_stored_turned_is_read_as_it_is_shown(tmp_path: Path) -> None:
     found = detect(decode(data))
     assert (found.rows, found.cols) == (7, 5)
     assert {k: tuple(v) for k, v in found.endpoints.items()} == detect(shown).endpoints
+
+
+def test_two_screenshots_side_by_side_are_refused(tmp_path: Path, capfd) -> None:
+    """QA: two screenshots pasted side by side were read as one of the two boards, no word said."""
+    import numpy as np
+
+    left = render(level_scene(5, 5, 1), Style(width=720, height=1280))
+    right = render(level_scene(6, 6, 2), Style(width=720, height=1280))
+    path = tmp_path / "two.png"
+    path.write_bytes(encode(np.concatenate([left, right], axis=1), ".png"))
+    _one_error_line([str(path)], "the picture holds more than one board", capfd)
