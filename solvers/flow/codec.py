@@ -110,7 +110,7 @@ def _url_inside(text: str) -> ParseError | None:
 
     for number, line in enumerate(text[:20_000].split("\n")[1:40], start=2):
         stripped = line.strip()
-        if stripped and " " not in stripped and pzpr.looks_like_url(stripped):
+        if "/" in stripped and " " not in stripped and pzpr.looks_like_url(stripped):  # rows hold no "/"
             return ParseError(
                 "this line is a puzzle URL: give the URL alone, without the other lines", number, 1
             )
