@@ -242,6 +242,9 @@ def test_the_issue_12x12_is_proven_unique_by_canonical_answers(monkeypatch: pyte
     # decide it in well under a second (CPU bound with a wide margin). The sweep must not run.
     from solvers.flow import search
 
+    # Compile the numba kernels first: on a clean clone their compile time fell in the SAT head
+    # start (3 CPU s) in some test orders, and the sweep started (seen once in CI).
+    list(PLUGIN.solve(codec.parse("rules: numberlink\nA..B\n....\nA..B\n"), limit=2, rules="numberlink"))
     monkeypatch.setattr(search, "count_racing", lambda *a, **k: pytest.fail("the sweep ran"))
     made: list[bool] = []
     real = sat.FlowSat.__post_init__
