@@ -242,9 +242,10 @@ def test_the_issue_12x12_is_proven_unique_by_canonical_answers(monkeypatch: pyte
     # decide it in well under a second (CPU bound with a wide margin). The sweep must not run.
     from solvers.flow import search
 
-    # Compile the numba kernels first: on a clean clone their compile time fell in the SAT head
-    # start (3 CPU s) in some test orders, and the sweep started (seen once in CI).
-    list(PLUGIN.solve(codec.parse("rules: numberlink\nA..B\n....\nA..B\n"), limit=2, rules="numberlink"))
+    # The sweep may not even start: on a clean clone (no numba kernel cache) compiling the kernels
+    # fell in its 3 CPU s head start in some test orders (seen in CI), so the head start is
+    # lifted here; the proof must still come from canonical answers, within the bound below.
+    monkeypatch.setattr(search, "HEAD", 60.0)
     monkeypatch.setattr(search, "count_racing", lambda *a, **k: pytest.fail("the sweep ran"))
     made: list[bool] = []
     real = sat.FlowSat.__post_init__
