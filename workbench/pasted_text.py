@@ -26,7 +26,7 @@ def read_elsewhere(body: str, shown: PluginBase) -> tuple[PluginBase, tuple[Any,
     one_line_url = "\n" not in body and "/" in body and not any(ch.isspace() for ch in body)
     for plugin in claimed or (others if one_line_url else []):
         try:
-            return plugin, plugin.parse_document(body + ("\n" if "\n" in body else ""))
+            return plugin, plugin.parse_document(_as_file(body))
         except Exception:  # InputError, or a reader's bug: that module does not read it
             continue
     return None
@@ -40,7 +40,7 @@ def reading_error(body: str, shown: PluginBase, error: InputError) -> str:
     for plugin in registry.plugins().values():
         if plugin is not shown and plugin.claims(body):
             try:
-                plugin.parse_document(body + ("\n" if "\n" in body else ""))
+                plugin.parse_document(_as_file(body))
             except InputError as other:
                 return f"Cannot read this {kind} puzzle ({plugin.meta.name}): {other}"
             except Exception:  # a reader's bug: the shown module's word stands
@@ -54,9 +54,14 @@ def read_pasted(
     """The shown module's reading of a pasted text. A text of several puzzles (a level pack, a
     'W H' collection) asks ``choose`` which one, as File > Open does, so its note says "puzzle 2 of
     12" rather than the command line's "'flow split' writes each"; None when that is cancelled."""
-    text = body + ("\n" if "\n" in body else "")
+    text = _as_file(body)
     listed = plugin.collection(text)
     if len(listed) > 1:
         index = choose("the pasted text", listed)
         return None if index is None else plugin.parse_document_at(text, index)
     return plugin.parse_document(text)
+
+
+def _as_file(body: str) -> str:
+    """A stripped paste as a file would hold it: a text of several lines ends with a newline."""
+    return body + ("\n" if "\n" in body else "")

@@ -85,6 +85,12 @@ def nonblank_lines(text: str, comment: str = "") -> Iterator[tuple[int, str]]:
     With ``comment`` (e.g. ``"#"``), lines whose first non-blank character is that one are skipped
     too, also at C speed. ``text`` must already be normalised (LF only).
     """
+    for number, line, _ in nonblank_lines_at(text, comment):
+        yield number, line
+
+
+def nonblank_lines_at(text: str, comment: str = "") -> Iterator[tuple[int, str, int]]:
+    """``nonblank_lines`` with each line's offset in ``text`` as well (to look into the gaps)."""
     pattern = _NONSPACE if not comment else _significant(comment)
     number, pos = 1, 0
     while (found := pattern.search(text, pos)) is not None:
@@ -92,7 +98,7 @@ def nonblank_lines(text: str, comment: str = "") -> Iterator[tuple[int, str]]:
         end = text.find("\n", found.start())
         end = len(text) if end < 0 else end
         number += text.count("\n", pos, start)
-        yield number, text[start:end]
+        yield number, text[start:end], start
         pos = end
 
 

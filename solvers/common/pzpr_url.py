@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from urllib.parse import unquote
 
 from solvers.common.errors import ParseError
 
@@ -24,13 +23,26 @@ def is_url_form(text: str) -> bool:
     return host.removeprefix("www.") in HOSTS and "?" in text
 
 
+# A percent escape of printable ASCII (not a space): browsers and chat programs write '/' as %2F.
+ESCAPE = re.compile(r"%(2[1-9a-fA-F]|[3-6][0-9a-fA-F]|7[0-9a-eA-E])")
+
+
+def unescape(text: str) -> str:
+    """``text`` with its escapes of printable ASCII decoded (no other: '%20' stays)."""
+    return ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), text) if "%" in text else text
+
+
+def query_pid(url: str) -> str:
+    """The puzzle id a URL's query starts with, mode included (``numlin_edit``)."""
+    query = url[url.find("?") + 1 :]  # the whole text when it has no '?'
+    return query.split("/", 1)[0].rsplit("&", 1)[-1]
+
+
 def puzzle_type(text: str) -> str | None:
     """The puzzle type a puzz.link URL or pzprv3 text names (``numlin`` for ``numlin_edit``), told
     by its head alone; None for any other text. Says whose reading error to show when a text in
     such a form cannot be read."""
-    t = text[:2000].strip()
-    if "%" in t:  # chat programs escape '/' and '?' (numlin%2F5%2F5...)
-        t = unquote(t)
+    t = unescape(text[:2000].strip())  # chat programs escape '/' and '?' (numlin%2F5%2F5...)
     lines = t.replace("\r\n", "\n").replace("\r", "\n").split("\n", 2)
     if len(lines) > 1 and is_url_form(lines[0]) and not any(ch in t for ch in " \t"):
         lines = ["".join(t.split())]  # a URL wrapped over several lines (mail, chat)
@@ -40,8 +52,7 @@ def puzzle_type(text: str) -> str | None:
     elif re.match(r"pzprv3(\.[0-9]{1,3})?/", head) and len(lines) == 1:  # one line, '/' for breaks
         pid = head.split("/", 2)[1].strip()
     elif is_url_form(head) or (len(lines) == 1 and re.match(r"[a-z]+(_edit|_play)?/", head)):
-        query = head[head.find("?") + 1 :] if "?" in head else head
-        pid = query.split("/", 1)[0].rsplit("&", 1)[-1]
+        pid = query_pid(head)
     else:
         return None
     pid = pid.removesuffix("_edit").removesuffix("_play")

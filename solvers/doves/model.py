@@ -14,11 +14,10 @@ action's successor inherits them, and an analysis needs the position alone.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from solvers.common.errors import InputError, ParseError
-from solvers.common.limits import nonblank_lines, normalise, shown
+from solvers.common.limits import nonblank_lines, nonblank_lines_at, normalise, shown
 from solvers.doves import engine
 
 LETTERS = "BbAaYyMmTtHh"
@@ -329,7 +328,7 @@ def parse_file(text: str) -> Position:
     norm = normalise(text)
     nonblank: list[tuple[int, str]] = []
     starts: list[int] = []  # where each of those lines starts in ``norm``: to look into the gaps
-    for n, ln, start in _significant_lines(norm):
+    for n, ln, start in nonblank_lines_at(norm, comment="#"):
         nonblank.append((n, ln))
         starts.append(start)
         if len(nonblank) > MAX_GRID + 3:  # the grid rows, 'to move', 'rules' and 'moves'
@@ -418,20 +417,6 @@ def _blank_lines_between(text: str, before: tuple[int, int], after: tuple[int, i
 
 
 _BLANK_LINE = re.compile(r"^[^\S\n]*$", re.MULTILINE)
-_SIGNIFICANT = re.compile(r"^[^\S\n]*[^\s#]", re.MULTILINE)
-
-
-def _significant_lines(text: str) -> Iterator[tuple[int, str, int]]:
-    """``nonblank_lines(text, comment="#")`` that also gives each line's offset (blank and comment
-    runs are skipped at C speed, as there)."""
-    number, pos = 1, 0
-    while (found := _SIGNIFICANT.search(text, pos)) is not None:
-        start = text.rfind("\n", pos, found.start()) + 1 or pos
-        end = text.find("\n", found.start())
-        end = len(text) if end < 0 else end
-        number += text.count("\n", pos, start)
-        yield number, text[start:end], start
-        pos = end
 
 
 def format_file(position: Position, moves: list[str] | None = None) -> str:

@@ -43,12 +43,12 @@ from solvers.flow.model import (
     MAX_SIDE,
     MNEMONIC_ORDER,
     PUZZLE_RULES,
-    ZERO_NOTE,
     FlowPuzzle,
     has_long_labels,
     is_label_form,
     is_number_label,
     wall,
+    zero_reading,
 )
 
 EMPTY_CHARS = ".-"  # '.' in plain text, '-' in the spaced form; both are accepted in either
@@ -253,12 +253,10 @@ def _parse_ours(text: str, complete: bool) -> FlowPuzzle:
         row_columns.append(columns)
     board = tuple(ch for row in rows for ch in row)
     notes: tuple[str, ...] = ()
-    if spaced and EMPTY not in board and board.count("0") > 2:
-        # Number grids of other tools write 0 for an empty cell ("1 0 0 1"); a label is used
-        # exactly twice, and our own spaced files write '-', so no board of ours reads otherwise.
-        board = tuple(EMPTY if ch == "0" else ch for ch in board)
-    elif spaced and EMPTY not in board and board.count("0") == 2:
-        notes = (ZERO_NOTE,)  # "1 0 1 / 2 0 2": either reading is a board; say which was taken
+    if spaced and EMPTY not in board:  # our own spaced files write '-': none of them reads otherwise
+        zeros_empty, notes = zero_reading(board)
+        if zeros_empty:
+            board = tuple(EMPTY if ch == "0" else ch for ch in board)
     puzzle = FlowPuzzle(len(rows), len(rows[0]), board, notes=notes)
     puzzle = _apply_header(puzzle, header)
     for message, cell in puzzle.problems() if complete else ():

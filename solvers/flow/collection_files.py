@@ -3,6 +3,7 @@ puzzle to choose from, and the chosen one. One puzzle per file (every other form
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 
 from solvers.common.errors import InputError, ParseError
@@ -27,8 +28,12 @@ def read_all(text: str) -> list[tuple[str, int, FlowPuzzle | ParseError]]:
     raise InputError("not a file of several puzzles: a Flow Free level pack or 'W H' puzzles are expected")
 
 
+@functools.lru_cache(maxsize=2)
 def _each(text: str) -> list[tuple[str, int, FlowPuzzle | ParseError]]:
-    """``read_all`` for a file of several puzzles; empty for one puzzle (or any other form)."""
+    """``read_all`` for a file of several puzzles; empty for one puzzle (or any other form).
+    Kept for the last texts: File > Open lists a pack (``labels``) and then reads the chosen
+    puzzle of the same text (``puzzle_at``), and every level is checked by its own answer (a
+    100,000-level pack takes seconds). Callers do not change the list."""
     try:
         read = read_all(text)
     except InputError:  # not that form after all (or broken as a whole): opened as one puzzle

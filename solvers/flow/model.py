@@ -107,9 +107,16 @@ def wall(a: Cell, b: Cell) -> Wall:
     return (a, b) if a <= b else (b, a)
 
 
-# A spaced number grid with exactly two 0 cells and no '.' or '-': 0 may be a label or an empty
-# cell (other tools' number grids); it is read as a label, and the readers say so.
 ZERO_NOTE = "the two 0 cells are read as a pair of endpoints; if 0 means an empty cell, write '.' or '-'"
+
+
+def zero_reading(cells: Sequence[str]) -> tuple[bool, tuple[str, ...]]:
+    """How the cells of a spaced grid with no '.' or '-' read ``0`` (both readers, the plain one
+    and the 'W H' one, ask here): (0 is an empty cell, notes). Other tools' number grids write 0
+    for an empty cell, and a label is used exactly twice, so more than two 0s are empty cells;
+    exactly two may be either, so they stay a pair and the notes say so."""
+    zeros = sum(1 for cell in cells if cell == "0")
+    return zeros > 2, ((ZERO_NOTE,) if zeros == 2 else ())
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ import string
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import ascii_int, is_ascii_digits, nonblank_lines, normalise, shown
-from solvers.common.pzpr_url import HOSTS, is_url_form, split_query
+from solvers.common.pzpr_url import ESCAPE, HOSTS, is_url_form, query_pid, split_query, unescape
 from solvers.flow.model import (
     EMPTY,
     FLOW_RULES,
@@ -66,30 +66,17 @@ def looks_like_url(text: str) -> bool:
         # form needs its '/' here: a board row may spell "arukone".
         if first.startswith("#") or any(ch.isspace() for ch in first):
             return False
-        return _is_url_line(first) or _is_url_line(_unescape(first))
+        return _is_url_line(first) or _is_url_line(unescape(first))
     if is_url_form(t) or t.split("/", 1)[0] in PIDS:
         return True
     # Only escapes that make a numlin/arukone URL count, so a file name like "p%3Fx" stays one.
-    plain = _unescape(t)
-    return plain != t and _is_url_line(plain) and _pid_of(plain) in PIDS
+    plain = unescape(t)
+    return plain != t and _is_url_line(plain) and query_pid(plain) in PIDS
 
 
 def _is_url_line(line: str) -> bool:
     """A line that starts a URL: a URL form, or a query starting with a numlin/arukone pid and '/'."""
     return is_url_form(line) or line.split("/", 1)[0] in PIDS and "/" in line
-
-
-def _pid_of(url: str) -> str:
-    query = url[url.find("?") + 1 :]  # the whole text when it has no '?'
-    return query.split("/", 1)[0].rsplit("&", 1)[-1]
-
-
-# A percent escape of printable ASCII (not a space): browsers and chat programs write '/' as %2F.
-_ESCAPE = re.compile(r"%(2[1-9a-fA-F]|[3-6][0-9a-fA-F]|7[0-9a-eA-E])")
-
-
-def _unescape(text: str) -> str:
-    return _ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), text) if "%" in text else text
 
 
 _SLASH_FORM = re.compile(r"pzprv3(\.[0-9]{1,3})?/")
@@ -134,13 +121,13 @@ def decode_url(url: str) -> FlowPuzzle:
     """The puzzle of a URL text: percent escapes decoded, a URL wrapped over several lines joined.
     Errors are placed in the text as given (line and column)."""
     pieces = _url_lines(normalise(url))
-    joined = "".join(_unescape(raw) for _, _, raw in pieces)
+    joined = "".join(unescape(raw) for _, _, raw in pieces)
     try:
         return _decode_query(joined)
     except ParseError as exc:
         if len(pieces) > 1:
             try:  # a whole URL on line 1: what follows is more text, not the rest of it
-                _decode_query(_unescape(pieces[0][2]))
+                _decode_query(unescape(pieces[0][2]))
             except ParseError:
                 pass
             else:
@@ -168,7 +155,7 @@ def _url_lines(text: str) -> list[tuple[int, int, str]]:
         if pieces:
             # A URL form after a URL whose query has its pid: a second URL. (A wrap may fall just
             # after the '?', the next line then starting with the pid: that is no second URL.)
-            if _is_url_line(_unescape(raw)) and "/" in _query_so_far(head):
+            if _is_url_line(unescape(raw)) and "/" in _query_so_far(head):
                 raise ParseError(
                     f"a second URL starts here (the first is on line {pieces[0][0]}): paste one URL at a time",
                     number,
@@ -185,7 +172,7 @@ def _url_lines(text: str) -> list[tuple[int, int, str]]:
                 raise ParseError(f"a URL wrapped over more than {MAX_URL_LINES} lines", number)
         pieces.append((number, column, raw))
         if len(head) < 300:  # host, pid and size: a huge URL costs nothing more here
-            head += _unescape(raw[:900])
+            head += unescape(raw[:900])
     return pieces or [(1, 1, "")]
 
 
@@ -202,7 +189,7 @@ def _origin(pieces: list[tuple[int, int, str]], index: int) -> tuple[int, int]:
     (its end: just after the last character). Worked out only for an error, so costs nothing else."""
     for number, column, raw in pieces:
         pos = 0  # in raw
-        for m in _ESCAPE.finditer(raw):
+        for m in ESCAPE.finditer(raw):
             if index < m.start() - pos:
                 return number, column + pos + index
             index -= m.start() - pos

@@ -46,6 +46,7 @@ from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.errors import InputError
 from solvers.common.kernels import forced
 from solvers.common.palette import CATEGORICAL_DARK, CATEGORICAL_LIGHT
+from solvers.common.words import cell_name
 from solvers.flow.image_header import Header, HeaderError, read_header
 from solvers.flow.model import (
     BRIDGE,
@@ -491,7 +492,7 @@ FEWEST_WALLS = 4
 
 
 def _edge_names(walls: list[Edge]) -> str:
-    shown = ", ".join(f"R{a[0] + 1}C{a[1] + 1}|R{b[0] + 1}C{b[1] + 1}" for a, b in walls[:3])
+    shown = ", ".join(f"{cell_name(*a)}|{cell_name(*b)}" for a, b in walls[:3])
     return shown + (", ..." if len(walls) > 3 else "")
 
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from solvers.common.errors import InputError, ParseError
 from solvers.common.limits import normalise, shown
 from solvers.flow.community import our_labels
-from solvers.flow.model import EMPTY, MAX_SIDE, ZERO_NOTE, FlowPuzzle, has_long_labels
+from solvers.flow.model import EMPTY, MAX_SIDE, FlowPuzzle, has_long_labels, zero_reading
 
 _HEADER = re.compile(r"^\s*([0-9]{1,9})[ \t]+([0-9]{1,9})\s*$")  # ASCII digits only
 _MAX_PUZZLES = 100_000  # bounds the work on a hostile file
@@ -180,10 +180,10 @@ def _puzzle(lines: list[str], block: Block) -> FlowPuzzle:
     number_grid = any(" " in lines[k + 1 + r].strip() for r in range(height)) and not (
         "." in tokens or "-" in tokens
     )
-    if number_grid and tokens.count("0") > 2:
-        labels.pop("0")  # number grids write 0 for an empty cell, as codec.parse reads them
-    elif number_grid and tokens.count("0") == 2:
-        notes = (ZERO_NOTE,)  # read as codec.parse reads it, and said
+    if number_grid:
+        zeros_empty, notes = zero_reading(tokens)  # as codec.parse reads them
+        if zeros_empty:
+            labels.pop("0")
     for label, uses in labels.items():
         if len(uses) != 2:
             r, c = uses[2] if len(uses) > 2 else uses[0]

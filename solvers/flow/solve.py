@@ -10,6 +10,7 @@ from typing import Any
 
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.protocol import ProgressFn, Solution
+from solvers.common.words import cell_name
 from solvers.flow.coverage import unfillable_region
 from solvers.flow.graph import FlowGraph, grid_graph, solution_rows
 from solvers.flow.model import FlowPaths, FlowPuzzle
@@ -79,10 +80,10 @@ def solve(
     region = unfillable_region(graph) if rules != "numberlink" else None
     if region is not None:  # said at once, with where: the searches would fill it with loops
         rule_set = "strict" if rules == "auto" else rules
-        r, c = graph.cells[region[0]]
         info["rules"] = rule_set
         cells = f"{len(region)} cells" if len(region) > 1 else "the cell"
-        info["verdict"] = f"{verdict(0, True, rule_set)}: no pair can reach {cells} at R{r + 1}C{c + 1}"
+        where = cell_name(*graph.cells[region[0]])
+        info["verdict"] = f"{verdict(0, True, rule_set)}: no pair can reach {cells} at {where}"
         return
     if rules == "auto":
         rule_set, search, buffered = _auto(graph, limit, cancel, progress)
