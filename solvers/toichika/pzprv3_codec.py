@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import ascii_int, shown
+from solvers.common.words import cell_name
 from solvers.toichika.model import DIRECTIONS, DOT, MAX_SIZE, QUESTION, Entries, Toichika
 
 
@@ -90,9 +91,29 @@ def read_pzprv3(text: str) -> tuple[Toichika, Entries]:
                     _column(answers[r], c),
                 )
     puzzle = Toichika.from_labels(labels, givens)
+    _check_connected(puzzle, labels, ids)
     answer_code = {".": 0, "1": 1, "2": 2, "3": 3, "4": 4, "+": DOT}
     entries = tuple(answer_code[t] for row in answers for t in row)
     return puzzle, entries
+
+
+def _check_connected(puzzle: Toichika, labels: list[list[int]], ids: list[list[str]]) -> None:
+    """Each country id must name one connected area. pzprjs numbers connected areas, so an id on
+    two separate areas is a damaged or hand-edited file; read as it stands it would be solved as a
+    puzzle with more countries than the file says (walls only go where neighbouring ids differ)."""
+    first: dict[int, int] = {}  # id -> its first cell, row by row
+    region = puzzle.region_of
+    for r, row in enumerate(labels):
+        for c, label in enumerate(row):
+            i = puzzle.index(r, c)
+            seen = first.setdefault(label, i)
+            if region[seen] != region[i]:
+                raise ParseError(
+                    f"pzprv3: country {label} covers two separate areas "
+                    f"({cell_name(*puzzle.cell(seen))} and {cell_name(r, c)})",
+                    6 + r,
+                    _column(ids[r], c),
+                )
 
 
 # pzprjs may end a file with its own "history:"/"info:" records (JSON, possibly many lines): they

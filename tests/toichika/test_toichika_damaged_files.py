@@ -123,6 +123,40 @@ def test_pzprv3_country_count_must_match_the_ids() -> None:
     assert _error(read_pzprv3, _replace_line(GAME, 5, "15")).line == 5
 
 
+# pzprjs numbers its countries 0..n-1 as connected areas, so one id on two separate areas means a
+# damaged or hand-edited file; reading it as it stands would solve a puzzle with more countries
+# than the file says (exit 0 on a different puzzle).
+SPLIT = (
+    "pzprv3/toichika/4/4/5/0 1 1 2 /3 1 2 2 /3 3 4 0 /3 4 4 4 /4 . . . /. . . . /. . . . /. . . . /"
+).replace("/", "\n")
+
+
+def test_pzprv3_one_country_id_on_two_separate_areas_is_refused() -> None:
+    err = _error(read_pzprv3, SPLIT)  # id 0 on R1C1 and on R3C4, far apart
+    assert (err.line, err.column) == (8, 7)
+    assert str(err) == "line 8, column 7: pzprv3: country 0 covers two separate areas (R1C1 and R3C4)"
+    # the same file through the "pzprv3 in a URL" form and the plug-in's one reader
+    url = "https://puzz.link/p?" + SPLIT.replace("\n", "/")
+    assert "country 0 covers two separate areas (R1C1 and R3C4)" in str(_error(PLUGIN.parse, url))
+    assert "country 0 covers two separate areas" in str(_error(PLUGIN.parse_document, SPLIT))
+    # an id that is reused only diagonally is still two areas (countries touch by edges only)
+    diagonal = "pzprv3/toichika/2/2/2/0 1 /1 0 /. . /. . /".replace("/", "\n")
+    # (the first cell, row by row, outside its id's first part is named: R2C1 of id 1)
+    assert "country 1 covers two separate areas (R1C2 and R2C1)" in str(_error(read_pzprv3, diagonal))
+    # the fixed file (R3C4 its own country 5) and a country wrapping round another read as before
+    fixed = _replace_line(SPLIT, 8, "3 3 4 5 ").replace("\n5\n", "\n6\n", 1)
+    assert len(read_pzprv3(fixed)[0].regions) == 6
+    ring = "pzprv3/toichika/3/3/2/0 0 0 /0 1 0 /0 0 0 /. . . /. . . /. . . /".replace("/", "\n")
+    assert len(read_pzprv3(ring)[0].regions) == 2
+
+
+def test_pzprv3_split_country_fails_the_cli_with_exit_2(tmp_path: Path, capsys) -> None:
+    assert PLUGIN.cli(["uniqueness", _file(tmp_path, SPLIT, "split.pzprv3")]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "line 8, column 7: pzprv3: country 0 covers two separate areas (R1C1 and R3C4)" in captured.err
+
+
 # ---- item 9: answers on given cells ----------------------------------------------------------
 
 ANSWER = "answer\n.vvvv.\n>....<\n>....<\n.^^^^.\n.>..<.\n......\n"
