@@ -321,7 +321,8 @@ def parse_file(text: str) -> Position:
     File: optional ``#`` comments, an optional ``to move: red|green`` line, then 1..4 grid rows with
     ``.`` for empty squares (a blank line between grid rows is an empty row, as ``;;`` is in a
     board string), and an optional ``rules:`` line. Each header line may appear once: a second one
-    is a ParseError naming both lines (they used to be resolved silently). One line: a board
+    is a ParseError naming both lines (they used to be resolved silently); one between grid rows is
+    a ParseError naming it (the rows used to be joined). One line: a board
     string, optionally followed by ``/ red`` or ``/ green``. A ``moves:``
     line is the document's (``parse_moves``).
     """
@@ -353,6 +354,9 @@ def parse_file(text: str) -> Position:
     last_row = (0, 0)  # (line, offset) of the grid row read last
     rules_field: tuple[str, int] | None = None
     seen: dict[str, int] = {}  # header kind -> the line it is on: a second one is refused
+    # The first header line after a grid row: if another grid row follows, the grid is cut in two
+    # (a damaged file); joining the halves would analyse a position the file does not hold.
+    header_in_grid: tuple[str, int] | None = None
     for (n, ln), start in zip(nonblank, starts, strict=True):
         stripped = ln.strip()
         if ":" in stripped:
@@ -366,6 +370,8 @@ def parse_file(text: str) -> Position:
             if kind in seen:  # two of a kind used to be resolved silently, each kind its own way
                 raise ParseError(f"a second '{kind}:' line (the first is on line {seen[kind]})", n)
             seen[kind] = n
+            if last_row_line is not None and header_in_grid is None:
+                header_in_grid = (kind, n)
             if kind == "rules":
                 rules_field = (value.strip(), n)
             elif kind == "to move":
@@ -374,6 +380,13 @@ def parse_file(text: str) -> Position:
                 except InputError as exc:
                     raise ParseError(str(exc), n, len(key) + 2) from None
             continue  # 'moves:' holds the played actions: the document's (parse_moves)
+        if header_in_grid is not None:
+            kind, at = header_in_grid
+            raise ParseError(
+                f"a '{kind}:' line between grid rows (lines {last_row_line} and {n}); "
+                "it belongs before or after the grid",
+                at,
+            )
         if last_row_line is not None:
             # A blank line inside the grid is an empty row, as ';;' is in a board string (a row of
             # blanks reads the same, and empty rows can be part of a legal position). Comment lines

@@ -104,6 +104,53 @@ def test_one_header_line_of_each_kind_still_reads() -> None:
     assert parse_file("bB\nto move: red\n").to_move == RED  # 'to move:' after the grid, once
 
 
+# ---- a header line between grid rows: the grid is cut in two, as a damaged file would have it ----
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (  # the side to move was silently taken and the rows joined: analysed, exit 0
+            "bB\nto move: green\nAa\n",
+            "line 2: a 'to move:' line between grid rows (lines 1 and 3); "
+            "it belongs before or after the grid",
+        ),
+        (
+            HEADER + "to move: red\nbB\nrules: remove=no\nAa\n",
+            "line 4: a 'rules:' line between grid rows (lines 3 and 5); it belongs before or after the grid",
+        ),
+        (  # blank lines and comments around it change nothing; the first header line is named
+            "bB\n\n# a note\nmoves: +AN1\nside: red\n\nAa\n",
+            "line 4: a 'moves:' line between grid rows (lines 1 and 7); it belongs before or after the grid",
+        ),
+    ],
+)
+def test_a_header_line_between_grid_rows_is_refused(text: str, message: str) -> None:
+    for read in (PLUGIN.parse, PLUGIN.parse_document):
+        with pytest.raises(ParseError) as info:
+            read(text)
+        assert str(info.value) == message
+
+
+def test_a_header_line_between_grid_rows_fails_the_cli(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "header_mid.doves"
+    path.write_text("bB\nto move: green\nAa\n")
+    assert main(["analyse", str(path), "--depth", "1"], PLUGIN) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    err = captured.err.strip().splitlines()
+    assert len(err) == 1 and "line 2: a 'to move:' line between grid rows (lines 1 and 3)" in err[0], err
+
+
+def test_header_lines_before_and_after_the_grid_still_read() -> None:
+    expected = parse_board("bB;Aa", GREEN).with_rules(Rules(allow_remove=False))
+    assert parse_file("to move: green\nrules: remove=no\nbB\nAa\n") == expected
+    assert parse_file("bB\nAa\nto move: green\nrules: remove=no\n") == expected
+    assert parse_file("# c\nto move: green\n\nbB\nAa\n\n# c\nrules: remove=no\n\n") == expected
+    position, entries = PLUGIN.parse_document("rules: remove=no\nbB\nAa\nto move: green\nmoves: +yS2\n")
+    assert position == expected and len(entries.record) == 1
+
+
 # ---- item 11: a grid that lost a Boss; doves= echoed as typed ------------------------------------
 def test_a_missing_boss_names_the_grid_and_the_dove_not_the_first_row() -> None:
     # a damaged file of the QA run: the last row cut to '..' loses b; it said 'line 3'
