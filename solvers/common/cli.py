@@ -54,22 +54,52 @@ class Parser(argparse.ArgumentParser):
 
 # ---- option types (argparse ``type=``): ASCII only, bounded, with the allowed range in the message --
 
-_INT = re.compile(r"[+-]?[0-9]{1,18}")
+_INT = re.compile(r"[+-]?[0-9]+")  # any length: the size is checked apart, to call it too large
 _FLOAT = re.compile(r"[+-]?([0-9]{1,12}(\.[0-9]{0,12})?|\.[0-9]{1,12})([eE][+-]?[0-9]{1,3})?")
+MAX_INT_DIGITS = 18  # a whole number without a range (an int64 holds it; int() never sees 5,000 digits)
+
+
+def _whole_number(text: str) -> tuple[str, str]:
+    """``text`` stripped and its significant digits, if it is an ASCII whole number of any length.
+
+    ``[0-9]``, not ``\\d`` or ``isdigit()``: '٣' and '²' stay "not a whole number", as before."""
+    body = text.strip()
+    if not _INT.fullmatch(body):
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {_clip(text, 40)!r}")
+    return body, body.lstrip("+-").lstrip("0")
+
+
+def _number_shown(body: str, digits: str) -> str:
+    """The number as typed, or its length when echoing it would flood the line."""
+    return body if len(body) <= 40 else f"a {len(digits)}-digit number"
 
 
 def parse_int(text: str) -> int:
-    """An ASCII integer (``int()`` would take '٣' and thousands of digits)."""
-    if not _INT.fullmatch(text.strip()):
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {_clip(text, 40)!r}")
-    return int(text)
+    """An ASCII integer (``int()`` would take '٣' and thousands of digits); more than
+    MAX_INT_DIGITS digits is "too large", not "not a whole number"."""
+    body, digits = _whole_number(text)
+    if len(digits) > MAX_INT_DIGITS:
+        size = "small" if body.startswith("-") else "large"
+        raise argparse.ArgumentTypeError(
+            f"too {size}: at most {MAX_INT_DIGITS} digits, got {_number_shown(body, digits)}"
+        )
+    return int(body)
 
 
 def int_range(low: int, high: int) -> Callable[[str], int]:
+    # Digits beyond the bounds' own length are out of range whatever they say: compare lengths
+    # first, so a 5,000-digit argument never reaches int() (and a 19-digit seed still fits).
+    width = len(str(max(abs(low), abs(high))))
+
     def convert(text: str) -> int:
-        value = parse_int(text)
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be between {low} and {high}, got {value}")
+        body, digits = _whole_number(text)
+        value = int(body) if len(digits) <= width else None
+        if value is None or not low <= value <= high:
+            below = value < low if value is not None else body.startswith("-")
+            raise argparse.ArgumentTypeError(
+                f"must be between {low} and {high}, got {_number_shown(body, digits)} "
+                f"(too {'small' if below else 'large'})"
+            )
         return value
 
     convert.__name__ = "int"  # argparse names the type in its own messages

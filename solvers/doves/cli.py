@@ -122,7 +122,9 @@ def _parser() -> argparse.ArgumentParser:
     m = sub.add_parser("ai", help="the AI's action for a position")
     m.add_argument("board")
     m.add_argument("--to-move", default=None)
-    m.add_argument("--level", type=cli.parse_int, default=3, choices=sorted(LEVELS))
+    # The levels are 1..N without gaps: the range names them in a wrong value's message too.
+    levels = cli.int_range(min(LEVELS), max(LEVELS))
+    m.add_argument("--level", type=levels, default=3, choices=sorted(LEVELS))
     add_json(m)
     add_timeout(m)
     for name in ("analyse", "analyze", "perft", "ai", "retro"):
