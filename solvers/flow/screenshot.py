@@ -12,14 +12,17 @@ Steps (OpenCV + numpy throughout):
 3. Per column (row) of that lattice, the share of vertical (horizontal) line gives a profile whose
    peaks are the grid lines. The line count is the regular spacing that best explains the peaks
    (walls and holes may hide parts of lines, so a few may be missing). A crop that cut the outer
-   border line off keeps its last cell row (column) when the lines run on to the picture's edge.
+   border line off, or a light margin that swallowed it, keeps its last cell row (column) when the
+   lines run on a cell to the picture's edge or the lattice's end; a picture that ends in a sliver
+   of a cell, the lines running on across it, is refused as cut.
 4. A cell holds a dot when a square patch around its centre is almost all ink and a ring around
    the centre is too (a pipe crosses the ring only twice); its colour is the patch median. Dots are
    grouped by colour distance (CIE Lab) and named by the nearest known colour.
    Lone dots of near colours pair up (a dimmed part of a screenshot).
 5. Each cell edge is measured across the line (width at half height above the local floor): a
    wall is a clearly thicker grey bar than a grid line (a coloured one is a pipe, ignored and
-   noted); an edge with no line at all borders a hole, and so does a cell shaded and hatched as
+   noted), and a bright one: a bar no brighter than the grid lines is a widened line of a blurred
+   or recompressed picture as likely as a wall, and the board is refused; an edge with no line at all borders a hole, and so does a cell shaded and hatched as
    this program draws holes.
 6. ``check`` decides whether the read board may be the level in the picture: every colour exactly
    twice, no outer row or column that is mostly holes without a dot (a grid grown into a header),
@@ -453,7 +456,12 @@ def _line_box(horizontal: np.ndarray, vertical: np.ndarray) -> tuple[int, int, i
     best = 1 + int(np.argmax(area))
     if np.count_nonzero(area >= SECOND_BOARD * area.max()) > 1:
         # Two screenshots side by side gave the larger board, accepted without a word (QA).
-        raise InputError("the picture holds more than one board: crop it to the one to read")
+        # Blur and heavy compression also break one board's lines into pieces (QA: blurred real
+        # screenshots were refused as two boards), so both are named.
+        raise InputError(
+            "the picture holds more than one board, or one board's lines broken into pieces by blur "
+            "or compression: crop it to one sharp board"
+        )
     return tuple(int(v) for v in stats[best, :4])  # type: ignore[return-value]
 
 
@@ -470,17 +478,23 @@ def _find_grid(img: np.ndarray, gray: np.ndarray) -> tuple[_Grid, tuple[int, int
     rows, gy, sy = _fit_count(_peaks(horizontal[y : y + h, x : x + w].mean(axis=1), LINE_SHARE))
     if cols < 1 or rows < 1:
         raise InputError("unreadable grid: could not find evenly spaced grid lines on the board")
-    # A crop that cuts the outer border line loses it: where the lines run on to the picture's edge
-    # about one cell past the last line found, that cell row (column) is part of the board.
+    # The outer border line can be lost: a crop cuts it, or a light margin round a dark screen
+    # swallows it (it is no thin ridge beside the margin). Where the lattice's lines run on about
+    # one cell past the last line found, to the picture's edge or to the lattice's own end, that
+    # cell row (column) is part of the board.
     height, width = gray.shape
     x0, y0 = x + gx, y + gy
-    if x <= 2 and 0.75 * sx <= x0 <= 1.3 * sx:
+
+    def one_cell(gap: float, pitch: float) -> bool:
+        return 0.75 * pitch <= gap <= 1.3 * pitch
+
+    if one_cell(x0 if x <= 2 else x0 - x, sx):
         x0, cols = x0 - sx, cols + 1
-    if x + w >= width - 2 and 0.75 * sx <= width - (x0 + cols * sx) <= 1.3 * sx:
+    if one_cell((width if x + w >= width - 2 else x + w) - (x0 + cols * sx), sx):
         cols += 1
-    if y <= 2 and 0.75 * sy <= y0 <= 1.3 * sy:
+    if one_cell(y0 if y <= 2 else y0 - y, sy):
         y0, rows = y0 - sy, rows + 1
-    if y + h >= height - 2 and 0.75 * sy <= height - (y0 + rows * sy) <= 1.3 * sy:
+    if one_cell((height if y + h >= height - 2 else y + h) - (y0 + rows * sy), sy):
         rows += 1
     return _Grid(x0, y0, sx, sy, rows, cols), (x, y, w, h)
 
@@ -489,6 +503,11 @@ def _find_grid(img: np.ndarray, gray: np.ndarray) -> tuple[_Grid, tuple[int, int
 # 2; blurred and recompressed real screenshots gave single spurious walls (a widened line). Such a
 # read is said, not refused: this program's own diagrams of hand-made boards may have one.
 FEWEST_WALLS = 4
+
+# A wall is a bright bar: this program's diagrams and the synthetic set draw it at 1.6x the grid
+# lines' brightness or more. Perturbed real screenshots (scaled to 35-50 % and recompressed,
+# blurred, contrast raised) widened single grid lines into bars of 0.6-1.3x: such a wall is doubtful.
+WALL_BRIGHTER = 1.4
 
 
 def _edge_names(walls: list[Edge]) -> str:
@@ -516,6 +535,50 @@ def _cut_sides(grid: _Grid, box: tuple[int, int, int, int], shape: tuple[int, ..
         "bottom": y + h >= height - near_y and bottom > CUT_SHARE * grid.sy,
     }
     return [side for side, yes in cut.items() if yes]
+
+
+RUN_ON_REACH = 0.3  # of a cell: how near the picture's edge a last line must be to look past it
+
+
+def _runs_on(gray: np.ndarray, grid: _Grid) -> list[str]:
+    """The sides where the picture ends just past the last grid line found and the lattice's
+    lines run on across that strip: a crop that left a sliver of a cell row or column (the line
+    found last was an inner one; the line map drops the sliver's short pieces). At the board's
+    real outline the lines stop; a tight crop leaves no strip to look at."""
+    across = (grid.x0, grid.sx, grid.cols, grid.y0, grid.sy, grid.rows)  # lines across x, then y
+    down = (grid.y0, grid.sy, grid.rows, grid.x0, grid.sx, grid.cols)
+    sides = _lines_run_on(gray, *across), _lines_run_on(gray.T, *down)
+    return [
+        name
+        for (before, after), names in zip(sides, (("left", "right"), ("top", "bottom")), strict=True)
+        for name, yes in zip(names, (before, after), strict=True)
+        if yes
+    ]
+
+
+def _lines_run_on(
+    gray: np.ndarray, x0: float, sx: float, cols: int, y0: float, sy: float, rows: int
+) -> tuple[bool, bool]:
+    """Whether the horizontal grid lines (at y0 + k sy) run on past the first and the last
+    vertical line (x0, x0 + cols sx) across a strip that ends at the picture's edge."""
+    width = gray.shape[1]
+    lines = np.clip(np.round(y0 + np.arange(1, rows) * sy), 0, gray.shape[0] - 1).astype(int)
+    middles = np.clip(np.round(y0 + (np.arange(1, rows + 1) - 0.5) * sy), 0, gray.shape[0] - 1).astype(int)
+    clear = max(2, round(0.02 * sx))  # past the line itself
+    out = []
+    for edge, step in ((x0, -1), (x0 + cols * sx, 1)):
+        at = round(edge)
+        gap = at if step < 0 else width - 1 - at  # pixels between the line and the picture's edge
+        if not len(lines) or not clear + 3 <= gap <= RUN_ON_REACH * sx:
+            out.append(False)
+            continue
+        near, far = sorted((at + step * (clear + 1), at + step * gap))
+        strip = gray[lines, near : far + 1]
+        beside = gray[middles[: len(lines)], near : far + 1].astype(np.int16)  # the cells' middles
+        # A line runs on where most of the strip's depth is ink, clearly brighter than beside it.
+        running = (strip >= np.maximum(LINE_LEVEL, beside + 10)).mean(axis=1) >= 0.8
+        out.append(bool(running.mean() >= 0.6))
+    return out[0], out[1]
 
 
 # ---- dots ---------------------------------------------------------------------------------------------
@@ -856,10 +919,16 @@ def _hatched(gray: np.ndarray, chroma: np.ndarray, grid: _Grid, r: int, c: int) 
     return max(along, across) >= 0.5 and min(along, across) < 0.35
 
 
-def _walls_and_holes(
-    gray: np.ndarray, chroma: np.ndarray, grid: _Grid, dots: set[Cell]
-) -> tuple[list[Edge], list[Cell], int]:
-    """Walls, holes, and how many thick coloured bars were taken for pipes, not walls."""
+@dataclass(frozen=True)
+class _EdgeReading:
+    walls: list[Edge]
+    faint: list[Edge]  # walls whose bar is no brighter than the grid lines (see WALL_BRIGHTER)
+    holes: list[Cell]
+    pipes: int  # thick coloured bars taken for pipes, not walls
+
+
+def _walls_and_holes(gray: np.ndarray, chroma: np.ndarray, grid: _Grid, dots: set[Cell]) -> _EdgeReading:
+    """Walls (and which of them are faint), holes, and how many thick coloured bars were pipes."""
     vw, vp, hw, hp = _edge_widths(gray, grid)
     # Walls are grey bars; a coloured one is a pipe drawn across the edge (a partly solved board).
     _, vc, _, hc = _edge_widths(chroma, grid)
@@ -867,7 +936,7 @@ def _walls_and_holes(
     present = np.concatenate((vp.ravel(), hp.ravel())) >= 25
     widths = np.concatenate((vw.ravel(), hw.ravel()))[present]
     if not len(widths):
-        return [], [], 0
+        return _EdgeReading([], [], [], 0)
     line = float(np.percentile(widths, 25))  # most edges are plain lines, but walls may be many
     wall_at = line + max(2.0, 0.035 * s)  # a wall is a bar of at least a tenth of a cell
     vthick = (vw >= wall_at) & (vp >= 25)
@@ -888,16 +957,22 @@ def _walls_and_holes(
         )
     ]
     hole_set = set(holes)
+    faint_at = WALL_BRIGHTER * float(np.median(np.concatenate((vp.ravel(), hp.ravel()))[present]))
     walls: list[Edge] = []
+    faint: list[Edge] = []
     for r in range(grid.rows):
         for c in range(1, grid.cols):
             if vwall[r, c] and (r, c - 1) not in hole_set and (r, c) not in hole_set:
                 walls.append(((r, c - 1), (r, c)))
+                if vp[r, c] < faint_at:
+                    faint.append(walls[-1])
     for r in range(1, grid.rows):
         for c in range(grid.cols):
             if hwall[r, c] and (r - 1, c) not in hole_set and (r, c) not in hole_set:
                 walls.append(((r - 1, c), (r, c)))
-    return sorted(walls), holes, pipes
+                if hp[r, c] < faint_at:
+                    faint.append(walls[-1])
+    return _EdgeReading(sorted(walls), sorted(faint), holes, pipes)
 
 
 # ---- the whole reading ----------------------------------------------------------------------------------
@@ -919,7 +994,8 @@ def detect(img: np.ndarray) -> Detection:
     cell_size = f"{grid.sx:.0f}x{grid.sy:.0f} px"
     if skew > 0.25:  # Flow cells are square: this is some other grid (a photo, a table)
         raise InputError(
-            f"unreadable grid: a {grid.cols}x{grid.rows} grid of {cell_size} cells is no Flow board"
+            f"unreadable grid: a {grid.cols}x{grid.rows} grid of {cell_size} cells is no Flow board "
+            "(a photo, a phone frame or a table?): crop the picture to the board"
         )
     warnings: list[str] = []
     if skew > 0.12:
@@ -932,7 +1008,8 @@ def detect(img: np.ndarray) -> Detection:
         _refuse_dots(img, cells, rgb, partial)
     chroma = _chroma(img)
     bridges = _bridges(gray, chroma, grid, set(cells))
-    walls, holes, pipes = _walls_and_holes(gray, chroma, grid, set(cells) | set(bridges))
+    edges = _walls_and_holes(gray, chroma, grid, set(cells) | set(bridges))
+    walls, holes, pipes = edges.walls, edges.holes, edges.pipes
     if pipes:
         warnings.append(f"pipes drawn across {pipes} cell edge{'s' * (pipes > 1)} were ignored")
     if 0 < len(walls) < FEWEST_WALLS:  # said, not refused: this program's own diagrams may have one
@@ -956,12 +1033,20 @@ def detect(img: np.ndarray) -> Detection:
         shapes,
         tuple(bridges),
     )
-    cut = _cut_sides(grid, box, img.shape)
+    cut = _cut_sides(grid, box, img.shape) or _runs_on(gray, grid)
     if cut:
         where = " and ".join(cut)
         raise BoardRefused(
             f"the picture cuts the board off at its {where} edge (part of a cell shows there): "
             "take a picture with the whole board",
+            found,
+        )
+    if edges.faint:
+        many = len(edges.faint) > 1
+        raise BoardRefused(
+            f"{len(edges.faint)} wall{'s' * many} read ({_edge_names(edges.faint)}) {'are' if many else 'is'} "
+            "no brighter than the grid lines: in a blurred, scaled or compressed picture a widened grid line "
+            "looks like that; check the walls against the picture",
             found,
         )
     return found

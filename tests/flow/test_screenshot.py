@@ -144,7 +144,10 @@ GOOD_JPEG = encode(render(_odd_scene(), Style(width=720, height=1280)), ".jpg", 
         (encode(np.zeros((1280, 720, 3), np.uint8)), "image is blank"),
         (encode(np.zeros((20, 20, 3), np.uint8)), "image too small"),
         (encode(render(Scene(FlowPuzzle.empty(6, 6)))), "no endpoint dots found on the 6x6 grid"),
-        (_table(), "unreadable grid: a 3x2 grid of 200x450 px cells is no Flow board"),
+        (
+            _table(),
+            "unreadable grid: a 3x2 grid of 200x450 px cells is no Flow board (a photo, a phone frame or a table?): crop the picture to the board",
+        ),
         (
             encode(np.random.default_rng(1).integers(0, 256, (640, 480, 3), dtype=np.uint8)),
             "no grid of lines",

@@ -170,3 +170,102 @@ def test_a_board_with_two_solutions_is_refused(monkeypatch) -> None:
     ]
     monkeypatch.setattr(flow_solve, "solve", real_solve)
     assert check(found) == []
+
+
+def _jpeg(img: np.ndarray, quality: int) -> np.ndarray:
+    return cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])[1], cv2.IMREAD_COLOR)
+
+
+@pytest.mark.parametrize(
+    ("name", "how"),
+    [
+        ("lvl1", "scaled to 35 % and recompressed"),
+        ("lvl21", "contrast raised"),
+        ("lvl22", "blurred"),
+    ],
+)
+def test_a_widened_grid_line_is_no_wall(name: str, how: str) -> None:
+    """QA: real screenshots scaled down and recompressed, blurred or with contrast raised widened
+    grid lines into bars that read as walls (1-8 of them), on edges the solution never uses, so the
+    level still checked and the wrong board was accepted. A wall is a bright bar; these are no
+    brighter than the grid lines, and the board is refused with where they are."""
+    from solvers.flow.screenshot import BoardRefused
+
+    img = read_image(DATA / f"{name}.jpg")
+    if how.startswith("scaled"):
+        img = _jpeg(cv2.resize(img, None, fx=0.35, fy=0.35, interpolation=cv2.INTER_AREA), 40)
+    elif how.startswith("contrast"):
+        img = cv2.convertScaleAbs(img, alpha=1.6, beta=128 * (1 - 1.6))
+    else:
+        img = cv2.GaussianBlur(img, (11, 11), 0)
+    with pytest.raises(
+        BoardRefused, match=r"wall.* read \(R\dC\d\|R\dC\d.*no brighter than the grid lines"
+    ) as refused:
+        detect(img)
+    assert refused.value.partial.walls  # shown over the picture for the user to check
+
+
+def _thin_lined_board(rows: list[str], cell: int = 200) -> np.ndarray:
+    """A dark board as Flow Free: Bridges draws it: thin olive lines, no margin round the outline."""
+    colours = {"R": (0, 0, 255), "G": (0, 128, 0), "B": (255, 0, 0), "Y": (0, 224, 238), "O": (0, 127, 255)}
+    height, width = len(rows) * cell + 3, len(rows[0]) * cell + 3
+    img = np.zeros((height, width, 3), np.uint8)
+    for k in range(len(rows[0]) + 1):
+        cv2.line(img, (1 + k * cell, 0), (1 + k * cell, height - 1), (80, 125, 130), 2)
+    for k in range(len(rows) + 1):
+        cv2.line(img, (0, 1 + k * cell), (width - 1, 1 + k * cell), (80, 125, 130), 2)
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch != ".":
+                centre = (1 + c * cell + cell // 2, 1 + r * cell + cell // 2)
+                cv2.circle(img, centre, int(0.35 * cell), colours[ch], -1, cv2.LINE_AA)
+    return img
+
+
+def test_a_white_margin_round_the_screenshot_keeps_the_outer_cells() -> None:
+    """QA: a white margin round a dark screenshot swallowed the board's outline (no thin line
+    beside the margin), so outer columns were dropped and, with a whole pair in one, the smaller
+    board was accepted. The lattice's lines run a cell past the last line found: that cell is board."""
+    rows = LABELS["lvl1"].split()
+    for margin in (0, 10, 40):
+        img = _thin_lined_board(rows)
+        if margin:
+            img = cv2.copyMakeBorder(
+                img, margin, margin, margin, margin, cv2.BORDER_CONSTANT, value=(255, 255, 255)
+            )
+        found = detect(img)
+        assert (found.rows, found.cols) == (5, 5), margin
+        assert _pairs(dict(found.endpoints)) == _pairs(FlowPuzzle.from_rows(rows).endpoints())
+        assert check(found) == []
+
+
+def test_a_sliver_of_a_cut_column_is_refused() -> None:
+    """QA: a crop that leaves under a tenth of the last column shows no part of its dots, and the
+    last inner line passed for the board's outline: the board was read a column short and, with a
+    whole pair in that column, accepted (these two levels lose a pair so; the line map drops the
+    sliver's short line pieces). Past a real outline the lattice's lines stop; here they run on
+    across the sliver. A tight crop (the outline kept) is still read."""
+    from solvers.flow.screenshot import BoardRefused
+    from solvers.flow.screenshot_synth import Style, level_scene, render
+
+    for seed, side in ((0, "right"), (59, "bottom")):
+        img = render(level_scene(6, 6, seed), Style(width=1080, height=2340))
+        whole = detect(img)
+        x0, y0, sx, sy = whole.grid
+        for keep in (0.05, 0.08):
+            cut = img[:, : int(x0 + (5 + keep) * sx)] if side == "right" else img[: int(y0 + (5 + keep) * sy)]
+            with pytest.raises(BoardRefused, match=f"cuts the board off at its {side} edge"):
+                detect(cut)
+        x, y, w, h = whole.board
+        tight = detect(img[y : y + h, x : x + w])
+        assert (tight.rows, tight.cols) == (6, 6) and check(tight) == []
+
+
+def test_a_board_broken_up_by_blur_is_not_called_two_boards() -> None:
+    """QA: a blurred screenshot breaks the board's lines into pieces, and the refusal said the
+    picture holds more than one board; it now names blur as well."""
+    img = cv2.GaussianBlur(read_image(DATA / "lvl2.jpg"), (11, 11), 0)
+    with pytest.raises(
+        InputError, match="broken into pieces by blur or compression: crop it to one sharp board"
+    ):
+        detect(img)
