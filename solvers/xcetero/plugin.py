@@ -31,6 +31,13 @@ from solvers.xcetero.rules import PIECES, UNPLACED, Position, owner
 
 Moves = tuple[int, ...]
 
+# What the full retrograde analysis says of the start (tests/xcetero compare it with retro.summary);
+# the help once said "neither side can force a win", against the panel's Win(13) beside it.
+START_RESULT = (
+    "With best play O, who moves first, wins in 13 plies by opening on the middle of a side (R1C2, "
+    "R2C1, R2C3 or R3C2); a corner or centre opening only draws."
+)
+
 
 @dataclass(frozen=True)
 class Game(GameRecord[int]):
@@ -359,7 +366,6 @@ class XceteroPlugin(PluginBase):
         moves = moves[: len(history) - 1]  # drop moves from the first bad one on
         return draw_position(puzzle, moves, overlay, best_line=best_line, caption=caption)
 
-    # ---- module CLI -----------------------------------------------------------------------------
     # ---- help ---------------------------------------------------------------------------------
     def help_rules(self) -> str:
         return (
@@ -367,7 +373,7 @@ class XceteroPlugin(PluginBase):
             "number order, each on any empty square.\n\n"
             "Once all six are on the board, the piece due (1, then 2, ... 6, 1, ...) must jump to any"
             " other empty square, never back onto the square it left. Three in a row wins at once. "
-            "With best play from the start position neither side can force a win."
+            f"{START_RESULT}"
         )
 
     def help_keys(self) -> list[tuple[str, str]]:

@@ -195,3 +195,18 @@ def test_cli_analyse_timeout_stops_without_the_watchdog(monkeypatch, capsys) -> 
     assert PLUGIN.cli(["analyse", "--timeout", "0.1"]) == 3
     assert time.process_time() - start < 2.0 and forced == []
     assert "timed out after 0.1 s" in capsys.readouterr().err
+
+
+def test_the_help_says_what_the_analysis_finds() -> None:
+    """The rules help once said "neither side can force a win" beside a panel showing Win(13)."""
+    from solvers.common.words import cell_name
+    from solvers.xcetero.plugin import PLUGIN
+
+    facts = retro.summary(retro.analyse())
+    text = PLUGIN.help_rules()
+    assert facts["initial"] == "Win(13)" and "O, who moves first, wins in 13 plies" in text
+    first = facts["first_moves"]
+    assert isinstance(first, dict)
+    winning = [cell_name(*divmod(int(sq), 3)) for sq, v in sorted(first.items()) if v == facts["initial"]]
+    assert f"({', '.join(winning[:-1])} or {winning[-1]})" in text
+    assert all(v == "Draw" for sq, v in first.items() if v != facts["initial"]) and "only draws" in text
