@@ -215,10 +215,13 @@ def edit(
     elif event.kind == "key":
         if event.key in ("Delete", "Backspace", "Space", ".", "-"):
             new = puzzle.with_cell(r, c, EMPTY) if here != EMPTY else None
-        elif len(event.key) == 1 and event.key in LETTERS + HOLE + BRIDGE and event.key != here:
-            if (event.key == BRIDGE and puzzle.hex) or (event.key == HOLE and puzzle.cols == 1):
+        elif len(event.key) == 1 and event.key in LETTERS + HOLE + BRIDGE:
+            # The key help names colours by capitals (R, G, B, ...): a plain "r" means red too. As a
+            # label of its own it drew colour 35, the same yellow as Y, a pair the solver keeps apart.
+            key = event.key.upper() if "a" <= event.key <= "z" else event.key
+            if key == here or (key == BRIDGE and puzzle.hex) or (key == HOLE and puzzle.cols == 1):
                 return None
-            new = puzzle.with_cell(r, c, event.key)
+            new = puzzle.with_cell(r, c, key)
     if new is None or new == puzzle:
         return None
     names = {EMPTY: "Clear", HOLE: "Hole", BRIDGE: "Bridge"}

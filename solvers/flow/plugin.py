@@ -209,7 +209,11 @@ class FlowPlugin(PluginBase):
     def help_keys(self) -> list[tuple[str, str]]:
         return [
             ("Edit: click with a colour", "place that colour's endpoint (click it again to remove it)"),
-            ("Edit: letter key (R, G, B, ...)", "place that colour's endpoint at the cursor"),
+            ("Edit: letter key (R, G, B, ...)", "place that colour's endpoint at the cursor (r is R)"),
+            (
+                "Edit: Enter",
+                "click the cursor's cell with the chosen tool (on that colour's endpoint: remove it)",
+            ),
             (
                 "Edit: digits on a Numberlink board",
                 "type a number 1-999 at the cursor: 1 then 2 on one cell places 12 (one undo step); "

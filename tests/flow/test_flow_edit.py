@@ -56,7 +56,7 @@ def test_remove_and_keys() -> None:
     assert PLUGIN.edit(p, None, press((0, 0), "erase")).puzzle.at(0, 0) == "."
     assert PLUGIN.edit(p, None, press((1, 1), "erase")) is None  # nothing to erase
     typed = PLUGIN.edit(p, None, EditEvent("key", mode="edit", cell=(1, 1), key="z")).puzzle
-    assert typed.at(1, 1) == "z"
+    assert typed.at(1, 1) == "Z"
     assert (
         PLUGIN.edit(typed, None, EditEvent("key", mode="edit", cell=(1, 1), key="Delete")).puzzle.at(1, 1)
         == "."
@@ -369,3 +369,15 @@ def test_next_number_reaches_ten_and_a_third_endpoint_is_named() -> None:
     assert puzzle.at(3, 1) == "10"
     problems = [text for text, _ in puzzle.problems()]
     assert any(text.startswith("number 10 has 3 endpoints") for text in problems), problems
+
+
+def test_a_lower_case_letter_key_places_the_colour_its_capital_names() -> None:
+    """QA: a plain "r" placed label r (colour 35, drawn in the same yellow as Y) and "y" label y
+    (the same green as G): two pairs that look alike and that the solver keeps apart."""
+    p = PLUGIN.new_puzzle(3, 3)
+    for key, colour in (("r", "R"), ("y", "Y"), ("R", "R")):
+        placed = PLUGIN.edit(p, None, EditEvent("key", mode="edit", cell=(0, 0), key=key))
+        assert placed is not None and placed.puzzle.at(0, 0) == colour
+        assert placed.puzzle.colour_index(colour) == p.colour_index(colour)
+    red = PLUGIN.edit(p, None, EditEvent("key", mode="edit", cell=(0, 0), key="R")).puzzle
+    assert PLUGIN.edit(red, None, EditEvent("key", mode="edit", cell=(0, 0), key="r")) is None  # already red
