@@ -54,10 +54,15 @@ CENTRE = 0.2  # a pencil click this close to the cell centre (in cells) marks "a
 Edge = tuple[str, int, int]
 
 
+EDGE_REACH = 0.15  # of a cell: how far outside the board a press still reaches an edge
+
+
 def nearest_edge(p: Toichika, pos: tuple[float, float]) -> Edge | None:
     """The interior cell edge closest to a logical position: ('v', r, c) right of (r,c), ('h', r, c) below."""
     fx, fy = (pos[0] - MARGIN) / CELL, (pos[1] - MARGIN) / CELL
-    if not (-0.5 < fx < p.cols + 0.5 and -0.5 < fy < p.rows + 0.5):
+    # Only on the board (give or take the outline's width): a click in the margin, e.g. to give the
+    # board focus, used to toggle the inner edge nearest to it (QA).
+    if not (-EDGE_REACH < fx < p.cols + EDGE_REACH and -EDGE_REACH < fy < p.rows + EDGE_REACH):
         return None
     kx, ky = round(fx), round(fy)
     r, c = min(max(int(fy // 1), 0), p.rows - 1), min(max(int(fx // 1), 0), p.cols - 1)

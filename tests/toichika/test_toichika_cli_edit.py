@@ -75,6 +75,19 @@ def test_border_drag_draws_then_erases_walls() -> None:
     assert edit(p, None, EditEvent("press", "border", "edit", None, (MARGIN + 1, MARGIN + 1), "left")) is None
 
 
+def test_a_press_in_the_margin_changes_no_border() -> None:
+    """QA: a click in the white margin below the board (to give it focus) erased the border of
+    the nearest inner edge. Presses on the board's edges still draw."""
+    edit = _session()
+    p = Toichika.empty(3, 3)
+    below = MARGIN + 3 * CELL + 0.3 * CELL
+    for pos in ((MARGIN + CELL + 1, below), (MARGIN - 0.3 * CELL, MARGIN + CELL - 1)):
+        assert edit(p, None, EditEvent("press", "border", "edit", None, pos, "left")) is None
+    near = (MARGIN + CELL + 1, MARGIN + 3 * CELL + 0.1 * CELL)  # on the outline, by a vertical edge
+    result = edit(p, None, EditEvent("press", "border", "edit", None, near, "left"))
+    assert result is not None and result.puzzle.wall_right(2, 0)
+
+
 def test_paint_country_carves_a_connected_region() -> None:
     edit = _session()
     p = Toichika.empty(3, 3)
