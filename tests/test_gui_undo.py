@@ -124,3 +124,21 @@ def test_new_dialog_asks_width_then_height(main_window, qtbot) -> None:
     assert seen[0].startswith("Width") and seen[1].startswith("Height")
     assert (view.doc.puzzle.cols, view.doc.puzzle.rows) == (7, 4)
     assert view.info.text().startswith("7x4")
+
+
+def test_typing_in_the_new_dialog_replaces_the_width(main_window, qtbot) -> None:
+    """QA: the caret sat before the width shown, so typing 6 made 620 (over the limit)."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QSpinBox
+
+    view = main_window.show_kind("flow")
+
+    def type_six() -> None:
+        dialog = main_window.files.size_dialog
+        width = dialog.findChild(QSpinBox, "width")
+        qtbot.keyClicks(width, "6")
+        dialog.accept()
+
+    QTimer.singleShot(0, type_six)
+    main_window.act_new.trigger()
+    assert view.doc.puzzle.cols == 6

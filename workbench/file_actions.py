@@ -269,6 +269,7 @@ class FileActions:
         buttons.accepted.connect(dialog.accept)
         buttons.rejected.connect(dialog.reject)
         form.addRow(buttons)
+        width.selectAll()  # typing replaces the width (the caret sat before it: "6" made 620)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return height.value(), width.value()
