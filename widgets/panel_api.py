@@ -32,6 +32,10 @@ class PanelContext(Protocol):
     # Before replacing the document (generate, paste, open a result): asks about unsaved edits as
     # File > Open does; False means the user chose Cancel (or a save failed): leave it as it is.
     def may_replace(self) -> bool: ...
+
+    # Open a text as Edit > Paste does (a pack asks which puzzle; errors in a dialog).
+    paste_text: Callable[[str], object]
+
     def show_solution(self, solution: Solution | None) -> None: ...
     def shown_solution(self) -> Solution | None: ...
     # ``overlay`` is passed to plugin.draw(..., overlay=); ``describe`` is the line under the board

@@ -86,6 +86,7 @@ class DocumentView(QWidget):
         self._overlay: Any = None
         # Set by the window: the unsaved-changes question of File > Open (True: go on).
         self.confirm_replace: Callable[[], bool] = lambda: True
+        self.paste_text: Callable[[str], object] = lambda text: None  # PanelContext: the shell's Paste
         self._overlay_puzzle: Any = None  # the puzzle the overlay was drawn for
         self._overlay_text = ""  # what the overlay shows, for the line under the board
         self._mode = "edit"

@@ -186,6 +186,7 @@ class MainWindow(WindowServices):
             view.title_changed.connect(self._update_title)
             view.busy_changed.connect(lambda _busy: self._update_cancel())
             view.confirm_replace = lambda: self.files.may_discard(view)
+            view.paste_text = lambda text: self.files.open_text(text, plugin.meta.id, ask=True)
             self.undo_group.addStack(view.doc.undo_stack)
             self.views[plugin.meta.id] = view
             menus.add_importers(self, [plugin])

@@ -459,3 +459,19 @@ def test_a_pack_of_levels_asks_which_one_to_open(main_window, tmp_path, monkeypa
     )
     assert main_window.files.open_path(pack, "flow")
     assert "level 1 of 3 in the file" in view.info.text() and "flow split" not in view.info.text()
+
+
+def test_paste_url_with_a_pack_asks_which_puzzle(main_window, view, qtbot) -> None:
+    """The panel's Paste URL opened a pasted pack at its first puzzle with the command line's
+    "flow split" note; it now asks which puzzle, as Edit > Paste and File > Open do."""
+    asked: list[list[str]] = []
+
+    def choose(name: str, lines: list[str]) -> int:
+        asked.append(lines)
+        return 1
+
+    main_window.files.choose_puzzle = choose
+    _panel(view).paste_url("3 3\nR.G\n...\nR.G\n3 3\nB.Y\n...\nB.Y\n")
+    assert len(asked) == 1 and len(asked[0]) == 2
+    assert view.doc.puzzle.at(0, 0) == "B" and view.doc.path is None
+    assert "flow split" not in view.info.text()

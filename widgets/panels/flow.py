@@ -187,6 +187,11 @@ class FlowPanel(QWidget):
     def paste_url(self, text: str | None = None) -> None:
         text = QGuiApplication.clipboard().text() if text is None else text
         try:
+            if len(self.ctx.plugin.collection(limit_text(text, "the clipboard"))) > 1:
+                # A level pack: the shell asks which puzzle, as File > Open does (this button
+                # opened the first with the command line's "flow split" note).
+                self.ctx.paste_text(text)
+                return
             puzzle = self.ctx.plugin.parse(limit_text(text, "the clipboard").strip())
         except InputError as exc:
             self.ctx.status(f"Cannot paste: {exc}")
