@@ -103,3 +103,15 @@ def test_a_19_digit_seed_in_range_is_taken(capsys: pytest.CaptureFixture[str]) -
         ["doves", "puzzles", "--seed", "9223372036854775807", "--count", "1", "--timeout", "0.1"]
     ) in (0, 3)
     assert "whole number" not in capsys.readouterr().err
+
+
+def test_a_long_number_of_seconds_is_out_of_range_not_no_number() -> None:
+    """The float options took at most 12 digits: --timeout 1234567890123 was "expected a number"."""
+    assert _refused(cli.seconds, "1234567890123").startswith(
+        "must be a finite number more than 0 and at most"
+    )
+    assert "got 1234567890123" in _refused(cli.seconds, "1234567890123")
+    assert _refused(cli.seconds, "9" * 500).endswith("(500 characters)")  # the echo is clipped
+    assert cli.seconds("0.000000000000001") == 1e-15 and cli.seconds("2.5") == 2.5
+    for text in ("nan", "1_0", "٣", "inf", "", "1e", "."):
+        assert _refused(cli.seconds, text).startswith(("expected a number", "must be a finite number"))

@@ -55,7 +55,9 @@ class Parser(argparse.ArgumentParser):
 # ---- option types (argparse ``type=``): ASCII only, bounded, with the allowed range in the message --
 
 _INT = re.compile(r"[+-]?[0-9]+")  # any length: the size is checked apart, to call it too large
-_FLOAT = re.compile(r"[+-]?([0-9]{1,12}(\.[0-9]{0,12})?|\.[0-9]{1,12})([eE][+-]?[0-9]{1,3})?")
+# Any number of digits: a long number is out of range, not "not a number" (float() reads it in
+# linear time; only int() of a long text is slow).
+_FLOAT = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]{1,3})?")
 MAX_INT_DIGITS = 18  # a whole number without a range (an int64 holds it; int() never sees 5,000 digits)
 
 
@@ -115,7 +117,7 @@ def float_range(low: float, high: float, *, low_open: bool = False) -> Callable[
         if not ok:
             bound = f"more than {low:g}" if low_open else f"at least {low:g}"
             raise argparse.ArgumentTypeError(
-                f"must be a finite number {bound} and at most {high:g}, got {text}"
+                f"must be a finite number {bound} and at most {high:g}, got {_clip(text.strip(), 40)}"
             )
         return value
 
