@@ -100,6 +100,27 @@ def test_folder_big_and_binary_files_are_refused(tmp_path: Path) -> None:
     assert read_text(ok) == "A.A\n"
 
 
+@pytest.mark.parametrize(
+    ("head", "kind"),
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "a PNG"),
+        (b"\xff\xd8\xff\xe0\x00\x10JFIF", "a JPEG"),
+        (b"GIF89a\x01\x00\x01\x00\x80\x00", "a GIF"),
+        (b"RIFF\x24\x00\x00\x00WEBPVP8 ", "a WebP"),
+    ],
+)
+def test_a_picture_opened_as_a_puzzle_is_named(tmp_path: Path, head: bytes, kind: str) -> None:
+    """QA: a screenshot renamed .flow said "not a text file (binary data: a NUL byte at offset 4)";
+    it now says it is a picture, and where pictures are read."""
+    picture = tmp_path / "level.flow"
+    picture.write_bytes(head + bytes(range(256)))
+    with pytest.raises(InputError, match=f"not a text file: it is {kind} picture .*Import Screenshot"):
+        read_text(picture)
+    text_like = tmp_path / "bm.txt"  # a text that starts like a BMP stays text
+    text_like.write_bytes(b"BM..\n")
+    assert read_text(text_like) == "BM..\n"
+
+
 def test_inline_argument_over_the_cap_is_refused() -> None:
     with pytest.raises(InputError, match="too large"):
         registry.get("flow").parse_document_input("A\n" * (MAX_INPUT_BYTES // 2 + 1))

@@ -142,15 +142,45 @@ def read_user_bytes(path: Path) -> bytes:
     return data
 
 
+# Pictures users open as puzzles (a screenshot renamed, or picked in File > Open): said by name.
+IMAGE_SIGNATURES = (
+    (b"\x89PNG\r\n\x1a\n", "a PNG"),
+    (b"\xff\xd8\xff", "a JPEG"),
+    (b"GIF87a", "a GIF"),
+    (b"GIF89a", "a GIF"),
+    (b"BM", "a BMP"),
+    (b"II*\x00", "a TIFF"),
+    (b"MM\x00*", "a TIFF"),
+)
+
+
+def _picture_kind(data: bytes) -> str:
+    """The kind of picture ("a PNG", ...) the data starts as; checked only once it is no text."""
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "a WebP"
+    return next((name for magic, name in IMAGE_SIGNATURES if data.startswith(magic)), "")
+
+
+def _not_text(where: str, data: bytes, why: str) -> InputError:
+    picture = _picture_kind(data)
+    if picture:
+        return InputError(
+            f"{where}: not a text file: it is {picture} picture (a Flow Free screenshot is read by "
+            "File > Import Screenshot, or 'flow import' on the command line)"
+        )
+    return InputError(f"{where}: not a text file ({why})")
+
+
 def decode_user_text(data: bytes, where: str) -> str:
-    """UTF-8 (BOM allowed) with newlines normalised; binary data gets a clear 'not a text file'."""
+    """UTF-8 (BOM allowed) with newlines normalised; binary data gets a clear 'not a text file'
+    (a picture is named as one)."""
     nul = data.find(b"\x00")
     if nul >= 0:
-        raise InputError(f"{where}: not a text file (binary data: a NUL byte at offset {nul})")
+        raise _not_text(where, data, f"binary data: a NUL byte at offset {nul}")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError(f"{where}: not a text file (invalid UTF-8 at byte {exc.start})") from exc
+        raise _not_text(where, data, f"invalid UTF-8 at byte {exc.start}") from exc
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
