@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from solvers.common.errors import InputError
+from solvers.common.words import cell_name
 
 Cell = tuple[int, int]
 
@@ -331,13 +332,13 @@ class FlowPuzzle:
             name = f"{what} {ch}" if what == "number" else f"{what} {ch!r}"
             if len(cells) == 1:
                 r, c = cells[0]
-                out.append((f"{name} has only one endpoint (row {r + 1}, column {c + 1})", cells[0]))
+                out.append((f"{name} has only one endpoint ({cell_name(r, c)})", cells[0]))
             elif len(cells) > 2:
                 r, c = cells[2]
                 out.append(
                     (
-                        f"{name} has {len(cells)} endpoints; the third is at row {r + 1}, "
-                        f"column {c + 1} (each {what} needs exactly two)",
+                        f"{name} has {len(cells)} endpoints; the third is at {cell_name(r, c)} "
+                        f"(each {what} needs exactly two)",
                         cells[2],
                     )
                 )
@@ -349,7 +350,7 @@ class FlowPuzzle:
         out: list[tuple[str, Cell | None]] = []
         if self.hex and BRIDGE in self.cells:
             r, c = divmod(self.cells.index(BRIDGE), self.cols)
-            out.append((f"bridges are for square boards only (row {r + 1}, column {c + 1})", (r, c)))
+            out.append((f"bridges are for square boards only ({cell_name(r, c)})", (r, c)))
         if self.hex and (self.warp_rows or self.warp_cols):
             out.append(("warps are for square boards only", None))
         if self.hex:
@@ -363,7 +364,7 @@ class FlowPuzzle:
                 if nxt is None:
                     why = "the border"
                 elif not self.is_cell(*nxt):
-                    why = f"the hole at row {nxt[0] + 1}, column {nxt[1] + 1}"
+                    why = f"the hole at {cell_name(*nxt)}"
                 elif wall((r, c), nxt) in self.walls:
                     why = "a wall"
                 else:
@@ -371,7 +372,7 @@ class FlowPuzzle:
                 lane = "horizontal" if d in (1, 3) else "vertical"
                 out.append(
                     (
-                        f"the bridge at row {r + 1}, column {c + 1} cannot be crossed: its {lane} lane "
+                        f"the bridge at {cell_name(r, c)} cannot be crossed: its {lane} lane "
                         f"runs into {why} (both lanes must be used)",
                         (r, c),
                     )
@@ -380,15 +381,11 @@ class FlowPuzzle:
         for r in sorted(self.warp_rows):
             for c in (0, self.cols - 1):
                 if self.inside(r, c) and not self.is_cell(r, c):
-                    out.append(
-                        (f"warp row {r + 1} opens into the hole at row {r + 1}, column {c + 1}", (r, c))
-                    )
+                    out.append((f"warp row {r + 1} opens into the hole at {cell_name(r, c)}", (r, c)))
         for c in sorted(self.warp_cols):
             for r in (0, self.rows - 1):
                 if self.inside(r, c) and not self.is_cell(r, c):
-                    out.append(
-                        (f"warp column {c + 1} opens into the hole at row {r + 1}, column {c + 1}", (r, c))
-                    )
+                    out.append((f"warp column {c + 1} opens into the hole at {cell_name(r, c)}", (r, c)))
         return out
 
     def require_valid(self) -> None:

@@ -31,6 +31,7 @@ import string
 from solvers.common.errors import ParseError
 from solvers.common.limits import ascii_int, is_ascii_digits, nonblank_lines, normalise, shown
 from solvers.common.pzpr_url import ESCAPE, HOSTS, is_url_form, query_pid, split_query, unescape
+from solvers.common.words import cell_name
 from solvers.flow.model import (
     EMPTY,
     FLOW_RULES,
@@ -308,9 +309,7 @@ def _puzzle(
     for index, value in values:
         r, c = divmod(index, cols)
         if not 1 <= value <= top:
-            raise ParseError(
-                f"{kind}: number {value} at row {r + 1}, column {c + 1} is out of range 1..{top}"
-            )
+            raise ParseError(f"{kind}: number {value} at {cell_name(r, c)} is out of range 1..{top}")
         cells[index] = ARUKONE_LETTERS[value - 1] if kind == ARUKONE else str(value)
     # Arukone puzzles are printed with their letters (which may spell a word): show them.
     puzzle = FlowPuzzle(rows, cols, tuple(cells), rules=rules, labels=kind == ARUKONE)

@@ -34,7 +34,7 @@ BIG_BOARD = "\n".join(["A" + "." * 198 + "A"] + ["." * 200] * 199) + "\n"
         ("# type: square\n" + "A" * 5_000_000 + "\n", (2, 201), "wider than 200"),
         ("A..B\n+...\nA..B\n", (2, 1), "horizontal lane runs into the border"),
         ("A+.B\n....\nA..B\n", (1, 2), "vertical lane runs into the border"),
-        ("A..B\n#+..\nA..B\n", (2, 2), "runs into the hole at row 2, column 1"),
+        ("A..B\n#+..\nA..B\n", (2, 2), "runs into the hole at R2C1"),
         ("walls: 2,2-2,3\nA..B\n.+..\nA..B\n", (3, 2), "runs into a wall"),
         ("warp rows: 2\nA..B\n#...\nA..B\n", (3, 1), "warp row 2 opens into the hole"),
         ("warp columns: 2\nA#.B\n....\nA..B\n", (2, 2), "warp column 2 opens into the hole"),
