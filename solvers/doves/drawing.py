@@ -1,8 +1,13 @@
 """Display list for a Tokyo Doves position: floating 4x4 field, walls, dove tiles and both hands.
 
 Layout in tile units (GridGeometry 8 rows x 6 columns, so the shell maps every click to a cell):
-row 0 is Green's hand, rows 1..6 the board (the position's window rows -1..4, cols -1..4: every square
-an action can reach), row 7 Red's hand. A caption band below the grid states side to move / result.
+row 0 is Green's hand, rows 1..6 the board (frame rows -1..4, cols -1..4: every square an action can
+reach), row 7 Red's hand. A caption band below the grid states side to move / result.
+
+The frame is the position's own window (its group's corner at frame (0, 0)) shifted by ``origin``:
+the set-up editor keeps the origin while it edits (``editing.DovesUI``), because a position is stored
+from its group's corner and a dove placed above or left of the group would otherwise shift the
+whole table under the pointer. Exports and play draw with origin (0, 0).
 """
 
 from __future__ import annotations
@@ -19,16 +24,20 @@ GRID_ROWS, GRID_COLS = 8, 6
 CAPTION = 46.0
 HAND_ROW = {GREEN: 0, RED: 7}
 TILE_FILL = {RED: "player-a", GREEN: "player-b"}
+FRAME_LO, FRAME_HI = -1, 4  # the frame rows and columns the board shows
+Origin = tuple[int, int]  # frame square of the position's (0, 0)
 
 
-def board_cell(r: int, c: int) -> tuple[int, int]:
-    """Display cell of window square (r, c) (r, c in -1..4)."""
-    return r + 2, c + 1
+def board_cell(r: int, c: int, origin: Origin = (0, 0)) -> tuple[int, int]:
+    """Display cell of the position's square (r, c) drawn with ``origin``."""
+    return r + origin[0] + 2, c + origin[1] + 1
 
 
-def window_square(gr: int, gc: int) -> tuple[int, int] | None:
+def window_square(gr: int, gc: int, origin: Origin = (0, 0)) -> tuple[int, int] | None:
+    """The position's square (r, c) under display cell (gr, gc) drawn with ``origin`` (may be
+    outside the group: -1 is the row above it); None off the board."""
     if 1 <= gr <= 6 and 0 <= gc <= 5:
-        return gr - 2, gc - 1
+        return gr - 2 - origin[0], gc - 1 - origin[1]
     return None
 
 
@@ -127,20 +136,24 @@ def draw_position(
     surrounded: tuple[bool, bool] = (False, False),
     errors: tuple[int, ...] = (),
     in_game: int = 0xFFF,
+    origin: Origin = (0, 0),
 ) -> DisplayList:
     """``in_game`` (bit i = dove i, ``Rules.hand``): a reduced game's other doves are out of the
-    game, so their hand slots stay empty instead of offering doves that cannot be put."""
+    game, so their hand slots stay empty instead of offering doves that cannot be put.
+    ``origin``: where the position's (0, 0) sits in the frame (squares in ``highlights`` and
+    ``last`` are the position's)."""
     geom = geometry()
     width = 2 * MARGIN + GRID_COLS * TILE
     dl = DisplayList(width, 2 * MARGIN + GRID_ROWS * TILE + CAPTION, grid=geom)
     dl.add(Rect(0, 0, dl.width, dl.height, fill="background"))
     cells = position.cells()
     rows, cols = position.size
-    # the floating field: every square some 4x4 window around the group could still cover
-    r_lo, r_hi = max(-1, rows - 4), 3
-    c_lo, c_hi = max(-1, cols - 4), 3
-    for r in range(-1, 5):
-        for c in range(-1, 5):
+    o_r, o_c = origin
+    # the floating field (frame squares): every square some 4x4 window around the group could cover
+    r_lo, r_hi = max(FRAME_LO, o_r + rows - 4), min(FRAME_HI, o_r + 3)
+    c_lo, c_hi = max(FRAME_LO, o_c + cols - 4), min(FRAME_HI, o_c + 3)
+    for r in range(FRAME_LO, FRAME_HI + 1):
+        for c in range(FRAME_LO, FRAME_HI + 1):
             gr, gc = board_cell(r, c)
             x, y = geom.x0 + gc * TILE, geom.y0 + gr * TILE
             inside = r_lo <= r <= r_hi and c_lo <= c <= c_hi
@@ -156,7 +169,7 @@ def draw_position(
                 )
             )
     # the group's bounding box, then walls on an axis whose span is full (4)
-    bx, by = geom.x0 + TILE, geom.y0 + 2 * TILE
+    bx, by = geom.x0 + (1 + o_c) * TILE, geom.y0 + (2 + o_r) * TILE
     dl.add(Rect(bx, by, cols * TILE, rows * TILE, stroke="accent", width=1.0))
     if cols == 4:
         for x in (bx, bx + 4 * TILE):
@@ -165,7 +178,7 @@ def draw_position(
         for y in (by, by + 4 * TILE):
             dl.add(Line((bx - 0.1 * TILE, y), (bx + cols * TILE + 0.1 * TILE, y), "wall", 5.0, cap="round"))
     for r, c in highlights:
-        gr, gc = board_cell(r, c)
+        gr, gc = board_cell(r, c, origin)
         x, y = geom.x0 + gc * TILE, geom.y0 + gr * TILE
         dl.add(
             Rect(
@@ -180,7 +193,7 @@ def draw_position(
             )
         )
     for r, c in last:
-        gr, gc = board_cell(r, c)
+        gr, gc = board_cell(r, c, origin)
         dl.add(
             Rect(
                 geom.x0 + gc * TILE + 1,
@@ -192,7 +205,7 @@ def draw_position(
             )
         )
     for i, (r, c) in cells.items():
-        gr, gc = board_cell(r, c)
+        gr, gc = board_cell(r, c, origin)
         bad = (i < 2 and surrounded[i]) or i in errors  # a surrounded Boss, an isolated dove
         ring = "highlight" if i == selected else ("error" if bad else None)
         dl.extend(tile(geom.x0 + gc * TILE, geom.y0 + gr * TILE, TILE, i, ring=ring))

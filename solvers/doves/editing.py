@@ -20,12 +20,35 @@ Drag = tuple[str, int] | None  # edit-mode drag source: ("board" | "hand", dove)
 
 @dataclass
 class DovesUI:
-    """Per-document UI state (the plug-in's ``new_ui``): the set-up editor's drag source, and the
-    dove a player picked up. Picking up is not an edit: it neither marks the document modified nor
-    makes an undo step (it did when the selection lived in the entries)."""
+    """Per-document UI state (the plug-in's ``new_ui``): the set-up editor's drag source, the dove
+    a player picked up, and the frame the set-up editor keeps. Picking up is not an edit: it
+    neither marks the document modified nor makes an undo step (it did when the selection lived
+    in the entries).
+
+    ``origin`` is where the set-up ``framed`` (its squares) has its (0, 0) on the board. A position
+    is stored from its group's corner, so a dove placed above or left of the group moves that corner:
+    drawn from the corner, the whole table shifted under the pointer. The editor keeps the frame
+    instead; any other change of the set-up (undo, open, a played move) draws from the corner again."""
 
     drag: Drag = None
     selected: int | None = None
+    origin: drawing.Origin = (0, 0)
+    framed: tuple[int, ...] | None = None
+
+    def origin_for(self, position: Position) -> drawing.Origin:
+        """The origin ``position`` is drawn with: the kept one while it is the framed set-up."""
+        return self.origin if self.framed == position.squares else (0, 0)
+
+    def end_session(self) -> None:
+        """Leaving Edit mode: the next picture is drawn from the group's corner again."""
+        self.origin, self.framed = (0, 0), None
+
+    def changed(self, mode: str) -> None:
+        """The document or the mode changed: a dove picked up in the old position is put down,
+        and outside Edit mode the editor's kept frame ends (Play draws from the group's corner)."""
+        self.selected = None
+        if mode != "edit":
+            self.end_session()
 
 
 def tools(puzzle: Position) -> list[Tool]:
@@ -56,50 +79,83 @@ def dove_tip(dove: int) -> str:
     )
 
 
-def setup_edit(puzzle: Position, event: EditEvent, drag: Drag) -> tuple[EditResult | None, Drag]:
+def setup_edit(puzzle: Position, event: EditEvent, ui: DovesUI) -> EditResult | None:
     """Edit mode: place doves, drag them between table and hands, switch the side to move.
 
-    ``drag`` is the drag source a press picked up; the answer's second value replaces it."""
+    ``ui.drag`` is the drag source a press picked up. Squares are read in the frame the board
+    shows (``ui.origin_for``), and a new set-up keeps that frame: nothing moves under the pointer."""
     if event.kind == "key" and event.key.upper() == "S" or (event.kind == "press" and event.tool == "side"):
-        switched = EditResult(
+        return EditResult(
             puzzle=puzzle.with_to_move(1 - puzzle.to_move), entries=PlayEntries(), label="Switch side to move"
         )
-        return switched, drag
     if event.cell is None or event.kind not in ("press", "release"):
-        return None, drag
+        return None
+    origin = ui.origin_for(puzzle)
     gr, gc = event.cell
-    square = drawing.window_square(gr, gc)
+    square = drawing.window_square(gr, gc, origin)
     if event.kind == "press":
-        return _press(puzzle, event, square)
+        result, ui.drag, dove = _press(puzzle, event, square)
+    else:
+        (result, dove), ui.drag = _release(puzzle, event.cell, square, ui.drag), None
+    if result is not None and result.puzzle is not None and dove is not None:
+        _keep_frame(ui, puzzle, result.puzzle, dove, origin)
+    return result
+
+
+def _release(
+    puzzle: Position, cell: tuple[int, int], square: tuple[int, int] | None, drag: Drag
+) -> tuple[EditResult | None, int | None]:
+    """The end of a drag: the dove goes to a square, or from the table to its hand."""
     if drag is None:
         return None, None
-    _, dove = drag
+    source, dove = drag
     if square is not None and square != puzzle.cells().get(dove):
-        return place(puzzle, dove, square), None
-    if square is None and drawing.hand_dove_at(gr, gc) is not None and dove >= 2 and drag[0] == "board":
-        return to_hand(puzzle, dove), None
+        return place(puzzle, dove, square), dove
+    if square is None and drawing.hand_dove_at(*cell) is not None and dove >= 2 and source == "board":
+        return to_hand(puzzle, dove), dove
     return None, None
+
+
+def _keep_frame(ui: DovesUI, before: Position, after: Position, moved: int, origin: drawing.Origin) -> None:
+    """Frame ``after`` so that the doves that stayed keep their board squares: any dove on the
+    table before and after other than the moved one (a Boss: both are always there) gives the
+    shift of the group's corner."""
+    old, new = before.cells(), after.cells()
+    still = next((d for d in new if d in old and d != moved), None)
+    if still is None:
+        ui.end_session()
+        return
+    (r0, c0), (r1, c1) = old[still], new[still]
+    ui.origin, ui.framed = (origin[0] + r0 - r1, origin[1] + c0 - c1), after.squares
+
+
+def shown_origin(ui: object, puzzle: Position, played: bool) -> drawing.Origin:
+    """The origin the board draws the shown position with (and reads clicks with): the editor's
+    kept frame while the set-up itself is shown, the group's corner once a move is played."""
+    return ui.origin_for(puzzle) if isinstance(ui, DovesUI) and not played else (0, 0)
 
 
 def _press(
     puzzle: Position, event: EditEvent, square: tuple[int, int] | None
-) -> tuple[EditResult | None, Drag]:
-    """A press places with a dove tool, sends to hand with erase/right button, or starts a drag."""
+) -> tuple[EditResult | None, Drag, int | None]:
+    """A press places with a dove tool, sends to hand with erase/right button, or starts a drag;
+    the last value is the dove a placement moved (to keep the frame)."""
     at = puzzle.at()
     is_dove_tool = len(event.tool) == 6 and event.tool.startswith("dove:") and event.tool[5] in LETTERS
     if is_dove_tool and square is not None:
-        return place(puzzle, LETTERS.index(event.tool[5:]), square), None
+        dove = LETTERS.index(event.tool[5:])
+        return place(puzzle, dove, square), None, dove
     if event.tool == "erase" or event.button == "right":
         if square in at and at[square] >= 2:
-            return to_hand(puzzle, at[square]), None
-        return None, None
+            return to_hand(puzzle, at[square]), None, at[square]
+        return None, None, None
     if square in at:
-        return None, ("board", at[square])
+        return None, ("board", at[square]), None
     assert event.cell is not None
     hand_dove = drawing.hand_dove_at(*event.cell)
     if hand_dove and hand_dove not in puzzle.cells():
-        return None, ("hand", hand_dove)
-    return None, None
+        return None, ("hand", hand_dove), None
+    return None, None, None
 
 
 def place(puzzle: Position, dove: int, square: tuple[int, int]) -> EditResult | None:
@@ -168,7 +224,7 @@ def _play_edit(puzzle: Position, entries: PlayEntries, event: EditEvent, ui: Dov
     if event.button == "right":
         return _picked(ui, None, "Put the dove down") if selected is not None else None
     gr, gc = event.cell
-    square = drawing.window_square(gr, gc)
+    square = drawing.window_square(gr, gc, shown_origin(ui, puzzle, bool(entries.actions)))
     at = position.at()
     hand_dove = drawing.hand_dove_at(gr, gc)
     if event.kind == "press":

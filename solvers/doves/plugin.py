@@ -306,6 +306,7 @@ class DovesPlugin(PluginBase):
             caption += f"  (move {len(game.actions) + 1})"
         if "caption" in overlay:
             caption = str(overlay["caption"])
+        origin = editing.shown_origin(ui, puzzle, bool(game.actions))  # the set-up editor's frame
         dl = drawing.draw_position(
             position,
             highlights=highlights,
@@ -315,23 +316,27 @@ class DovesPlugin(PluginBase):
             surrounded=surrounded(position),
             errors=isolated_doves(position),
             in_game=puzzle.rules.hand,
+            origin=origin,
         )
         hint = overlay.get("hint")
         if isinstance(hint, Action) and not state.finished:
-            self._draw_first_action(dl, position, hint)  # the panel's "best action" hint
+            self._draw_first_action(dl, position, hint, origin)  # the panel's "best action" hint
         return dl
 
-    def _draw_first_action(self, dl: DisplayList, position: Position, action: Action) -> None:
+    def _draw_first_action(
+        self, dl: DisplayList, position: Position, action: Action, origin: drawing.Origin = (0, 0)
+    ) -> None:
         """The hint: an arrow for a move on the table; for a put or a remove, which spans the
         window and would cross other tiles' letters, an outline on the dove and a ring on its goal."""
         if action.kind == "move" and action.target is not None:
-            src = drawing.board_cell(*position.cells()[action.dove])
-            drawing.arrow(dl, src, drawing.board_cell(*action.target))
+            src = drawing.board_cell(*position.cells()[action.dove], origin)
+            drawing.arrow(dl, src, drawing.board_cell(*action.target, origin))
             return
         if action.target is None:  # remove: from the table to its slot in the hand
-            src, dst = drawing.board_cell(*position.cells()[action.dove]), drawing.hand_slot(action.dove)
+            src = drawing.board_cell(*position.cells()[action.dove], origin)
+            dst = drawing.hand_slot(action.dove)
         else:
-            src, dst = drawing.hand_slot(action.dove), drawing.board_cell(*action.target)
+            src, dst = drawing.hand_slot(action.dove), drawing.board_cell(*action.target, origin)
         drawing.mark_source(dl, src)
         drawing.mark_target(dl, dst)
 
@@ -349,8 +354,7 @@ class DovesPlugin(PluginBase):
             state = ui if isinstance(ui, editing.DovesUI) else editing.DovesUI()
             return editing.play_edit(puzzle, game, event, state)
         state = ui if isinstance(ui, editing.DovesUI) else editing.DovesUI()
-        result, state.drag = editing.setup_edit(puzzle, event, state.drag)  # the new set-up keeps the rules
-        return result
+        return editing.setup_edit(puzzle, event, state)  # the new set-up keeps the rules
 
     # ---- AI helpers used by the panel -------------------------------------------------------------
     def current_position(self, puzzle: Position, entries: Any) -> Position:
@@ -398,6 +402,18 @@ class DovesPlugin(PluginBase):
         ]
 
 
+def played_status(puzzle: Position, actions: tuple[Action, ...]) -> str:
+    """The status line after a move: the last action and where the game stands, "Red played
+    +HN1; Green to move" or "...; Red wins: the green Boss is surrounded"."""
+    state = replay(puzzle, actions)
+    text, _live = game_status(puzzle, actions)
+    if not state.steps:
+        return text
+    before = state.steps[-2].position if len(state.steps) > 1 else puzzle
+    mover = COLOUR_NAMES[before.to_move].capitalize()
+    return f"{mover} played {to_ssn(before, state.steps[-1].action)}; {text}"
+
+
 def _doves_words(position: Position) -> str:
     """The table and hand line, "5 doves on the table, 7 in hand": the hand counts the doves the
     rules play with (a reduced game has fewer than 12)."""
@@ -413,5 +429,14 @@ def _game(entries: Any) -> PlayEntries:
 
 PLUGIN = DovesPlugin()
 
-# PlayEntries, game_status, replay and arrangement_problems are imported from here by the panel.
-__all__ = ["PLUGIN", "DovesPlugin", "PlayEntries", "arrangement_problems", "game_status", "replay"]
+# PlayEntries, game_status, played_status, replay and arrangement_problems are imported from here
+# by the panel.
+__all__ = [
+    "PLUGIN",
+    "DovesPlugin",
+    "PlayEntries",
+    "arrangement_problems",
+    "game_status",
+    "played_status",
+    "replay",
+]

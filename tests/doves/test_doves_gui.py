@@ -72,7 +72,7 @@ class FakeContext(QObject):
     def status(self, text: str) -> None:
         self.messages.append(text)
 
-    def run_job(self, title, work, on_done, on_error=None) -> FakeJob:
+    def run_job(self, title, work, on_done, on_error=None, on_cancel=None) -> FakeJob:
         job = FakeJob()
         result = work(job.token, lambda info: None)
         job.done = True

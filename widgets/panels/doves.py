@@ -36,8 +36,9 @@ from solvers.common.errors import InputError
 from solvers.common.protocol import EditResult
 from solvers.doves import tablebase
 from solvers.doves.analysis import LEVELS, Analysis, analyse, analysis_verdict, choose_action
+from solvers.doves.editing import DovesUI
 from solvers.doves.model import COLOUR_NAMES, Position, dove_name
-from solvers.doves.plugin import PlayEntries, arrangement_problems, game_status, replay
+from solvers.doves.plugin import PlayEntries, arrangement_problems, game_status, played_status, replay
 from solvers.doves.rules import JUDGES, Action, Rules, parse_doves, play, to_ssn
 from widgets.game_panel import GamePanel
 
@@ -207,6 +208,55 @@ class DovesRulesBox(QGroupBox):
         self._apply(rules, f"Doves in the game: {rules.doves_text() or 'all'}")
 
 
+def _value_text(mover: str, result: Analysis) -> str:
+    """The value line of an analysis (rich text)."""
+    if result.source == "tablebase":
+        return f"{mover} to move: <b>{result.value}</b> — exact, from the tablebase ({result.seconds * 1000:.0f} ms)"
+    return (
+        f"{mover} to move: <b>{result.value}</b> — depth {result.depth}, "
+        f"{result.nodes:,} nodes, {result.seconds:.2f} s"
+    )
+
+
+def _run_job(ctx: Any, title: str, work: Any, done: Any, ended: Any) -> Any:
+    """``ctx.run_job`` that calls ``ended()`` however the job ends: done, failed or cancelled."""
+
+    def finished(result: Any) -> None:
+        done(result)
+        ended()
+
+    def failed(error: str) -> None:
+        ctx.status(f"{title} failed: {error}")  # what the shell says when a job has no on_error
+        ended()
+
+    return ctx.run_job(title, work, finished, failed, lambda _result: ended())
+
+
+def _analysis_box(panel: DovesPanel) -> QGroupBox:
+    """The panel's analysis group: value, depth, Analyse/Stop, background switch, hint, best line."""
+    box = QGroupBox("Analysis (Win(n) / Lose(n) in plies)")
+    layout = QVBoxLayout(box)
+    layout.addWidget(panel.value_label)
+    row = QHBoxLayout()
+    row.addWidget(panel.depth_spin)
+    row.addWidget(panel.analyse_button)
+    row.addWidget(panel.stop_button)
+    layout.addLayout(row)
+    layout.addWidget(panel.auto_analyse)
+    background = QHBoxLayout()
+    background.addSpacing(20)
+    background.addWidget(panel.budget)
+    background.addStretch(1)
+    layout.addLayout(background)
+    layout.addWidget(panel.hint)
+    line_label = QLabel("Best line (SSN, squares relative to the red Boss):")
+    line_label.setWordWrap(True)  # a narrow window wraps it instead of widening the panel
+    layout.addWidget(line_label)
+    layout.addWidget(panel.line_list, 1)
+    layout.addWidget(panel.play_line_button)
+    return box
+
+
 class DovesPanel(GamePanel):
     depth_done = Signal(object)  # (generation, Analysis), emitted from the worker thread
     auto_delay_ms = AUTO_DELAY_MS
@@ -242,7 +292,9 @@ class DovesPanel(GamePanel):
         self.analyse_button.setToolTip("Analyse the position on the board to the maximum depth")
         self.analyse_button.clicked.connect(lambda: self.start_analysis())
         self.stop_button = QPushButton("Stop")
-        self.stop_button.clicked.connect(self.stop_analysis)
+        self.stop_button.setToolTip("Stop the running analysis or the AI's search")
+        self.stop_button.setEnabled(False)  # enabled only while one of the panel's jobs runs
+        self.stop_button.clicked.connect(self.stop_jobs)
         self.hint = QCheckBox("Show the best action on the board")
         self.hint.toggled.connect(self._update_overlay)
         self.play_line_button.setText("Play line to the selected action")
@@ -270,27 +322,7 @@ class DovesPanel(GamePanel):
         side.addWidget(self.side_label, 1)
         side.addWidget(self.switch_side)
         layout.addLayout(side)
-        box = QGroupBox("Analysis (Win(n) / Lose(n) in plies)")
-        box_layout = QVBoxLayout(box)
-        box_layout.addWidget(self.value_label)
-        row = QHBoxLayout()
-        row.addWidget(self.depth_spin)
-        row.addWidget(self.analyse_button)
-        row.addWidget(self.stop_button)
-        box_layout.addLayout(row)
-        box_layout.addWidget(self.auto_analyse)
-        background = QHBoxLayout()
-        background.addSpacing(20)
-        background.addWidget(self.budget)
-        background.addStretch(1)
-        box_layout.addLayout(background)
-        box_layout.addWidget(self.hint)
-        line_label = QLabel("Best line (SSN, squares relative to the red Boss):")
-        line_label.setWordWrap(True)  # a narrow window wraps it instead of widening the panel
-        box_layout.addWidget(line_label)
-        box_layout.addWidget(self.line_list, 1)
-        box_layout.addWidget(self.play_line_button)
-        layout.addWidget(box, 1)
+        layout.addWidget(_analysis_box(self), 1)
         layout.addWidget(self.opponent_box("Play against the AI", self.level))
         layout.addWidget(self.rules_box)
 
@@ -350,6 +382,12 @@ class DovesPanel(GamePanel):
     # ---- refresh ----------------------------------------------------------------------------
     def refresh(self) -> None:
         position, live = self.current()
+        grew = self.line_grew()
+        if grew:  # say the move: the prompt of the pick-up before it no longer applies
+            self.ctx.status(played_status(self.ctx.puzzle(), self.entries().actions))
+        ui = self.ctx.ui() if hasattr(self.ctx, "ui") else None
+        if isinstance(ui, DovesUI):
+            ui.changed(self.ctx.mode())  # no stale pick-up; the editor's frame lasts while Edit mode does
         self.rules_box.show_rules()
         self.side_label.setText(f"<b>{COLOUR_NAMES[position.to_move].capitalize()}</b> to move")
         self.switch_side.setEnabled(not self.entries().actions)
@@ -366,7 +404,7 @@ class DovesPanel(GamePanel):
                 )
                 self._schedule_analysis()
         self._update_overlay()
-        self.update_opponent(self.line_grew())  # the AI answers only a move that extended the line
+        self.update_opponent(grew)  # the AI answers only a move that extended the line
 
     def _update_overlay(self) -> None:
         overlay: dict[str, Any] = {}
@@ -430,13 +468,31 @@ class DovesPanel(GamePanel):
             if budget is None and generation == self.generation and isinstance(result, Analysis):
                 self.ctx.status(analysis_verdict(position, result))
 
-        self.analysis_job = self.ctx.run_job("Analysing Tokyo Doves", work, done)
+        self.analysis_job = self._run("Analysing Tokyo Doves", work, done)
+        self._update_stop()
 
     def stop_analysis(self) -> None:
         job = self.analysis_job
         if job is not None and not getattr(job, "done", True):
             job.cancel()
         self.analysis_job = None
+        self._update_stop()
+
+    def stop_jobs(self) -> None:
+        """Stop: the analysis and the AI's search (a new move restarts only the analysis)."""
+        if self.ai_job is not None and not getattr(self.ai_job, "done", True):
+            self.ai_job.cancel()
+        self.ai_job = None
+        self.stop_analysis()
+
+    def _update_stop(self) -> None:
+        jobs = (self.analysis_job, self.ai_job)
+        self.stop_button.setEnabled(any(j is not None and not getattr(j, "done", True) for j in jobs))
+
+    def _run(self, title: str, work: Any, done: Any) -> Any:
+        """``ctx.run_job`` that also hears how the job ends (done, failed or cancelled, e.g. by
+        Esc), so Stop is enabled exactly while a job of the panel runs."""
+        return _run_job(self.ctx, title, work, done, self._update_stop)
 
     def _depth_arrived(self, item: tuple[int, Analysis]) -> None:
         generation, result = item
@@ -444,16 +500,7 @@ class DovesPanel(GamePanel):
             return  # a late result of an older search
         self.result = result
         mover = COLOUR_NAMES[self.analysed.to_move if self.analysed else 0].capitalize()
-        if result.source == "tablebase":
-            self.value_label.setText(
-                f"{mover} to move: <b>{result.value}</b> — exact, from the tablebase "
-                f"({result.seconds * 1000:.0f} ms)"
-            )
-        else:
-            self.value_label.setText(
-                f"{mover} to move: <b>{result.value}</b> — depth {result.depth}, "
-                f"{result.nodes:,} nodes, {result.seconds:.2f} s"
-            )
+        self.value_label.setText(_value_text(mover, result))
         self.line_list.clear()
         for ply, (text, before) in enumerate(zip(result.ssn, result.positions, strict=True), 1):
             self.line_list.addItem(f"{ply}. {COLOUR_NAMES[before.to_move]} {text}")
@@ -495,7 +542,8 @@ class DovesPanel(GamePanel):
                 return  # the game moved on while the AI was thinking
             self.play_action(action, label=f"AI plays {to_ssn(position, action)}")
 
-        self.ai_job = self.ctx.run_job("AI move", work, done)
+        self.ai_job = self._run("AI move", work, done)
+        self._update_stop()
 
     def play_action(self, action: Action, label: str = "Play") -> None:
         position, live = self.current()
