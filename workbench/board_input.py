@@ -36,6 +36,7 @@ class BoardInput:
         self.view = view
         self.hover: Hover | None = None  # what the plug-in said of the point under the pointer
         self.drag_overlay: Any = None  # the plug-in's drag preview while a drag is under way
+        self.refused = False  # the status bar says why the last action was refused
 
     def on_drag(self, pos: tuple[float, float] | None) -> None:
         view = self.view
@@ -112,10 +113,14 @@ class BoardInput:
             # A refused action says why; a change of UI state alone (a dove picked up) says what
             # happened: no edit, but the board redraws.
             view.status(result.label)
+            self.refused = True
             view.board.refresh()
             return
         if view.shown_solution() is not None and result.puzzle is None and result.entries is not None:
             view.show_solution(None)
+        if self.refused:  # a refusal's reason must not stand beside the move that followed it
+            view.status("")
+            self.refused = False
         doc.apply(result)
         if event.kind not in ("press", "drag") and not typing:
             doc.end_merge()  # keys and wheel steps are one step each

@@ -219,3 +219,18 @@ def test_play_line_without_a_selected_row_plays_the_whole_line(view) -> None:
     panel.play_line()
     assert view.doc.entries == Game(tuple(line))
     assert view.doc.undo_stack.undoText() == f"Play best line ({len(line)} plies)"
+
+
+def test_a_refusal_is_not_left_beside_the_move_that_follows(view, qtbot) -> None:
+    """QA: the reason a click was refused stayed in the status bar (8 s) after a legal move."""
+    from PySide6.QtCore import Qt
+
+    view.set_mode("play")
+    board = view.board
+    messages: list[str] = []
+    view.status_message.connect(messages.append)
+    for cell in ((1, 1), (1, 1), (0, 0)):  # O plays the centre, X tries it too, then a corner
+        qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_center(*cell).toPoint())
+    assert view.doc.entries == Game((4, 0))
+    refusal = messages.index("R2C2 is taken by the opponent's piece O1: X2 needs an empty square")
+    assert "" in messages[refusal + 1 :]  # cleared when the next move was played
