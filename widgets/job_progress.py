@@ -1,11 +1,17 @@
-"""Progress strip for background jobs: bar (or busy indicator), elapsed time, counts, Cancel."""
+"""Progress strip for background jobs: bar (or busy indicator), elapsed time, counts, Cancel.
+
+Its texts come from the jobs (any length: the Nine Tiles store build's line is ~100 characters) and
+must never set the window's minimum width: a plain QLabel did (1060 px on a 1024-px screen, Cancel
+and the title bar's close button off-screen, until restart). They are elided, whole in the tooltip."""
 
 from __future__ import annotations
 
 import time
 
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QSizePolicy, QWidget
+
+from widgets.elided_label import ElidedLabel
 
 
 class JobProgress(QWidget):
@@ -13,11 +19,14 @@ class JobProgress(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.title = QLabel()
+        self.title = ElidedLabel()
         self.bar = QProgressBar()
         self.bar.setMaximumWidth(220)
         self.bar.setTextVisible(True)
-        self.detail = QLabel()
+        self.detail = ElidedLabel()
+        # Ignored: the text's natural width is no claim on the row; it takes what is left.
+        self.detail.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.detail.setAccessibleName("Job progress")
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setToolTip("Stop the running job (Esc)")
         self.cancel_button.clicked.connect(self.cancel_requested)
@@ -41,6 +50,7 @@ class JobProgress(QWidget):
 
     def start(self, title: str) -> None:
         self.title.setText(title)
+        self.title.setToolTip(title)
         self.bar.setRange(0, 0)  # busy until a fraction arrives
         self._text = ""
         self._started = time.monotonic()
@@ -63,8 +73,13 @@ class JobProgress(QWidget):
 
     def _tick(self) -> None:
         elapsed = time.monotonic() - self._started
-        self.detail.setText(f"{elapsed:.1f} s" + (f" — {self._text}" if self._text else ""))
+        text = f"{elapsed:.1f} s" + (f" — {self._text}" if self._text else "")
+        self.detail.setText(text)
+        self.detail.setToolTip(text)
 
     def stop(self) -> None:
         self._timer.stop()
+        self._text = ""  # the hidden row keeps its size: no stale line in its size hint
+        self.detail.setText("")
+        self.detail.setToolTip("")
         self.setVisible(False)

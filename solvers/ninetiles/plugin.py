@@ -43,6 +43,8 @@ from solvers.ninetiles.town import (
 WARMUP_TOWN = "206745813361230035"  # the rule book's example town
 CELL = 100.0
 MARGIN = 10.0
+FRAME_GAP, FRAME_WIDTH = 3.0, 2.5  # the palette-coloured frame just outside the board
+FRAME_REACH = FRAME_GAP + FRAME_WIDTH / 2  # how far its outer edge lies outside the board
 TRAY_CELL = 56.0
 TRAY_GAP = 6.0
 TRAY_COLS = 5
@@ -350,10 +352,16 @@ class NineTilesPlugin(PluginBase):
         tray = self._tray_layout(town)
         tray_rows = (len(tray) + TRAY_COLS - 1) // TRAY_COLS
         board = 3 * CELL
+        # The canvas hugs what is drawn, with the same blank (MARGIN - FRAME_REACH) on every side:
+        # it used to reserve a tray row's trailing gap even without a tray (exports: right margin
+        # 44 px against 26). A full tray row (304) stays inside the frame's reach (304.25).
+        pad = MARGIN - FRAME_REACH
+        width = 2 * MARGIN + board
         height = 2 * MARGIN + board
         if tray_rows:
-            height += 2 * TRAY_GAP + 16 + tray_rows * (TRAY_CELL + TRAY_GAP)
-        width = 2 * MARGIN + max(board, TRAY_COLS * (TRAY_CELL + TRAY_GAP))
+            tray_width = TRAY_COLS * TRAY_CELL + (TRAY_COLS - 1) * TRAY_GAP
+            width = max(width, MARGIN + tray_width + pad)
+            height = max(ty + TRAY_CELL for _tx, ty in tray.values()) + pad
         geom = GridGeometry(MARGIN, MARGIN, CELL, 3, 3)
         dl = DisplayList(width, height, grid=geom, title=f"Nine Tiles Panic town {town.code}")
         dl.add(Rect(MARGIN, MARGIN, board, board, fill="cell"))
@@ -388,7 +396,8 @@ class NineTilesPlugin(PluginBase):
         # The tiles are light in both palettes: a dark edge bounds them, and a frame in the palette's
         # wall colour just outside stays visible on a dark background too.
         dl.add(Rect(MARGIN, MARGIN, board, board, stroke="#1b1b1f", width=2.0))
-        dl.add(Rect(MARGIN - 3, MARGIN - 3, board + 6, board + 6, stroke="wall", width=2.5))
+        frame = board + 2 * FRAME_GAP
+        dl.add(Rect(MARGIN - FRAME_GAP, MARGIN - FRAME_GAP, frame, frame, stroke="wall", width=FRAME_WIDTH))
         if tray:
             top = MARGIN + board + TRAY_GAP
             dl.add(

@@ -21,6 +21,7 @@ import numpy as np
 from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.errors import InputError
 from solvers.ninetiles import enumeration as E
+from solvers.ninetiles.build_eta import BuildEta
 from solvers.ninetiles.store import (
     ARRAY_NAMES,
     FORMAT,
@@ -150,17 +151,16 @@ def build(
     done_towns = expected - sum(sum(E.count_towns(r) for r in syn[bounds[i] : bounds[i + 1]]) for i in todo)
     workers = max(1, workers or os.cpu_count() or 1)
     started = time.perf_counter()
-    towns_this_run = 0
+    eta = BuildEta(expected, done_towns, n_shards, n_shards - len(todo))
     if todo:
         if workers == 1:
             for i in todo:
                 if cancel is not None:
                     cancel.raise_if_cancelled()
-                _, n, _ = _run_shard(str(store), i, int(bounds[i]), int(bounds[i + 1]))
-                done_towns += n
-                towns_this_run += n
-                finished = n_shards - len(todo) + todo.index(i) + 1
-                _report(progress, done_towns, expected, towns_this_run, started, finished, n_shards)
+                _, n, seconds = _run_shard(str(store), i, int(bounds[i]), int(bounds[i + 1]))
+                eta.shard_done(n, seconds)
+                if progress is not None:
+                    progress(eta.info())
         else:
             import multiprocessing
 
@@ -170,7 +170,6 @@ def build(
             ) as pool:
                 pending: set[Future] = set()
                 queue = list(todo)
-                finished = n_shards - len(todo)
                 try:
                     while queue or pending:
                         while queue and len(pending) < 2 * workers:
@@ -180,13 +179,10 @@ def build(
                             )
                         done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
                         for fut in done:
-                            _, n, _ = fut.result()
-                            done_towns += n
-                            towns_this_run += n
-                            finished += 1
-                            _report(
-                                progress, done_towns, expected, towns_this_run, started, finished, n_shards
-                            )
+                            _, n, seconds = fut.result()
+                            eta.shard_done(n, seconds)
+                            if progress is not None:
+                                progress(eta.info())
                         if cancel is not None and cancel.cancelled:
                             raise Cancelled()
                 except BaseException:
@@ -198,7 +194,7 @@ def build(
     if cancel is not None:
         cancel.raise_if_cancelled()
     if progress is not None:
-        progress({"fraction": 1.0, "text": "merging shards and computing statistics"})
+        progress(eta.merge_info())
     t_merge = time.perf_counter()
     _record(store, *(f"{name}.npy" for name in ARRAY_NAMES), "stats.json", "stats.tmp")
     n_vectors = _merge(store, n_shards, expected)
@@ -221,32 +217,6 @@ def build(
     }
     write_json(meta_path, meta)
     return BuildReport(int(syn.shape[0]), expected, n_vectors, total, enum_seconds, merge_seconds, size)
-
-
-def _report(
-    progress, done: int, expected: int, this_run: int, started: float, finished: int, n_shards: int
-) -> None:
-    if progress is None:
-        return
-    elapsed = time.perf_counter() - started
-    rate = this_run / elapsed if elapsed > 0 else 0.0
-    eta = (expected - done) / rate if rate > 0 else float("nan")
-    progress(
-        {
-            "fraction": done / expected if expected else 1.0,
-            "towns": done,
-            "rate": rate,
-            "eta": eta,
-            "text": f"shard {finished}/{n_shards}: {done:,} of {expected:,} towns, {rate:,.0f} towns/s, ETA {_fmt(eta)}",
-        }
-    )
-
-
-def _fmt(seconds: float) -> str:
-    if seconds != seconds:  # nan
-        return "?"
-    m, s = divmod(int(seconds), 60)
-    return f"{m}m{s:02d}s"
 
 
 def _merge(store: Path, n_shards: int, expected: int) -> int:

@@ -128,7 +128,7 @@ def confirm_store_build(parent: QWidget, folder: Path, given: bool) -> bool:
         "Build the Nine Tiles Panic town store?",
         "Best towns and the statistics read a store of all 526,070,976 towns, which is not built yet.\n\n"
         f"Building it writes about 0.6 GB to\n{folder}\nand takes several minutes (5-15 on two cores; "
-        "the progress bar shows an estimate). You can cancel and resume later.\n\n"
+        "the progress line shows the time left). You can cancel and resume later.\n\n"
         f"Or build it from a terminal:\n{build_command(folder, given)}\n\nBuild it now?",
     )
     return answer == QMessageBox.StandardButton.Yes
@@ -141,7 +141,10 @@ def _open_store(folder: Path, cancel: Any, progress: Any) -> Any:
 
     if not store_ready(folder):
         progress(
-            {"fraction": 0.0, "text": "building the town store (first use only, about 0.6 GB; ETA follows)"}
+            {
+                "fraction": 0.0,
+                "text": "building the town store (first use only, about 0.6 GB; time left follows)",
+            }
         )
         build(folder, cancel=cancel, progress=progress)
     return Store(folder)
