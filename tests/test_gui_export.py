@@ -164,7 +164,7 @@ def test_export_dialog_offers_the_last_choices_and_folder(main_window, qtbot, tm
         qtbot.waitUntil(lambda: not main_window.current().busy(), timeout=30_000)
     assert seen[0]["format"] == "png"
     assert (seen[1]["format"], seen[1]["palette"], seen[1]["margin"]) == ("svg", "dark", 7)
-    assert Path(suggested[0]).parent == Path(".")
+    assert Path(suggested[0]).parent == Path.home()  # nothing remembered: never the working folder
     assert Path(suggested[1]).parent == tmp_path
     # A garbled setting falls back to the defaults.
     settings.settings().setValue(STATE_KEY, "{not json")
@@ -202,10 +202,44 @@ def test_open_and_save_start_in_the_last_folder(main_window, tmp_path, monkeypat
     monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(fake_open))
     view = main_window.show_kind("example")
     assert main_window.files.save_as(view) and target.exists()
-    assert Path(starts[0]).parent == Path(".")  # nothing remembered yet
+    # Nothing remembered yet: the home folder (QA: the working folder was the app's source)
+    assert Path(starts[0]).parent == Path.home()
     main_window.files.open_dialog()
-    assert starts[1] == ""  # no Open yet: Qt's default
+    assert starts[1] == str(folder)  # no Open yet: the folder of the file just saved
     view.doc.path = None
     assert main_window.files.save_as(view)
     assert Path(starts[2]).parent == folder  # the last folder saved to
     assert settings.last_folder("save") == str(folder)
+
+
+def test_save_as_of_a_sample_starts_in_the_users_folder(main_window, tmp_path, monkeypatch) -> None:
+    """QA: Save As of an opened sample started in the working folder (the app's source folder)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from workbench import settings
+
+    settings.settings().remove("folders")
+    starts: list[str] = []
+
+    def fake_save(_parent, _title, start, _filter):
+        starts.append(start)
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(fake_save))
+    view = main_window.show_kind("flow")
+    sample = view.plugin.sample_paths()[0]
+    assert main_window.files.open_sample("flow", sample)
+    main_window.files.save_as(view)
+    assert Path(starts[0]).parent == Path.home()
+    settings.set_last_folder("export", str(tmp_path / "x.png"))
+    main_window.files.save_as(view)
+    assert Path(starts[1]).parent == tmp_path  # the folder last used for anything
+
+
+def test_the_margin_names_its_unit(qtbot) -> None:
+    """QA: "Margin 16.00" had no unit beside "Cell size ... px/pt per cell"."""
+    from widgets.export_dialog import ExportDialog
+
+    dialog = ExportDialog(True, "light")
+    qtbot.addWidget(dialog)
+    assert dialog.margin.text().endswith(" px/pt") and dialog.cell_size.suffix().startswith(" px/pt")

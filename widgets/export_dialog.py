@@ -36,6 +36,7 @@ class ExportDialog(QDialog):
         self.margin = QDoubleSpinBox()
         self.margin.setRange(*MARGIN_RANGE)
         self.margin.setValue(defaults.margin)
+        self.margin.setSuffix(" px/pt")  # the cell size's unit: pixels in PNG, points in SVG and PDF
         self.transparent = QCheckBox("Transparent background")
         self.transparent.setChecked(defaults.transparent)
         self.palette_choice = QComboBox()

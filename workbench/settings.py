@@ -36,10 +36,18 @@ def add_recent(path: str, limit: int = 10) -> list[str]:
 
 
 def last_folder(purpose: str) -> str:
-    """The folder last used for ``purpose`` ("open", "save", "export") if it still exists, else ''."""
-    folder = str(settings().value(f"folders/{purpose}", "") or "")
-    return folder if folder and os.path.isdir(folder) else ""
+    """The folder last used for ``purpose`` ("open", "save", "export", "import") if it still
+    exists, else the folder of the last file chosen for any purpose (an export goes beside the
+    file just saved), else the user's home: the dialogs started in the working folder, which for a
+    user who started the app from its source folder was the source (QA)."""
+    for key in (f"folders/{purpose}", "folders/any"):
+        folder = str(settings().value(key, "") or "")
+        if folder and os.path.isdir(folder):
+            return folder
+    return os.path.expanduser("~")
 
 
 def set_last_folder(purpose: str, chosen_file: str) -> None:
-    settings().setValue(f"folders/{purpose}", os.path.dirname(os.path.abspath(chosen_file)))
+    folder = os.path.dirname(os.path.abspath(chosen_file))
+    settings().setValue(f"folders/{purpose}", folder)
+    settings().setValue("folders/any", folder)
