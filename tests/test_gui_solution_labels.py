@@ -100,3 +100,21 @@ def test_solution_captions_are_not_cut(main_window, qtbot, kind: str, size: tupl
 
 def _holds(page: Any, browser: SolutionBrowser) -> bool:
     return page is browser or page.isAncestorOf(browser)
+
+
+def test_f7_leaves_no_row_current_and_gives_the_board_the_keys(main_window, qtbot) -> None:
+    """QA: after F7 the thumbnail stayed highlighted, a click on it did nothing (the row was still
+    current), and keys went on to the solutions list."""
+    from PySide6.QtWidgets import QApplication
+
+    view = main_window.show_kind("flow")
+    assert main_window.files.open_sample("flow", view.plugin.sample_paths()[0])
+    with qtbot.waitSignal(view.solve_finished, timeout=60_000):
+        view.solve(2)
+    assert view.shown_solution() is not None
+    view.browser.view.setFocus()
+    main_window.act_hide.trigger()
+    assert view.shown_solution() is None and not view.browser.view.currentIndex().isValid()
+    assert QApplication.focusWidget() is view.board
+    view.browser.select(0)  # the same row shows its solution again
+    assert view.shown_solution() is not None

@@ -222,5 +222,11 @@ class SolutionBrowser(QWidget):
     def select(self, row: int) -> None:
         self.view.setCurrentIndex(self.model.index(row))
 
+    def forget_current(self) -> None:
+        """No row is current (the board shows the puzzle): a click on the row shown before shows it
+        again, which it did not while the row stayed current."""
+        self.view.setCurrentIndex(QModelIndex())
+        self.view.clearSelection()
+
     def count(self) -> int:
         return len(self.model.solutions)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
 from solvers.common import registry
 from solvers.common.protocol import PluginBase
 from workbench import crash
+
+if TYPE_CHECKING:
+    from workbench.document_view import DocumentView
 
 # The window is typed loosely: naming MainWindow here would make an import circle (it imports this
 # module). ``build`` gives it the ``act_*`` attributes that WindowServices declares.
@@ -100,9 +103,7 @@ def build(window: MainWindow) -> None:
     window.act_check = make_action(
         window, "C&heck", window.check, "F6", "Check the entries against the rules"
     )
-    window.act_hide = make_action(
-        window, "Show &Puzzle Only", lambda: window.current().show_solution(None), "F7"
-    )
+    window.act_hide = make_action(window, "Show &Puzzle Only", lambda: _puzzle_only(window.current()), "F7")
     window.act_edit_mode = make_action(
         window, "&Edit Mode", lambda: window.current().set_mode("edit"), "Ctrl+E"
     )
@@ -222,3 +223,11 @@ def _redo_keys() -> list[QKeySequence]:
     keys = [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
     keys += [k for k in QKeySequence.keyBindings(QKeySequence.StandardKey.Redo) if k not in keys]
     return keys
+
+
+def _puzzle_only(view: DocumentView) -> None:
+    """F7: the board shows the puzzle, no solution row stays highlighted, and keys go to the board
+    (they went on to the solutions list, where a click had left the focus)."""
+    view.show_solution(None)
+    view.browser.forget_current()
+    view.board.setFocus()
