@@ -142,3 +142,12 @@ def test_typing_in_the_new_dialog_replaces_the_width(main_window, qtbot) -> None
     QTimer.singleShot(0, type_six)
     main_window.act_new.trigger()
     assert view.doc.puzzle.cols == 6
+
+
+def test_a_sample_opens_as_a_new_puzzle_and_says_so(main_window) -> None:
+    """QA: the title said "untitled" while the status bar said "Opened .../07-20x12.txt"."""
+    view = main_window.show_kind("flow")
+    sample = view.plugin.sample_paths()[0]
+    assert main_window.files.open_sample("flow", sample)
+    assert view.doc.path is None
+    assert main_window.statusBar().currentMessage() == f"Opened the sample {sample.stem} as a new puzzle"

@@ -92,7 +92,10 @@ class FileActions:
             return self._report_open_error("Cannot open file", f"{path.name}: {describe_error(exc)}")
         if not template:
             settings.add_recent(f"{view.plugin.meta.id}|{path}")
-        self.window.statusBar().showMessage(f"Opened {path}", 5000)
+        # A sample opens untitled (Save asks for a name): "Opened .../07-20x12.txt" beside the title
+        # "untitled" read as a contradiction (QA).
+        said = f"Opened the sample {path.stem} as a new puzzle" if template else f"Opened {path}"
+        self.window.statusBar().showMessage(said, 5000)
         self.window.update_actions()
         return True
 
