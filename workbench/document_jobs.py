@@ -68,11 +68,13 @@ class DocumentJobs:
             self.progress.stop()
             self.busy_changed.emit(False)
 
-    def cancel_all(self) -> None:
-        """The user's Cancel (Esc): every job of this document stops and says so."""
+    def cancel_all(self, said: bool = True) -> None:
+        """The user's Cancel (Esc): every job of this document stops and says so. Not ``said``
+        when the document is replaced (open, paste, new, import): "Explanation cancelled" on the
+        status bar of a file just opened named nothing the user did."""
         for job in [self.solve, *self.side]:
             if job is not None and not job.done:
-                job.cancelled_by_user = True
+                job.cancelled_by_user = said
                 job.cancel()
 
     def busy(self) -> bool:

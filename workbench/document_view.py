@@ -352,9 +352,9 @@ class DocumentView(QWidget):
         self._job_message(text)
         self.solve_finished.emit(outcome)
 
-    def cancel_jobs(self) -> None:
-        """The user's Cancel (Esc): every job of this document stops and says so."""
-        self.tasks.cancel_all()
+    def cancel_jobs(self, quietly: bool = False) -> None:
+        """Esc: every job of this document stops and says so; ``quietly`` when it is replaced."""
+        self.tasks.cancel_all(said=not quietly)
 
     def busy(self) -> bool:
         return self.tasks.busy()

@@ -82,7 +82,7 @@ class FileActions:
             view = self.window.show_kind(plugin.meta.id) if plugin is not None else self.window.current()
             if not self.may_discard(view):
                 return False
-            view.cancel_jobs()
+            view.cancel_jobs(quietly=True)
             if not view.doc.load(path, template=template, choose=self.choose_puzzle):
                 return False
         except InputError as exc:
@@ -140,7 +140,7 @@ class FileActions:
             )
         if ask and not fresh and not self.may_discard(view):
             return False
-        view.cancel_jobs()
+        view.cancel_jobs(quietly=True)
         if fresh:
             view.doc.reset(puzzle, entries)
         else:
@@ -248,7 +248,7 @@ class FileActions:
         except InputError as exc:
             self.window.show_error("Cannot create puzzle", str(exc))
             return
-        view.cancel_jobs()
+        view.cancel_jobs(quietly=True)
         view.doc.reset(puzzle)
         view.set_mode("edit")  # a new board is for drawing: Play mode had nothing to play
 

@@ -87,7 +87,7 @@ class ImportActions:
             return self.report_error("Cannot import", f"{path.name}: {describe_error(exc)}")
         finally:
             QApplication.restoreOverrideCursor()
-        view.cancel_jobs()
+        view.cancel_jobs(quietly=True)
         view.doc.replace_untitled(puzzle, f"Import {path.name}")
         self.window.update_actions()
         if notes:
@@ -112,7 +112,7 @@ class ImportActions:
         view = self.window.show_kind(kind)
         if not self.may_discard(view):
             return False
-        view.cancel_jobs()
+        view.cancel_jobs(quietly=True)
         view.doc.replace_untitled(puzzle, f"Import {name}")
         if edit_note:
             view.set_mode("edit")
