@@ -416,6 +416,9 @@ class _Grid:
     sy: float
     rows: int
     cols: int
+    # Sides whose outline was cut off by the picture's edge (the cell row or column there was
+    # inferred from the lattice): the board may go on past that edge.
+    cut_outline: tuple[str, ...] = ()
 
 
 def _chroma(img: np.ndarray) -> np.ndarray:
@@ -488,15 +491,20 @@ def _find_grid(img: np.ndarray, gray: np.ndarray) -> tuple[_Grid, tuple[int, int
     def one_cell(gap: float, pitch: float) -> bool:
         return 0.75 * pitch <= gap <= 1.3 * pitch
 
+    cut: list[str] = []  # an inferred row or column whose outline lies at the picture's edge
     if one_cell(x0 if x <= 2 else x0 - x, sx):
         x0, cols = x0 - sx, cols + 1
+        cut += ["left"] * (x <= 2)
     if one_cell((width if x + w >= width - 2 else x + w) - (x0 + cols * sx), sx):
         cols += 1
+        cut += ["right"] * (x + w >= width - 2)
     if one_cell(y0 if y <= 2 else y0 - y, sy):
         y0, rows = y0 - sy, rows + 1
+        cut += ["top"] * (y <= 2)
     if one_cell((height if y + h >= height - 2 else y + h) - (y0 + rows * sy), sy):
         rows += 1
-    return _Grid(x0, y0, sx, sy, rows, cols), (x, y, w, h)
+        cut += ["bottom"] * (y + h >= height - 2)
+    return _Grid(x0, y0, sx, sy, rows, cols, tuple(cut)), (x, y, w, h)
 
 
 # Of Flow Free's 1,748 square levels with walls (its own packs), none has 1 or 3 walls and 2 have
@@ -1012,6 +1020,12 @@ def detect(img: np.ndarray) -> Detection:
     walls, holes, pipes = edges.walls, edges.holes, edges.pipes
     if pipes:
         warnings.append(f"pipes drawn across {pipes} cell edge{'s' * (pipes > 1)} were ignored")
+    if grid.cut_outline:  # said, not refused: tight crops that cut the outline are read right
+        sides = " and ".join(grid.cut_outline)
+        warnings.append(
+            f"the picture cuts the board's outline off at its {sides} edge: if the board goes on past "
+            "that edge, this is not the whole board"
+        )
     if 0 < len(walls) < FEWEST_WALLS:  # said, not refused: this program's own diagrams may have one
         warnings.append(
             f"{len(walls)} wall{'s' * (len(walls) > 1)} read ({_edge_names(walls)}), and Flow Free's levels "

@@ -269,3 +269,19 @@ def test_a_board_broken_up_by_blur_is_not_called_two_boards() -> None:
         InputError, match="broken into pieces by blur or compression: crop it to one sharp board"
     ):
         detect(img)
+
+
+def test_a_cut_outline_is_said() -> None:
+    """QA: a crop through a cell row a hair before its far line (0.97 of a row kept) looks just
+    like a tight crop that cut the outline off; the row is kept, but nothing shows whether the
+    board went on past the picture's edge (a 12x15 board was read as 12x14). It is said."""
+    from solvers.flow.screenshot_synth import Style, level_scene, render
+
+    img = render(level_scene(6, 6, 59), Style(width=1080, height=2340))
+    whole = detect(img)
+    assert not [w for w in whole.warnings if "outline" in w]
+    x0, y0, sx, sy = whole.grid
+    for rows_kept in (4.97, 5.97):
+        cut = detect(img[: int(y0 + rows_kept * sy)])
+        assert cut.rows == round(rows_kept)
+        assert any("cuts the board's outline off at its bottom edge" in w for w in cut.warnings)
