@@ -10,7 +10,17 @@ import time
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap, QPolygonF, QWheelEvent
+from PySide6.QtGui import (
+    QFocusEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPixmap,
+    QPolygonF,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QMenu, QScrollArea, QSizePolicy, QWidget
 
 from solvers.common.display import DisplayList
@@ -300,6 +310,13 @@ class BoardView(QWidget):
         steps = event.angleDelta().y() // 120
         if steps:
             self.edit_event.emit(self._event("wheel", event.position(), "", event.modifiers(), delta=steps))
+
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt API)
+        # The keyboard cursor shows as soon as the board has the keys: it appeared only with the
+        # first key, which already acted on R1C1 unseen (Enter removed an endpoint there).
+        if self.cursor_cell is None and self.display_list().grid is not None:
+            self.cursor_cell = (0, 0)
+        super().focusInEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt API)
         dl = self.display_list()
