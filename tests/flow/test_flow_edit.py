@@ -381,3 +381,30 @@ def test_a_lower_case_letter_key_places_the_colour_its_capital_names() -> None:
         assert placed.puzzle.colour_index(colour) == p.colour_index(colour)
     red = PLUGIN.edit(p, None, EditEvent("key", mode="edit", cell=(0, 0), key="R")).puzzle
     assert PLUGIN.edit(red, None, EditEvent("key", mode="edit", cell=(0, 0), key="r")) is None  # already red
+
+
+def test_a_hint_keeps_the_players_finished_pipes_where_a_solution_does() -> None:
+    """QA: on a board with many solutions the hint revealed red from one solution and wiped out a
+    finished blue pipe that belongs to another. Every blue pipe of every solution is kept now, and
+    what the hint builds on is a solution (checked by the rule checker)."""
+    from solvers.flow.hint import hint_paths, joined_pipes, reveal_one
+
+    puzzle = PLUGIN.parse("RB...\n.....\n.....\n.....\nR...B\n")
+    solutions = list(PLUGIN.solve(puzzle, limit=0))
+    blues = {tuple(tuple(cell) for cell in s.extras["paths"]["B"]) for s in solutions}
+    assert len(solutions) == 86 and len(blues) == 68
+    for blue in sorted(blues):
+        entries = FlowPaths().with_path("B", blue)
+        joined = joined_pipes(puzzle, entries)
+        assert joined == {"B": blue}
+        paths, kept = hint_paths(puzzle, joined)
+        assert kept and paths is not None
+        whole = FlowPaths()
+        for ch, path in paths.items():
+            whole = whole.with_path(ch, tuple(tuple(cell) for cell in path))
+        assert PLUGIN.check(puzzle, whole).ok and whole.get("B") == blue
+        step = reveal_one(puzzle, entries, paths)
+        assert step is not None and step[0] == "R" and step[1].get("B") == blue
+    stray = FlowPaths().with_path("B", ((0, 1), (0, 2), (0, 3), (0, 4), (1, 4), (2, 4), (3, 4), (4, 4)))
+    paths, kept = hint_paths(puzzle, joined_pipes(puzzle, stray))
+    assert paths is not None and kept is (stray.get("B") in blues)

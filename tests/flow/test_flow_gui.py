@@ -475,3 +475,28 @@ def test_paste_url_with_a_pack_asks_which_puzzle(main_window, view, qtbot) -> No
     assert len(asked) == 1 and len(asked[0]) == 2
     assert view.doc.puzzle.at(0, 0) == "B" and view.doc.path is None
     assert "flow split" not in view.info.text()
+
+
+def test_a_hint_keeps_a_finished_pipe_of_another_solution(view, qtbot) -> None:
+    """QA: the hint redrew red from the first solution found and erased a finished, correct blue
+    pipe (another solution's) with only "Hint: drew pipe R." to say."""
+    from solvers.flow.hint import first_paths
+
+    puzzle = view.plugin.parse("RB...\n.....\n.....\n.....\nR...B\n")
+    first = first_paths(puzzle)
+    assert first is not None
+    other = next(
+        s.extras["paths"]["B"]
+        for s in view.plugin.solve(puzzle, limit=0)
+        if s.extras["paths"]["B"] != first["B"]
+    )
+    blue = tuple(tuple(cell) for cell in other)
+    view.doc.apply(EditResult(puzzle=puzzle, entries=FlowPaths().with_path("B", blue), label="board"))
+    view.set_mode("play")
+    said: list[str] = []
+    view.status_message.connect(said.append)
+    _panel(view).hint()
+    qtbot.waitUntil(lambda: bool(view.doc.entries.get("R")), timeout=60000)
+    assert view.doc.entries.get("B") == blue
+    assert view.plugin.check(puzzle, view.doc.entries).ok
+    assert said[-1] == "Hint: drew pipe R."

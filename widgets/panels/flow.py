@@ -27,7 +27,7 @@ from solvers.common.limits import limit_text
 from solvers.common.process_jobs import remote
 from solvers.common.protocol import EditResult
 from solvers.flow.draw import labels_always
-from solvers.flow.hint import first_paths, progress_text, reveal_one
+from solvers.flow.hint import Paths, hint_paths, joined_pipes, progress_text, reveal_one
 from solvers.flow.model import (
     AUTO_LOOK,
     BRIDGE,
@@ -75,7 +75,8 @@ class FlowPanel(QWidget):
     def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self._solutions: dict[FlowPuzzle, dict[str, list[list[int]]] | None] = {}
+        # (puzzle, the player's finished pipes) -> a solution keeping them if one does, and whether
+        self._solutions: dict[tuple[FlowPuzzle, tuple[Any, ...]], tuple[Paths | None, bool]] = {}
         # Running jobs (they have ``done``); a cancelled job calls neither callback, so buttons
         # are never disabled for a job, clicks are just ignored while one runs.
         self._hint_job: Any = None
@@ -268,43 +269,69 @@ class FlowPanel(QWidget):
         )
         self.ctx.apply(EditResult(puzzle=new, label="Hex board" if new.hex else "Square board"))
 
+    def _hint_key(self, puzzle: FlowPuzzle) -> tuple[FlowPuzzle, tuple[Any, ...]]:
+        return self._key(puzzle), tuple(sorted(joined_pipes(puzzle, self.ctx.entries()).items()))
+
+    def _fitting(self, key: tuple[FlowPuzzle, tuple[Any, ...]]) -> bool:
+        """Whether a solution found for an earlier hint on this board holds the player's finished
+        pipes (the pipes earlier hints drew do): it serves again, without a new solve."""
+        for (board, _), (paths, _kept) in list(self._solutions.items()):
+            if (
+                board == key[0]
+                and paths is not None
+                and all(
+                    list(map(list, route)) in (paths.get(ch), paths.get(ch, [])[::-1]) for ch, route in key[1]
+                )
+            ):
+                self._solutions[key] = (paths, True)
+                return True
+        return False
+
     def hint(self) -> None:
         puzzle = self.ctx.puzzle()
-        if self._key(puzzle) in self._solutions:
-            self._reveal(puzzle)
+        key = self._hint_key(puzzle)
+        if key in self._solutions or self._fitting(key):
+            self._reveal(key)
             return
         if _running(self._hint_job):
             self.ctx.status("Still solving for the hint…")
             return
         self._hint_job = self.ctx.run_job(
             "Solving for a hint",
-            remote(first_paths, puzzle),
-            lambda result: self._solved(puzzle, result),
+            remote(hint_paths, puzzle, dict(key[1])),
+            lambda result: self._solved(key, result),
             self._failed,
         )
 
-    def _solved(self, puzzle: FlowPuzzle, paths: dict[str, list[list[int]]] | None) -> None:
-        self._solutions[self._key(puzzle)] = paths
-        if self._key(puzzle) == self._key(self.ctx.puzzle()):
-            self._reveal(puzzle)
+    def _solved(self, key: tuple[FlowPuzzle, tuple[Any, ...]], result: tuple[Paths | None, bool]) -> None:
+        self._solutions[key] = result
+        if key == self._hint_key(self.ctx.puzzle()):
+            self._reveal(key)
         self.refresh()
 
     def _failed(self, message: str) -> None:
         self.ctx.status(f"Hint failed: {message}")
         self.refresh()
 
-    def _reveal(self, puzzle: FlowPuzzle) -> None:
-        solution = self._solutions.get(self._key(puzzle))
+    def _reveal(self, key: tuple[FlowPuzzle, tuple[Any, ...]]) -> None:
+        solution, kept = self._solutions.get(key, (None, False))
         if solution is None:
             self.ctx.status("No hint: this puzzle has no solution.")
             return
-        step = reveal_one(puzzle, self.ctx.entries(), solution)
+        before = self.ctx.entries()
+        step = reveal_one(self.ctx.puzzle(), before, solution)
         if step is None:
             self.ctx.status("Every pipe already matches the solution.")
             return
         letter, entries = step
         self.ctx.apply(EditResult(entries=entries, label=f"Hint: pipe {letter}"))
-        self.ctx.status(f"Hint: drew pipe {letter}.")
+        cut = [ch for ch, path in before.items if ch != letter and entries.get(ch) != path]
+        said = f"Hint: drew pipe {letter}"
+        if key[1] and not kept:  # the player's finished pipes fit no solution together
+            said += f"; no solution keeps your finished pipes {', '.join(ch for ch, _ in key[1])} all"
+        if cut:
+            said += f"; it cut {', '.join(cut)} where {'they' if len(cut) > 1 else 'it'} crossed it"
+        self.ctx.status(said + ".")
 
     def clear_pipes(self) -> None:
         self.ctx.apply(EditResult(entries=FlowPaths(), label="Clear pipes"))
