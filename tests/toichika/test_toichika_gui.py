@@ -257,21 +257,6 @@ def test_every_step_row_shows_its_whole_text(main_window, qtbot, size) -> None:
     assert cut() == []
 
 
-def test_selecting_a_step_does_not_push_the_buttons_down(main_window, view, qtbot) -> None:
-    """QA (real window, 1024x768): selecting a step grew its text under the list and pushed the
-    buttons below down by 44 px. The room a step's text needs is kept from the start."""
-    main_window.resize(1024, 768)
-    panel = _panel(view)
-    qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle) and "unique" in panel.badge.text(), timeout=20000)
-    qtbot.wait(50)
-    kept = panel.detail.height()
-    assert kept >= panel.detail.minimumHeight() > 0
-    for row, step in enumerate(panel.explanation.steps, start=1):
-        panel.replay.go(row)
-        needed = panel.detail.heightForWidth(panel.detail.width())
-        assert needed <= kept, (row, step.text)
-
-
 def test_opening_a_file_does_not_report_the_old_jobs_as_cancelled(main_window, qtbot) -> None:
     """Started with a file, the status bar said "Explanation cancelled": opening it had stopped the
     empty board's background jobs as if the user had pressed Esc. Esc still says it."""

@@ -26,7 +26,6 @@ from widgets.panels.toichika_hint import HintControl
 from widgets.panels.toichika_replay import StepReplay
 
 RESTART_DELAY_MS = 250  # let a drag finish before restarting the background jobs
-DETAIL_LINES = 5  # a step's text (up to about 150 characters) at the panel's width at 1024x768
 
 
 def create_panels(ctx: Any) -> list[tuple[str, QWidget]]:
@@ -49,10 +48,6 @@ class ToichikaPanel(QWidget):
         self.detail = QLabel("")  # the shown step's or hint's text
         self.detail.setWordWrap(True)
         self.detail.setTextFormat(Qt.TextFormat.RichText)  # step texts are escaped: "v/<" stays
-        # Room for a step's usual text kept from the start: selecting a step pushed the buttons
-        # below it down by the text's height (QA).
-        self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.detail.setMinimumHeight(DETAIL_LINES * self.detail.fontMetrics().lineSpacing() + 4)  # + leading
         self.replay = StepReplay(ctx, self.detail, self._solution_shown, self)
         self.hints = HintControl(ctx, self.detail, self.replay, self._job_failed, self)
         self.copy_button = QPushButton("Copy URL")
