@@ -33,6 +33,18 @@ from solvers.toichika.model import DIRECTIONS, Toichika
 from solvers.toichika.sat_solver import model_for, new_solver
 
 MIN_SIDE, MAX_SIDE = 2, 30
+# Measured: no 2x2, 2x3, 2x4 or 3x3 puzzle is found at any grade (2,000 boards each); 2x5 and
+# larger boards are, at the easy grades.
+MIN_CELLS = 10
+
+
+def too_small(width: int, height: int) -> str:
+    """Why no puzzle of this size can be generated, or ""."""
+    if width * height < MIN_CELLS:
+        return f"a {width}x{height} board is too small: puzzles are made from {MIN_CELLS} cells up (e.g. 2x5, 4x3)"
+    return ""
+
+
 GRADE_LEVEL = {name: level for level, name in GRADES.items()}
 # Country sizes and their weights: mostly 3-5 cells, some pairs and a few big ones, as setters draw.
 SIZE_WEIGHTS = {2: 14, 3: 24, 4: 24, 5: 16, 6: 10, 7: 7, 8: 5}
@@ -106,6 +118,8 @@ def generate(
     for name, value in (("width", width), ("height", height)):
         if not MIN_SIDE <= value <= MAX_SIDE:
             raise InputError(f"{name} must be between {MIN_SIDE} and {MAX_SIDE}, got {value}")
+    if too_small(width, height):  # said at once: 2,000 boards were tried before
+        raise InputError(too_small(width, height))
     level = grade_level(grade)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)

@@ -116,8 +116,11 @@ def test_bad_arguments_are_input_errors(args: tuple, message: str) -> None:
 
 
 def test_impossible_board_gives_up_with_a_message() -> None:
-    with pytest.raises(InputError, match="no medium 2x2 puzzle found"):
-        generate(2, 2, "medium", seed=1, max_attempts=50)
+    with pytest.raises(InputError, match="no extreme 4x3 puzzle found in 5 boards"):
+        generate(4, 3, "extreme", seed=1, max_attempts=5)
+    # Under 10 cells none is ever found (2,000 boards each at every grade): said at once.
+    with pytest.raises(InputError, match=r"a 3x3 board is too small: puzzles are made from 10 cells up"):
+        generate(3, 3, "easy", seed=1)
 
 
 def test_grade_names_accept_cli_spelling() -> None:

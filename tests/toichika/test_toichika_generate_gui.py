@@ -147,3 +147,29 @@ def test_generating_keeps_the_generate_button_in_place_and_the_dialog_title_whol
     dialog = GenerateDialog(panel.generator)
     qtbot.addWidget(dialog)
     assert dialog.minimumWidth() >= dialog.fontMetrics().horizontalAdvance("Generate Toichika") + 150
+
+
+def test_a_board_too_small_to_generate_is_said_before_any_question(main_window, qtbot) -> None:
+    """QA: 2x2, 3x2 and 3x3 were offered; the app asked Save/Discard first, then failed after
+    2,000 boards. Now it says so at once and asks nothing; the dialog's width is selected."""
+    from PySide6.QtWidgets import QApplication
+
+    from solvers.toichika.generate import too_small
+
+    view = main_window.show_kind("toichika")
+    panel = view.panel("Steps")
+    asked: list[bool] = []
+    view.confirm_replace = lambda: asked.append(True) or True
+    said: list[str] = []
+    view.status_message.connect(said.append)
+    panel.generator.gen_width.setValue(3)
+    panel.generator.gen_height.setValue(3)
+    panel.generator.generate()
+    assert not asked and panel.generator.job is None
+    assert said[-1] == "Cannot generate: " + too_small(3, 3) and "too small" in said[-1]
+    assert too_small(2, 5) == "" and too_small(4, 3) == ""
+    dialog = panel.generator.open_generate_dialog()
+    qtbot.keyClicks(dialog.width_box, "12")  # the caret sat before "3 cells": "12" made "13"
+    assert dialog.width_box.value() == 12
+    dialog.reject()
+    QApplication.processEvents()

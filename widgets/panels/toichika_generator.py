@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from solvers.common.process_jobs import remote
-from solvers.toichika.generate import MAX_SIDE, MIN_SIDE, Generated, generate, grade_names
+from solvers.toichika.generate import MAX_SIDE, MIN_SIDE, Generated, generate, grade_names, too_small
 
 
 class GeneratorBox(QGroupBox):
@@ -83,6 +83,9 @@ class GeneratorBox(QGroupBox):
         cols, rows = self.gen_width.value(), self.gen_height.value()
         grade, seed = self.gen_grade.currentText(), self.gen_seed.value() or None
         symmetric = self.gen_symmetric.isChecked()
+        if too_small(cols, rows):  # before the unsaved-changes question: it asked, then failed
+            self.ctx.status(f"Cannot generate: {too_small(cols, rows)}")
+            return
         if not self.ctx.may_replace():  # asked now, not when the new puzzle arrives
             return
         self.job = self.ctx.run_job(
@@ -114,6 +117,7 @@ class GenerateDialog(QDialog):
             mine.setRange(MIN_SIDE, MAX_SIDE)
             mine.setValue(theirs.value())
             mine.setSuffix(" cells")
+        self.width_box.selectAll()  # typing replaces the width ("12" made "18 cells")
         self.grade_box = QComboBox()
         self.grade_box.addItems(grade_names())
         self.grade_box.setCurrentText(panel.gen_grade.currentText())
