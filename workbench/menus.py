@@ -53,7 +53,7 @@ def build(window: MainWindow) -> None:
     )
     window.act_quit = make_action(window, "&Quit", window.close, QKeySequence.StandardKey.Quit)
     file_menu.addActions([window.act_new, window.act_open])
-    window.samples_menu = file_menu.addMenu("Open &Sample")
+    window.samples_menu = file_menu.addMenu("Open Sa&mple")
     window.samples_menu.aboutToShow.connect(window.files.fill_samples)
     window.recent_menu = file_menu.addMenu("Open &Recent")
     window.recent_menu.aboutToShow.connect(window.files.fill_recent)
@@ -101,9 +101,9 @@ def build(window: MainWindow) -> None:
     )
     window.act_cancel = make_action(window, "&Cancel Job", lambda: window.current().cancel_jobs(), "Esc")
     window.act_check = make_action(
-        window, "C&heck", window.check, "F6", "Check the entries against the rules"
+        window, "Chec&k", window.check, "F6", "Check the entries against the rules"
     )
-    window.act_hide = make_action(window, "Show &Puzzle Only", lambda: _puzzle_only(window.current()), "F7")
+    window.act_hide = make_action(window, "Show Puzzle &Only", lambda: _puzzle_only(window.current()), "F7")
     window.act_edit_mode = make_action(
         window, "&Edit Mode", lambda: window.current().set_mode("edit"), "Ctrl+E"
     )

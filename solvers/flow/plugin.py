@@ -72,7 +72,7 @@ class FlowPlugin(PluginBase):
         )
 
     def importers(self) -> list[Importer]:
-        return [Importer("Import &Screenshot…", IMAGE_FILTER, _import_screenshot, review_screenshot)]
+        return [Importer("&Import Screenshot…", IMAGE_FILTER, _import_screenshot, review_screenshot)]
 
     def adapt_entries(self, puzzle: FlowPuzzle, entries: Any) -> FlowPaths:
         return document.adapt_entries(puzzle, entries)

@@ -17,7 +17,7 @@ READ_TIMEOUT = 60_000  # ms: the picture is read in a worker process, slow to st
 
 def _action(window):
     actions = [a for a in window.menuBar().actions() if a.text() == "&File"][0].menu().actions()
-    matches = [a for a in actions if a.text() == "Import &Screenshot…"]
+    matches = [a for a in actions if a.text() == "&Import Screenshot…"]
     assert len(matches) == 1
     return matches[0]
 

@@ -32,7 +32,7 @@ def _import(main_window, qtbot, monkeypatch, path: Path):
     """Choose ``path`` in File > Import Screenshot and wait for the dialog to show the reading."""
     monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a: (str(path), "")))
     actions = [a for a in main_window.menuBar().actions() if a.text() == "&File"][0].menu().actions()
-    [action] = [a for a in actions if a.text() == "Import &Screenshot…"]
+    [action] = [a for a in actions if a.text() == "&Import Screenshot…"]
     action.trigger()
     dialog = main_window.files.review.dialog
     assert dialog.isVisible()
@@ -153,7 +153,7 @@ def test_escape_while_reading_stops_the_job(main_window, qtbot, monkeypatch) -> 
     monkeypatch.setenv("PUZZLE_WORKBENCH_JOBS", "thread")  # the body below runs on a pool thread
     view = main_window.show_kind("flow")
     before = view.doc.puzzle
-    importer = Importer("Import &Screenshot…", "*.png", lambda p: (None, []), _slow_review)
+    importer = Importer("&Import Screenshot…", "*.png", lambda p: (None, []), _slow_review)
     main_window.files.import_file("flow", importer, REAL / "lvl23.jpg")
     run = main_window.files.review
     assert run.dialog.isVisible() and run.dialog.summary.text() == "Reading lvl23.jpg…"
