@@ -35,6 +35,8 @@ class PanelContext(Protocol):
 
     # Open a text as Edit > Paste does (a pack asks which puzzle; errors in a dialog).
     paste_text: Callable[[str], object]
+    # A file to export to (suggested name, file filter), asked where exports go; "" if cancelled.
+    ask_export_path: Callable[[str, str], str]
 
     def show_solution(self, solution: Solution | None) -> None: ...
     def shown_solution(self) -> Solution | None: ...

@@ -84,9 +84,9 @@ class DocumentView(QWidget):
         self._results_generation = 0  # the document generation they were found for
         self._results_drawn_for: Any = None  # the puzzle their thumbnails were drawn with
         self._overlay: Any = None
-        # Set by the window: the unsaved-changes question of File > Open (True: go on).
-        self.confirm_replace: Callable[[], bool] = lambda: True
-        self.paste_text: Callable[[str], object] = lambda text: None  # PanelContext: the shell's Paste
+        self.confirm_replace: Callable[[], bool] = lambda: True  # by the window: Open's question
+        self.paste_text: Callable[[str], object] = lambda text: None  # PanelContext, by the window
+        self.ask_export_path: Callable[[str, str], str] = lambda name, kinds: ""  # the same
         self._overlay_puzzle: Any = None  # the puzzle the overlay was drawn for
         self._overlay_text = ""  # what the overlay shows, for the line under the board
         self._mode = "edit"

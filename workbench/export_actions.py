@@ -33,6 +33,16 @@ class ExportActions:
     def __init__(self, window: WindowServices) -> None:
         self.window = window
 
+    def ask_path(self, name: str, file_filter: str) -> str:
+        """A file to export to, the dialog started in the export folder (see ``settings``); "" if
+        cancelled. Panels export through it too (Toichika's Export step started in the working
+        folder)."""
+        folder = settings.last_folder("export")
+        chosen, _ = QFileDialog.getSaveFileName(self.window, "Export", str(Path(folder) / name), file_filter)
+        if chosen:
+            settings.set_last_folder("export", chosen)
+        return str(chosen)
+
     def export_dialog(self) -> None:
         view = self.window.current()
         dialog = ExportDialog(view.shown_solution() is not None, self.window.palette_name, self.window)

@@ -187,6 +187,7 @@ class MainWindow(WindowServices):
             view.busy_changed.connect(lambda _busy: self._update_cancel())
             view.confirm_replace = lambda: self.files.may_discard(view)
             view.paste_text = lambda text: self.files.open_text(text, plugin.meta.id, ask=True)
+            view.ask_export_path = self.exports.ask_path
             self.undo_group.addStack(view.doc.undo_stack)
             self.views[plugin.meta.id] = view
             menus.add_importers(self, [plugin])

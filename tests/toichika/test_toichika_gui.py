@@ -271,3 +271,28 @@ def test_opening_a_file_does_not_report_the_old_jobs_as_cancelled(main_window, q
     qtbot.waitUntil(view.busy, timeout=5000)
     main_window.act_cancel.trigger()
     qtbot.waitUntil(lambda: any("cancelled" in text for text in said), timeout=5000)
+
+
+def test_export_step_asks_where_exports_go(main_window, view, qtbot, tmp_path, monkeypatch) -> None:
+    """QA: Export step… started in the working folder (the app's source) while File > Export
+    started in the export folder; both ask through the shell now, and remember it."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from workbench import settings
+
+    settings.set_last_folder("export", str(tmp_path / "earlier.png"))
+    starts: list[str] = []
+
+    def fake_save(_parent, _title, start, _filter):
+        starts.append(start)
+        return str(tmp_path / "mine" / "step.png"), ""
+
+    (tmp_path / "mine").mkdir()
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(fake_save))
+    panel = _panel(view)
+    qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle), timeout=20000)
+    panel.replay.go(2)
+    target = panel.replay.export_step()
+    assert starts == [str(tmp_path / "toichika-step-2.png")]
+    assert target is not None and target.exists()
+    assert settings.last_folder("export") == str(tmp_path / "mine")

@@ -12,7 +12,6 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QListView,
@@ -135,9 +134,7 @@ class StepReplay(QObject):
             self.ctx.status("Pick a step first")
             return None
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(
-                self.owner, "Export step", f"toichika-step-{row}.png", "Images (*.png *.svg *.pdf)"
-            )
+            path = self.ctx.ask_export_path(f"toichika-step-{row}.png", "Images (*.png *.svg *.pdf)")
             if not path:
                 return None
         try:
