@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from solvers.common.protocol import EditResult
@@ -267,10 +269,15 @@ def test_opening_a_file_does_not_report_the_old_jobs_as_cancelled(main_window, q
     qtbot.waitUntil(lambda: not view.busy(), timeout=20000)
     qtbot.wait(100)
     assert said and not [text for text in said if "cancelled" in text]
-    view.doc.apply(EditResult(puzzle=decode_url(URL), entries=None, label="again"))
-    qtbot.waitUntil(view.busy, timeout=5000)
+
+    def slow(cancel, _progress) -> None:  # a job that runs until it is cancelled
+        while True:
+            cancel.raise_if_cancelled()
+            time.sleep(0.01)
+
+    view.run_job("Slow work", slow, lambda _result: None)
     main_window.act_cancel.trigger()
-    qtbot.waitUntil(lambda: any("cancelled" in text for text in said), timeout=5000)
+    qtbot.waitUntil(lambda: "Slow work cancelled" in said, timeout=5000)
 
 
 def test_export_step_asks_where_exports_go(main_window, view, qtbot, tmp_path, monkeypatch) -> None:
