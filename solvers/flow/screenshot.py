@@ -542,7 +542,16 @@ def _cut_sides(grid: _Grid, box: tuple[int, int, int, int], shape: tuple[int, ..
         "top": y <= near_y and grid.y0 > CUT_SHARE * grid.sy,
         "bottom": y + h >= height - near_y and bottom > CUT_SHARE * grid.sy,
     }
-    return [side for side, yes in cut.items() if yes]
+    # A lattice that stops a few pixels short of the edge, within a sliver of its last line, is
+    # a whole board cropped tight (this program's thick frame ends past its last line: a tight
+    # crop of our own diagram was refused as cut). ``_runs_on`` looks at such strips itself.
+    short = {
+        "left": x > 1 and grid.x0 <= RUN_ON_REACH * grid.sx,
+        "right": x + w < width - 1 and right <= RUN_ON_REACH * grid.sx,
+        "top": y > 1 and grid.y0 <= RUN_ON_REACH * grid.sy,
+        "bottom": y + h < height - 1 and bottom <= RUN_ON_REACH * grid.sy,
+    }
+    return [side for side, yes in cut.items() if yes and not short[side]]
 
 
 RUN_ON_REACH = 0.3  # of a cell: how near the picture's edge a last line must be to look past it

@@ -285,3 +285,14 @@ def test_a_cut_outline_is_said() -> None:
         cut = detect(img[: int(y0 + rows_kept * sy)])
         assert cut.rows == round(rows_kept)
         assert any("cuts the board's outline off at its bottom edge" in w for w in cut.warnings)
+
+
+def test_a_tight_crop_of_our_own_board_is_read() -> None:
+    """QA: the GUI's board cropped with 6 px below its thick frame was refused as "cut off at its
+    bottom edge": the lattice's box ends a few pixels past the last line (the frame's width), which
+    passed for a lattice running on to the picture's edge."""
+    found = detect(read_image(Path(__file__).parent / "data" / "own_screens" / "app_board_tight_crop.png"))
+    label = FlowPuzzle.from_rows(read_text(ROOT / "assets" / "flow" / "samples" / "01-5x5.txt").split())
+    assert (found.rows, found.cols) == (5, 5)
+    assert _pairs(dict(found.endpoints)) == _pairs(label.endpoints())
+    assert check(found) == []
