@@ -49,6 +49,7 @@ class StateCommand(QUndoCommand):
         self.new = new
         self.key = key
         self.renames = False  # merged into a step, this one's text names it ("Place 12", not "Place 1")
+        self.vanishes = False  # merged into a step that then changes nothing, the step goes
 
     def id(self) -> int:
         return -1 if self.key is None else zlib.crc32(self.key.encode()) & 0x7FFFFFFF
@@ -59,6 +60,7 @@ class StateCommand(QUndoCommand):
         self.new = other.new
         if (self.text() == "Edit" or other.renames) and other.text() != "Edit":
             self.setText(other.text())  # the step is named after what it changed
+        self.setObsolete(other.vanishes and self.new == self.old)  # see EditResult.vanish_if_unchanged
         return True
 
     def redo(self) -> None:
@@ -116,6 +118,7 @@ class Document(QObject):
         key = None if result.merge_key is None else f"{self._gesture}:{result.merge_key}"
         command = StateCommand(self, (self.puzzle, self.entries), (puzzle, entries), result.label, key)
         command.renames = result.key_merge
+        command.vanishes = result.vanish_if_unchanged
         self.undo_stack.push(command)
         self._merge_open = result.merge_key is not None
         return True

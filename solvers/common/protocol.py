@@ -181,6 +181,9 @@ class EditResult:
     # A key result that continues the previous key result with the same merge_key (nothing in
     # between): the digits of one number typed key by key are one undo step, named by the last.
     key_merge: bool = False
+    # A gesture that may end where it began (a press and release on a Flow dot): if its merged
+    # step changes nothing, the step goes (no undo step, no "modified" mark for nothing).
+    vanish_if_unchanged: bool = False
 
 
 @runtime_checkable

@@ -368,7 +368,12 @@ def _play(puzzle: FlowPuzzle, paths: FlowPaths, event: EditEvent) -> EditResult 
     if event.kind == "key":
         return _play_key(puzzle, paths, event)
     if event.kind == "release":
-        return EditResult(entries=paths.with_active(""), merge_key=_key(paths)) if paths.active else None
+        if not paths.active:
+            return None
+        # A press on a dot without a drag draws nothing: its one-cell pipe goes (it made an undo
+        # step, marked the file changed and counted 4 % of the board filled, with nothing shown).
+        done = paths.with_path(paths.active, (), "") if len(paths.get(paths.active)) <= 1 else paths
+        return EditResult(entries=done.with_active(""), merge_key=_key(paths), vanish_if_unchanged=True)
     if cell is None:
         return None
     owner = paths.owner()

@@ -500,3 +500,18 @@ def test_a_hint_keeps_a_finished_pipe_of_another_solution(view, qtbot) -> None:
     assert view.doc.entries.get("B") == blue
     assert view.plugin.check(puzzle, view.doc.entries).ok
     assert said[-1] == "Hint: drew pipe R."
+
+
+def test_a_click_on_a_dot_in_play_mode_is_no_edit(view, qtbot) -> None:
+    """QA: a click on a dot (no drag) made an undo step "Draw pipe B", marked the file changed and
+    counted "4% of the board filled", with nothing drawn."""
+    from PySide6.QtCore import Qt
+
+    assert view.window().files.open_sample("flow", view.plugin.sample_paths()[0])
+    view.set_mode("play")
+    steps, entries = view.doc.undo_stack.count(), view.doc.entries
+    r, c = view.doc.puzzle.endpoints()[view.doc.puzzle.colours[0]][0]
+    qtbot.mouseClick(view.board, Qt.MouseButton.LeftButton, pos=view.board.cell_center(r, c).toPoint())
+    assert view.doc.entries == entries and view.doc.undo_stack.count() == steps
+    assert view.doc.undo_stack.isClean()
+    assert "0% of the board filled" in _panel(view).progress_label.text()
