@@ -59,6 +59,8 @@ def test_a_dropped_dove_leaves_no_picked_up_prompt_in_the_status_bar(main_window
     qtbot.mouseRelease(board, Qt.MouseButton.LeftButton, pos=target)
     assert view.doc.entries.actions == (Action("put", 10, (-1, 1)),)
     assert bar.currentMessage() == "Red played +HN1; Green to move"
+    view.doc.undo_stack.undo()  # QA: the move's words stayed after it was undone
+    assert view.doc.entries.actions == () and bar.currentMessage() == ""
 
 
 def test_the_ais_move_is_said_in_the_status_bar(main_window, view, qtbot) -> None:

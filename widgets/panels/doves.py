@@ -270,6 +270,7 @@ class DovesPanel(GamePanel):
         self.result: Analysis | None = None
         self.analysed: Position | None = None  # with its rules: another rule set is another game
         self.budgeted = False  # the last analysis ran with a time budget (background)
+        self.said_move = False  # the status bar says the last move played
 
         self.side_label = QLabel()
         self.side_label.setAccessibleName("Side to move")
@@ -385,6 +386,9 @@ class DovesPanel(GamePanel):
         grew = self.line_grew()
         if grew:  # say the move: the prompt of the pick-up before it no longer applies
             self.ctx.status(played_status(self.ctx.puzzle(), self.entries().actions))
+        elif self.said_move:  # undone or browsed away: "Red played ..." no longer describes it
+            self.ctx.status("")
+        self.said_move = grew
         ui = self.ctx.ui() if hasattr(self.ctx, "ui") else None
         if isinstance(ui, DovesUI):
             ui.changed(self.ctx.mode())  # no stale pick-up; the editor's frame lasts while Edit mode does
