@@ -88,3 +88,37 @@ def test_esc_ends_a_long_flow_find_all(main_window, qtbot) -> None:
     qtbot.waitUntil(lambda: not view.busy(), timeout=15000)
     qtbot.waitUntil(lambda: "(cancelled)" in view.browser.status.text(), timeout=5000)
     assert view.browser.model.rowCount() >= 2  # the answers found so far stay browsable
+
+
+def test_the_progress_row_follows_the_first_job_and_counts_the_others(main_window, qtbot) -> None:
+    """QA: an edit during Toichika's generator started the explanation, which took the progress
+    row over (title "Explanation", timer from 0.1 s) while the generator ran on unseen; Esc then
+    named the generator. The row follows the first job, counts the others, and moves on when it
+    ends."""
+    import threading
+
+    view = main_window.show_kind("example")
+    row = view.progress
+    release = {"first": threading.Event(), "second": threading.Event()}
+
+    def work(name: str):
+        def run(cancel, progress) -> None:
+            while not release[name].is_set():
+                progress({"text": f"{name} at work"})
+                cancel.raise_if_cancelled()
+                release[name].wait(0.02)
+
+        return run
+
+    first = view.run_job("First job", work("first"), lambda _r: None)
+    qtbot.waitUntil(lambda: "first at work" in row.detail.text(), timeout=5000)
+    second = view.run_job("Second job", work("second"), lambda _r: None)
+    assert row.title.text() == "First job (and 1 more)"
+    qtbot.wait(200)
+    assert "second" not in row.detail.text()
+    release["first"].set()
+    qtbot.waitUntil(lambda: first.done and row.title.text() == "Second job", timeout=5000)
+    qtbot.waitUntil(lambda: "second at work" in row.detail.text(), timeout=5000)
+    release["second"].set()
+    qtbot.waitUntil(lambda: second.done and not view.busy(), timeout=5000)
+    qtbot.waitUntil(lambda: not row.isVisible(), timeout=5000)

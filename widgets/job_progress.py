@@ -48,15 +48,19 @@ class JobProgress(QWidget):
         self.setSizePolicy(policy)
         self.setVisible(False)
 
-    def start(self, title: str) -> None:
-        self.title.setText(title)
-        self.title.setToolTip(title)
+    def start(self, title: str, since: float | None = None) -> None:
+        """Follow a job: ``since`` is when it started (``time.monotonic``), if not now."""
+        self.set_title(title)
         self.bar.setRange(0, 0)  # busy until a fraction arrives
         self._text = ""
-        self._started = time.monotonic()
+        self._started = time.monotonic() if since is None else since
         self._tick()
         self._timer.start()
         self.setVisible(True)
+
+    def set_title(self, title: str) -> None:
+        self.title.setText(title)
+        self.title.setToolTip(title)
 
     def update_progress(self, info: dict[str, object]) -> None:
         fraction = info.get("fraction")

@@ -3,9 +3,11 @@ one Cancel. Results come back on the GUI thread; a job its owner replaced ends w
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
 from solvers.common.cancel import CancelToken
@@ -31,11 +33,16 @@ class DocumentJobs:
         self.say = say
         self.solve: Job | None = None
         self.side: list[Job] = []
+        # The one job the progress row follows (its title, time and texts), the first started of
+        # those running: a job started later (Toichika's explanation after an edit) took the row
+        # over from a generator still running, and Esc then named a job no longer shown.
+        self.shown: Job | None = None
+        self.relays: dict[Job, _Relay] = {}
+        self.started: dict[Job, float] = {}
 
     def start_solve(self, job: Job) -> None:
         """``job`` becomes the document's Solve job (its slots are the caller's)."""
         self.solve = job
-        job.signals.progress.connect(self.progress.update_progress)
         self._start(job)
 
     def run(
@@ -50,23 +57,46 @@ class DocumentJobs:
         job = Job(title, lambda cancel, progress, _emit: work(cancel, progress))
         receiver = _Callbacks(self, job, on_done, on_error, on_cancel)
         job.signals.finished.connect(receiver.finished)
-        job.signals.progress.connect(self.progress.update_progress)
         self.side.append(job)
         self._start(job)
         return job
 
     def _start(self, job: Job) -> None:
-        self.progress.start(job.title)
+        self.relays[job] = _Relay(self, job)
+        job.signals.progress.connect(self.relays[job].progress)
+        self.started[job] = time.monotonic()
+        if self.shown is None or self.shown.done:
+            self.shown = job
+            self.progress.start(job.title)
+        self._name_row()
         self.manager.start(job)
         self.busy_changed.emit(True)
 
+    def _running(self) -> list[Job]:
+        return [j for j in [self.solve, *self.side] if j is not None and not j.done]
+
+    def _name_row(self) -> None:
+        """The followed job's title, and how many more run beside it."""
+        if self.shown is not None:
+            more = len(self._running()) - (not self.shown.done)
+            self.progress.set_title(self.shown.title + (f" (and {more} more)" if more > 0 else ""))
+
     def finished(self) -> None:
-        """A job ended: the progress row goes once none runs."""
-        running = [j for j in [self.solve, *self.side] if j is not None and not j.done]
+        """A job ended: the row follows the next one still running, and goes once none runs."""
+        running = self._running()
         self.side = [j for j in self.side if not j.done]
+        for job in [j for j in self.relays if j.done]:
+            self.relays.pop(job).deleteLater()
+            self.started.pop(job, None)
         if not running:
+            self.shown = None
             self.progress.stop()
             self.busy_changed.emit(False)
+            return
+        if self.shown not in running:
+            self.shown = running[0]
+            self.progress.start(self.shown.title, since=self.started.get(self.shown))
+        self._name_row()
 
     def cancel_all(self, said: bool = True) -> None:
         """The user's Cancel (Esc): every job of this document stops and says so. Not ``said``
@@ -79,6 +109,19 @@ class DocumentJobs:
 
     def busy(self) -> bool:
         return any(j is not None and not j.done for j in [self.solve, *self.side])
+
+
+class _Relay(QObject):
+    """A job's progress, on the GUI thread, to the row while the row follows that job."""
+
+    def __init__(self, jobs: DocumentJobs, job: Job) -> None:
+        super().__init__(jobs.owner)
+        self.jobs = jobs
+        self.job = job
+
+    def progress(self, info: dict[str, object]) -> None:
+        if self.jobs.shown is self.job:
+            self.jobs.progress.update_progress(info)
 
 
 class _Callbacks(QWidget):
