@@ -110,10 +110,12 @@ def generate(
     cancel: CancelToken | None = None,
     progress: ProgressFn | None = None,
     max_attempts: int = MAX_ATTEMPTS,
+    max_seconds: float | None = None,
 ) -> Generated:
     """A unique puzzle whose explanation needs exactly ``grade``.
 
-    Runs until found, cancelled (``Cancelled``) or ``max_attempts`` boards failed (``InputError``).
+    Runs until found, cancelled (``Cancelled``), or ``max_attempts`` boards or ``max_seconds``
+    failed (``InputError``, saying which).
     """
     for name, value in (("width", width), ("height", height)):
         if not MIN_SIDE <= value <= MAX_SIDE:
@@ -128,6 +130,11 @@ def generate(
     t0 = time.perf_counter()
     attempt = 0
     while attempt < max_attempts:
+        if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
+            raise InputError(
+                f"no {GRADES[level]} {width}x{height} puzzle found in {max_seconds:g} s ({attempt} boards); "
+                "try again, or a larger board or an easier grade"
+            )
         attempt += 1
         cancel.raise_if_cancelled()
         if progress is not None:
@@ -409,8 +416,9 @@ def _remove_givens(
         if progress is not None and k % 4 == 0:
             progress(
                 {
+                    # No "fraction": how many boards it takes is not known, and a bar filled per
+                    # board ran backwards at every new board (QA).
                     "text": f"board {attempt}: {what} ({k}/{total})",
-                    "fraction": k / max(1, total),
                     "attempt": attempt,
                 }
             )

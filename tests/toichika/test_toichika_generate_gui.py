@@ -173,3 +173,23 @@ def test_a_board_too_small_to_generate_is_said_before_any_question(main_window, 
     assert dialog.width_box.value() == 12
     dialog.reject()
     QApplication.processEvents()
+
+
+def test_the_panel_gives_up_after_its_time_cap_and_says_why(main_window, qtbot, monkeypatch) -> None:
+    """QA: 8x8 expert and extreme ran for minutes with a bar that went backwards."""
+    import widgets.panels.toichika_generator as generator_module
+
+    monkeypatch.setattr(generator_module, "GUI_SECONDS", 0.3)
+    view = main_window.show_kind("toichika")
+    panel = view.panel("Steps")
+    said: list[str] = []
+    view.status_message.connect(said.append)
+    before = view.doc.puzzle
+    panel.generator.gen_width.setValue(8)
+    panel.generator.gen_height.setValue(8)
+    panel.generator.gen_grade.setCurrentText("extreme")
+    panel.generator.generate()
+    qtbot.waitUntil(
+        lambda: any("no extreme 8x8 puzzle found in 0.3 s" in text for text in said), timeout=30000
+    )
+    assert view.doc.puzzle == before
