@@ -442,17 +442,20 @@ def _play_key(puzzle: FlowPuzzle, paths: FlowPaths, event: EditEvent) -> EditRes
         paths = picked.entries
     ch = paths.active
     r, c = paths.get(ch)[-1]
-    if puzzle.hex:  # the neighbour nearest the key's direction
-        cx, cy = geometry(puzzle).center(r, c)
-        d = nearest_side(puzzle, (r, c), (cx + step[1], cy + step[0]))
+    if puzzle.hex:  # the neighbour nearest the key's direction, of those the cell has
+        # (Down from a left-column cell tied down-left, off the board, and only moved the cursor)
+        angle = math.atan2(step[0], step[1])
+        sides = [d for d in range(puzzle.n_dirs) if puzzle.link(r, c, d) is not None]
+        d = max(sides, key=lambda d: math.cos(angle - math.atan2(*unit(puzzle, d)[::-1])), default=-1)
     else:
         d = ((-1, 0), (0, 1), (1, 0), (0, -1)).index(step)
-    target = puzzle.link(r, c, d)  # warps lead across the seam
+    target = puzzle.link(r, c, d) if d >= 0 else None  # warps lead across the seam
+    # Said, and the key taken: a refused step moved the cursor, onto another colour's dot even.
     if target is None:
-        return None
+        return EditResult(label=f"Pipe {ch} cannot go that way from {cell_name(r, c)}")
     result = _extend(puzzle, paths, ch, target)
     if result is None:
-        return None
+        return EditResult(label=f"Pipe {ch} cannot go on to {cell_name(*target)}")
     return EditResult(entries=result, label=f"Draw pipe {ch}")
 
 

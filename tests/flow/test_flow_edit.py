@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -266,9 +268,14 @@ def test_keyboard_plays_a_whole_board() -> None:
     for direction in ("Down", "Up", "Left", "Down", "Right", "Down", "Left"):  # Up backs up
         key(direction, (0, 2), shift=True)
     assert PLUGIN.check(puzzle, entries).ok
-    # A step off the board does nothing; Delete clears a pipe.
+    # A step off the board changes nothing and says why (the key used to move the cursor, onto
+    # another colour's dot even); Delete clears a pipe.
     event = EditEvent("key", mode="play", cell=(0, 2), key="Down", modifiers=frozenset({"shift"}))
-    assert PLUGIN.edit(puzzle, entries, event) is None
+    refused = PLUGIN.edit(puzzle, entries, event)
+    assert refused is not None and (refused.puzzle, refused.entries) == (None, None)
+    assert refused.label == "Pipe G cannot go that way from R3C2"
+    event = EditEvent("key", mode="play", cell=(0, 2), key="Left", modifiers=frozenset({"shift"}))
+    assert PLUGIN.edit(puzzle, entries, event).label == "Pipe G cannot go on to R3C1"
     cleared = PLUGIN.edit(puzzle, entries, EditEvent("key", mode="play", cell=(1, 0), key="Delete"))
     assert cleared is not None and not cleared.entries.get("R")
 
@@ -408,3 +415,18 @@ def test_a_hint_keeps_the_players_finished_pipes_where_a_solution_does() -> None
     stray = FlowPaths().with_path("B", ((0, 1), (0, 2), (0, 3), (0, 4), (1, 4), (2, 4), (3, 4), (4, 4)))
     paths, kept = hint_paths(puzzle, joined_pipes(puzzle, stray))
     assert paths is not None and kept is (stray.get("B") in blues)
+
+
+def test_shift_down_on_a_hex_board_takes_a_neighbour_the_cell_has() -> None:
+    """QA: on a hex board Shift+Down from a left-column dot only moved the cursor: straight down
+    tied with the down-left neighbour, which is off the board."""
+    puzzle = PLUGIN.new_puzzle(4, 4)
+    puzzle = replace(puzzle, hex=True).with_cell(0, 0, "R").with_cell(3, 0, "R")
+    paths = FlowPaths()
+    picked = PLUGIN.edit(puzzle, paths, EditEvent("key", mode="play", cell=(0, 0), key="Space"))
+    assert picked is not None and picked.entries is not None
+    down = EditEvent("key", mode="play", cell=(0, 0), key="Down", modifiers=frozenset({"shift"}))
+    step = PLUGIN.edit(puzzle, picked.entries, down)
+    assert step is not None and step.entries is not None
+    route = step.entries.get("R")
+    assert len(route) == 2 and route[1][0] == 1  # one step down, to a cell of row 2
