@@ -138,3 +138,13 @@ def _inside(panel: QWidget | None, problem: str, window: QWidget) -> bool:
     if panel is None:
         return False
     return any(problem in p for p in layout_problems(panel))
+
+
+def test_the_window_cannot_be_made_smaller_than_a_usable_board(main_window) -> None:
+    """QA: at its own minimum (763x399) Flow's board was cut with the info line drawn over it and
+    Doves' tool rows and hand were hidden."""
+    from workbench.main_window import MINIMUM_SIZE
+
+    main_window.resize(300, 200)
+    assert (main_window.width(), main_window.height()) >= MINIMUM_SIZE
+    assert main_window.width() >= 800 and main_window.height() >= 560

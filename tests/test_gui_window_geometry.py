@@ -63,7 +63,7 @@ def test_layout_is_kept_between_runs(qtbot) -> None:
     first = MainWindow(remember_layout=True)
     first.confirm = lambda view: "discard"
     qtbot.addWidget(first)
-    first.setGeometry(QRect(20, 30, 700, 520))
+    first.setGeometry(QRect(0, 0, 800, 580))  # the offscreen screen is 800x600
     first.show()
     qtbot.waitExposed(first)
     first.splitter.setSizes([200, 700])
@@ -77,7 +77,7 @@ def test_layout_is_kept_between_runs(qtbot) -> None:
     assert window_geometry.place(second) is False
     second.show()
     qtbot.waitExposed(second)
-    assert (second.width(), second.height()) == (700, 520)
+    assert (second.width(), second.height()) == (800, 580)
     assert second.splitter.sizes() == main_sizes
     assert second.current().splitter.sizes() == view_sizes
     second.jobs.shutdown(5000)

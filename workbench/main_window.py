@@ -44,6 +44,8 @@ from workbench.help_actions import HelpActions
 from workbench.jobs import JobManager
 from workbench.window_services import WindowServices
 
+MINIMUM_SIZE = (800, 560)  # width, height: the smallest window that still shows every module whole
+
 
 class MainWindow(WindowServices):
     error_shown = Signal(str)
@@ -128,6 +130,9 @@ class MainWindow(WindowServices):
         self.sidebar.currentRowChanged.connect(self._kind_row_changed)
         self.statusBar().showMessage("Ready")
         self.resize(1280, 800)
+        # Below this the board is cut and the info line drawn over it (QA at the window's own
+        # minimum, 763x399); 800x560 still fits any screen of 1024x768 and up.
+        self.setMinimumSize(*MINIMUM_SIZE)
         for row in range(self.sidebar.count()):  # the first module that loads
             self.sidebar.setCurrentRow(row)
             if self.stack.count():
