@@ -127,7 +127,7 @@ def confirm_store_build(parent: QWidget, folder: Path, given: bool) -> bool:
         parent,
         "Build the Nine Tiles Panic town store?",
         "Best towns and the statistics read a store of all 526,070,976 towns, which is not built yet.\n\n"
-        f"Building it writes about 0.6 GB to\n{folder}\nand takes several minutes (5-15 on two cores; "
+        f"Building it writes about 0.6 GB to\n{folder}\nand takes several minutes (4-6 measured on two cores, more on a busy machine; "
         "the progress line shows the time left). You can cancel and resume later.\n\n"
         f"Or build it from a terminal:\n{build_command(folder, given)}\n\nBuild it now?",
     )
