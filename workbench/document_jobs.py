@@ -38,7 +38,6 @@ class DocumentJobs:
         # over from a generator still running, and Esc then named a job no longer shown.
         self.shown: Job | None = None
         self.relays: dict[Job, _Relay] = {}
-        self.started: dict[Job, float] = {}
 
     def start_solve(self, job: Job) -> None:
         """``job`` becomes the document's Solve job (its slots are the caller's)."""
@@ -64,7 +63,6 @@ class DocumentJobs:
     def _start(self, job: Job) -> None:
         self.relays[job] = _Relay(self, job)
         job.signals.progress.connect(self.relays[job].progress)
-        self.started[job] = time.monotonic()
         if self.shown is None or self.shown.done:
             self.shown = job
             self.progress.start(job.title)
@@ -87,7 +85,6 @@ class DocumentJobs:
         self.side = [j for j in self.side if not j.done]
         for job in [j for j in self.relays if j.done]:
             self.relays.pop(job).deleteLater()
-            self.started.pop(job, None)
         if not running:
             self.shown = None
             self.progress.stop()
@@ -95,7 +92,7 @@ class DocumentJobs:
             return
         if self.shown not in running:
             self.shown = running[0]
-            self.progress.start(self.shown.title, since=self.started.get(self.shown))
+            self.progress.start(self.shown.title, since=self.relays[self.shown].started)
         self._name_row()
 
     def cancel_all(self, said: bool = True) -> None:
@@ -108,7 +105,7 @@ class DocumentJobs:
                 job.cancel()
 
     def busy(self) -> bool:
-        return any(j is not None and not j.done for j in [self.solve, *self.side])
+        return bool(self._running())
 
 
 class _Relay(QObject):
@@ -118,6 +115,7 @@ class _Relay(QObject):
         super().__init__(jobs.owner)
         self.jobs = jobs
         self.job = job
+        self.started = time.monotonic()  # the row's clock when it comes to follow this job
 
     def progress(self, info: dict[str, object]) -> None:
         if self.jobs.shown is self.job:

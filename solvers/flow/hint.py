@@ -53,6 +53,14 @@ def hint_paths(
     return first_paths(puzzle, cancel), False
 
 
+def keeps(solution: Paths, joined: dict[str, tuple[Cell, ...]]) -> bool:
+    """Whether ``solution`` holds every pipe of ``joined`` (either way round)."""
+    return all(
+        _same_route(path, tuple((int(r), int(c)) for r, c in solution.get(ch, ())))
+        for ch, path in joined.items()
+    )
+
+
 def progress_text(puzzle: FlowPuzzle, entries: FlowPaths | None) -> str:
     endpoints = puzzle.endpoints()
     if not endpoints:

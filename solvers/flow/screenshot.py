@@ -22,8 +22,8 @@ Steps (OpenCV + numpy throughout):
 5. Each cell edge is measured across the line (width at half height above the local floor): a
    wall is a clearly thicker grey bar than a grid line (a coloured one is a pipe, ignored and
    noted), and a bright one: a bar no brighter than the grid lines is a widened line of a blurred
-   or recompressed picture as likely as a wall, and the board is refused; an edge with no line at all borders a hole, and so does a cell shaded and hatched as
-   this program draws holes.
+   or recompressed picture as likely as a wall, and the board is refused; an edge with no line at
+   all borders a hole, and so does a cell shaded and hatched as this program draws holes.
 6. ``check`` decides whether the read board may be the level in the picture: every colour exactly
    twice, no outer row or column that is mostly holes without a dot (a grid grown into a header),
    and exactly one solution under the designed rules (the solver, with a short budget). ``flow import``

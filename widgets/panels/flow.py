@@ -27,7 +27,7 @@ from solvers.common.limits import limit_text
 from solvers.common.process_jobs import remote
 from solvers.common.protocol import EditResult
 from solvers.flow.draw import labels_always
-from solvers.flow.hint import Paths, hint_paths, joined_pipes, progress_text, reveal_one
+from solvers.flow.hint import Paths, hint_paths, joined_pipes, keeps, progress_text, reveal_one
 from solvers.flow.model import (
     AUTO_LOOK,
     BRIDGE,
@@ -276,13 +276,7 @@ class FlowPanel(QWidget):
         """Whether a solution found for an earlier hint on this board holds the player's finished
         pipes (the pipes earlier hints drew do): it serves again, without a new solve."""
         for (board, _), (paths, _kept) in list(self._solutions.items()):
-            if (
-                board == key[0]
-                and paths is not None
-                and all(
-                    list(map(list, route)) in (paths.get(ch), paths.get(ch, [])[::-1]) for ch, route in key[1]
-                )
-            ):
+            if board == key[0] and paths is not None and keeps(paths, dict(key[1])):
                 self._solutions[key] = (paths, True)
                 return True
         return False
