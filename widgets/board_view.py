@@ -51,6 +51,48 @@ def key_name(event: QKeyEvent) -> str:
     return name
 
 
+Cell = tuple[int, int]
+
+
+def _is_stop(dl: DisplayList, cell: Cell) -> bool:
+    return dl.stops is None or cell in dl.stops
+
+
+def cursor_home(dl: DisplayList, cell: Cell | None) -> Cell | None:
+    """Where the keyboard cursor sits on ``dl``: ``cell`` (R1C1 at first) if the cursor may stop
+    there, else the stop nearest to it (a drawing's ``stops`` leave out cells where no key does
+    anything); None without a grid."""
+    g = dl.grid
+    if g is None:
+        return cell
+    cell = cell if cell is not None else (0, 0)
+    if _is_stop(dl, cell) or not dl.stops:
+        return cell
+    x, y = g.center(*cell)
+    return min(sorted(dl.stops), key=lambda s: (g.center(*s)[0] - x) ** 2 + (g.center(*s)[1] - y) ** 2)
+
+
+def cursor_step(dl: DisplayList, cell: Cell, move: Cell) -> Cell:
+    """The cursor's next stop from ``cell`` in direction ``move``: left/right the next stop of the
+    row, up/down the nearest stop of the next row that has one (offset rows: hexes; ties keep the
+    column); ``cell`` itself at the edge (a cursor off a smaller grid comes back onto it)."""
+    g = dl.grid
+    if g is None:
+        return cell
+    r, c = min(max(cell[0], 0), g.rows - 1), min(max(cell[1], 0), g.cols - 1)
+    if (r, c) != cell:
+        return r, c
+    if move[0] == 0:
+        steps = range(c + move[1], -1 if move[1] < 0 else g.cols, move[1])
+        return next(((r, k) for k in steps if _is_stop(dl, (r, k))), cell)
+    x = g.center(r, c)[0]
+    for nr in range(r + move[0], -1 if move[0] < 0 else g.rows, move[0]):
+        row = [k for k in range(g.cols) if _is_stop(dl, (nr, k))]
+        if row:
+            return nr, min(row, key=lambda k: (round(abs(g.center(nr, k)[0] - x), 6), k != c))
+    return cell
+
+
 def _modifiers(mods: Qt.KeyboardModifier) -> frozenset[str]:
     out = set()
     if mods & Qt.KeyboardModifier.ShiftModifier:
@@ -118,6 +160,8 @@ class BoardView(QWidget):
     def display_list(self) -> DisplayList:
         if self._dl is None:
             self._dl = self.source()
+            if self.cursor_cell is not None:  # the drawing's stops may have moved under the cursor
+                self.cursor_cell = cursor_home(self._dl, self.cursor_cell)
         return self._dl
 
     def set_palette(self, palette: Palette) -> None:
@@ -315,13 +359,13 @@ class BoardView(QWidget):
         # The keyboard cursor shows as soon as the board has the keys: it appeared only with the
         # first key, which already acted on R1C1 unseen (Enter removed an endpoint there).
         if self.cursor_cell is None and self.display_list().grid is not None:
-            self.cursor_cell = (0, 0)
+            self.cursor_cell = cursor_home(self.display_list(), None)
         super().focusInEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt API)
         dl = self.display_list()
         if self.cursor_cell is None and dl.grid is not None:
-            self.cursor_cell = (0, 0)
+            self.cursor_cell = cursor_home(dl, None)
         name = key_name(event)
         ev = EditEvent(
             kind="key",
@@ -337,15 +381,7 @@ class BoardView(QWidget):
             return
         move = _ARROWS.get(Qt.Key(event.key()))
         if move and dl.grid is not None and self.cursor_cell is not None:
-            r, c = self.cursor_cell
-            g, nr = dl.grid, min(max(r + move[0], 0), dl.grid.rows - 1)
-            nc = min(max(c + move[1], 0), g.cols - 1)
-            if nr != r:  # the nearest cell of that row (offset rows: hexes); ties keep the column
-                nc = min(
-                    range(g.cols),
-                    key=lambda k: (round(abs(g.center(nr, k)[0] - g.center(r, c)[0]), 6), k != c),
-                )
-            self.cursor_cell = (nr, nc)
+            self.cursor_cell = cursor_step(dl, self.cursor_cell, move)
             self.update()
             return
         super().keyPressEvent(event)

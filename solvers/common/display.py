@@ -106,6 +106,10 @@ class DisplayList:
     items: list[Item] = field(default_factory=list)
     grid: GridGeometry | None = None
     title: str = ""
+    # The grid cells where the keyboard cursor stops (None: every cell). A drawing whose grid has
+    # cells where no key does anything (Tokyo Doves' empty row before a hand) leaves them out; the
+    # board view's arrow keys skip them.
+    stops: frozenset[tuple[int, int]] | None = None
 
     def add(self, item: Item) -> None:
         self.items.append(item)

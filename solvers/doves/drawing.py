@@ -152,6 +152,14 @@ def draw_position(
     # the floating field (frame squares): every square some 4x4 window around the group could cover
     r_lo, r_hi = max(FRAME_LO, o_r + rows - 4), min(FRAME_HI, o_r + 3)
     c_lo, c_hi = max(FRAME_LO, o_c + cols - 4), min(FRAME_HI, o_c + 3)
+    # The keyboard cursor stops where something is drawn: the field, a highlighted target (a
+    # Totsu may slide just past the field) and the hand slots. The frame's last row and column
+    # lie outside the field unless the editor's kept frame shifted the group: the cursor stopped
+    # on an empty row before Red's hand, where no key did anything.
+    stops = {board_cell(r, c) for r in range(r_lo, r_hi + 1) for c in range(c_lo, c_hi + 1)}
+    stops |= {board_cell(r, c, origin) for r, c in highlights if window_square(*board_cell(r, c, origin))}
+    stops |= {hand_slot(i) for i in range(2, 12) if in_game >> i & 1}
+    dl.stops = frozenset(stops)
     for r in range(FRAME_LO, FRAME_HI + 1):
         for c in range(FRAME_LO, FRAME_HI + 1):
             gr, gc = board_cell(r, c)

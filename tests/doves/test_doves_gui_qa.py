@@ -210,3 +210,70 @@ def test_stop_is_enabled_only_while_an_analysis_or_the_ai_runs(view, qtbot) -> N
     assert stop.isEnabled()
     qtbot.waitUntil(lambda: not stop.isEnabled(), timeout=60_000)
     assert len(view.doc.entries.actions) == 1
+
+
+# ---- 4. the keyboard cursor stops only where a key does something -------------------------------------
+def _drawn_cells(view) -> set[tuple[int, int]]:
+    """Cells the board draws something in: a field square (a "cell" rectangle), a highlighted
+    target or a hand slot (a tile or the outline of a dove on the table)."""
+    from solvers.common.display import Rect
+
+    dl = view.board.display_list()
+    assert dl.grid is not None
+    drawn = set()
+    for item in dl.items:
+        if isinstance(item, Rect) and (item.fill in ("cell", "highlight-fill") or item.stroke == "muted"):
+            drawn.add(dl.grid.cell_at(item.x + item.w / 2, item.y + item.h / 2))
+    drawn |= {hand_slot(i) for i in range(2, 12) if i not in view.doc.puzzle.cells()}
+    return drawn
+
+
+def _walk(view, qtbot, start: tuple[int, int]) -> list[tuple[int, int]]:
+    """Every cell the cursor visits sweeping the board: down each column from ``start``'s, then
+    one step right and up again, and so on."""
+    board = view.board
+    board.cursor_cell = start
+    seen = [board.cursor_cell]
+    for sweep in range(8):
+        for _ in range(9):
+            qtbot.keyClick(board, Qt.Key.Key_Up if sweep % 2 else Qt.Key.Key_Down)
+            seen.append(board.cursor_cell)
+        qtbot.keyClick(board, Qt.Key.Key_Right)
+        seen.append(board.cursor_cell)
+    return seen
+
+
+@pytest.mark.parametrize("mode", ["edit", "play"])
+def test_the_cursor_skips_the_empty_row_before_the_hand(view, qtbot, mode: str) -> None:
+    """QA: moving the cursor with the arrow keys, it stopped on the empty row between the table
+    and Red's hand (and on the empty column beside the table), where no key does anything. Down
+    from the table's last row now goes straight into the hand; every stop is drawn."""
+    _panel(view).auto_analyse.setChecked(False)
+    view.set_mode(mode)
+    view.board.setFocus()
+    empty_row = board_cell(4, 0)[0]  # below a table two doves tall: outside the 4x4 field
+    seen = _walk(view, qtbot, hand_slot(3))  # Green's Aniki: the top left
+    assert set(seen) <= _drawn_cells(view), sorted(set(seen) - _drawn_cells(view))
+    assert all(r != empty_row for r, _ in seen)
+    assert set(seen) == _drawn_cells(view)  # and the sweep reaches every one of them
+    view.board.cursor_cell = board_cell(3, 0)  # the field's last row, under the red Boss
+    qtbot.keyClick(view.board, Qt.Key.Key_Down)
+    assert view.board.cursor_cell == (hand_slot(2)[0], board_cell(3, 0)[1])  # Red's hand
+
+
+def test_the_cursor_reaches_a_highlighted_target_past_the_field(view, qtbot) -> None:
+    """A Totsu may slide one square past the field (the group's top row empties): once it is
+    picked up, its highlighted target there is a stop, and Enter plays the slide."""
+    view.doc.apply(EditResult(puzzle=parse_board("T; B; b; Y"), entries=PlayEntries(), label="Set up"))
+    _panel(view).auto_analyse.setChecked(False)
+    view.set_mode("play")
+    board = view.board
+    board.setFocus()
+    board.cursor_cell = board_cell(0, 0)
+    qtbot.keyClick(board, Qt.Key.Key_Return)  # pick up the Totsu
+    assert view.doc.ui.selected == 8
+    for _ in range(4):
+        qtbot.keyClick(board, Qt.Key.Key_Down)
+    assert board.cursor_cell == board_cell(4, 0)
+    qtbot.keyClick(board, Qt.Key.Key_Return)
+    assert view.doc.entries.actions == (Action("move", 8, (4, 0)),)
