@@ -148,3 +148,46 @@ def test_the_window_cannot_be_made_smaller_than_a_usable_board(main_window) -> N
     main_window.resize(300, 200)
     assert (main_window.width(), main_window.height()) >= MINIMUM_SIZE
     assert main_window.width() >= 800 and main_window.height() >= 560
+
+
+def _board_on_screen(view, window: QWidget) -> tuple[int, int, int, int]:
+    """Where the board's drawing is in the window: x, y, width, height (pixels)."""
+    board = view.board
+    picture = board.display_list()
+    board._layout(picture)  # the scale and origin for the board's current size
+    top_left = board.mapTo(window, board.to_widget(0, 0).toPoint())
+    bottom_right = board.mapTo(window, board.to_widget(picture.width, picture.height).toPoint())
+    return top_left.x(), top_left.y(), bottom_right.x() - top_left.x(), bottom_right.y() - top_left.y()
+
+
+# A sample with many tools in one mode: Flow's 13 colours, Doves' set-up pieces.
+MODE_SAMPLES = {
+    "flow": "06-14x14.txt",
+    "doves": "01-start.doves",
+    "xcetero": "",
+    "toichika": "",
+    "example": "",
+}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("kind", list(MODE_SAMPLES))
+def test_switching_edit_and_play_leaves_the_board_in_place(main_window, qtbot, kind: str, size) -> None:
+    """QA: the Edit and Play tool rows differ in height, so switching modes moved and rescaled the
+    board by 13-69 px (Flow 13-25, Doves 46-69, X-ceter-O 23 at 1024x768). The rows keep the
+    height of the taller mode's tools."""
+    main_window.resize(*size)
+    main_window.files.choose_puzzle = lambda name, lines: 0  # a pack's first puzzle, never a dialog
+    view = main_window.show_kind(kind)
+    if MODE_SAMPLES[kind]:
+        sample = next(p for p in view.plugin.sample_paths() if p.name == MODE_SAMPLES[kind])
+        assert main_window.files.open_path(str(sample), kind)
+    view.cancel_jobs(quietly=True)
+    seen = []
+    for mode in ("edit", "play", "edit", "play"):
+        view.set_mode(mode)
+        QApplication.processEvents()
+        qtbot.wait(30)
+        seen.append((mode, _board_on_screen(view, main_window), view.board_area.geometry().getRect()))
+    assert main_window.size().toTuple() == size
+    assert len({(board, area) for _, board, area in seen}) == 1, seen

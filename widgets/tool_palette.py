@@ -53,10 +53,12 @@ class ToolPalette(QWidget):
         self.tools: list[Tool] = []
         self.current = ""
         self.palette_: Palette = LIGHT
+        self._reserved_for: list[Tool] = []  # the tools the rows' height is kept for
         self.group.idClicked.connect(self._clicked)
 
     def set_tools(self, tools: list[Tool], mode: str) -> None:
         shown = [t for t in tools if t.mode in (mode, "both")]
+        self._reserve_every_mode(tools)
         if [(t.id, t.label, t.color) for t in shown] == [(t.id, t.label, t.color) for t in self.tools]:
             return
         for button in self.group.buttons():
@@ -68,23 +70,7 @@ class ToolPalette(QWidget):
             button.deleteLater()
         self.tools = shown
         for i, tool in enumerate(shown):
-            button = QToolButton()
-            button.setCheckable(True)
-            button.setAutoRaise(True)
-            # The button names the tool; details in parentheses go to the tooltip (compact rows).
-            button.setText(tool.label.split(" (")[0] if tool.color is None else "")
-            if tool.color is not None:
-                button.setIcon(_icon(self.palette_, tool))
-                side = GLYPH_SIZE if tool.glyph else 16
-                button.setIconSize(QSize(side, side))
-            tip = (tool.tip or tool.label) + (f" ({tool.shortcut})" if tool.shortcut else "")
-            button.setToolTip(tip)
-            button.setAccessibleName(tool.label)
-            button.setToolButtonStyle(
-                Qt.ToolButtonStyle.ToolButtonTextOnly
-                if tool.color is None
-                else Qt.ToolButtonStyle.ToolButtonIconOnly
-            )
+            button = _tool_button(tool, self.palette_)
             self.group.addButton(button, i)
             self.layout_.addWidget(button)
         if shown:
@@ -94,6 +80,24 @@ class ToolPalette(QWidget):
         else:
             self.current = ""
             self.tool_changed.emit("")
+
+    def _reserve_every_mode(self, tools: list[Tool]) -> None:
+        """The rows keep the height of the tallest mode's tools: switching Edit/Play changed the
+        rows' height, and the board below moved and rescaled by 13-69 px (Doves, Flow, X-ceter-O)."""
+        if tools == self._reserved_for:
+            return
+        self._reserved_for = list(tools)
+        rows = []
+        for mode in ("edit", "play"):
+            sizes: list[QSize] = []
+            for tool in tools:
+                if tool.mode in (mode, "both"):
+                    button = _tool_button(tool, self.palette_)
+                    button.setParent(self)  # hidden, styled as the row's own buttons
+                    sizes.append(button.sizeHint())
+                    button.setParent(None)  # gone with the last reference
+            rows.append(sizes)
+        self.layout_.reserve(rows)
 
     def set_palette(self, palette: Palette) -> None:
         """Swatches follow the board palette (a dark board must not keep light swatches)."""
@@ -121,3 +125,22 @@ class ToolPalette(QWidget):
             if tool.shortcut and tool.shortcut.lower() == key.lower():
                 return self.select(tool.id)
         return False
+
+
+def _tool_button(tool: Tool, palette: Palette) -> QToolButton:
+    button = QToolButton()
+    button.setCheckable(True)
+    button.setAutoRaise(True)
+    # The button names the tool; details in parentheses go to the tooltip (compact rows).
+    button.setText(tool.label.split(" (")[0] if tool.color is None else "")
+    if tool.color is not None:
+        button.setIcon(_icon(palette, tool))
+        side = GLYPH_SIZE if tool.glyph else 16
+        button.setIconSize(QSize(side, side))
+    tip = (tool.tip or tool.label) + (f" ({tool.shortcut})" if tool.shortcut else "")
+    button.setToolTip(tip)
+    button.setAccessibleName(tool.label)
+    button.setToolButtonStyle(
+        Qt.ToolButtonStyle.ToolButtonTextOnly if tool.color is None else Qt.ToolButtonStyle.ToolButtonIconOnly
+    )
+    return button

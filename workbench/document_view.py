@@ -418,8 +418,9 @@ def _mode_row(view: DocumentView) -> QHBoxLayout:
     has_play = PLAY in view.plugin.meta.capabilities
     view.edit_radio.setVisible(has_play)
     view.play_radio.setVisible(has_play)
-    top.addWidget(view.edit_radio)
-    top.addWidget(view.play_radio)
+    # At the top, beside the first tool row: the row keeps the height of the tallest mode's tools.
+    top.addWidget(view.edit_radio, 0, Qt.AlignmentFlag.AlignTop)
+    top.addWidget(view.play_radio, 0, Qt.AlignmentFlag.AlignTop)
     top.addSpacing(12)
     top.addWidget(view.tools, 1)  # a flow layout: long tool rows wrap
     return top
