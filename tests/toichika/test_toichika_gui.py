@@ -303,3 +303,55 @@ def test_export_step_asks_where_exports_go(main_window, view, qtbot, tmp_path, m
     assert starts == [str(tmp_path / "toichika-step-2.png")]
     assert target is not None and target.exists()
     assert settings.last_folder("export") == str(tmp_path / "mine")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768)], ids=["1280x800", "1024x768"])
+def test_stepping_through_the_steps_moves_nothing_in_the_panel(main_window, qtbot, size) -> None:
+    """QA: a step's text, shown under the step list, grew with the text: at 1024x768 it pushed the
+    buttons below down by 14-28 px as the user stepped (and the Generate box out of view); at
+    1280x800 the list's bottom edge jumped instead. The text has a box of fixed height, and the
+    panel still fits without scrolling (the Generate button stays in view, issue 29.16)."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QApplication
+
+    main_window.resize(*size)
+    view = main_window.show_kind("toichika")
+    puzzle = decode_url(
+        "https://puzz.link/p?toichika/10/8/d8imtbnr9a4lp40rud1rmsbbv7kuvi492f261816171a171a4i"
+    )
+    view.doc.apply(EditResult(puzzle=puzzle, entries=view.plugin.empty_entries(puzzle), label="Open"))
+    panel = _panel(view)
+    area = panel.parentWidget().parentWidget()
+    view.side.setCurrentIndex(view.side.indexOf(area))
+    qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle) and not view.busy(), timeout=30000)
+    qtbot.wait(50)
+    watched = [
+        panel.replay.steps,
+        panel.detail,
+        panel.replay.clear_button,
+        panel.hints.hint_button,
+        panel.replay.export_button,
+        panel.copy_button,
+        panel.generator.generate_button,
+    ]
+
+    def places() -> list[tuple[int, int]]:
+        QApplication.processEvents()  # the layout's pending re-layout
+        return [(w.mapTo(main_window, QPoint(0, 0)).y(), w.height()) for w in watched]
+
+    before = places()
+    moved = {}
+    needed = []  # the height each step's text takes
+    for row in range(panel.replay.steps.count()):
+        panel.replay.go(row)
+        now = places()
+        if now != before:
+            moved[row] = [(a[0] - b[0], a[1] - b[1]) for a, b in zip(now, before, strict=True)]
+        needed.append(panel.detail.heightForWidth(panel.detail.width()))
+    assert not moved, f"(dy, dheight) of list, text, buttons at {size}: {moved}"
+    assert max(needed) <= panel.detail_well.viewport().height()  # every text whole, unscrolled
+    panel.replay.clear()
+    assert places() == before
+    assert area.verticalScrollBar().maximum() == 0  # the whole panel in view
+    generate = panel.generator.generate_button
+    assert generate.mapTo(area.viewport(), QPoint(0, generate.height())).y() <= area.viewport().height()

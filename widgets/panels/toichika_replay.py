@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, QSize, Qt
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -41,7 +41,7 @@ class StepReplay(QObject):
         self.owner = owner
         self.on_cleared = on_cleared
         self.explanation: Explanation | None = None
-        self.steps = QListWidget()
+        self.steps = StepList()
         self.steps.setAccessibleName("Explanation steps")
         self.steps.setWordWrap(True)  # long step texts wrap instead of scrolling sideways
         self.steps.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -152,6 +152,18 @@ class StepReplay(QObject):
         self.forward_button.setEnabled(count > 0 and row < count - 1)
         self.last_button.setEnabled(count > 0 and row != count - 1)
         self.export_button.setEnabled(self.explanation is not None and row >= 0)
+
+
+class StepList(QListWidget):
+    """The list takes the panel's spare height; it asks for a few lines only (Qt's default is 192
+    px), so the panel fits 1024x768 without scrolling beside the step text's fixed room."""
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt API)
+        hint = super().sizeHint()
+        return QSize(hint.width(), min(hint.height(), LIST_LINES * self.fontMetrics().lineSpacing()))
+
+
+LIST_LINES = 8
 
 
 def esc(text: str) -> str:
