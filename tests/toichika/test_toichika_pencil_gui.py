@@ -195,3 +195,24 @@ def test_apply_hint_is_for_play_mode(view, qtbot) -> None:
     panel.hints.apply()
     qtbot.wait(100)
     assert view.doc.entries == start and panel.hints.job is None
+
+
+def test_a_hint_shows_the_japanese_name_only_where_a_font_draws_it(view, qtbot, monkeypatch) -> None:
+    """QA (offscreen, no CJK font): the hint's heading read "Hint: adjacency ban · " and six empty
+    boxes; the step replay already left such names out."""
+    import widgets.panels.toichika_replay as replay_module
+    from solvers.toichika.techniques import BY_ID
+
+    panel = _panel(view)
+    for drawable in (False, True):  # a machine without, then with, a CJK font
+        replay_module._japanese.cache_clear()
+        monkeypatch.setattr(replay_module, "optional_text", lambda text, d=drawable: text if d else "")
+        panel.hints.result = None
+        panel.detail.setText("")
+        panel.hints.hint_button.click()
+        qtbot.waitUntil(lambda: _hint_shown(panel, view), timeout=20_000)
+        rule = panel.hints.result["rule"]
+        ja = next(t.name_ja for t in BY_ID.values() if t.name == rule)
+        assert f"Hint: {rule}" in panel.detail.text()
+        assert (ja in panel.detail.text()) is drawable
+    replay_module._japanese.cache_clear()

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 from solvers.common.process_jobs import remote
 from solvers.common.protocol import EditResult
 from solvers.toichika.explain import apply_hint, hint
-from widgets.panels.toichika_replay import StepReplay, esc
+from widgets.panels.toichika_replay import StepReplay, esc, japanese_suffix
 
 
 class HintControl(QObject):
@@ -92,8 +92,9 @@ class HintControl(QObject):
         elif result["kind"] == "step":
             changed = [tuple(c["cell"]) for c in result["conclusions"]]
             self.ctx.set_overlay({"used": cells, "changed": changed})
+            # The Japanese name only where a font draws it (it was empty boxes without a CJK font).
             self.detail.setText(
-                f"<b>Hint: {esc(result['rule'])}</b> · {esc(result['rule_ja'])}<br>{esc(result['text'])}"
+                f"<b>Hint: {esc(result['rule'])}</b>{japanese_suffix(result['rule_ja'])}<br>{esc(result['text'])}"
             )
         else:
             self.detail.setText(esc(result["text"]))

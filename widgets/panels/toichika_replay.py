@@ -109,8 +109,7 @@ class StepReplay(QObject):
         if row > 0:
             step = ex.steps[row - 1]
             tech = BY_ID[step.rule]
-            ja = _japanese(tech.name_ja)
-            self.detail.setText(f"<b>{esc(tech.name)}</b>{f' · {esc(ja)}' if ja else ''}<br>{esc(step.text)}")
+            self.detail.setText(f"<b>{esc(tech.name)}</b>{japanese_suffix(tech.name_ja)}<br>{esc(step.text)}")
         else:
             self.detail.setText("The candidates before any deduction.")
         what = f"after step {row} of {len(ex.steps)}" if row else "before any step"
@@ -178,6 +177,12 @@ def _glyph_button(text: str, tip: str) -> QToolButton:
     button.setToolTip(tip)
     button.setMinimumWidth(40)
     return button
+
+
+def japanese_suffix(name_ja: str) -> str:
+    """The technique's Japanese name after a middle dot where a font draws it, else "" (escaped)."""
+    ja = _japanese(name_ja)
+    return f" · {esc(ja)}" if ja else ""
 
 
 @functools.cache
