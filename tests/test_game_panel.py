@@ -128,7 +128,7 @@ def test_play_line_up_to_the_selected_row_keeps_the_agreeing_record(toy) -> None
         panel.line_list.addItem(text)
     panel.line_list.setCurrentRow(1)
     panel.play_line()
-    assert ctx.record == Toy((1, 2), (2,)) and ctx.labels[-1] == "Play best line (2 plies)"
+    assert ctx.record == Toy((1, 2), (2,)) and ctx.labels[-1] == "Play best line (2 moves)"
 
 
 def test_the_move_lists_count_is_singular_for_one_move(toy) -> None:

@@ -48,7 +48,9 @@ def test_solving_a_game_says_the_positions_value_not_unique(capsys, kind, path, 
 
 
 def test_an_unknown_value_names_the_depth_searched() -> None:
-    assert position_verdict("Red", GameValue("unknown"), 9) == "Red to move: Unknown after searching 9 plies"
+    assert (
+        position_verdict("Red", GameValue("unknown"), 9) == "Red to move: Unknown after looking 9 moves ahead"
+    )
     assert position_verdict("X", GameValue("draw"), 9) == "X to move: Draw"
 
 
@@ -85,9 +87,11 @@ def test_a_game_analysis_cut_short_keeps_its_deepest_finished_depth(capsys) -> N
     start = SAMPLES / "doves" / "samples" / "01-start.doves"
     assert shell.main(["solve", "doves", str(start), "--timeout", "1"]) == 3
     last = capsys.readouterr().out.strip().splitlines()[-1]
-    assert last.startswith("Red to move: Unknown after searching ") and " plies (timed out) (" in last, last
+    assert last.startswith("Red to move: Unknown after looking ") and " moves ahead (timed out) (" in last, (
+        last
+    )
     assert shell.main(["solve", "doves", str(start), "--timeout", "1", "--json"]) == 3
     out = json.loads(capsys.readouterr().out)
     assert out["count"] == 1 and out["stop"] == "timeout" and out["unique"] is None
-    assert out["verdict"].startswith("Red to move: Unknown after searching ")
+    assert out["verdict"].startswith("Red to move: Unknown after looking ")
     assert out["solutions"][0]["depth"] >= 1

@@ -68,7 +68,7 @@ def test_a_cancelled_search_says_what_it_had_proven() -> None:
     # without a proof, or with a game's verdict, the cancelled line is the plain one
     plain = _outcome("cancelled", SolveResult(cut, None, {"rules": "numberlink"}))
     assert report_text(SolveReport.of_job(plain, 1, 1, 2)) == "At least 1 solution (cancelled) after 0.12 s."
-    game = _outcome("cancelled", SolveResult(cut, "Red to move: Unknown after searching 8 plies"))
+    game = _outcome("cancelled", SolveResult(cut, "Red to move: Unknown after looking 8 moves ahead"))
     assert (
         report_text(SolveReport.of_job(game, 1, 1, 2, "Win(5)"))
         == "At least 1 solution (cancelled) after 0.12 s."

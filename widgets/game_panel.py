@@ -192,7 +192,7 @@ class GamePanel(QWidget):
         row = self.line_list.currentRow()
         if row >= 0:
             line = line[: row + 1]
-        self.play_moves(line, f"Play best line ({len(line)} plies)")
+        self.play_moves(line, f"Play best line ({len(line)} moves)")
 
     def play_moves(self, moves: Sequence[Any], label: str) -> None:
         """Moves played at the shown position (one undo step); the record's later moves stay while

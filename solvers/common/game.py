@@ -116,7 +116,7 @@ def position_verdict(side: str, value: GameValue, depth: int | None = None) -> s
     ``depth``: how far a search looked, named when it left the value Unknown."""
     text = f"{side} to move: {value}"
     if value.kind == "unknown" and depth:
-        text += f" after searching {depth} plies"
+        text += f" after looking {depth} moves ahead"
     return text
 
 

@@ -127,7 +127,7 @@ class SolveResult:
     def describe(self) -> str:
         """``SearchOutcome.describe`` with this solve's verdict. A verdict that survived a cut
         (only a game's: it names the depth it searched, so it is true whenever it was said) is
-        said with why the search ended: "Red to move: Unknown after searching 8 plies (timed out)"."""
+        said with why the search ended: "Red to move: Unknown after looking 8 moves ahead (timed out)"."""
         if self.verdict and self.outcome.interrupted:
             return f"{self.verdict} ({self.outcome.why()})"
         return self.outcome.describe(self.verdict)

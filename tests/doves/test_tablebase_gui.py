@@ -29,7 +29,7 @@ def test_analysis_shows_the_exact_value_from_the_tablebase(panel_and_ctx) -> Non
     panel, ctx = panel_and_ctx
     panel.analyse_button.click()
     text = panel.value_label.text()
-    assert "Lose(88)" in text and "from the tablebase" in text
+    assert "Lose(88)" in text and "from the stored table" in text
     assert panel.result is not None and panel.result.source == "tablebase"
     assert panel.line_list.count() >= 80
 
@@ -63,8 +63,8 @@ def _choose(panel, text: str) -> None:
 def test_the_dove_set_box_lists_stored_tables_and_switches_games(panel_and_ctx) -> None:
     panel, ctx = panel_and_ctx
     items = [panel.dove_set.itemText(i) for i in range(panel.dove_set.count())]
-    assert items == ["All (the full game)", "M/TH  (tablebase)"]
-    assert panel.dove_set.currentText() == "M/TH  (tablebase)"
+    assert items == ["All (the full game)", "M/TH  (solved)"]
+    assert panel.dove_set.currentText() == "M/TH  (solved)"
     panel.dove_set.setCurrentIndex(0)
     panel.dove_set.activated.emit(0)
     assert ctx.puzzle().rules == Rules(allow_remove=False)  # the full game, other options kept
@@ -88,7 +88,7 @@ def test_a_bad_or_too_small_dove_set_is_refused_with_the_reason(panel_and_ctx) -
         and "X" in ctx.messages[-1]
         and "not a dove letter" in ctx.messages[-1]
     )
-    assert panel.dove_set.currentText() == "M/TH  (tablebase)"
+    assert panel.dove_set.currentText() == "M/TH  (solved)"
     ctx._puzzle = parse_board("bB;A").with_rules(NO_REMOVE)  # a red Anger on the board
     _choose(panel, "T/T")
     assert ctx.puzzle().rules == NO_REMOVE

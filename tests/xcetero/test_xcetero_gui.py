@@ -218,7 +218,7 @@ def test_play_line_without_a_selected_row_plays_the_whole_line(view) -> None:
     panel.pv_list.setCurrentRow(-1)
     panel.play_line()
     assert view.doc.entries == Game(tuple(line))
-    assert view.doc.undo_stack.undoText() == f"Play best line ({len(line)} plies)"
+    assert view.doc.undo_stack.undoText() == f"Play best line ({len(line)} moves)"
 
 
 def test_a_refusal_is_not_left_beside_the_move_that_follows(view, qtbot) -> None:

@@ -45,6 +45,19 @@ from widgets.game_panel import GamePanel
 AUTO_DELAY_MS = 200  # let the board repaint before a new search or an AI reply starts
 BACKGROUND_BUDGET_S = 2  # default time budget of the background analysis while playing
 FULL_GAME = "All (the full game)"
+SOLVED = "(solved)"  # a dove set with a stored table of exact values (a tablebase)
+# The both-Bosses-surrounded judges in words (the rule's keys are file and CLI words)
+JUDGE_WORDS = {
+    "mover_loses": "the player who moved loses",
+    "mover_wins": "the player who moved wins",
+    "draw": "draw",
+}
+AHEAD_TIP = "How many moves ahead Analyse looks, both players' moves counted"
+# What Win(n) / Lose(n) mean, in the move list's sense of a move (one player's action)
+VALUE_WORDS = (
+    "Win(n): the side to move can force a win within n moves, both players' moves counted "
+    "(so n is odd); Lose(n): the opponent can. Unknown: no forced win found."
+)
 
 
 class _PopupAwareCombo(QComboBox):
@@ -59,8 +72,9 @@ class _PopupAwareCombo(QComboBox):
         super().showPopup()
 
 
-def _spin(most: int, value: int, prefix: str, suffix: str, name: str = "") -> QSpinBox:
+def _spin(most: int, value: int, prefix: str, suffix: str, name: str = "", tip: str = "") -> QSpinBox:
     spin = QSpinBox()
+    spin.setToolTip(tip)
     spin.setRange(1, most)
     spin.setValue(value)
     spin.setPrefix(prefix)
@@ -89,9 +103,10 @@ class DovesRulesBox(QGroupBox):
         self.ctx = ctx
         # Rule options live in the document, so the board's legal moves, F5 and this panel agree.
         self.allow_remove = QCheckBox("Remove action allowed")
+        self.allow_remove.setToolTip("A player may move one of their own doves (not the Boss) back to hand")
         self.both_rule = QComboBox()
         for key in JUDGES:
-            self.both_rule.addItem(f"Both Bosses surrounded: {key.replace('_', ' ')}", key)
+            self.both_rule.addItem(f"Both Bosses surrounded: {JUDGE_WORDS.get(key, key)}", key)
         # The dove set: the full game, or a reduced game (a stored tablebase answers it exactly).
         self._stored_sets = tablebase.stored_dove_sets()  # file names only: cheap, re-read on popup
         self.dove_set = _PopupAwareCombo(self._reread_stored_sets)
@@ -100,7 +115,8 @@ class DovesRulesBox(QGroupBox):
         self.dove_set.setAccessibleName("Doves in the game")
         self.dove_set.setToolTip(
             "Doves in the game besides the Bosses: Red/Green letters (A Y M T H), e.g. AT/AY.\n"
-            "A reduced game with a stored tablebase is analysed exactly and played perfectly."
+            f"A reduced game marked {SOLVED} has a stored table of exact values (a tablebase): it is\n"
+            "analysed exactly and the AI plays it perfectly."
         )
         line = self.dove_set.lineEdit()
         if line is not None:
@@ -155,7 +171,7 @@ class DovesRulesBox(QGroupBox):
         self.dove_set.clear()
         self.dove_set.addItem(FULL_GAME, "")
         for text in self._stored_sets:
-            self.dove_set.addItem(f"{text}  (tablebase)", text)
+            self.dove_set.addItem(f"{text}  {SOLVED}", text)
         shown = rules.doves_text()
         index = self.dove_set.findData(shown)
         if index >= 0:
@@ -181,7 +197,7 @@ class DovesRulesBox(QGroupBox):
             if text == self.dove_set.itemText(self.dove_set.currentIndex())
             else None
         )
-        # typed text: the letters without spaces (a pasted "(tablebase)" note is not part of it)
+        # typed text: the letters without spaces (a pasted "(solved)" note is not part of it)
         word = str(chosen) if chosen is not None else text.split("(")[0].replace(" ", "")
         try:
             doves = (
@@ -211,10 +227,10 @@ class DovesRulesBox(QGroupBox):
 def _value_text(mover: str, result: Analysis) -> str:
     """The value line of an analysis (rich text)."""
     if result.source == "tablebase":
-        return f"{mover} to move: <b>{result.value}</b> — exact, from the tablebase ({result.seconds * 1000:.0f} ms)"
+        return f"{mover} to move: <b>{result.value}</b> — exact, from the stored table ({result.seconds * 1000:.0f} ms)"
     return (
-        f"{mover} to move: <b>{result.value}</b> — depth {result.depth}, "
-        f"{result.nodes:,} nodes, {result.seconds:.2f} s"
+        f"{mover} to move: <b>{result.value}</b> — looked {result.depth} moves ahead, "
+        f"{result.nodes:,} positions, {result.seconds:.2f} s"
     )
 
 
@@ -233,14 +249,27 @@ def _run_job(ctx: Any, title: str, work: Any, done: Any, ended: Any) -> Any:
 
 
 def _analysis_box(panel: DovesPanel) -> QGroupBox:
-    """The panel's analysis group: value, depth, Analyse/Stop, background switch, hint, best line."""
-    box = QGroupBox("Analysis (Win(n) / Lose(n) in plies)")
+    """The panel's analysis group: value, how far to look, Analyse/Stop, background switch, hint,
+    best line. The look-ahead box has a row of its own: beside Analyse and Stop it made the panel
+    wider than its column under the dark style sheet (wider spin boxes)."""
+    box = QGroupBox("Analysis")
+    box.setToolTip(VALUE_WORDS)
     layout = QVBoxLayout(box)
+    words = QLabel(VALUE_WORDS)
+    words.setWordWrap(True)
+    layout.addWidget(words)
     layout.addWidget(panel.value_label)
+    ahead = QHBoxLayout()
+    ahead_label = QLabel("Look ahead:")
+    ahead_label.setBuddy(panel.depth_spin)
+    ahead.addWidget(ahead_label)
+    ahead.addWidget(panel.depth_spin)
+    ahead.addStretch(1)
+    layout.addLayout(ahead)
     row = QHBoxLayout()
-    row.addWidget(panel.depth_spin)
     row.addWidget(panel.analyse_button)
     row.addWidget(panel.stop_button)
+    row.addStretch(1)
     layout.addLayout(row)
     layout.addWidget(panel.auto_analyse)
     background = QHBoxLayout()
@@ -249,7 +278,10 @@ def _analysis_box(panel: DovesPanel) -> QGroupBox:
     background.addStretch(1)
     layout.addLayout(background)
     layout.addWidget(panel.hint)
-    line_label = QLabel("Best line (SSN, squares relative to the red Boss):")
+    line_label = QLabel(
+        "Best line (squares counted from the red Boss: N1E2 = 1 up, 2 right; "
+        "+ puts a dove from hand, - sends it back):"
+    )
     line_label.setWordWrap(True)  # a narrow window wraps it instead of widening the panel
     layout.addWidget(line_label)
     layout.addWidget(panel.line_list, 1)
@@ -282,32 +314,32 @@ class DovesPanel(GamePanel):
         self.value_label.setAccessibleName("Position value")
         self.auto_analyse = QCheckBox("Background analysis in Play mode")
         self.auto_analyse.setToolTip(
-            "In Play mode, analyse each new position for at most the budget below. "
-            "Analyse searches to the full depth."
+            "In Play mode, analyse each new position for at most the time set below. "
+            "Analyse looks as far ahead as set above."
         )
         self.auto_analyse.setChecked(True)
         self.auto_analyse.toggled.connect(self._schedule_analysis)
-        self.budget = _spin(60, BACKGROUND_BUDGET_S, "at most ", " s", "Background analysis budget")
-        self.depth_spin = _spin(25, 11, "depth ", " plies")  # not "depth": that is QWidget.depth()
+        self.budget = _spin(60, BACKGROUND_BUDGET_S, "at most ", " s", "Background analysis time limit")
+        self.depth_spin = _spin(25, 11, "", " moves", "Look ahead", AHEAD_TIP)  # not "depth": QWidget.depth()
         self.analyse_button = QPushButton("Analyse")
-        self.analyse_button.setToolTip("Analyse the position on the board to the maximum depth")
+        self.analyse_button.setToolTip("Analyse the position on the board, looking as far ahead as set above")
         self.analyse_button.clicked.connect(lambda: self.start_analysis())
         self.stop_button = QPushButton("Stop")
         self.stop_button.setToolTip("Stop the running analysis or the AI's search")
         self.stop_button.setEnabled(False)  # enabled only while one of the panel's jobs runs
         self.stop_button.clicked.connect(self.stop_jobs)
-        self.hint = QCheckBox("Show the best action on the board")
+        self.hint = QCheckBox("Show the best move on the board")
         self.hint.toggled.connect(self._update_overlay)
-        self.play_line_button.setText("Play line to the selected action")
+        self.play_line_button.setText("Play line to the selected move")
 
         self.level = QComboBox()
         for level, (plies, seconds) in sorted(LEVELS.items()):
-            self.level.addItem(f"Level {level} ({plies} plies, ≤{seconds:g} s)", level)
+            self.level.addItem(f"Level {level} (looks {plies} moves ahead, ≤{seconds:g} s)", level)
         self.level.setCurrentIndex(2)
         self.level.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.level.setMinimumContentsLength(16)  # long entries must not widen the panel
         self.ai_button = self.opponent_button  # the old names, kept for callers and tests
-        self.ai_button.setToolTip("The AI plays one action for the side to move")
+        self.ai_button.setToolTip("The AI plays one move for the side to move")
         self.ai_red, self.ai_green = self.side_boxes[0], self.side_boxes[1]
         self.moves = self.move_list
 
@@ -455,14 +487,16 @@ class DovesPanel(GamePanel):
             problems: list[str] = []
             exact = tablebase.lookup(position, problems=problems)  # memory-mapped: no shared state
             if problems:  # a damaged table file: the search answers instead, and the user hears why
-                progress({"fraction": 0.0, "text": f"tablebase unusable, searching: {problems[0]}"})
+                progress({"fraction": 0.0, "text": f"the stored table is unusable, searching: {problems[0]}"})
             if exact is not None:
                 self.depth_done.emit((generation, exact))
                 return exact
             last = None
             for last in analyse(position, max_depth=max_depth, cancel=cancel, budget=budget):
                 self.depth_done.emit((generation, last))
-                progress({"fraction": last.depth / max_depth, "text": f"depth {last.depth}: {last.value}"})
+                progress(
+                    {"fraction": last.depth / max_depth, "text": f"{last.depth} moves ahead: {last.value}"}
+                )
             return last
 
         # An analysis asked for (F5, Analyse) ends with its value on the status line, in the words
@@ -512,7 +546,7 @@ class DovesPanel(GamePanel):
 
     def _finished(self, generation: int) -> None:
         if generation == self.generation and self.result is not None and self.result.value.kind == "unknown":
-            why = "within the time budget" if self.budgeted else "within the depth"
+            why = "in the time allowed" if self.budgeted else f"within {self.result.depth} moves"
             self.value_label.setText(self.value_label.text() + f" (no forced win {why})")
 
     # ---- side to move -------------------------------------------------------------------------
