@@ -70,6 +70,7 @@ class KernelWarmup(QObject):
         self.ready.emit()  # queued to the panels on the GUI thread
 
 
+TOWN_TABLE = "the table of all towns"  # the enumeration store, in the words of a player
 PREPARING = "Preparing the score tables (a few seconds the first time)…"
 _WARMUP: KernelWarmup | None = None
 
@@ -125,8 +126,9 @@ def confirm_store_build(parent: QWidget, folder: Path, given: bool) -> bool:
     """Ask before the 0.6 GB, several-minute build (the queries need the complete store)."""
     answer = QMessageBox.question(
         parent,
-        "Build the Nine Tiles Panic town store?",
-        "Best towns and the statistics read a store of all 526,070,976 towns, which is not built yet.\n\n"
+        "Build the table of all Nine Tiles Panic towns?",
+        "Best towns and the statistics read a table of all 526,070,976 towns with their scores on every "
+        "theme, which is not built yet.\n\n"
         f"Building it writes about 0.6 GB to\n{folder}\nand takes several minutes (4-6 measured on two cores, more on a busy machine; "
         "the progress line shows the time left). You can cancel and resume later.\n\n"
         f"Or build it from a terminal:\n{build_command(folder, given)}\n\nBuild it now?",
@@ -143,7 +145,7 @@ def _open_store(folder: Path, cancel: Any, progress: Any) -> Any:
         progress(
             {
                 "fraction": 0.0,
-                "text": "building the town store (first use only, about 0.6 GB; time left follows)",
+                "text": f"building {TOWN_TABLE} (first use only, about 0.6 GB; time left follows)",
             }
         )
         build(folder, cancel=cancel, progress=progress)
@@ -234,7 +236,7 @@ class ScoresPanel(QWidget):
         layout.addWidget(self.status)
         layout.addWidget(self.open_button)
         layout.addWidget(self.table, 3)
-        layout.addWidget(QLabel("Roads (read from the smaller border edge id):"))
+        layout.addWidget(QLabel("Roads (objects in the order the scoring reads them):"))
         layout.addWidget(self.roads, 1)
         layout.addWidget(self.road_detail)
         layout.addWidget(self.legend)
@@ -369,7 +371,8 @@ class BestTownsPanel(QWidget):
         self.limit = QSpinBox()
         self.limit.setRange(1, 10_000)
         self.limit.setValue(self.LIMIT)
-        self.limit.setPrefix("page of ")
+        self.limit.setSuffix(" per page")
+        self.limit.setToolTip("How many towns Find best towns and More towns list at a time")
         buttons = QHBoxLayout()
         buttons.addWidget(self.draw_button)
         buttons.addWidget(self.limit)
@@ -446,7 +449,7 @@ class BestTownsPanel(QWidget):
 
         if not store_ready(folder) and not self.ask_build(self, folder, self.store_dir is not None):
             self.summary.setText(
-                f"The town store is not built. Build it here (Find again) or in a terminal: "
+                f"{TOWN_TABLE.capitalize()} is not built yet. Build it here (press Find again) or in a terminal: "
                 f"{build_command(folder, self.store_dir is not None)}"
             )
             return
@@ -461,7 +464,11 @@ class BestTownsPanel(QWidget):
             self.more_button.setEnabled(self._shown < self._total)
             self.summary.setText(
                 "Cancelled."
-                + (" The store build resumes where it stopped." if not store_ready(self._folder()) else "")
+                + (
+                    f" Building {TOWN_TABLE} resumes where it stopped."
+                    if not store_ready(self._folder())
+                    else ""
+                )
             )
 
     def show_error(self, message: str) -> None:
@@ -658,11 +665,11 @@ class StatisticsPanel(QWidget):
         for t in range(26):
             self.theme.addItem(f"{t + 1} {THEME_NAMES[t]}", t + 1)
         self.theme.currentIndexChanged.connect(self._show_theme)
-        self.summary = QLabel("Statistics over every town come from the enumeration store.")
+        self.summary = QLabel(f"Statistics over every possible town come from {TOWN_TABLE}.")
         self.summary.setWordWrap(True)
         self.chart = HistogramChart()
         self.perfect = QTableWidget(0, 2)
-        self.perfect.setHorizontalHeaderLabels(["Themes all at max", "Towns"])
+        self.perfect.setHorizontalHeaderLabels(["Themes all at their maximum", "Towns"])
         self.perfect.verticalHeader().setVisible(False)
         self.perfect.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.perfect.setSortingEnabled(True)
@@ -686,7 +693,7 @@ class StatisticsPanel(QWidget):
 
         if not store_ready(folder) and not self.ask_build(self, folder, self.store_dir is not None):
             self.summary.setText(
-                f"The town store is not built. Build it here (Load again) or in a terminal: "
+                f"{TOWN_TABLE.capitalize()} is not built yet. Build it here (press Load again) or in a terminal: "
                 f"{build_command(folder, self.store_dir is not None)}"
             )
             return
@@ -710,8 +717,9 @@ class StatisticsPanel(QWidget):
         most = stats["max_themes_at_max"]
         closest = stats["closest_to_all_max"]
         self.summary.setText(
-            f"{stats['towns']:,} towns ({stats['synonym_towns']:,} road-shape towns), "
-            f"{stats['score_vectors']:,} distinct score vectors; {len(stats['perfect_theme_sets'])} theme sets "
+            f"{stats['towns']:,} towns ({stats['synonym_towns']:,} different road layouts, turns of the whole "
+            f"town not counted), {stats['score_vectors']:,} different combinations of the 26 theme scores; "
+            f"{len(stats['perfect_theme_sets'])} theme sets "
             f"have a perfect town; at most {most['count']} themes at maximum at once ({_names(most['themes'])}); "
             f"closest town to every theme at maximum: {closest['towns'][0] if closest['towns'] else '-'} "
             f"(distance {closest['distance']}: the sum over the 26 themes of (how many higher scores the "
