@@ -109,6 +109,7 @@ DOT_LEVEL = 60
 LINE_SHARE = 0.3
 HOLE_FILL = 20  # a hole's shading: its distance from the background, and at most this grey
 HOLE_CHROMA = 24
+LINE_CHROMA = 100  # largest minus smallest channel from which a thin ridge is a pipe, not a grid line
 GREY_CHROMA = 50  # largest minus smallest channel below which ink is grey (lines, walls)
 GREY_SHARE = 0.001  # share of coloured pixels below which a picture with grey dots is grayscale
 
@@ -429,7 +430,7 @@ def _chroma(img: np.ndarray) -> np.ndarray:
     )
 
 
-def _line_maps(img: np.ndarray, gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _line_maps(img: np.ndarray, gray: np.ndarray, grey_only: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Masks of the long thin horizontal and vertical lines: the grid's own structure. A thin
     bright ridge (a white top-hat narrower than a pipe) that runs on for a good part of a cell;
     the game's blurred glow bars are too wide, text and icons too short, dots too round."""
@@ -437,6 +438,10 @@ def _line_maps(img: np.ndarray, gray: np.ndarray) -> tuple[np.ndarray, np.ndarra
     rect = cv2.MORPH_RECT
     thin_y = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, cv2.getStructuringElement(rect, (1, k))) > LINE_LEVEL
     thin_x = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, cv2.getStructuringElement(rect, (k, 1))) > LINE_LEVEL
+    if grey_only:  # (see ``detect``)
+        grey = _chroma(img) < LINE_CHROMA
+        thin_y &= grey
+        thin_x &= grey
     # Long enough to skip text, short enough to survive between the pipes crossing a line.
     length = max(MIN_CELL, min(gray.shape) // 40)
     horizontal = cv2.morphologyEx(thin_y.astype(np.uint8), cv2.MORPH_OPEN, np.ones((1, length), np.uint8))
@@ -447,7 +452,7 @@ def _line_maps(img: np.ndarray, gray: np.ndarray) -> tuple[np.ndarray, np.ndarra
 def _line_box(horizontal: np.ndarray, vertical: np.ndarray) -> tuple[int, int, int, int]:
     """Bounding box (x, y, w, h) of the largest connected lattice of long lines."""
     joined = cv2.dilate(horizontal | vertical, np.ones((3, 3), np.uint8))
-    count, _, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
     if count < 2:
         raise InputError("no Flow board found: no grid of lines in the image")
     w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.int64)
@@ -455,6 +460,17 @@ def _line_box(horizontal: np.ndarray, vertical: np.ndarray) -> tuple[int, int, i
     big = (w >= 2 * MIN_CELL) & (h >= 2 * MIN_CELL)
     if not big.any():
         raise InputError("no Flow board found: no grid of lines in the image")
+    # A window's frames and toolbars are lines too: a screenshot of this program's own window
+    # (board, a solution list's frame, a toolbar) was refused as two boards. Where some line
+    # structure is a lattice (inner lines both ways), only lattices count as boards.
+    lattice = np.array(
+        [
+            bool(b) and _is_lattice(labels, stats[i + 1], i + 1, horizontal, vertical)
+            for i, b in enumerate(big)
+        ]
+    )
+    if lattice.any():
+        big &= lattice
     area = np.where(big, w * h, -1)
     best = 1 + int(np.argmax(area))
     if np.count_nonzero(area >= SECOND_BOARD * area.max()) > 1:
@@ -471,10 +487,23 @@ def _line_box(horizontal: np.ndarray, vertical: np.ndarray) -> tuple[int, int, i
 SECOND_BOARD = 0.25  # a second lattice at least this large (by area) is another board
 
 
-def _find_grid(img: np.ndarray, gray: np.ndarray) -> tuple[_Grid, tuple[int, int, int, int]]:
+def _is_lattice(
+    labels: np.ndarray, stat: np.ndarray, label: int, horizontal: np.ndarray, vertical: np.ndarray
+) -> bool:
+    """Whether line component ``label`` has at least three lines each way (a frame has two)."""
+    x, y, w, h = (int(v) for v in stat[:4])
+    own = labels[y : y + h, x : x + w] == label
+    across = len(_peaks((vertical[y : y + h, x : x + w].astype(bool) & own).mean(axis=0), LINE_SHARE))
+    down = len(_peaks((horizontal[y : y + h, x : x + w].astype(bool) & own).mean(axis=1), LINE_SHARE))
+    return across >= 3 and down >= 3
+
+
+def _find_grid(
+    img: np.ndarray, gray: np.ndarray, grey_only: bool = False
+) -> tuple[_Grid, tuple[int, int, int, int]]:
     if int(gray.max()) <= LINE_LEVEL:
         raise InputError("no Flow board found: the image is blank")
-    horizontal, vertical = _line_maps(img, gray)
+    horizontal, vertical = _line_maps(img, gray, grey_only)
     x, y, w, h = _line_box(horizontal, vertical)
     # A grid line column is (nearly) all line; a cell's column only crosses the horizontal lines.
     cols, gx, sx = _fit_count(_peaks(vertical[y : y + h, x : x + w].mean(axis=0), LINE_SHARE))
@@ -996,7 +1025,25 @@ def _walls_and_holes(gray: np.ndarray, chroma: np.ndarray, grid: _Grid, dots: se
 
 
 def detect(img: np.ndarray) -> Detection:
-    """Read a BGR screenshot. Raises ``InputError`` when no board can be read at all."""
+    """Read a BGR screenshot. Raises ``InputError`` when no board can be read at all.
+
+    A board that cannot be read is read again with coloured thin ridges left out of the grid
+    lines: this program's own window at 1024 px draws a 20x12 answer with 8 px pipes, thin ridges
+    at the cells' centres that doubled the lattice (40x24, no dots). Not on the first reading:
+    the Flow app tints grid lines by pack and other solvers draw red lines over them (150 real
+    pictures of the benchmark lost their grid that way)."""
+    try:
+        return _detect(img, grey_only=False)
+    except InputError as first:
+        if img.ndim != 3 or img.shape[2] != 3:
+            raise
+        try:
+            return _detect(img, grey_only=True)
+        except InputError:
+            raise first from None
+
+
+def _detect(img: np.ndarray, grey_only: bool) -> Detection:
     if img.ndim != 3 or img.shape[2] != 3:
         raise InputError("not a colour image")
     gray = _ink(img)
@@ -1004,7 +1051,7 @@ def detect(img: np.ndarray) -> Detection:
         orientation = hex_orientation(gray)
         if orientation:
             return _detect_hex(img, gray, orientation)
-    grid, box = _find_grid(img, gray)
+    grid, box = _find_grid(img, gray, grey_only)
     if grid.rows < 2 or grid.cols < 2:
         raise InputError(f"unreadable grid: found only {grid.cols}x{grid.rows} cells")
     skew = abs(grid.sx - grid.sy) / max(grid.sx, grid.sy)

@@ -1,0 +1,47 @@
+"""A screenshot of this program's own window, read back by the screenshot importer.
+
+A user who solves a board here and shares a screenshot of the window (toolbars, the solution list,
+its thumbnail) should get the board back. Before: the whole window was refused as "more than one
+board" (the solution list's frame is a line box of half the board's size), and at 1024x768 the
+20x12 sample's answer, drawn with 8 px pipes, was read as a 40x24 grid (the pipes passed for grid
+lines)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QBuffer, QIODevice
+
+from solvers.common.protocol import read_text
+from solvers.flow import PLUGIN
+from solvers.flow.screenshot import check, decode, detect
+
+pytestmark = pytest.mark.gui
+SOLVE_TIMEOUT = 60_000  # ms: the solve runs in a worker process, slow to start on a busy machine
+
+
+def _pairs(endpoints) -> set[frozenset]:
+    return {frozenset(cells) for cells in endpoints.values()}
+
+
+@pytest.mark.parametrize(
+    ("scheme", "sample", "size"),
+    [("light", "03-9x9", (1280, 800)), ("dark", "07-20x12", (1024, 768))],
+)
+def test_the_solved_window_reads_back_as_its_board(main_window, qtbot, scheme, sample, size) -> None:
+    path = next(p for p in PLUGIN.sample_paths() if p.stem == sample)
+    puzzle = PLUGIN.parse(read_text(path))
+    main_window.set_scheme(scheme)
+    main_window.show_kind("flow")
+    assert main_window.files.open_path(str(path), "flow")
+    main_window.resize(*size)
+    view = main_window.current()
+    view.solve(2)
+    qtbot.waitUntil(lambda: not view.busy() and view.browser.model.rowCount() > 0, timeout=SOLVE_TIMEOUT)
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    assert main_window.grab().toImage().save(buffer, "PNG")
+    found = detect(decode(bytes(buffer.data()), "window.png"))
+    assert (found.rows, found.cols) == (puzzle.rows, puzzle.cols)
+    assert _pairs(found.endpoints) == _pairs(puzzle.endpoints())
+    assert not found.walls and not found.holes
+    assert check(found) == []
