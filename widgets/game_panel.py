@@ -7,7 +7,11 @@ A game's panel (Tokyo Doves, X-ceter-O) subclasses ``GamePanel`` and keeps only 
 - the opponent: one check box per side the computer may play, a button for one opponent move, and
   the scheduling rule: **the opponent answers only a move that extended the line**. Browsing the
   move list, Take back and Undo only show positions; before this rule they made the AI play there
-  and silently replace the recorded line (issue 29.2);
+  and silently replace the recorded line (issue 29.2). The reply to the player's move is part of
+  that move's undo step, so Undo takes both back to the player's turn, as Take back does, and Redo
+  plays both (before, Undo took back only the reply and left the computer waiting on its turn);
+  when the opponent is to move and does not (after Undo, going back, switching to Play mode), a
+  line in its group says so and how to let it play;
 - Take back: one move back, and further back to the human's turn when the opponent plays a side
   (the move list keeps the taken-back moves as later moves; playing another move replaces them);
 - the best line: a list of the analysis's moves and "play line" (up to the selected row, all of
@@ -20,6 +24,7 @@ analysis) and a small subclass that fills in the hooks below.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QTimer
@@ -27,6 +32,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QGroupBox,
     QHBoxLayout,
+    QLabel,
     QListWidget,
     QPushButton,
     QVBoxLayout,
@@ -43,11 +49,15 @@ class GamePanel(QWidget):
 
     auto_delay_ms = 200  # let the board repaint before the opponent's reply starts
     opponent_button_text = "Opponent move"
+    opponent_name = "the opponent"  # "the computer", "the AI": who waits on its turn
 
     def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
         self._plies_seen = 0  # moves played when the panel last looked (a move extends the line)
+        # The document's (puzzle, entries) after the player's move the opponent is answering: its
+        # reply joins that move's undo step while nothing else happened in between.
+        self._reply_to: tuple[Any, Any] | None = None
 
         self.move_list = MoveList(ctx)
         self.move_list.analyse_requested.connect(self.analyse_shown)
@@ -58,7 +68,11 @@ class GamePanel(QWidget):
             box.toggled.connect(lambda _on: self.schedule_opponent())
             self.side_boxes[side] = box
         self.opponent_button = QPushButton(self.opponent_button_text)
-        self.opponent_button.clicked.connect(lambda: self.opponent_move())
+        self.opponent_button.clicked.connect(self._opponent_clicked)
+        self.waiting_label = QLabel()
+        self.waiting_label.setWordWrap(True)
+        self.waiting_label.setAccessibleName("Why the opponent waits")
+        self.waiting_label.hide()
         self.back_button = QPushButton("Take back")
         self.back_button.setToolTip("One move back; against the opponent, back to your turn")
         self.back_button.clicked.connect(self.take_back)
@@ -97,6 +111,14 @@ class GamePanel(QWidget):
         """Play one opponent move for the side to move (now, or when a job finishes)."""
         raise NotImplementedError
 
+    def side_name(self, side: Hashable) -> str:
+        """The side's name for the player ("X", "Red")."""
+        return str(side)
+
+    def opponent_busy(self) -> bool:
+        """Whether the opponent is choosing its move (a search job running)."""
+        return False
+
     def opponent_may_play(self, position: Any) -> bool:
         """A game's own reason to hold the automatic opponent back (e.g. an endless line)."""
         return True
@@ -130,6 +152,7 @@ class GamePanel(QWidget):
         buttons.addWidget(self.opponent_button)
         buttons.addWidget(self.back_button)
         layout.addLayout(buttons)
+        layout.addWidget(self.waiting_label)
         return box
 
     # ---- opponent -------------------------------------------------------------------------------
@@ -152,9 +175,12 @@ class GamePanel(QWidget):
         self.back_button.setEnabled(bool(record.ply))
         self.opponent_button.setEnabled(live)
         if grew and not record.later:
+            human = not self.opponent_plays(self.side_after(record.ply - 1))
+            self._reply_to = (self.ctx.puzzle(), self.ctx.entries()) if human else None
             self.schedule_opponent()
         elif record.later or not self.opponent_plays(self.side_to_move(position)):
             self._opponent_timer.stop()
+        self.show_waiting()
 
     def schedule_opponent(self) -> None:
         if self.record().later:
@@ -167,11 +193,45 @@ class GamePanel(QWidget):
             and self.opponent_may_play(position)
         ):
             self._opponent_timer.start(self.auto_delay_ms)
+        self.show_waiting()
 
     def _auto_opponent(self) -> None:
         position, live = self.current()
         if live and not self.record().later and self.opponent_plays(self.side_to_move(position)):
             self.opponent_move()
+        self.show_waiting()
+
+    def _opponent_clicked(self) -> None:
+        self._reply_to = None  # asked for: a step of its own
+        self.opponent_move()
+        self.show_waiting()
+
+    def apply_opponent_move(self, result: EditResult) -> None:
+        """The opponent's move: the reply to the player's move joins that move's undo step."""
+        state = (self.ctx.puzzle(), self.ctx.entries())
+        joins = self._reply_to is not None and self._reply_to == state
+        self._reply_to = None
+        self.ctx.apply(replace(result, joins_previous=joins))
+
+    def show_waiting(self) -> None:
+        """Say why the opponent does not move on its turn (after Undo, going back in the moves,
+        switching to Play mode) and how to let it play; hidden while it plays or is about to."""
+        position, live = self.current()
+        side = self.side_to_move(position) if live else None
+        waits = (
+            side is not None
+            and self.ctx.mode() == "play"
+            and self.opponent_plays(side)
+            and not self._opponent_timer.isActive()
+            and not self.opponent_busy()
+        )
+        if waits:
+            self.waiting_label.setText(
+                f"{self.side_name(side)} to move: {self.opponent_name} does not move by "
+                "itself after Undo or going back in the moves. Press "
+                f"“{self.opponent_button.text()}” to let it play."
+            )
+        self.waiting_label.setVisible(waits)
 
     # ---- take back and the best line ------------------------------------------------------------
     def take_back(self) -> None:

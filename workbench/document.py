@@ -50,6 +50,7 @@ class StateCommand(QUndoCommand):
         self.key = key
         self.renames = False  # merged into a step, this one's text names it ("Place 12", not "Place 1")
         self.vanishes = False  # merged into a step that then changes nothing, the step goes
+        self.joins = False  # a reply that belongs to the step before it (EditResult.joins_previous)
 
     def id(self) -> int:
         return -1 if self.key is None else zlib.crc32(self.key.encode()) & 0x7FFFFFFF
@@ -58,7 +59,9 @@ class StateCommand(QUndoCommand):
         if not isinstance(other, StateCommand) or other.key != self.key or self.key is None:
             return False
         self.new = other.new
-        if (self.text() == "Edit" or other.renames) and other.text() != "Edit":
+        if other.joins:  # "Play O1→R1C2, then Computer plays X2→R3C1": Undo names both
+            self.setText(f"{self.text()}, then {other.text()}")
+        elif (self.text() == "Edit" or other.renames) and other.text() != "Edit":
             self.setText(other.text())  # the step is named after what it changed
         self.setObsolete(other.vanishes and self.new == self.old)  # see EditResult.vanish_if_unchanged
         return True
@@ -116,12 +119,27 @@ class Document(QObject):
         if not self._merge_open:
             self._gesture += 1
         key = None if result.merge_key is None else f"{self._gesture}:{result.merge_key}"
+        if result.joins_previous:
+            key = self._join_key()
         command = StateCommand(self, (self.puzzle, self.entries), (puzzle, entries), result.label, key)
+        command.joins = result.joins_previous and key is not None
         command.renames = result.key_merge
         command.vanishes = result.vanish_if_unchanged
         self.undo_stack.push(command)
         self._merge_open = result.merge_key is not None
         return True
+
+    def _join_key(self) -> str | None:
+        """The merge key that makes the next command part of the step on top of the stack (the one
+        that led to the shown state), or None: no such step, or the file was saved after it (Qt
+        never merges into the saved step)."""
+        index = self.undo_stack.index()
+        top = self.undo_stack.command(index - 1) if index else None
+        if not isinstance(top, StateCommand) or index == self.undo_stack.cleanIndex():
+            return None
+        if top.key is None:
+            top.key = f"joined {self._gesture}"  # a result's key starts with its gesture's number
+        return top.key
 
     def end_merge(self) -> None:
         """Close the current drag so the next change starts a new undo step."""

@@ -184,6 +184,9 @@ class EditResult:
     # A gesture that may end where it began (a press and release on a Flow dot): if its merged
     # step changes nothing, the step goes (no undo step, no "modified" mark for nothing).
     vanish_if_unchanged: bool = False
+    # Part of the previous undo step (a computer's reply to the player's move): Undo takes both
+    # back, Redo plays both. Not joined when nothing is before it or the file was saved between.
+    joins_previous: bool = False
 
 
 @runtime_checkable

@@ -293,6 +293,7 @@ class DovesPanel(GamePanel):
     depth_done = Signal(object)  # (generation, Analysis), emitted from the worker thread
     auto_delay_ms = AUTO_DELAY_MS
     opponent_button_text = "AI move"
+    opponent_name = "the AI"
 
     def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
@@ -381,6 +382,12 @@ class DovesPanel(GamePanel):
 
     def opponent_move(self) -> None:
         self.ai_move()
+
+    def side_name(self, side: Hashable) -> str:
+        return COLOUR_NAMES[0 if side == 0 else 1].capitalize()
+
+    def opponent_busy(self) -> bool:
+        return self.ai_job is not None and not getattr(self.ai_job, "done", True)
 
     def analyse_shown(self) -> None:
         self.start_analysis()
@@ -578,17 +585,26 @@ class DovesPanel(GamePanel):
             self.ai_job = None
             if action is None or self.ctx.puzzle() != puzzle or self.entries() != entries:
                 return  # the game moved on while the AI was thinking
-            self.play_action(action, label=f"AI plays {to_ssn(position, action)}")
+            self.play_action(action, label=f"AI plays {to_ssn(position, action)}", reply=True)
 
-        self.ai_job = self._run("AI move", work, done)
+        def ended() -> None:  # done, failed or stopped (Esc, Stop): say why the AI waits
+            self._update_stop()
+            self.show_waiting()
+
+        self.ai_job = _run_job(self.ctx, "AI move", work, done, ended)
         self._update_stop()
 
-    def play_action(self, action: Action, label: str = "Play") -> None:
+    def play_action(self, action: Action, label: str = "Play", reply: bool = False) -> None:
+        """Play ``action``; ``reply``: the AI's, part of the undo step of the move it answers."""
         position, live = self.current()
         if not live:
             return
         play(position, action)  # raises if illegal: a programming error, never user input
-        self.ctx.apply(EditResult(entries=self.entries().then(action), label=label))
+        result = EditResult(entries=self.entries().then(action), label=label)
+        if reply:
+            self.apply_opponent_move(result)
+        else:
+            self.ctx.apply(result)
 
 
 __all__ = ["DovesPanel", "DovesRulesBox", "create_panels"]

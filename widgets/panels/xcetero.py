@@ -49,6 +49,7 @@ class XceteroPanel(GamePanel):
     table_finished = Signal(bool)  # rule variant; emitted from the worker thread
     auto_delay_ms = AUTO_DELAY_MS
     opponent_button_text = "Computer move"
+    opponent_name = "the computer"
 
     def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
@@ -291,7 +292,7 @@ class XceteroPanel(GamePanel):
         if not best:
             return False
         label = f"Computer plays {engine.describe_move(end, best[0])}"
-        self.ctx.apply(EditResult(entries=self.game().then(best[0]), label=label))
+        self.apply_opponent_move(EditResult(entries=self.game().then(best[0]), label=label))
         return True
 
     # ---- rules ----------------------------------------------------------------------------------
