@@ -1021,6 +1021,34 @@ def _walls_and_holes(gray: np.ndarray, chroma: np.ndarray, grid: _Grid, dots: se
     return _EdgeReading(sorted(walls), sorted(faint), holes, pipes)
 
 
+def _without_short_strokes(img: np.ndarray, gray: np.ndarray, grid: _Grid) -> tuple[np.ndarray, np.ndarray]:
+    """The picture with short thin coloured strokes painted over in the background colour.
+
+    This program's keyboard cursor, a dashed 2 px box just inside a cell, read as a pipe across
+    that cell's edges ("pipes drawn ... were ignored" on a board without pipes) and, round a dot
+    of a like colour, as part of the dot (the 14x14 sample refused: "the dot at R1C1 is much
+    larger"). Thin = gone after an opening a tenth of a cell wide (pipes and dots are a third of a
+    cell and more); short = no longer than a cell, so the long lines other solvers draw over the
+    grid (and the grid's own lines, which are grey) stay."""
+    s = min(grid.sx, grid.sy)
+    k = max(3, round(0.1 * s)) | 1
+    coloured = (_chroma(img) > GREY_CHROMA).astype(np.uint8)
+    thin = coloured & ~cv2.morphologyEx(coloured, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
+    if not thin.any():
+        return img, gray
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(thin, connectivity=8)
+    short = np.zeros(count, bool)
+    short[1:] = np.maximum(stats[1:, cv2.CC_STAT_WIDTH], stats[1:, cv2.CC_STAT_HEIGHT]) <= s
+    strokes = short[labels]
+    if not strokes.any():
+        return img, gray
+    img = img.copy()
+    img[strokes] = _background(img)
+    gray = gray.copy()
+    gray[strokes] = 0
+    return img, gray
+
+
 # ---- the whole reading ----------------------------------------------------------------------------------
 
 
@@ -1064,6 +1092,7 @@ def _detect(img: np.ndarray, grey_only: bool) -> Detection:
     warnings: list[str] = []
     if skew > 0.12:
         warnings.append(f"cells are not square ({cell_size}): the grid size may be wrong")
+    img, gray = _without_short_strokes(img, gray, grid)
     cells, rgb = _dots(img, gray, grid)
     endpoints, colours = _named(cells, rgb)
     geometry = (grid.x0, grid.y0, grid.sx, grid.sy)

@@ -19,6 +19,13 @@ pytestmark = pytest.mark.gui
 SOLVE_TIMEOUT = 60_000  # ms: the solve runs in a worker process, slow to start on a busy machine
 
 
+def _read_window(window):  # noqa: ANN202 - a Detection
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    assert window.grab().toImage().save(buffer, "PNG")
+    return detect(decode(bytes(buffer.data()), "window.png"))
+
+
 def _pairs(endpoints) -> set[frozenset]:
     return {frozenset(cells) for cells in endpoints.values()}
 
@@ -37,11 +44,30 @@ def test_the_solved_window_reads_back_as_its_board(main_window, qtbot, scheme, s
     view = main_window.current()
     view.solve(2)
     qtbot.waitUntil(lambda: not view.busy() and view.browser.model.rowCount() > 0, timeout=SOLVE_TIMEOUT)
-    buffer = QBuffer()
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    assert main_window.grab().toImage().save(buffer, "PNG")
-    found = detect(decode(bytes(buffer.data()), "window.png"))
+    found = _read_window(main_window)
     assert (found.rows, found.cols) == (puzzle.rows, puzzle.cols)
     assert _pairs(found.endpoints) == _pairs(puzzle.endpoints())
     assert not found.walls and not found.holes
+    assert check(found) == []
+
+
+@pytest.mark.parametrize(("sample", "size"), [("06-14x14", (1024, 768)), ("03-9x9", (1024, 768))])
+def test_the_keyboard_cursor_is_no_dot_and_no_pipe(main_window, qtbot, sample, size) -> None:
+    """QA: the board's keyboard cursor (a dashed box in the accent colour just inside R1C1) read as
+    part of the purple dot there (14x14: "the dot at R1C1 is much larger than the others",
+    refused) and as pipes across that cell's edges (9x9: "pipes drawn across 2 cell edges were
+    ignored" on a board without pipes)."""
+    path = next(p for p in PLUGIN.sample_paths() if p.stem == sample)
+    puzzle = PLUGIN.parse(read_text(path))
+    main_window.show_kind("flow")
+    assert main_window.files.open_path(str(path), "flow")
+    main_window.resize(*size)
+    view = main_window.current()
+    main_window.activateWindow()
+    view.board.setFocus()
+    qtbot.waitUntil(lambda: view.board.hasFocus() and view.board.cursor_cell == (0, 0))
+    found = _read_window(main_window)
+    assert (found.rows, found.cols) == (puzzle.rows, puzzle.cols)
+    assert _pairs(found.endpoints) == _pairs(puzzle.endpoints())
+    assert found.warnings == ()
     assert check(found) == []
