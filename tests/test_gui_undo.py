@@ -47,7 +47,7 @@ def test_two_drags_of_the_same_pipe_are_two_steps(flow_play, qtbot) -> None:
     window.act_undo.trigger()
     assert view.doc.entries.get("R") == ((0, 0), (0, 1))
     assert window.act_redo.isEnabled()
-    assert "Draw pipe R" in window.act_undo.text()
+    assert "Draw red pipe" in window.act_undo.text()
 
 
 def test_key_edits_in_different_cells_are_separate_steps(main_window, qtbot) -> None:

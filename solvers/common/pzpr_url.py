@@ -71,6 +71,13 @@ def split_query(url: str) -> UrlParts:
     ``MAX_PARTS`` parts is refused before anything is split (a huge URL stays cheap)."""
     text = url.strip()
     qpos = text.find("?")
+    if qpos < 0 and "://" in text:  # QA: https://example.com/foo was "unknown puzzle type 'https:'"
+        raise ParseError(
+            "URL: no puzzle in this address: a puzz.link or pzv.jp puzzle URL has the puzzle after "
+            "a '?' (https://puzz.link/p?TYPE/...)",
+            1,
+            1,
+        )
     query = text[qpos + 1 :] if qpos >= 0 else text
     offset = (qpos + 1 if qpos >= 0 else 0) + 1
     head = query.split("/", 1)[0]

@@ -398,7 +398,7 @@ def _play(puzzle: FlowPuzzle, paths: FlowPaths, event: EditEvent) -> EditResult 
         else:
             return None
         result = paths.with_path(ch, new_path, active=ch)
-        return EditResult(entries=result, label=f"Draw pipe {ch}", merge_key=_key(result))
+        return EditResult(entries=result, label=f"Draw {puzzle.pipe_name(ch)}", merge_key=_key(result))
     if event.kind != "drag" or not paths.active:
         return None
     result = paths
@@ -409,7 +409,7 @@ def _play(puzzle: FlowPuzzle, paths: FlowPaths, event: EditEvent) -> EditResult 
         result = nxt
     if result == paths:
         return None
-    return EditResult(entries=result, label=f"Draw pipe {paths.active}", merge_key=_key(paths))
+    return EditResult(entries=result, label=f"Draw {puzzle.pipe_name(paths.active)}", merge_key=_key(paths))
 
 
 STEP_KEYS = {"Up": (-1, 0), "Down": (1, 0), "Left": (0, -1), "Right": (0, 1)}
@@ -452,11 +452,11 @@ def _play_key(puzzle: FlowPuzzle, paths: FlowPaths, event: EditEvent) -> EditRes
     target = puzzle.link(r, c, d) if d >= 0 else None  # warps lead across the seam
     # Said, and the key taken: a refused step moved the cursor, onto another colour's dot even.
     if target is None:
-        return EditResult(label=f"Pipe {ch} cannot go that way from {cell_name(r, c)}")
+        return EditResult(label=f"The {puzzle.pipe_name(ch)} cannot go that way from {cell_name(r, c)}")
     result = _extend(puzzle, paths, ch, target)
     if result is None:
-        return EditResult(label=f"Pipe {ch} cannot go on to {cell_name(*target)}")
-    return EditResult(entries=result, label=f"Draw pipe {ch}")
+        return EditResult(label=f"The {puzzle.pipe_name(ch)} cannot go on to {cell_name(*target)}")
+    return EditResult(entries=result, label=f"Draw {puzzle.pipe_name(ch)}")
 
 
 def _key(paths: FlowPaths) -> str:

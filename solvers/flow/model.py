@@ -313,6 +313,19 @@ class FlowPuzzle:
     def colour_index(self, letter: str) -> int:
         return colour_index(letter, self.label_form)
 
+    def colour_word(self, letter: str) -> str | None:
+        """The colour's name as a player knows it ("red"), or None: numbered boards pair numbers,
+        and colours past the classic 16 have no name."""
+        if self.rules == NUMBERLINK or len(letter) > 1:
+            return None
+        index = self.colour_index(letter)
+        return COLOUR_NAMES[index] if index < len(COLOUR_NAMES) else None
+
+    def pipe_name(self, letter: str) -> str:
+        """A pipe as messages name it: "red pipe", else "pipe 7" / "pipe c"."""
+        word = self.colour_word(letter)
+        return f"{word} pipe" if word else f"pipe {letter}"
+
     def neighbours(self, r: int, c: int) -> Iterator[Cell]:
         """Cells a pipe may step to from (r, c): walls, holes, warps and hex layout applied."""
         seen: set[Cell] = set()
@@ -330,6 +343,8 @@ class FlowPuzzle:
             numbered = self.rules == NUMBERLINK or len(ch) > 1
             what = ("number" if ch.isdigit() else "letter") if numbered else "colour"
             name = f"{what} {ch}" if what == "number" else f"{what} {ch!r}"
+            word = None if numbered else self.colour_word(ch)
+            name += f" ({word})" if word else ""  # the player sees colours, files show letters
             if len(cells) == 1:
                 r, c = cells[0]
                 out.append((f"{name} has only one endpoint ({cell_name(r, c)})", cells[0]))

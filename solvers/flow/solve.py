@@ -9,6 +9,7 @@ from itertools import chain
 from typing import Any
 
 from solvers.common.cancel import Cancelled, CancelToken
+from solvers.common.errors import InputError
 from solvers.common.protocol import ProgressFn, Solution
 from solvers.common.words import cell_name
 from solvers.flow.coverage import unfillable_region
@@ -66,6 +67,8 @@ def solve(
     if rules not in RULE_CHOICES:
         raise ValueError(f"unknown rules {rules!r} (use {', '.join(RULE_CHOICES)})")
     puzzle.require_valid()
+    if not puzzle.colours:  # QA: "no pair can reach 25 cells at R1C1" on a board without pairs
+        raise InputError("nothing to solve: the board has no endpoints; place at least one pair")
     if rules == "auto" and puzzle.rules == "numberlink":
         rules = "numberlink"
     graph = grid_graph(puzzle)

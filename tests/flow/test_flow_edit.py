@@ -273,9 +273,9 @@ def test_keyboard_plays_a_whole_board() -> None:
     event = EditEvent("key", mode="play", cell=(0, 2), key="Down", modifiers=frozenset({"shift"}))
     refused = PLUGIN.edit(puzzle, entries, event)
     assert refused is not None and (refused.puzzle, refused.entries) == (None, None)
-    assert refused.label == "Pipe G cannot go that way from R3C2"
+    assert refused.label == "The green pipe cannot go that way from R3C2"
     event = EditEvent("key", mode="play", cell=(0, 2), key="Left", modifiers=frozenset({"shift"}))
-    assert PLUGIN.edit(puzzle, entries, event).label == "Pipe G cannot go on to R3C1"
+    assert PLUGIN.edit(puzzle, entries, event).label == "The green pipe cannot go on to R3C1"
     cleared = PLUGIN.edit(puzzle, entries, EditEvent("key", mode="play", cell=(1, 0), key="Delete"))
     assert cleared is not None and not cleared.entries.get("R")
 

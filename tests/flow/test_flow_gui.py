@@ -499,7 +499,7 @@ def test_a_hint_keeps_a_finished_pipe_of_another_solution(view, qtbot) -> None:
     qtbot.waitUntil(lambda: bool(view.doc.entries.get("R")), timeout=60000)
     assert view.doc.entries.get("B") == blue
     assert view.plugin.check(puzzle, view.doc.entries).ok
-    assert said[-1] == "Hint: drew pipe R."
+    assert said[-1] == "Hint: drew the red pipe."
 
 
 def test_a_click_on_a_dot_in_play_mode_is_no_edit(view, qtbot) -> None:

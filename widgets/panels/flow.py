@@ -318,13 +318,17 @@ class FlowPanel(QWidget):
             self.ctx.status("Every pipe already matches the solution.")
             return
         letter, entries = step
-        self.ctx.apply(EditResult(entries=entries, label=f"Hint: pipe {letter}"))
+        puzzle = self.ctx.puzzle()
+        pipe = puzzle.pipe_name(letter)
+        self.ctx.apply(EditResult(entries=entries, label=f"Hint: {pipe}"))
         cut = [ch for ch, path in before.items if ch != letter and entries.get(ch) != path]
-        said = f"Hint: drew pipe {letter}"
+        said = f"Hint: drew the {pipe}"
         if key[1] and not kept:  # the player's finished pipes fit no solution together
-            said += f"; no solution keeps your finished pipes {', '.join(ch for ch, _ in key[1])} all"
+            said += (
+                f"; no solution keeps all your finished pipes ({_words(puzzle, [ch for ch, _ in key[1]])})"
+            )
         if cut:
-            said += f"; it cut {', '.join(cut)} where {'they' if len(cut) > 1 else 'it'} crossed it"
+            said += f"; it cut {_words(puzzle, cut)} where {'they' if len(cut) > 1 else 'it'} crossed it"
         self.ctx.status(said + ".")
 
     def clear_pipes(self) -> None:
@@ -363,3 +367,8 @@ def _strict_cut(result: Any) -> str:
     if isinstance(found, int) and found > 0:
         return f"Strict count cancelled: at least {found} solution{'' if found == 1 else 's'} under the game rules."
     return "Strict count cancelled."
+
+
+def _words(puzzle: FlowPuzzle, letters: list[str]) -> str:
+    """Pipes as the player knows them: "blue, green" (colour names), else their labels."""
+    return ", ".join(puzzle.colour_word(ch) or ch for ch in letters)
