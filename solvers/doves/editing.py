@@ -63,10 +63,13 @@ def tools(puzzle: Position) -> list[Tool]:
         )
     ]
     for i, letter in enumerate(LETTERS):
-        # the tile letter plus the name: capital = red, lower case = green, as on the tiles
-        tools.append(Tool(f"dove:{letter}", f"{letter} {KIND_NAMES[i >> 1]}", tip=dove_tip(i)))
+        # the tile letter plus the name: capital = red, lower case = green, as on the tiles; typing
+        # the letter as shown (Shift for a capital) picks the tool
+        key = f"Shift+{letter}" if letter.isupper() else letter
+        tools.append(Tool(f"dove:{letter}", f"{letter} {KIND_NAMES[i >> 1]}", shortcut=key, tip=dove_tip(i)))
     tools.append(Tool("erase", "Back to hand", shortcut="E", tip="Click a dove to put it back in its hand"))
-    tools.append(Tool("side", "Switch side to move", shortcut="S", tip="Red or Green moves first"))
+    # S switches the side at once in Edit mode (setup_edit), whatever the tool: it is no tool key
+    tools.append(Tool("side", "Switch side to move", tip="Red or Green moves first (S switches it too)"))
     return tools
 
 
