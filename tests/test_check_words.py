@@ -69,3 +69,13 @@ def test_cli_solution_heading_is_not_doubled(capsys) -> None:
     code, out = run(capsys, "solve", "toichika", str(sample))
     assert code == 0
     assert "Solution 1 (Solution 1)" not in out and "Solution 1:" in out
+
+
+def test_a_sentence_goes_on_after_broken() -> None:
+    """QA: "Play: broken: There is no paired arrow in the direction of an arrow at R4C5"."""
+    sentence = CheckResult(
+        False, [Violation("arAlone", "An arrow finds no partner in its direction.", ((3, 4),))]
+    )
+    assert check_text(sentence) == "broken: an arrow finds no partner in its direction at R4C5"
+    cell_first = CheckResult(False, [Violation("x", "R1C1 and R1C2 repeat 1", ((0, 0),))])
+    assert check_text(cell_first).startswith("broken: R1C1 and R1C2")

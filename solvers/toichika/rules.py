@@ -13,7 +13,7 @@ from solvers.toichika.model import DELTA, DIRECTIONS, NONE, OPPOSITE, Entries, T
 MESSAGES = {
     "bkNumGe2": "A country has more than one arrow.",
     "arAdjPair": "There are paired arrows in adjacent countries.",
-    "arAlone": "There is no paired arrow in the direction of an arrow.",
+    "arAlone": "An arrow finds no partner in its direction.",
     "bkNoNum": "A country has no arrow.",
 }
 MESSAGES_JA = {
