@@ -515,3 +515,18 @@ def test_a_click_on_a_dot_in_play_mode_is_no_edit(view, qtbot) -> None:
     assert view.doc.entries == entries and view.doc.undo_stack.count() == steps
     assert view.doc.undo_stack.isClean()
     assert "0% of the board filled" in _panel(view).progress_label.text()
+
+
+def test_the_play_progress_line_wrapping_moves_nothing_below(view, qtbot) -> None:
+    """QA: "2 of 15 pipes joined, 20% of the board filled" fit one line at 1024 px, "12 of 15 ..."
+    wrapped, and the Hint button and everything below jumped a line while the player drew."""
+    view.window().resize(1024, 768)
+    panel = _panel(view)
+    label = panel.progress_label
+    label.setText("2 of 15 pipes joined, 20% of the board filled")
+    qtbot.wait(50)
+    before = panel.hint_button.mapTo(panel, panel.hint_button.rect().topLeft()).y()
+    label.setText("12 of 15 pipes joined, 100% of the board filled, " + "x" * 10)
+    qtbot.waitUntil(lambda: label.heightForWidth(label.width()) > label.fontMetrics().lineSpacing() * 1.5)
+    qtbot.wait(50)
+    assert panel.hint_button.mapTo(panel, panel.hint_button.rect().topLeft()).y() == before

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -84,6 +85,10 @@ class FlowPanel(QWidget):
         self.progress_label = QLabel()
         self.progress_label.setWordWrap(True)
         self.progress_label.setAccessibleName("Play progress")
+        # Two lines kept: "12 of 15 pipes joined, ..." wraps at 1024 px where "2 of 15" did not,
+        # and the panel below jumped a line while the player drew (QA).
+        self.progress_label.setMinimumHeight(2 * self.progress_label.fontMetrics().lineSpacing())
+        self.progress_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.hint_button = QPushButton("Hint")
         self.hint_button.setToolTip("Draw one pipe of the solution (undo takes it back)")
         self.hint_button.clicked.connect(self.hint)
