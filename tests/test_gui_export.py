@@ -231,9 +231,13 @@ def test_save_as_of_a_sample_starts_in_the_users_folder(main_window, tmp_path, m
     assert main_window.files.open_sample("flow", sample)
     main_window.files.save_as(view)
     assert Path(starts[0]).parent == Path.home()
+    assert Path(starts[0]).stem == sample.stem  # QA: it offered "untitled.flow"
     settings.set_last_folder("export", str(tmp_path / "x.png"))
     main_window.files.save_as(view)
     assert Path(starts[1]).parent == tmp_path  # the folder last used for anything
+    view.doc.replace_untitled(view.doc.puzzle, "Paste puzzle")
+    main_window.files.save_as(view)
+    assert Path(starts[2]).stem == "untitled"  # pasted content is not the sample any more
 
 
 def test_the_margin_names_its_unit(qtbot) -> None:

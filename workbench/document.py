@@ -87,6 +87,8 @@ class Document(QObject):
         # The file an untitled document was read from when Save must not write over it (another
         # tool's form, a collection of puzzles): named in the title and offered by Save As.
         self.origin: Path | None = None
+        # A sample's name: Save As offers it (in the last folder saved to, never the app's own).
+        self.template_name: str | None = None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         self._merge_open = False
@@ -163,6 +165,7 @@ class Document(QObject):
         it was opened from with unrelated content.
         """
         self.replace(puzzle, label, entries)
+        self.template_name = None
         self._set_path(None)
 
     def reset(
@@ -171,6 +174,7 @@ class Document(QObject):
         """A fresh document (new puzzle, sample, inline input, opened file): no history, unmodified."""
         self.end_merge()
         self.origin = origin
+        self.template_name = None
         self.puzzle = puzzle
         self.entries = self.plugin.empty_entries(puzzle) if entries is None else entries
         self.ui = self.plugin.new_ui(puzzle)
@@ -216,6 +220,7 @@ class Document(QObject):
         )
         if template:
             self.reset(puzzle, entries)
+            self.template_name = path.stem
         elif not self.plugin.writes_back(text):  # Save would turn the file into another one
             self.reset(puzzle, entries, origin=path)
         else:
@@ -236,11 +241,11 @@ class Document(QObject):
 
     def suggested_name(self, ext: str, last_folder: str) -> str:
         """Where Save As starts: beside the document's file (or the file it was read from but
-        must not write over) under its name, else "untitled" in the last folder saved to (never
-        the working folder)."""
+        must not write over) under its name, else the sample's name or "untitled" in the last
+        folder saved to (never the working folder)."""
         source = self.path or self.origin
         folder = str(source.parent) if source else last_folder
-        base = source.stem if source else "untitled"
+        base = source.stem if source else self.template_name or "untitled"
         return str(Path(folder) / f"{base}{ext}") if folder else f"{base}{ext}"
 
     def display_name(self) -> str:
