@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractScrollArea,
@@ -170,24 +171,114 @@ MODE_SAMPLES = {
 }
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-@pytest.mark.parametrize("kind", list(MODE_SAMPLES))
-def test_switching_edit_and_play_leaves_the_board_in_place(main_window, qtbot, kind: str, size) -> None:
-    """QA: the Edit and Play tool rows differ in height, so switching modes moved and rescaled the
-    board by 13-69 px (Flow 13-25, Doves 46-69, X-ceter-O 23 at 1024x768). The rows keep the
-    height of the taller mode's tools."""
+MODE_SIZES = [(800, 560), (1024, 768), (1280, 800)]
+ROW = 30  # one tool row with the spacing below it (buttons are 21-26 px high)
+
+
+def _open(main_window, kind: str, size: tuple[int, int]):
     main_window.resize(*size)
     main_window.files.choose_puzzle = lambda name, lines: 0  # a pack's first puzzle, never a dialog
     view = main_window.show_kind(kind)
-    if MODE_SAMPLES[kind]:
+    if MODE_SAMPLES.get(kind):
         sample = next(p for p in view.plugin.sample_paths() if p.name == MODE_SAMPLES[kind])
         assert main_window.files.open_path(str(sample), kind)
     view.cancel_jobs(quietly=True)
+    return view
+
+
+def _settle(qtbot) -> None:
+    QApplication.processEvents()
+    qtbot.wait(30)
+
+
+def _used(view) -> int:
+    """How far down the palette its shown buttons reach (the rest of its height is empty)."""
+    palette = view.tools
+    shown = [b for b in palette.findChildren(QAbstractButton) if b.isVisibleTo(palette)]
+    return max((b.geometry().bottom() + 1 for b in shown), default=0)
+
+
+@pytest.mark.parametrize("size", MODE_SIZES, ids=[f"{w}x{h}" for w, h in MODE_SIZES])
+@pytest.mark.parametrize("kind", list(MODE_SAMPLES))
+def test_switching_edit_and_play_moves_the_board_one_tool_row_at_most(
+    main_window, qtbot, kind: str, size
+) -> None:
+    """QA: the Edit and Play tool rows differ in height, so switching modes moved and rescaled the
+    board by 13-69 px (Flow 13-25, Doves 46-69, X-ceter-O 23 at 1024x768). The rows keep the height
+    of the taller mode's tools, but one row more than the shown tools need at most (below): where
+    the modes differ by one row the board stays in place, elsewhere it moves by one row."""
+    view = _open(main_window, kind, size)
     seen = []
     for mode in ("edit", "play", "edit", "play"):
         view.set_mode(mode)
-        QApplication.processEvents()
-        qtbot.wait(30)
-        seen.append((mode, _board_on_screen(view, main_window), view.board_area.geometry().getRect()))
+        _settle(qtbot)
+        seen.append((_board_on_screen(view, main_window), view.board_area.geometry().getRect(), _used(view)))
     assert main_window.size().toTuple() == size
-    assert len({(board, area) for _, board, area in seen}) == 1, seen
+    assert seen[0] == seen[2] and seen[1] == seen[3], seen  # back and forth: the same two places
+    (edit, _, edit_used), (play, _, play_used) = seen[0], seen[1]
+    if edit_used <= play_used + ROW:
+        assert edit == play, seen
+    assert abs(edit[1] - play[1]) <= ROW and abs(edit[3] - play[3]) <= ROW, seen
+
+
+@pytest.mark.parametrize("size", MODE_SIZES, ids=[f"{w}x{h}" for w, h in MODE_SIZES])
+@pytest.mark.parametrize("kind", ["flow", "doves", "xcetero"])
+def test_play_mode_leaves_one_empty_tool_row_above_the_board_at_most(
+    main_window, qtbot, kind: str, size
+) -> None:
+    """QA (defect 5): Play mode kept the whole height of the Edit tool rows: an empty band of 189 px
+    above Doves' board at 800x560 (69 px at 1024x768), 75 px in Flow at 800x560."""
+    view = _open(main_window, kind, size)
+    view.set_mode("edit")
+    _settle(qtbot)
+    view.set_mode("play")
+    _settle(qtbot)
+    band = view.tools.height() - _used(view)
+    assert 0 <= band <= ROW, f"{band} px empty above the board in Play mode"
+
+
+@pytest.mark.parametrize("size", MODE_SIZES, ids=[f"{w}x{h}" for w, h in MODE_SIZES])
+@pytest.mark.parametrize("kind", list(registry.plugins()))
+def test_every_tool_can_be_chosen_at_every_window_size(main_window, qtbot, kind: str, size) -> None:
+    """QA (defect 4): at 800x560 Doves' set-up tools wrapped into 9 rows, "Switch side to move" was
+    cut off below the palette and the board shrank to 147x216 px. The rows now take a share of the
+    board column (two rows at least); the tools that do not fit are in the "More" menu."""
+    view = _open(main_window, kind, size)
+    for mode in ("edit", "play"):
+        view.set_mode(mode)
+        _settle(qtbot)
+        palette = view.tools
+        more = getattr(palette, "more", None)  # the menu of the tools that do not fit
+        menu = (
+            {a.text().split("\t")[0]: a for a in palette.menu.actions()} if more and more.isVisible() else {}
+        )
+        for i, tool in enumerate(palette.tools):
+            button = palette.group.button(i)
+            if button.isVisibleTo(palette):
+                assert button.geometry().bottom() < palette.height(), f"{tool.label} cut off"
+                qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+            else:
+                assert tool.label in menu, f"{tool.label}: neither shown nor in the menu"
+                menu[tool.label].trigger()
+                assert palette.more.isChecked() and palette.more.toolTip().startswith(tool.tip or tool.label)
+                shows = (
+                    not palette.more.icon().isNull()
+                    if tool.color
+                    else tool.label.split(" (")[0] in palette.more.text()
+                )
+                assert shows, f"the More button does not show the chosen {tool.label}"
+            assert palette.current == tool.id and view.board.tool == tool.id
+        if more and more.isVisible():
+            assert more.geometry().bottom() < palette.height()
+        assert palette.height() <= max(2 * ROW, main_window.height() // 8), palette.height()
+
+
+def test_doves_board_keeps_a_usable_size_at_the_minimum_window(main_window, qtbot) -> None:
+    """QA (defect 4): Doves at 800x560 in Edit mode drew its board 147x216 px (doves of 20 px, the
+    caption 5 px high) under 9 rows of tools."""
+    view = _open(main_window, "doves", (800, 560))
+    view.set_mode("edit")
+    _settle(qtbot)
+    _x, _y, width, height = _board_on_screen(view, main_window)
+    assert width >= 220 and height >= 320, (width, height)
+    assert view.tools.height() <= 2 * ROW

@@ -415,13 +415,15 @@ def _mode_row(view: DocumentView) -> QHBoxLayout:
     view.mode_group.addButton(view.play_radio, 1)
     view.edit_radio.setChecked(True)
     view.mode_group.idClicked.connect(lambda i: view.set_mode("play" if i else "edit"))
-    has_play = PLAY in view.plugin.meta.capabilities
-    view.edit_radio.setVisible(has_play)
-    view.play_radio.setVisible(has_play)
-    # At the top, beside the first tool row: the row keeps the height of the tallest mode's tools.
-    top.addWidget(view.edit_radio, 0, Qt.AlignmentFlag.AlignTop)
-    top.addWidget(view.play_radio, 0, Qt.AlignmentFlag.AlignTop)
-    top.addSpacing(12)
+    # The switch starts the first tool row and the tools wrap below it as well: beside all the rows
+    # it took 127 px of each (Doves' tools wrapped into 9 rows at 800x560).
+    switch = QWidget()
+    row = QHBoxLayout(switch)
+    row.setContentsMargins(0, 0, 10, 0)
+    row.addWidget(view.edit_radio)
+    row.addWidget(view.play_radio)
+    switch.setVisible(PLAY in view.plugin.meta.capabilities)
+    view.tools.set_lead(switch)
     top.addWidget(view.tools, 1)  # a flow layout: long tool rows wrap
     return top
 
