@@ -6,23 +6,26 @@ box is as tall as ``lines`` lines of its font; a longer text scrolls inside it, 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QWidget
 
 
 class WellLabel(QLabel):
     """The well's label: a new text is read from its first line."""
 
-    def __init__(self, well: QScrollArea) -> None:
+    def __init__(self, well: TextWell) -> None:
         super().__init__()
         self._well = well
 
     def setText(self, text: str) -> None:  # noqa: N802 (Qt API)
         super().setText(text)
         self._well.verticalScrollBar().setValue(0)
+        self._well.text_changed.emit(text)
 
 
 class TextWell(QScrollArea):
+    text_changed = Signal(str)  # the label's new text ("" when it is cleared)
+
     def __init__(self, lines: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.label = WellLabel(self)

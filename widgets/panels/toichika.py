@@ -68,7 +68,7 @@ class ToichikaPanel(QWidget):
         layout.addWidget(self.grade)
         layout.addLayout(self.replay.nav_row())
         layout.addWidget(self.replay.steps, 1)
-        layout.addWidget(self.detail_well)
+        self.replay.steps.dock(self.detail_well)  # inside the list's frame: empty, its room is the rows'
         layout.addWidget(self.replay.clear_button)
         row = QHBoxLayout()
         row.addWidget(self.hints.hint_button)

@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QSize, Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
+    QFrame,
     QHBoxLayout,
     QLabel,
     QListView,
@@ -26,6 +28,7 @@ from solvers.common.errors import InputError
 from solvers.toichika.explain import Explanation, step_overlay
 from solvers.toichika.techniques import BY_ID
 from widgets.fonts import optional_text
+from widgets.text_well import TextWell
 
 
 class StepReplay(QObject):
@@ -155,14 +158,64 @@ class StepReplay(QObject):
 
 class StepList(QListWidget):
     """The list takes the panel's spare height; it asks for a few lines only (Qt's default is 192
-    px), so the panel fits 1024x768 without scrolling beside the step text's fixed room."""
+    px), so the panel fits 1024x768 without scrolling beside the step text's room.
+
+    The step text (``dock``) sits inside the list's frame, at its bottom, while it has a text: with
+    no step or hint shown, its room goes to the rows (an empty box of 80-90 px stayed under a list
+    of two steps), and the list's edges, and the buttons below, never move."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.well: TextWell | None = None
+        self._rule = QFrame(self)  # a line between the rows and the step text
+        self._rule.setFrameShape(QFrame.Shape.HLine)
+        self._rule.setFrameShadow(QFrame.Shadow.Sunken)
+
+    def dock(self, well: TextWell) -> None:
+        self.well = well
+        well.setParent(self)
+        # Under the rows' viewport: without a text the viewport reaches down over it and hides it
+        # (a hidden well would not lay its text out, and the text's first showing would move it).
+        well.stackUnder(self.viewport())
+        self._rule.stackUnder(self.viewport())
+        well.show()
+        well.text_changed.connect(lambda _text: self._place_well())
+        self._place_well()
+
+    def _room(self) -> int:
+        return 0 if self.well is None else self.well.height() + WELL_GAP
+
+    def _place_well(self) -> None:
+        well = self.well
+        if well is None:
+            return
+        shown = bool(well.label.text())
+        self.setViewportMargins(0, 0, 0, self._room() if shown else 0)
+        frame = self.frameWidth()
+        bar = self.verticalScrollBar().sizeHint().width()
+        width = self.width() - 2 * frame - bar
+        well.setGeometry(frame + 4, self.height() - frame - well.height(), width - 8, well.height())
+        self._rule.setGeometry(frame, well.y() - WELL_GAP, width, WELL_GAP)
+        if shown and self.currentItem() is not None:
+            self.scrollToItem(self.currentItem())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt API)
+        super().resizeEvent(event)
+        self._place_well()
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt API)
         hint = super().sizeHint()
-        return QSize(hint.width(), min(hint.height(), LIST_LINES * self.fontMetrics().lineSpacing()))
+        return QSize(
+            hint.width(), min(hint.height(), LIST_LINES * self.fontMetrics().lineSpacing()) + self._room()
+        )
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt API)
+        hint = super().minimumSizeHint()
+        return QSize(hint.width(), hint.height() + self._room())
 
 
 LIST_LINES = 8
+WELL_GAP = 4  # between the last row shown and the step text
 
 
 def esc(text: str) -> str:
