@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QIcon, QPixmap
+from PySide6.QtGui import QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QLabel, QListView, QStyle, QVBoxLayout, QWidget
 
 from solvers.common.display import DisplayList
@@ -99,10 +99,17 @@ class SolutionModel(QAbstractListModel):
         grid_cell = dl.grid.cell if dl.grid is not None else 40.0
         cell = (THUMB - 4) * grid_cell / max(dl.width, dl.height, 1.0)
         image = render_image(dl, ExportOptions(cell_size=cell, margin=2, palette=self.palette.name))
-        pixmap = QPixmap.fromImage(image)
-        return pixmap.scaled(
+        pixmap = QPixmap.fromImage(image).scaled(
             THUMB, THUMB, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
         )
+        # Centred in a square: the view lays an item out by its picture's own size, so a wide board's
+        # caption got the height the picture left free (a selected caption was a 100x50 px block).
+        square = QPixmap(THUMB, THUMB)
+        square.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(square)
+        painter.drawPixmap((THUMB - pixmap.width()) // 2, (THUMB - pixmap.height()) // 2, pixmap)
+        painter.end()
+        return square
 
     def append(self, batch: list[Solution]) -> None:
         if not batch:
