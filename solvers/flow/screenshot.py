@@ -1033,7 +1033,7 @@ def _without_short_strokes(img: np.ndarray, gray: np.ndarray, grid: _Grid) -> tu
     s = min(grid.sx, grid.sy)
     k = max(3, round(0.1 * s)) | 1
     coloured = (_chroma(img) > GREY_CHROMA).astype(np.uint8)
-    thin = coloured & ~cv2.morphologyEx(coloured, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
+    thin = cv2.subtract(coloured, cv2.morphologyEx(coloured, cv2.MORPH_OPEN, np.ones((k, k), np.uint8)))
     if not thin.any():
         return img, gray
     count, labels, stats, _ = cv2.connectedComponentsWithStats(thin, connectivity=8)
