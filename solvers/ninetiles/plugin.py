@@ -24,6 +24,7 @@ from solvers.common.protocol import (
 from solvers.ninetiles import META
 from solvers.ninetiles import complete as completion
 from solvers.ninetiles.art import TilePainter, segment_path, tile_label
+from solvers.ninetiles.themes import THEME_NAMES
 from solvers.ninetiles.tiles import face
 from solvers.ninetiles.town import (
     EMPTY,
@@ -77,8 +78,10 @@ def _distance_to_path(pos: tuple[float, float], path: list[tuple[float, float]])
 
 
 def town_label(code: str, scores: list[int], themes: tuple[int, ...]) -> str:
-    """Thumbnail caption: the whole code, then the town's score on each chosen theme card."""
-    return code + "\n" + "  ".join(f"T{t}: {scores[t - 1]}" for t in themes)
+    """Thumbnail caption: the whole code, then the town's score on each chosen theme card, named
+    as on the card, one card a line ("Capture: 0"; the line under the board joins them with " · ").
+    It read "T1: 0  T2: 0  T3: 1", and nothing said T1 was the card of theme 1."""
+    return "\n".join([code, *(f"{THEME_NAMES[t - 1]}: {scores[t - 1]}" for t in themes)])
 
 
 DEFAULT_CARD_THEMES: tuple[int, int, int] = (1, 2, 3)

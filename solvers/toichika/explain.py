@@ -131,11 +131,24 @@ class Explanation:
         return out
 
     def grade_text(self) -> str:
-        """E.g. "fiendish (long arrow x2)"."""
+        """The grade in a player's words: "fiendish (the hardest technique used is long arrow,
+        2 times)"; it read "fiendish (long arrow x2)"."""
         if not self.solved:
             return "unsolved"
-        uses = ", ".join(f"{BY_ID[k].name.split(' (')[0]} x{n}" for k, n in self.hardest_uses().items())
-        return f"{self.grade()} ({uses})" if uses else self.grade()
+        uses = [(BY_ID[k].name.split(" (")[0], n) for k, n in self.hardest_uses().items()]
+        if not uses:
+            return self.grade()
+        which = "technique used is" if len(uses) == 1 else "techniques used are"
+        named = " and ".join(f"{name}, {_times(n)}" for name, n in uses)
+        return f"{self.grade()} (the hardest {which} {named})"
+
+    def trials_text(self) -> str:
+        """How many steps are trial and error: "none by trial and error" ("0 trials" before)."""
+        return f"{self.trials or 'none'} by trial and error"
+
+
+def _times(n: int) -> str:
+    return "once" if n == 1 else f"{n} times"
 
 
 def _record(state: State, step: Step, out: Explanation) -> bool:

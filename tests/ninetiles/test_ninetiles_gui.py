@@ -198,7 +198,9 @@ def test_completions_are_captioned_previewed_in_scores_and_open_on_double_click(
     qtbot.waitUntil(lambda: view.browser.count() >= 2, timeout=20000)
     second = view.browser.model.solutions[1]
     scores = score_town(second.data)
-    assert second.label == f"{second.data.code}\nT5: {scores[4]}  T6: {scores[5]}  T8: {scores[7]}"
+    assert second.label == (
+        f"{second.data.code}\nThe Longest Road: {scores[4]}\nCurvy: {scores[5]}\nHungry Aliens: {scores[7]}"
+    )
     scores_panel = _panel(view, "Scores")
     view.browser.select(1)
     assert scores_panel.status.text() == f"Previewed town {second.data.code}"
@@ -206,7 +208,11 @@ def test_completions_are_captioned_previewed_in_scores_and_open_on_double_click(
     # One readable line under the board (the caption's lines ran together: "T3: 1: valid town"),
     # and the verdict names the rules once (issue 29.13).
     line = view.info.text()
-    assert "\n" not in line and f"{second.data.code} · T5: {scores[4]}" in line and "— " in line
+    assert (
+        "\n" not in line
+        and f"{second.data.code} · The Longest Road: {scores[4]} · Curvy" in line
+        and "— " in line
+    )
     qtbot.waitUntil(lambda: "rules" in view.browser.status.text(), timeout=20000)
     assert "(Nine Tiles rules)" in view.browser.status.text()
     assert "tiles rules" not in view.browser.status.text()
@@ -281,4 +287,8 @@ def test_theme_cards_survive_new_content_and_reach_solve_as_an_option(view, qtbo
     qtbot.waitUntil(lambda: view.browser.count() >= 1, timeout=20000)
     first = view.browser.model.solutions[0]
     scores = score_town(first.data)
-    assert first.label.split("\n")[1] == f"T26: {scores[25]}  T1: {scores[0]}  T13: {scores[12]}"
+    assert first.label.split("\n")[1:] == [
+        f"Boy Scouts: {scores[25]}",
+        f"Capture: {scores[0]}",
+        f"Same Length Roads: {scores[12]}",
+    ]

@@ -45,7 +45,7 @@ def test_grade_names_the_hardest_technique_and_its_uses(shared_reference) -> Non
     item = load_corpus(shared_reference)[28]
     ex = explain(item.puzzle)
     assert ex.grade() == "diabolical" and ex.hardest_uses() == {"local-cases": 1}
-    assert ex.grade_text() == "diabolical (local case analysis x1)"
+    assert ex.grade_text() == "diabolical (the hardest technique used is local case analysis, once)"
     out = explain_json(item.puzzle)
     assert out["grade"] == "diabolical" and out["grade_uses"] == {"local-cases": 1}
 

@@ -49,7 +49,7 @@ def test_badge_steps_and_replay(view, qtbot) -> None:
     panel = _panel(view)
     qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle) and "unique" in panel.badge.text(), timeout=20000)
     ex = panel.explanation
-    assert panel.replay.steps.count() == len(ex.steps) + 1 and "grade" in panel.grade.text()
+    assert panel.replay.steps.count() == len(ex.steps) + 1 and "Grade: " in panel.grade.text()
     panel.replay.go(0)
     assert view._overlay["state"] == ex.states[0]
     panel.replay.forward_button.click()

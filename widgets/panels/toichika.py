@@ -174,7 +174,8 @@ class ToichikaPanel(QWidget):
         self.replay.show_explanation(ex)
         status = "solved" if ex.solved else (ex.error or "stopped: several solutions remain")
         self.grade.setText(
-            f"{len(ex.steps)} steps, {ex.trials} trials, grade: {ex.grade_text()} ({status}, {ex.seconds:.2f} s)"
+            f"{len(ex.steps)} steps, {ex.trials_text()} ({status}, {ex.seconds:.2f} s). "
+            f"Grade: {ex.grade_text()}."
         )
 
     # ---- menu -------------------------------------------------------------------------------------
