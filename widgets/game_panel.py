@@ -50,6 +50,7 @@ class GamePanel(QWidget):
     auto_delay_ms = 200  # let the board repaint before the opponent's reply starts
     opponent_button_text = "Opponent move"
     opponent_name = "the opponent"  # "the computer", "the AI": who waits on its turn
+    side_names: dict[Hashable, str] = {}  # the sides' names for the player ("Red"), else str(side)
 
     def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -110,10 +111,6 @@ class GamePanel(QWidget):
     def opponent_move(self) -> Any:
         """Play one opponent move for the side to move (now, or when a job finishes)."""
         raise NotImplementedError
-
-    def side_name(self, side: Hashable) -> str:
-        """The side's name for the player ("X", "Red")."""
-        return str(side)
 
     def opponent_busy(self) -> bool:
         """Whether the opponent is choosing its move (a search job running)."""
@@ -227,7 +224,7 @@ class GamePanel(QWidget):
         )
         if waits:
             self.waiting_label.setText(
-                f"{self.side_name(side)} to move: {self.opponent_name} does not move by "
+                f"{self.side_names.get(side, side)} to move: {self.opponent_name} does not move by "
                 "itself after Undo or going back in the moves. Press "
                 f"“{self.opponent_button.text()}” to let it play."
             )

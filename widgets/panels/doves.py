@@ -234,6 +234,20 @@ def _value_text(mover: str, result: Analysis) -> str:
     )
 
 
+def _switch_side(ctx: Any, entries: PlayEntries) -> None:
+    """The other side moves first in the set-up (before any move is played): one undo step."""
+    if entries.actions:
+        return
+    puzzle: Position = ctx.puzzle()
+    ctx.apply(
+        EditResult(
+            puzzle=puzzle.with_to_move(1 - puzzle.to_move),
+            entries=entries.restart(),
+            label="Switch side to move",
+        )
+    )
+
+
 def _run_job(ctx: Any, title: str, work: Any, done: Any, ended: Any) -> Any:
     """``ctx.run_job`` that calls ``ended()`` however the job ends: done, failed or cancelled."""
 
@@ -294,6 +308,7 @@ class DovesPanel(GamePanel):
     auto_delay_ms = AUTO_DELAY_MS
     opponent_button_text = "AI move"
     opponent_name = "the AI"
+    side_names = {0: "Red", 1: "Green"}
 
     def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
@@ -382,9 +397,6 @@ class DovesPanel(GamePanel):
 
     def opponent_move(self) -> None:
         self.ai_move()
-
-    def side_name(self, side: Hashable) -> str:
-        return COLOUR_NAMES[0 if side == 0 else 1].capitalize()
 
     def opponent_busy(self) -> bool:
         return self.ai_job is not None and not getattr(self.ai_job, "done", True)
@@ -533,6 +545,7 @@ class DovesPanel(GamePanel):
     def _update_stop(self) -> None:
         jobs = (self.analysis_job, self.ai_job)
         self.stop_button.setEnabled(any(j is not None and not getattr(j, "done", True) for j in jobs))
+        self.show_waiting()  # the AI stopped (Esc, Stop) on its turn: say why it waits
 
     def _run(self, title: str, work: Any, done: Any) -> Any:
         """``ctx.run_job`` that also hears how the job ends (done, failed or cancelled, e.g. by
@@ -556,18 +569,8 @@ class DovesPanel(GamePanel):
             why = "in the time allowed" if self.budgeted else f"within {self.result.depth} moves"
             self.value_label.setText(self.value_label.text() + f" (no forced win {why})")
 
-    # ---- side to move -------------------------------------------------------------------------
     def toggle_side(self) -> None:
-        puzzle: Position = self.ctx.puzzle()
-        if self.entries().actions:
-            return
-        self.ctx.apply(
-            EditResult(
-                puzzle=puzzle.with_to_move(1 - puzzle.to_move),
-                entries=self.entries().restart(),
-                label="Switch side to move",
-            )
-        )
+        _switch_side(self.ctx, self.entries())
 
     # ---- playing ------------------------------------------------------------------------------
     def ai_move(self) -> None:
@@ -585,26 +588,18 @@ class DovesPanel(GamePanel):
             self.ai_job = None
             if action is None or self.ctx.puzzle() != puzzle or self.entries() != entries:
                 return  # the game moved on while the AI was thinking
-            self.play_action(action, label=f"AI plays {to_ssn(position, action)}", reply=True)
+            label = f"AI plays {to_ssn(position, action)}"  # part of the undo step of the move it answers
+            self.apply_opponent_move(EditResult(entries=entries.then(action), label=label))
 
-        def ended() -> None:  # done, failed or stopped (Esc, Stop): say why the AI waits
-            self._update_stop()
-            self.show_waiting()
-
-        self.ai_job = _run_job(self.ctx, "AI move", work, done, ended)
+        self.ai_job = self._run("AI move", work, done)
         self._update_stop()
 
-    def play_action(self, action: Action, label: str = "Play", reply: bool = False) -> None:
-        """Play ``action``; ``reply``: the AI's, part of the undo step of the move it answers."""
+    def play_action(self, action: Action, label: str = "Play") -> None:
         position, live = self.current()
         if not live:
             return
         play(position, action)  # raises if illegal: a programming error, never user input
-        result = EditResult(entries=self.entries().then(action), label=label)
-        if reply:
-            self.apply_opponent_move(result)
-        else:
-            self.ctx.apply(result)
+        self.ctx.apply(EditResult(entries=self.entries().then(action), label=label))
 
 
 __all__ = ["DovesPanel", "DovesRulesBox", "create_panels"]
