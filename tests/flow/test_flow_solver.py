@@ -82,7 +82,8 @@ def test_invalid_puzzle_is_an_input_error() -> None:
     incomplete = FlowPuzzle.from_rows(["A..", "..."])
     with pytest.raises(InputError, match="only one endpoint"):
         list(PLUGIN.solve(incomplete))
-    assert list(PLUGIN.solve(FlowPuzzle.empty(3, 3))) == []  # no colours: nothing covers the cells
+    with pytest.raises(InputError, match="nothing to solve"):  # no colours: no pair to join
+        list(PLUGIN.solve(FlowPuzzle.empty(3, 3)))
 
 
 def test_cancel_stops_promptly() -> None:

@@ -227,17 +227,22 @@ def test_a_hint_ends_with_the_board_it_described(view, qtbot) -> None:
     assert view._overlay is None
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 768)])
-def test_every_step_row_shows_its_whole_text(main_window, qtbot, size) -> None:
-    """Rows were measured before the scroll bar arrived: some were cut off until a navigation
-    re-laid them out (issue 29.21)."""
+def _open_10x8(main_window, size):  # noqa: ANN202 - (view, its Toichika panel)
+    """The Toichika module at ``size`` with a published 10x8 puzzle opened (many steps)."""
     main_window.resize(*size)
     view = main_window.show_kind("toichika")
     puzzle = decode_url(
         "https://puzz.link/p?toichika/10/8/d8imtbnr9a4lp40rud1rmsbbv7kuvi492f261816171a171a4i"
     )
     view.doc.apply(EditResult(puzzle=puzzle, entries=view.plugin.empty_entries(puzzle), label="Open"))
-    panel = _panel(view)
+    return view, _panel(view)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768)])
+def test_every_step_row_shows_its_whole_text(main_window, qtbot, size) -> None:
+    """Rows were measured before the scroll bar arrived: some were cut off until a navigation
+    re-laid them out (issue 29.21)."""
+    view, panel = _open_10x8(main_window, size)
     view.side.setCurrentIndex(view.side.indexOf(panel.parentWidget().parentWidget()))
     qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle), timeout=30000)
     qtbot.wait(100)
@@ -314,13 +319,7 @@ def test_stepping_through_the_steps_moves_nothing_in_the_panel(main_window, qtbo
     from PySide6.QtCore import QPoint
     from PySide6.QtWidgets import QApplication
 
-    main_window.resize(*size)
-    view = main_window.show_kind("toichika")
-    puzzle = decode_url(
-        "https://puzz.link/p?toichika/10/8/d8imtbnr9a4lp40rud1rmsbbv7kuvi492f261816171a171a4i"
-    )
-    view.doc.apply(EditResult(puzzle=puzzle, entries=view.plugin.empty_entries(puzzle), label="Open"))
-    panel = _panel(view)
+    view, panel = _open_10x8(main_window, size)
     area = panel.parentWidget().parentWidget()
     view.side.setCurrentIndex(view.side.indexOf(area))
     qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle) and not view.busy(), timeout=30000)
