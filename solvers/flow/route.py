@@ -206,6 +206,15 @@ NOISE = 2.0
 # each): a 60x60 routing takes 0.01-0.1 s, at most 0.25 s.
 ROUNDS = 1000
 FULL_ROUNDS = 20
+# ... for the plain routing; randomised routings, and a plain routing that kept a shared cell
+# after FULL_ROUNDS, negotiate with RESTART_FULL_ROUNDS. On 70x35 s19005 no routing settled after
+# 20 full rounds (a pipe must go round another's endpoints, and once only congested pipes are
+# rerouted, crossing one cell costs less than going round), so every restart was passed over and
+# the wide corridors got no answer in 60 s; with 60: an answer in 0.3 s, and 60x60 s24058 and
+# s25044 in 1.1 and 1.8 s instead of 43 and 14 s. Plain routings that settle keep 20: 60 for
+# every routing made 5 of 30 common 60x60 boards 1.5-3.9x slower. Boards under LONG_NEGOTIATION
+# cells keep FULL_ROUNDS throughout.
+RESTART_FULL_ROUNDS = 60
 # Boards under this many cells stop after SMALL_ROUNDS: their searches take milliseconds, and a
 # routing that cannot settle (two pipes that must cross: no answer) took 1.4 s in plain Python
 # (``SMALL``) on a 4x10 board, once per restart.
@@ -222,14 +231,22 @@ def route(
     graph: FlowGraph,
     rounds: int | None = None,
     seed: int | None = None,
-    full_rounds: int = FULL_ROUNDS,
+    full_rounds: int | None = None,
     late_budget: int = LATE_BUDGET,
 ) -> tuple[np.ndarray, bool]:
     """(N,) colour per cell of a negotiated routing (-1: empty), and whether it has no conflicts.
     With a ``seed`` the cells' base costs are random and the colours are routed in random order
     (another plausible routing of the same board, the same for the same seed). The first
     ``full_rounds`` reroute every pipe, later rounds (up to ``rounds`` in all; by default by the
-    board's size) only those on a shared cell."""
+    board's size) only those on a shared cell; by default FULL_ROUNDS for the plain routing
+    (again with RESTART_FULL_ROUNDS if it keeps a shared cell), RESTART_FULL_ROUNDS with a seed."""
+    if full_rounds is None and graph.n_nodes < LONG_NEGOTIATION:
+        full_rounds = FULL_ROUNDS  # small boards: their searches take milliseconds anyway
+    if full_rounds is None:
+        if seed is not None:
+            return route(graph, rounds, seed, RESTART_FULL_ROUNDS, late_budget)
+        routed, settled = route(graph, rounds, None, FULL_ROUNDS, late_budget)
+        return (routed, settled) if settled else route(graph, rounds, None, RESTART_FULL_ROUNDS, late_budget)
     if rounds is None:
         rounds = ROUNDS if graph.n_nodes >= LONG_NEGOTIATION else SMALL_ROUNDS
     n_k = len(graph.colours)

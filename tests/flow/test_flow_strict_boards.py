@@ -383,7 +383,7 @@ def test_the_search_path_does_not_depend_on_the_clock(monkeypatch: pytest.Monkey
     fast = _strict_trace(graph, _FakeClock(1e-7), monkeypatch)
     assert slow == fast
     assert sum(t[3] is not None for t in slow) == 3 and max(t[0] for t in slow) >= 2
-    assert len({t[2] for t in slow}) > 5  # many solve slices, several stages
+    assert len({t[2] for t in slow}) >= 5  # many solve slices, several stages
 
 
 @pytest.mark.parametrize("size,seed", [(5, 3), (6, 1), (6, 4), (6, 10)])
