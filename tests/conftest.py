@@ -66,8 +66,12 @@ def ram_tmp_path(ram_root: Path, request: pytest.FixtureRequest) -> Path:
 @pytest.fixture
 def main_window(qtbot):
     """A shown main window that never asks questions (unsaved edits are discarded); jobs stopped after."""
+    from workbench import settings
     from workbench.main_window import MainWindow
 
+    # Each test starts with the default colour scheme: the settings file lives as long as the
+    # worker, and a test that left "dark" behind made a later dark-mode test see no change.
+    settings.settings().remove("scheme")
     win = MainWindow()
     win.confirm = lambda view: "discard"
     qtbot.addWidget(win)
