@@ -64,3 +64,8 @@ def test_no_key_is_listed_with_two_meanings(main_window, kind: str) -> None:
     }
     shortcuts = [t.shortcut for t in plugin.tools(view.doc.puzzle) if t.shortcut and len(t.shortcut) > 1]
     assert not [s for s in shortcuts if s.lower() in explained]
+    # One-letter keys too (QA: X-ceter-O listed "Edit: D" and a "D" tool, Toichika "B P A Q D M E"
+    # beside its Tools section): a key is written as a capital or a digit standing alone.
+    written = {token for key, _ in plugin.help_keys() for token in re.findall(r"(?<!\S)[A-Z0-9](?!\S)", key)}
+    letters = [t.shortcut for t in plugin.tools(view.doc.puzzle) if t.shortcut and len(t.shortcut) == 1]
+    assert not [s for s in letters if s.upper() in written]

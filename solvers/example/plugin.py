@@ -183,8 +183,10 @@ class LatinPlugin(PluginBase):
         return self.new_puzzle(5)  # a blank 5x5: 161,280 Latin squares
 
     def tools(self, puzzle: LatinSquare) -> list[Tool]:
-        return [Tool(str(v), f"Digit {v}", shortcut=str(v), mode="both") for v in range(1, puzzle.n + 1)] + [
-            Tool("erase", "Erase", shortcut="0", mode="both")
+        # No shortcuts: a typed digit writes into the cursor cell at once (``help_keys``); listed as
+        # tool keys as well, the key help named each digit twice with two meanings.
+        return [Tool(str(v), f"Digit {v}", mode="both") for v in range(1, puzzle.n + 1)] + [
+            Tool("erase", "Erase", mode="both")
         ]
 
     def edit(self, puzzle: LatinSquare, entries: Any, event: EditEvent, ui: Any = None) -> EditResult | None:

@@ -207,7 +207,6 @@ class ToichikaPlugin(PluginBase):
             ("1 2 3 4, or Shift+arrow key", "put an up / right / down / left arrow in the cursor cell"),
             ("0, Space, Delete, Backspace", "erase the cursor cell"),
             ("Edit: ?", "a '?' arrow (an arrow of unknown direction)"),
-            ("B P A Q D M E", "pick the Border, Paint, Arrow, ? arrow, Dot, Pencil mark or Erase tool"),
             ("Play: Dot tool, right-click, . or +", "mark a cell as empty (no arrow here)"),
             (
                 "Play: Shift+click near a cell side, or the Pencil tool",

@@ -265,12 +265,14 @@ class XceteroPlugin(PluginBase):
 
     # ---- editing --------------------------------------------------------------------------------
     def tools(self, puzzle: Position) -> list[Tool]:
-        pieces = [Tool(f"piece{p}", f"{owner(p)}{p}", shortcut=str(p)) for p in range(1, PIECES + 1)]
+        # No shortcuts: 1-6 and D act on the cursor's square at once (``help_keys``); listed as
+        # tool keys as well, the key help named each twice with two meanings (QA).
+        pieces = [Tool(f"piece{p}", f"{owner(p)}{p}") for p in range(1, PIECES + 1)]
         return [
             Tool("move", "Move the due piece", mode="play"),
             *pieces,
             Tool("erase", "Take piece off"),  # no shortcut: Delete takes off the piece at the cursor
-            Tool("due", "Make piece due", shortcut="D"),
+            Tool("due", "Make piece due"),
         ]
 
     def edit(self, puzzle: Position, entries: Any, event: EditEvent, ui: Any = None) -> EditResult | None:
@@ -380,9 +382,9 @@ class XceteroPlugin(PluginBase):
         return [
             ("Play: click an empty square", "place or jump the piece that is due"),
             ("Play: right-click, Backspace or Delete", "take the last move back"),
-            ("Edit: 1 ... 6, then click", "put that piece on the board"),
+            ("Edit: 1 ... 6", "put that piece on the cursor's square (the tools place it by click)"),
             ("Edit: Delete", "take the piece off"),
-            ("Edit: D", "make the piece under the cursor the one due"),
+            ("Edit: D", "make the piece on the cursor's square the one due"),
         ]
 
 
