@@ -19,7 +19,6 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -30,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from solvers.common.protocol import EditResult
+from widgets.rows import left_row
 
 GOTO_MERGE = "move-list-goto"  # consecutive steps through the list are one undo step
 
@@ -74,16 +74,8 @@ class MoveList(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.summary)
         layout.addWidget(self.list, 1)
-        nav = QHBoxLayout()
-        for button in (self.first_button, self.back_button, self.forward_button, self.last_button):
-            nav.addWidget(button)
-        nav.addStretch(1)
-        layout.addLayout(nav)
-        actions = QHBoxLayout()
-        actions.addWidget(self.copy_button)
-        actions.addWidget(self.analyse_button)
-        actions.addStretch(1)
-        layout.addLayout(actions)
+        layout.addLayout(left_row(self.first_button, self.back_button, self.forward_button, self.last_button))
+        layout.addLayout(left_row(self.copy_button, self.analyse_button))
         for key, slot in (
             (Qt.Key.Key_Home, lambda: self.goto(0)),
             (Qt.Key.Key_End, lambda: self.goto(len(self.texts))),

@@ -222,10 +222,14 @@ class ToolPalette(QWidget):
         return False
 
     def select_by_shortcut(self, key: str) -> bool:
-        for tool in self.tools:
-            if tool.shortcut and tool.shortcut.lower() == key.lower():
-                return self.select(tool.id)
-        return False
+        """Select the tool whose shortcut ``key`` is. Case counts where a module tells the cases
+        apart (Tokyo Doves: "b" is the green Boss, "Shift+B", typed "B", the red one); otherwise
+        either case does ("v" or "V" for a tool on V)."""
+        typed = {key, f"Shift+{key}"} if len(key) == 1 and key.isupper() else {key}
+        exact = next((tool for tool in self.tools if tool.shortcut in typed), None)
+        loose = (tool for tool in self.tools if tool.shortcut and tool.shortcut.lower() == key.lower())
+        tool = exact or next(loose, None)
+        return tool is not None and self.select(tool.id)
 
 
 def _tool_button(tool: Tool, palette: Palette) -> QToolButton:

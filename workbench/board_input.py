@@ -16,15 +16,6 @@ from workbench.document import Document
 CLICK_KEYS = ("Return", "Enter")  # a click on the cursor's cell in every module
 
 
-def select_tool_by_key(tools: ToolPalette, key: str) -> bool:
-    """A typed key selects the tool whose shortcut it is. Case counts where a module tells the
-    cases apart (Tokyo Doves: "b" is the green Boss, "Shift+B", typed "B", the red one); otherwise
-    either case does ("v" or "V" for a tool on V)."""
-    typed = {key, f"Shift+{key}"} if len(key) == 1 and key.isupper() else {key}
-    exact = next((tool.id for tool in tools.tools if tool.shortcut in typed), None)
-    return tools.select(exact) if exact is not None else tools.select_by_shortcut(key)
-
-
 class InputHost(Protocol):
     """What the input adapter needs of its document view."""
 
@@ -113,7 +104,7 @@ class BoardInput:
                 view.board.mark_key_handled()
                 self.click_cell(event)
                 return
-            elif select_tool_by_key(view.tools, event.key):
+            elif view.tools.select_by_shortcut(event.key):
                 view.board.mark_key_handled()
                 return
         if result is None:

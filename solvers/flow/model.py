@@ -343,7 +343,7 @@ class FlowPuzzle:
             numbered = self.rules == NUMBERLINK or len(ch) > 1
             what = ("number" if ch.isdigit() else "letter") if numbered else "colour"
             name = f"{what} {ch}" if what == "number" else f"{what} {ch!r}"
-            word = None if numbered else self.colour_word(ch)
+            word = self.colour_word(ch)  # None on numbered boards
             name += f" ({word})" if word else ""  # the player sees colours, files show letters
             if len(cells) == 1:
                 r, c = cells[0]

@@ -240,13 +240,16 @@ def route(
     ``full_rounds`` reroute every pipe, later rounds (up to ``rounds`` in all; by default by the
     board's size) only those on a shared cell; by default FULL_ROUNDS for the plain routing
     (again with RESTART_FULL_ROUNDS if it keeps a shared cell), RESTART_FULL_ROUNDS with a seed."""
-    if full_rounds is None and graph.n_nodes < LONG_NEGOTIATION:
-        full_rounds = FULL_ROUNDS  # small boards: their searches take milliseconds anyway
     if full_rounds is None:
-        if seed is not None:
-            return route(graph, rounds, seed, RESTART_FULL_ROUNDS, late_budget)
-        routed, settled = route(graph, rounds, None, FULL_ROUNDS, late_budget)
-        return (routed, settled) if settled else route(graph, rounds, None, RESTART_FULL_ROUNDS, late_budget)
+        if graph.n_nodes < LONG_NEGOTIATION:
+            full_rounds = FULL_ROUNDS  # small boards: their searches take milliseconds anyway
+        elif seed is not None:
+            full_rounds = RESTART_FULL_ROUNDS
+        else:
+            routed, settled = route(graph, rounds, None, FULL_ROUNDS, late_budget)
+            if settled:
+                return routed, settled
+            full_rounds = RESTART_FULL_ROUNDS
     if rounds is None:
         rounds = ROUNDS if graph.n_nodes >= LONG_NEGOTIATION else SMALL_ROUNDS
     n_k = len(graph.colours)

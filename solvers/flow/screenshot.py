@@ -1054,10 +1054,7 @@ def _without_short_strokes(img: np.ndarray, gray: np.ndarray, grid: _Grid) -> tu
         _line_distance(thin.shape[0], grid.y0, grid.sy)[:, None],
         _line_distance(thin.shape[1], grid.x0, grid.sx)[None, :],
     )
-    furthest = np.zeros(count, np.float32)
-    on = thin > 0
-    np.maximum.at(furthest, labels[on].astype(np.intp), off_line[on])
-    short &= furthest <= max(5.0, 0.13 * s)
+    short[np.unique(labels[(thin > 0) & (off_line > max(5.0, 0.13 * s))])] = False
     strokes = short[labels]
     if not strokes.any():
         return img, gray
@@ -1082,8 +1079,6 @@ def detect(img: np.ndarray) -> Detection:
     try:
         return _detect(img, grey_only=False)
     except InputError as first:
-        if img.ndim != 3 or img.shape[2] != 3:
-            raise
         try:
             return _detect(img, grey_only=True)
         except InputError:

@@ -41,6 +41,7 @@ from solvers.doves.model import COLOUR_NAMES, Position, dove_name
 from solvers.doves.plugin import PlayEntries, arrangement_problems, game_status, played_status, replay
 from solvers.doves.rules import JUDGES, Action, Rules, parse_doves, play, to_ssn
 from widgets.game_panel import GamePanel
+from widgets.rows import left_row
 
 AUTO_DELAY_MS = 200  # let the board repaint before a new search or an AI reply starts
 BACKGROUND_BUDGET_S = 2  # default time budget of the background analysis while playing
@@ -273,24 +274,12 @@ def _analysis_box(panel: DovesPanel) -> QGroupBox:
     words.setWordWrap(True)
     layout.addWidget(words)
     layout.addWidget(panel.value_label)
-    ahead = QHBoxLayout()
     ahead_label = QLabel("Look ahead:")
     ahead_label.setBuddy(panel.depth_spin)
-    ahead.addWidget(ahead_label)
-    ahead.addWidget(panel.depth_spin)
-    ahead.addStretch(1)
-    layout.addLayout(ahead)
-    row = QHBoxLayout()
-    row.addWidget(panel.analyse_button)
-    row.addWidget(panel.stop_button)
-    row.addStretch(1)
-    layout.addLayout(row)
+    layout.addLayout(left_row(ahead_label, panel.depth_spin))
+    layout.addLayout(left_row(panel.analyse_button, panel.stop_button))
     layout.addWidget(panel.auto_analyse)
-    background = QHBoxLayout()
-    background.addSpacing(20)
-    background.addWidget(panel.budget)
-    background.addStretch(1)
-    layout.addLayout(background)
+    layout.addLayout(left_row(20, panel.budget))
     layout.addWidget(panel.hint)
     line_label = QLabel(
         "Best line (squares counted from the red Boss: N1E2 = 1 up, 2 right; "
