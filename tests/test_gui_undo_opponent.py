@@ -104,6 +104,50 @@ def test_a_computer_waiting_on_its_turn_says_why_and_plays_when_asked(xcetero, q
     assert panel.waiting_label.isHidden()
 
 
+def test_right_click_and_backspace_take_back_to_the_players_turn(xcetero, qtbot) -> None:
+    """The board's own take-back (right-click, Backspace) went back one move: after the computer's
+    reply that left the computer to move, and it never moved again. Now it goes back as far as
+    the panel's Take back does; without the computer it stays one move."""
+    win, view, panel = xcetero
+    board = view.board
+    _click(qtbot, board, board.cell_center(0, 1).toPoint())  # O, no computer yet
+    assert len(view.doc.entries.moves) == 1
+    qtbot.mouseClick(board, Qt.MouseButton.RightButton, pos=board.cell_center(2, 2).toPoint())
+    assert view.doc.entries.moves == ()  # one move back: both sides are the player's
+
+    _tick(qtbot, panel.auto_x)
+    _click(qtbot, board, board.cell_center(0, 1).toPoint())
+    qtbot.waitUntil(lambda: len(view.doc.entries.moves) == 2, timeout=5000)  # X answered
+    qtbot.mouseClick(board, Qt.MouseButton.RightButton, pos=board.cell_center(2, 2).toPoint())
+    assert view.doc.entries.moves == ()  # before: (1,), X to move, the computer silent
+    qtbot.wait(4 * panel.auto_delay_ms)
+    assert view.doc.entries.moves == ()
+
+    _click(qtbot, board, board.cell_center(1, 0).toPoint())
+    qtbot.waitUntil(lambda: len(view.doc.entries.moves) == 2, timeout=5000)
+    _keys_to_board(win, view, qtbot)
+    qtbot.keyClick(board, Qt.Key.Key_Backspace)
+    assert view.doc.entries.moves == ()
+
+
+def test_a_move_made_while_the_table_is_computed_gets_its_reply(xcetero, qtbot) -> None:
+    """The player moved before the position table was ready: the reply was dropped (the move's
+    "the line grew" was used up by a refresh that could not answer yet). Now it comes when the
+    table is there."""
+    from solvers.xcetero import retro
+
+    win, view, panel = xcetero
+    _tick(qtbot, panel.auto_x)
+    retro.clear_cache()
+    panel.ready.clear()  # as right after the module opens
+    board = view.board
+    _click(qtbot, board, board.cell_center(0, 1).toPoint())
+    assert len(view.doc.entries.moves) == 1
+    qtbot.waitUntil(lambda: False in panel.ready, timeout=20000)
+    qtbot.waitUntil(lambda: len(view.doc.entries.moves) == 2, timeout=5000)  # before: never
+    assert "O to move" in panel.value_label.text()
+
+
 def test_doves_ctrl_z_takes_back_the_move_with_the_ais_reply(main_window, qtbot) -> None:
     from solvers.doves import PlayEntries
     from solvers.doves.drawing import board_cell, hand_slot

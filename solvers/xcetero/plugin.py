@@ -51,6 +51,15 @@ def _game(entries: Any) -> Game:
     return Game(tuple(int(m) for m in entries) if entries else ())
 
 
+@dataclass
+class XceteroUI:
+    """The sides the computer plays (the panel keeps it current), so that taking a move back on
+    the board returns to the player's turn, as the panel's Take back button does: before, a
+    right-click took back only the computer's reply, and with the computer to move nothing came."""
+
+    computer: frozenset[str] = frozenset()
+
+
 def _entries(entries: Any) -> Moves:
     return _game(entries).moves
 
@@ -264,6 +273,9 @@ class XceteroPlugin(PluginBase):
         return Solution(grid=notation.board_rows(puzzle), extras=extras, data=tuple(line), label=label)
 
     # ---- editing --------------------------------------------------------------------------------
+    def new_ui(self, puzzle: Position) -> XceteroUI:
+        return XceteroUI()
+
     def tools(self, puzzle: Position) -> list[Tool]:
         # No shortcuts: 1-6 and D act on the cursor's square at once (``help_keys``); listed as
         # tool keys as well, the key help named each twice with two meanings (QA).
@@ -279,16 +291,16 @@ class XceteroPlugin(PluginBase):
         if event.cell is not None and not (0 <= event.cell[0] < 3 and 0 <= event.cell[1] < 3):
             event = replace(event, cell=None)  # off the board: a stale or hand-made event
         if event.mode == "play":
-            return self._play(puzzle, _game(entries), event)
+            return self._play(puzzle, _game(entries), event, ui)
         return self._setup(puzzle, event)
 
-    def _play(self, puzzle: Position, game: Game, event: EditEvent) -> EditResult | None:
+    def _play(self, puzzle: Position, game: Game, event: EditEvent, ui: Any) -> EditResult | None:
         moves = game.moves
         takeback = (event.kind == "press" and event.button == "right") or (
             event.kind == "key" and event.key in ("Backspace", "Delete")
         )
         if takeback:
-            return EditResult(entries=game.goto(len(moves) - 1), label="Take back") if moves else None
+            return self._take_back(puzzle, game, ui)
         if event.kind != "press" or event.cell is None:
             return None
         square = event.cell[0] * 3 + event.cell[1]
@@ -301,6 +313,16 @@ class XceteroPlugin(PluginBase):
         if game.later and not after.later and game.later[:1] != (square,):
             label += f" (replaces {len(game.later)} later moves)"
         return EditResult(entries=after, label=label)
+
+    def _take_back(self, puzzle: Position, game: Game, ui: Any) -> EditResult | None:
+        """One move back, and further back while the computer is the side to move."""
+        if not game.moves:
+            return None
+        computer = ui.computer if isinstance(ui, XceteroUI) else frozenset()
+        ply = len(game.moves) - 1
+        while ply and replay(puzzle, game.moves[:ply])[0].mover() in computer:
+            ply -= 1
+        return EditResult(entries=game.goto(ply), label="Take back")
 
     def _setup(self, puzzle: Position, event: EditEvent) -> EditResult | None:
         if event.cell is None:
@@ -381,7 +403,10 @@ class XceteroPlugin(PluginBase):
     def help_keys(self) -> list[tuple[str, str]]:
         return [
             ("Play: click an empty square", "place or jump the piece that is due"),
-            ("Play: right-click, Backspace or Delete", "take the last move back"),
+            (
+                "Play: right-click, Backspace or Delete",
+                "take the last move back (against the computer: back to your turn)",
+            ),
             ("Edit: 1 ... 6", "put that piece on the cursor's square (the tools place it by click)"),
             ("Edit: Delete", "take the piece off"),
             ("Edit: D", "make the piece on the cursor's square the one due"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from solvers.common.display import Text
 from solvers.common.protocol import EditEvent
 from solvers.xcetero import PLUGIN, engine
-from solvers.xcetero.plugin import Game
+from solvers.xcetero.plugin import Game, XceteroUI
 from solvers.xcetero.rules import Position, apply_moves
 
 
@@ -146,3 +146,19 @@ def test_opening_table_matches_the_analysis() -> None:
         after = Position().play(row["square"])
         for reply in row["replies"]:
             assert engine.move_values(after)[reply].text() == row["reply_value"]
+
+
+def test_take_back_against_the_computer_returns_to_the_players_turn() -> None:
+    """The panel tells the editor which sides the computer plays (``XceteroUI``): take-back goes
+    back past the computer's moves, as the panel's Take back button does; never before the start."""
+    start = Position()
+    played = Game((1, 4, 3))  # O, X, O: X to move
+    back = EditEvent("key", mode="play", key="Backspace")
+    assert PLUGIN.edit(start, played, back, ui=XceteroUI()).entries.moves == (1, 4)
+    assert PLUGIN.edit(start, played, back, ui=XceteroUI(frozenset({"X"}))).entries.moves == (1, 4)
+    after_reply = Game((1, 4))  # the computer (X) replied: O, the player, to move
+    ui = XceteroUI(frozenset({"X"}))
+    assert PLUGIN.edit(start, after_reply, back, ui=ui).entries.moves == ()
+    both = XceteroUI(frozenset({"O", "X"}))
+    assert PLUGIN.edit(start, played, back, ui=both).entries.moves == ()
+    assert PLUGIN.new_ui(start) == XceteroUI()

@@ -31,7 +31,7 @@ from solvers.common.protocol import EditResult
 from solvers.xcetero import engine, retro
 from solvers.xcetero.drawing import status_text
 from solvers.xcetero.engine import square_name
-from solvers.xcetero.plugin import Game, pv_text, replay, verdict
+from solvers.xcetero.plugin import Game, XceteroUI, pv_text, replay, verdict
 from solvers.xcetero.rules import Position, Rules
 from widgets.game_panel import GamePanel
 
@@ -56,6 +56,9 @@ class XceteroPanel(GamePanel):
         self.ready: set[bool] = set()  # rule variants (may_return) whose table is computed
         self.pending: set[bool] = set()  # ... and those being computed
         self.answer_when_ready = False  # F5 came while the table was being computed
+        # The ply at which the player moved while the table was being computed: the computer's
+        # reply is due once it is there (before, that move's "the line grew" was used up and lost).
+        self.reply_due: int | None = None
         self.line: list[int] = []  # best line from the current position
         self.preview_step: int | None = None
 
@@ -66,6 +69,8 @@ class XceteroPanel(GamePanel):
         self.hints.toggled.connect(self._update_overlay)
 
         self.auto_o, self.auto_x = self.side_boxes["O"], self.side_boxes["X"]
+        for box in self.side_boxes.values():
+            box.toggled.connect(self._share_sides)
         self.move_button = self.opponent_button  # the old name, kept for callers
         self.move_button.setToolTip("Play a best move for the side to move (fastest win, slowest loss)")
 
@@ -192,9 +197,15 @@ class XceteroPanel(GamePanel):
             box.blockSignals(True)
             box.setChecked(bool(on))
             box.blockSignals(False)
+        self._share_sides()
         grew = self.line_grew()
         if not self._table_ready():
+            if grew:
+                self.reply_due = self.record().ply
             return
+        if self.reply_due is not None:  # the move made while the table was computed
+            grew = grew or self.reply_due == self.record().ply
+            self.reply_due = None
         end, live = self.current()
         problems = engine.problems(end)
         if problems:
@@ -274,6 +285,12 @@ class XceteroPanel(GamePanel):
         else:  # why there is no value (a won game, a broken set-up, the table still building)
             self.ctx.status(self.value_label.text().replace("<b>", "").replace("</b>", ""))
 
+    def _share_sides(self) -> None:
+        """The board's editor takes a move back to the player's turn (right-click, Backspace)."""
+        ui = self.ctx.ui() if hasattr(self.ctx, "ui") else None
+        if isinstance(ui, XceteroUI):
+            ui.computer = frozenset(str(side) for side, box in self.side_boxes.items() if box.isChecked())
+
     # ---- best-line viewer -----------------------------------------------------------------------
     def _preview_row(self, row: int) -> None:
         self.preview_step = None if row < 0 else min(row + 1, len(self.line))
@@ -286,7 +303,10 @@ class XceteroPanel(GamePanel):
     # ---- opponent -------------------------------------------------------------------------------
     def computer_move(self) -> bool:
         end, live = self.current()
-        if not live or not self._table_ready():
+        if not live:
+            return False
+        if not self._table_ready():
+            self.reply_due = self.record().ply  # asked for, or due, while the table is computed
             return False
         best = engine.best_moves(end)
         if not best:
