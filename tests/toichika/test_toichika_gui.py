@@ -285,6 +285,20 @@ def test_opening_a_file_does_not_report_the_old_jobs_as_cancelled(main_window, q
     qtbot.waitUntil(lambda: "Slow work cancelled" in said, timeout=5000)
 
 
+def test_opening_the_puzzle_already_shown_restarts_the_stopped_jobs(main_window, qtbot) -> None:
+    """Opening a file stops the document's jobs; where the file holds the puzzle already shown
+    (the first sample, opened at start-up while its own jobs ran) they were not started again:
+    "Uniqueness: …" and "Explaining…" for good."""
+    view = main_window.show_kind("toichika")
+    path = view.plugin.sample_paths()[0]
+    assert main_window.files.open_path(path, template=True)
+    panel = _panel(view)
+    panel.restart_jobs()  # its jobs run on the sample now, as after start-up
+    assert main_window.files.open_path(path, template=True)  # the same puzzle again, at once
+    qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle), timeout=20000)
+    assert panel.badge.text() == "Uniqueness: unique ✓" and "Grade: " in panel.grade.text()
+
+
 def test_export_step_asks_where_exports_go(main_window, view, qtbot, tmp_path, monkeypatch) -> None:
     """QA: Export step… started in the working folder (the app's source) while File > Export
     started in the export folder; both ask through the shell now, and remember it."""

@@ -36,6 +36,12 @@ def create_panels(ctx: Any) -> list[tuple[str, QWidget]]:
     return [("Steps", ToichikaPanel(ctx))]
 
 
+def _stopped_quietly(job: Any) -> bool:
+    """Cancelled, but not by the user's Esc (which must not start the work again)."""
+    token = getattr(job, "cancel_token", None)
+    return bool(token is not None and token.cancelled and not getattr(job, "cancelled_by_user", False))
+
+
 class ToichikaPanel(QWidget):
     def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -97,7 +103,10 @@ class ToichikaPanel(QWidget):
     # ---- background jobs --------------------------------------------------------------------------
     def _changed(self) -> None:
         self.hints.board_changed()
-        if self.ctx.puzzle() != self._puzzle:
+        # Opening a file stops the document's jobs quietly; the file may hold the very puzzle
+        # shown (the first sample at start-up), and its badge must not stay at "…".
+        stopped = any(_stopped_quietly(job) for job in self._jobs.values())
+        if self.ctx.puzzle() != self._puzzle or stopped:
             self._cancel_all()
             # The steps explain the old puzzle: they go at once, not when the jobs restart.
             self.replay.reset()
