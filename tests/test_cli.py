@@ -88,6 +88,8 @@ def test_export_command(capsys, tmp_path: Path) -> None:
         out = tmp_path / f"x.{ext}"
         code, _, _ = run(capsys, "export", "example", SAMPLE, str(out), "--solved", "--palette", "dark")
         assert code == 0 and out.stat().st_size > 500
+    # the file's title names the puzzle (it said "Puzzle Workbench diagram" whatever was drawn)
+    assert "<title>latin_5x5 (Latin square)</title>" in (tmp_path / "x.svg").read_text(encoding="utf-8")
 
 
 def test_screenshot_in_a_fresh_process(tmp_path: Path) -> None:

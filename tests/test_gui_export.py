@@ -76,6 +76,10 @@ def test_export_and_copy_draw_the_shown_solution_without_hover(main_window, qtbo
     out = tmp_path / "shown.png"
     assert main_window.exports.export_to(out)
     assert QImage(str(out)).width() >= MIN_LONG_SIDE
+    svg = tmp_path / "shown.svg"
+    assert main_window.exports.export_to(svg)
+    title = f"<title>{view.doc.base_name()} ({view.plugin.meta.name})</title>"
+    assert view.doc.base_name() and title in svg.read_text(encoding="utf-8")
 
 
 def test_export_dialog_returns_one_options_value(qtbot) -> None:
@@ -241,9 +245,17 @@ def test_save_as_of_a_sample_starts_in_the_users_folder(main_window, tmp_path, m
 
 
 def test_the_margin_names_its_unit(qtbot) -> None:
-    """QA: "Margin 16.00" had no unit beside "Cell size ... px/pt per cell"."""
+    """QA: "Margin 16.00" had no unit beside "Cell size ... px/pt per cell"; then "px/pt" was
+    jargon. The unit is the chosen format's: pixels in a PNG, points in SVG and PDF."""
     from widgets.export_dialog import ExportDialog
 
     dialog = ExportDialog(True, "light")
     qtbot.addWidget(dialog)
-    assert dialog.margin.text().endswith(" px/pt") and dialog.cell_size.suffix().startswith(" px/pt")
+    assert dialog.extension() == "png"
+    assert dialog.margin.text().endswith(" px") and dialog.cell_size.suffix() == " px per cell"
+    for index, ext in ((1, "svg"), (2, "pdf")):
+        dialog.format.setCurrentIndex(index)
+        assert dialog.extension() == ext
+        assert dialog.margin.text().endswith(" pt") and dialog.cell_size.suffix() == " pt per cell"
+    dialog.format.setCurrentIndex(0)
+    assert dialog.margin.suffix() == " px"

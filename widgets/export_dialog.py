@@ -32,11 +32,9 @@ class ExportDialog(QDialog):
         self.cell_size.setRange(CELL_SIZE_RANGE[0] - 1, CELL_SIZE_RANGE[1])
         self.cell_size.setSpecialValueText("Automatic (legible)")
         self.cell_size.setValue(defaults.cell_size or self.cell_size.minimum())
-        self.cell_size.setSuffix(" px/pt per cell")
         self.margin = QDoubleSpinBox()
         self.margin.setRange(*MARGIN_RANGE)
         self.margin.setValue(defaults.margin)
-        self.margin.setSuffix(" px/pt")  # the cell size's unit: pixels in PNG, points in SVG and PDF
         self.transparent = QCheckBox("Transparent background")
         self.transparent.setChecked(defaults.transparent)
         self.palette_choice = QComboBox()
@@ -55,9 +53,17 @@ class ExportDialog(QDialog):
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
+        self.format.currentIndexChanged.connect(self._show_unit)
+        self._show_unit()
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+
+    def _show_unit(self) -> None:
+        """Sizes are pixels in a PNG and points (1/72 inch) in SVG and PDF: say the one that applies."""
+        unit = " px" if self.extension() == "png" else " pt"
+        self.cell_size.setSuffix(f"{unit} per cell")
+        self.margin.setSuffix(unit)
 
     def options(self) -> ExportOptions:
         """The chosen options as the one ``ExportOptions`` value (automatic cell size = None)."""

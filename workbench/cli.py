@@ -222,14 +222,24 @@ def cmd_export(args: argparse.Namespace, cancel: CancelToken) -> int:
         cancel.raise_if_cancelled()
         if solution is None:
             raise InputError("no solution to draw (the puzzle has none)")
-    from workbench.export import ExportOptions, export
+    from workbench.export import ExportOptions, export, titled
     from workbench.qt_app import ensure_app
 
     ensure_app(headless=True)
     options = ExportOptions(args.cell_size, args.margin, args.transparent, args.palette)
-    path = export(document_drawing(plugin, puzzle, entries, solution), args.out, options)
+    picture = titled(
+        document_drawing(plugin, puzzle, entries, solution), _input_name(args.input), plugin.meta.name
+    )
+    path = export(picture, args.out, options)
     print(path)
     return 0
+
+
+def _input_name(given: str) -> str:
+    """The exported file's title: the input file's name; none for text, a URL or standard input."""
+    if given == "-" or "://" in given or "\n" in given:
+        return ""
+    return Path(given).stem
 
 
 def cmd_explain(args: argparse.Namespace, cancel: CancelToken) -> int:

@@ -245,8 +245,13 @@ class Document(QObject):
         folder saved to (never the working folder)."""
         source = self.path or self.origin
         folder = str(source.parent) if source else last_folder
-        base = source.stem if source else self.template_name or "untitled"
+        base = self.base_name()
         return str(Path(folder) / f"{base}{ext}") if folder else f"{base}{ext}"
+
+    def base_name(self) -> str:
+        """The name without folder and extension: the file's, the sample's, or "untitled"."""
+        source = self.path or self.origin
+        return source.stem if source else self.template_name or "untitled"
 
     def display_name(self) -> str:
         """The file's name, "untitled", or "untitled, from X" for a file not ours to write over."""

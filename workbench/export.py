@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from solvers.common.cancel import CancelToken
@@ -40,6 +41,12 @@ __all__ = [
 
 FORMATS = ("png", "svg", "pdf")
 MAX_PIXELS = 100_000_000  # a PNG over this (400 MB of pixels) is refused before allocating it
+
+
+def titled(dl: DisplayList, name: str, module: str) -> DisplayList:
+    """``dl`` with the exported file's title (PDF /Title, SVG <title>): the puzzle's name and its
+    module, where every file used to say "Puzzle Workbench diagram"."""
+    return replace(dl, title=f"{name} ({module})" if name else module)
 
 
 def export(dl: DisplayList, path: str | os.PathLike[str], options: ExportOptions | None = None) -> Path:

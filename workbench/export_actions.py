@@ -10,10 +10,11 @@ from pathlib import Path
 from PySide6.QtCore import QMimeData
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog
 
+from solvers.common.display import DisplayList
 from solvers.common.errors import InputError
 from widgets.export_dialog import ExportDialog
 from workbench import settings
-from workbench.export import ExportOptions, export_job, prepare_export, render_image
+from workbench.export import ExportOptions, export_job, prepare_export, render_image, titled
 from workbench.jobs import Job
 from workbench.window_services import WindowServices
 
@@ -84,7 +85,7 @@ class ExportActions:
         a worker process (``export_job``; a big board's PNG takes over a second); the status line
         reports when it is written."""
         options = options or ExportOptions(palette=self.window.palette_name)
-        picture = self.window.current().picture(with_solution)
+        picture = self._picture(with_solution)
         try:
             prepare_export(picture, path, options)  # the checks; the painting happens in the job
         except InputError as exc:
@@ -97,12 +98,16 @@ class ExportActions:
             lambda error: self.window.show_error("Export failed", error),
         )
 
+    def _picture(self, with_solution: bool) -> DisplayList:
+        view = self.window.current()
+        return titled(view.picture(with_solution), view.doc.base_name(), view.plugin.meta.name)
+
     def _prepare_export(
         self, path: str | Path, options: ExportOptions | None, with_solution: bool
     ) -> Callable[[], Path] | None:
         try:
             return prepare_export(
-                self.window.current().picture(with_solution),
+                self._picture(with_solution),
                 path,
                 options or ExportOptions(palette=self.window.palette_name),
             )
