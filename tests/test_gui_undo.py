@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QToolButton
 
+from solvers.common.errors import InputError
 from solvers.common.protocol import EditResult
 from solvers.flow import FlowPaths
 
@@ -124,6 +125,48 @@ def test_new_dialog_asks_width_then_height(main_window, qtbot) -> None:
     assert seen[0].startswith("Width") and seen[1].startswith("Height")
     assert (view.doc.puzzle.cols, view.doc.puzzle.rows) == (7, 4)
     assert view.info.text().startswith("7x4")
+
+
+def test_the_new_dialog_names_its_range_and_refuses_a_typed_zero(main_window, qtbot) -> None:
+    """QA: typing 0 as the height kept the old height without a word, and nothing said the range."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QDialogButtonBox, QSpinBox
+
+    view = main_window.show_kind("flow")
+    before = view.doc.puzzle.rows
+    seen: list[str] = []
+
+    def type_zero() -> None:
+        dialog = main_window.files.size_dialog
+        seen.append(dialog.hint.text())
+        height = dialog.findChild(QSpinBox, "height")
+        height.selectAll()
+        qtbot.keyClicks(height, "0")
+        ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+        qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+        seen.append(dialog.hint.text())
+        assert dialog.isVisible()  # still open: nothing was made of the old height
+        height.selectAll()
+        qtbot.keyClicks(height, "3")
+        qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, type_zero)
+    main_window.act_new.trigger()
+    assert seen == [
+        "1 to 100 cells each way (some modules allow less)",
+        "<b>Each side must be 1 to 100 cells.</b>",
+    ]
+    assert view.doc.puzzle.rows == 3 != before
+
+
+def test_a_new_latin_square_keeps_to_the_size_its_files_allow(main_window) -> None:
+    """New 20x20 made a Latin square that saved but could not be opened again (1..9)."""
+    view = main_window.show_kind("example")
+    with pytest.raises(InputError, match=r"square, 1\.\.9"):
+        view.plugin.new_puzzle(20, 20)
+    with pytest.raises(InputError, match="square"):
+        view.plugin.new_puzzle(5, 6)
+    assert view.plugin.size_of(view.plugin.new_puzzle(9, 9)) == (9, 9)
 
 
 def test_typing_in_the_new_dialog_replaces_the_width(main_window, qtbot) -> None:

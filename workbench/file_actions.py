@@ -10,11 +10,8 @@ from pathlib import Path
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
-    QDialogButtonBox,
     QFileDialog,
-    QFormLayout,
     QMessageBox,
-    QSpinBox,
 )
 
 from solvers.common import registry
@@ -26,6 +23,7 @@ from workbench.collection_chooser import choose_puzzle
 from workbench.document_view import DocumentView
 from workbench.import_actions import ImportActions, ImportReviewRun, describe_error
 from workbench.pasted_text import read_elsewhere, read_pasted, reading_error
+from workbench.size_dialog import SizeDialog
 from workbench.window_services import WindowServices
 
 
@@ -254,28 +252,9 @@ class FileActions:
 
     def _ask_size(self, title: str, size: tuple[int, int]) -> tuple[int, int] | None:
         """Ask width then height (the order users read '12x6' in); returns (rows, cols) for plug-ins."""
-        dialog = QDialog(self.window)
-        dialog.setWindowTitle(title)
+        dialog = SizeDialog(title, size, self.window)
         self.size_dialog = dialog  # tests fill it in
-        width, height = QSpinBox(), QSpinBox()
-        width.setObjectName("width")
-        height.setObjectName("height")
-        for spin, value in ((width, size[1]), (height, size[0])):
-            spin.setRange(1, 100)
-            spin.setValue(value)
-        form = QFormLayout(dialog)
-        form.addRow("Width (columns)", width)
-        form.addRow("Height (rows)", height)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(dialog.accept)
-        buttons.rejected.connect(dialog.reject)
-        form.addRow(buttons)
-        width.selectAll()  # typing replaces the width (the caret sat before it: "6" made 620)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return None
-        return height.value(), width.value()
+        return dialog.chosen() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def resize_dialog(self) -> None:
         view = self.window.current()

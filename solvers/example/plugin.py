@@ -73,6 +73,9 @@ class LatinPlugin(PluginBase):
 
     def new_puzzle(self, rows: int | None = None, cols: int | None = None) -> LatinSquare:
         n = rows or 4
+        # New's size box goes to 100: a 20x20 square was made, saved, and then refused on open.
+        if not 1 <= n <= MAX_SIZE or (cols is not None and cols != n):
+            raise InputError(f"a Latin square is square, 1..{MAX_SIZE}")
         return LatinSquare(n, (0,) * (n * n))
 
     def size_of(self, puzzle: LatinSquare) -> tuple[int, int]:
@@ -81,7 +84,7 @@ class LatinPlugin(PluginBase):
     def resize(self, puzzle: LatinSquare, rows: int, cols: int) -> LatinSquare:
         if rows != cols or not 1 <= rows <= MAX_SIZE:
             raise InputError(f"a Latin square is square, 1..{MAX_SIZE}")
-        out = self.new_puzzle(rows)
+        out = self.new_puzzle(rows, cols)
         for r in range(min(rows, puzzle.n)):
             for c in range(min(rows, puzzle.n)):
                 v = puzzle.at(r, c)
