@@ -115,6 +115,18 @@ class ExportActions:
             self.window.show_error("Export failed", str(exc))
             return None
 
+    def copy_puzzle(self) -> None:
+        """The document as text (what Save writes: the puzzle, and entries where it has them), for
+        Paste Puzzle, a file or a message; the panels' Copy URL gives the puzz.link form."""
+        view = self.window.current()
+        try:
+            text = view.plugin.serialize_document(view.doc.puzzle, view.doc.entries)
+        except InputError as exc:  # e.g. a board being drawn that no file can hold yet
+            self.window.show_error("Cannot copy the puzzle", str(exc))
+            return
+        QApplication.clipboard().setText(text)
+        self.window.statusBar().showMessage("Puzzle copied to the clipboard as text", 4000)
+
     def copy_image(self) -> None:
         image = render_image(self.window.current().picture(), ExportOptions(palette=self.window.palette_name))
         mime = QMimeData()

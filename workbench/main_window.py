@@ -56,6 +56,7 @@ class MainWindow(WindowServices):
     act_save_as: QAction
     act_export: QAction
     act_copy: QAction
+    act_copy_puzzle: QAction
     act_paste: QAction
     act_quit: QAction
     act_solve_all: QAction

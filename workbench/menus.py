@@ -44,6 +44,13 @@ def build(window: MainWindow) -> None:
     )
     window.act_export = make_action(window, "&Export Diagram…", window.exports.export_dialog, "Ctrl+Shift+E")
     window.act_copy = make_action(window, "&Copy Image", window.exports.copy_image, "Ctrl+Shift+C")
+    window.act_copy_puzzle = make_action(
+        window,
+        "C&opy Puzzle",
+        window.exports.copy_puzzle,
+        QKeySequence.StandardKey.Copy,
+        "Copy the puzzle to the clipboard as text (Paste Puzzle reads it back)",
+    )
     window.act_paste = make_action(
         window,
         "&Paste Puzzle",
@@ -84,7 +91,7 @@ def build(window: MainWindow) -> None:
     )
     edit_menu.addActions([window.act_undo, window.act_redo])
     edit_menu.addSeparator()
-    edit_menu.addAction(window.act_paste)  # where a new user looks for it first (File has it too)
+    edit_menu.addActions([window.act_copy_puzzle, window.act_paste])  # where a new user looks first
     edit_menu.addSeparator()
     edit_menu.addActions([window.act_resize, window.act_clear_entries])
 
