@@ -34,6 +34,13 @@ def test_how_to_play_shows_rules_and_a_diagram(main_window, qtbot, kind: str) ->
     assert first_sentence[:40] in plain
     pixmap = dialog.diagram.pixmap()
     assert not pixmap.isNull() and max(pixmap.width(), pixmap.height()) >= 200
+    # QA: the puzzles showed an unsolved diagram only; the answer beside it shows the goal
+    answer = dialog.answer.pixmap()
+    if kind in ("flow", "toichika", "example"):
+        assert not answer.isNull() and answer.size() == pixmap.size() and answer.toImage() != pixmap.toImage()
+        assert dialog.answer.accessibleName() == "Example diagram: solved"
+    else:  # a game or a town builder: a position, nothing to solve in it
+        assert answer.isNull() and dialog.diagram.accessibleName() == "Example diagram"
     qtbot.mouseClick(dialog.close_button, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible()
 

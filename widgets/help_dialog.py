@@ -3,15 +3,25 @@
 from __future__ import annotations
 
 from html import escape
+from typing import TypeGuard
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPixmap
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
 from solvers.common.display import DisplayList
 from widgets.render import ExportOptions, render_image
 
 DIAGRAM_SIDE = 280  # pixels on the long side
+PAIR_SIDE = 240  # each of two diagrams side by side (the puzzle and its answer)
 
 
 class HelpDialog(QDialog):
@@ -24,25 +34,37 @@ class HelpDialog(QDialog):
         diagram: DisplayList | None = None,
         palette: str = "light",
         parent: QWidget | None = None,
+        answer: DisplayList | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         self.resize(560, 640)
         layout = QVBoxLayout(self)
-        self.diagram = QLabel()
-        self.diagram.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.diagram.setAccessibleName("Example diagram")
-        if diagram is not None and diagram.width > 0 and diagram.height > 0:
-            cell = diagram.grid.cell if diagram.grid is not None else 40.0
-            size = DIAGRAM_SIDE * cell / max(diagram.width, diagram.height)
-            ratio = self.devicePixelRatioF()
-            image = render_image(
-                diagram, ExportOptions(cell_size=min(size * ratio, 400), margin=4, palette=palette)
+        self.diagram = QLabel()  # the example; ``answer`` shows it solved where the module has one
+        self.answer = QLabel()
+        shown = [
+            (label, picture, caption)
+            for label, picture, caption in (
+                (self.diagram, diagram, "The puzzle"),
+                (self.answer, answer, "Solved"),
             )
-            pixmap = QPixmap.fromImage(image)
-            pixmap.setDevicePixelRatio(ratio)
-            self.diagram.setPixmap(pixmap)
-            layout.addWidget(self.diagram)
+            if _drawable(picture) and _drawable(diagram)
+        ]
+        pictures = QHBoxLayout()
+        for label, picture, caption in shown:
+            label.setPixmap(self._pixmap(picture, DIAGRAM_SIDE if len(shown) == 1 else PAIR_SIDE, palette))
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            column = QVBoxLayout()
+            column.addWidget(label)
+            label.setAccessibleName("Example diagram")
+            if len(shown) > 1:
+                label.setAccessibleName(f"Example diagram: {caption.lower()}")
+                words = QLabel(caption)
+                words.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                column.addWidget(words)
+            pictures.addLayout(column)
+        if shown:
+            layout.addLayout(pictures)
         self.text = QTextBrowser()
         self.text.setOpenExternalLinks(False)
         self.text.setHtml(html)
@@ -51,6 +73,19 @@ class HelpDialog(QDialog):
         buttons.rejected.connect(self.close)
         self.close_button = buttons.button(QDialogButtonBox.StandardButton.Close)
         layout.addWidget(buttons)
+
+    def _pixmap(self, picture: DisplayList, side: int, palette: str) -> QPixmap:
+        cell = picture.grid.cell if picture.grid is not None else 40.0
+        size = side * cell / max(picture.width, picture.height)
+        ratio = self.devicePixelRatioF()
+        options = ExportOptions(cell_size=min(size * ratio, 400), margin=4, palette=palette)
+        pixmap = QPixmap.fromImage(render_image(picture, options))
+        pixmap.setDevicePixelRatio(ratio)
+        return pixmap
+
+
+def _drawable(picture: DisplayList | None) -> TypeGuard[DisplayList]:
+    return picture is not None and picture.width > 0 and picture.height > 0
 
 
 def rules_html(name: str, rules: str) -> str:

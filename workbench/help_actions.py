@@ -23,10 +23,11 @@ class HelpActions:
         plugin = self.window.current().plugin
         try:
             diagram = plugin.help_diagram()
+            answer = plugin.help_answer() if diagram is not None else None
         except Exception:  # a drawing bug must not keep the rules from showing
-            diagram = None
+            diagram = answer = None
         html = rules_html(plugin.meta.name, plugin.help_rules())
-        return self._show_help(f"How to play {plugin.meta.name}", html, diagram)
+        return self._show_help(f"How to play {plugin.meta.name}", html, diagram, answer)
 
     def keys_help(self) -> HelpDialog:
         view = self.window.current()
@@ -62,10 +63,10 @@ class HelpActions:
         )
         return self._show_help(f"{plugin.meta.name}: keyboard and mouse", html, None)
 
-    def _show_help(self, title: str, html: str, diagram: Any) -> HelpDialog:
+    def _show_help(self, title: str, html: str, diagram: Any, answer: Any = None) -> HelpDialog:
         if self.help_dialog is not None:
             self.help_dialog.close()
-        self.help_dialog = HelpDialog(title, html, diagram, self.window.palette_name, self.window)
+        self.help_dialog = HelpDialog(title, html, diagram, self.window.palette_name, self.window, answer)
         self.help_dialog.show()
         return self.help_dialog
 

@@ -26,7 +26,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, Protocol, runtime_checkable
 
-from solvers.common.cancel import CancelToken
+from solvers.common.cancel import Cancelled, CancelToken
 from solvers.common.capabilities import EXPLAIN as EXPLAIN  # re-exported: plug-ins import them here
 from solvers.common.capabilities import GAME as GAME
 from solvers.common.capabilities import ISOLATED as ISOLATED
@@ -459,6 +459,21 @@ class PluginBase:
         """A small example picture for How to play (default: the default puzzle as drawn)."""
         puzzle = self.default_puzzle()
         return self.draw(puzzle, None, self.empty_entries(puzzle))
+
+    def help_answer(self) -> DisplayList | None:
+        """The example solved, shown beside ``help_diagram`` (default: none; a puzzle whose goal is
+        a solution gives ``solved_help_diagram()``, so the goal shows at a glance)."""
+        return None
+
+    def solved_help_diagram(self, seconds: float = 0.5) -> DisplayList | None:
+        """The default puzzle with its first solution, or None if none comes within ``seconds``
+        (the Help window opens on the GUI thread)."""
+        puzzle = self.default_puzzle()
+        try:
+            found = next(iter(self.solve(puzzle, limit=1, cancel=CancelToken(timeout=seconds))), None)
+        except Cancelled:
+            return None
+        return None if found is None else self.draw(puzzle, found, self.empty_entries(puzzle))
 
     def cli(self, argv: list[str]) -> int:
         """Module-specific CLI: ``python -m workbench KIND ...``. Return an exit code.

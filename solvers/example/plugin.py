@@ -256,6 +256,9 @@ class LatinPlugin(PluginBase):
         return dl
 
     # ---- help ---------------------------------------------------------------------------------
+    def help_answer(self) -> DisplayList | None:
+        return self.solved_help_diagram()
+
     def help_rules(self) -> str:
         return (
             "Fill the grid so that every row and every column holds each number from 1 to n exactly "

@@ -185,6 +185,9 @@ class FlowPlugin(PluginBase):
         return [("", self.sample_paths()), ("Variants (walls, holes, bridges, warps, hexes)", variants)]
 
     # ---- help ---------------------------------------------------------------------------------
+    def help_answer(self) -> DisplayList | None:
+        return self.solved_help_diagram()
+
     def help_rules(self) -> str:
         return (
             "Join each pair of dots of the same colour with a pipe. Pipes run horizontally and "

@@ -189,6 +189,9 @@ class ToichikaPlugin(PluginBase):
         return self.draw(puzzle, overlay=step_overlay(ex, step))
 
     # ---- help ---------------------------------------------------------------------------------
+    def help_answer(self) -> DisplayList | None:
+        return self.solved_help_diagram()
+
     def help_rules(self) -> str:
         return (
             "The grid is divided into countries by bold lines. Put exactly one arrow (up, down, left "
