@@ -56,6 +56,8 @@ def test_find_best_towns_builds_a_store_and_opens_a_town(view, qtbot, tmp_path: 
     folder = tmp_path / "store"
     build(folder, workers=1, subset=10)
     panel = _panel(view, "Best towns")
+    # QA: "Choose three theme cards." stood there while three cards were chosen
+    assert panel.summary.text() == "Find best towns lists the towns that score most on these three cards."
     panel.store_dir = folder
     for combo, theme in zip(panel.combos, (4, 6, 23), strict=True):
         combo.setCurrentIndex(theme - 1)

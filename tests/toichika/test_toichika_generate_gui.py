@@ -18,6 +18,7 @@ def test_generate_button_opens_a_unique_puzzle_untitled(main_window, qtbot) -> N
     view = main_window.show_kind("toichika")
     panel = view.panel("Steps")
     assert isinstance(panel, ToichikaPanel)
+    assert panel.generator.title() == "Generate a puzzle"  # a heading: no "…" as on a command
     before = view.doc.puzzle
     panel.generator.gen_width.setValue(6)
     panel.generator.gen_height.setValue(5)

@@ -376,7 +376,8 @@ class BestTownsPanel(QWidget):
         buttons = QHBoxLayout()
         buttons.addWidget(self.draw_button)
         buttons.addWidget(self.limit)
-        self.summary = QLabel("Choose three theme cards.")
+        # three cards are chosen from the start: say what Find does with them
+        self.summary = QLabel("Find best towns lists the towns that score most on these three cards.")
         self.summary.setWordWrap(True)
         self.results = SolutionBrowser(lambda sol: ctx.plugin.draw(sol.data, sol))
         self._themes: tuple[int, int, int] = self.themes()

@@ -24,7 +24,7 @@ from solvers.toichika.generate import MAX_SIDE, MIN_SIDE, Generated, generate, g
 
 class GeneratorBox(QGroupBox):
     def __init__(self, ctx: Any, on_failed: Callable[[str], None], parent: QWidget | None = None) -> None:
-        super().__init__("Generate…", parent)
+        super().__init__("Generate a puzzle", parent)  # a heading, not a command: no ellipsis
         self.ctx = ctx
         self.on_failed = on_failed
         self.job: Any = None  # not among the panel's jobs: editing the board must not cancel it
