@@ -89,12 +89,17 @@ def test_hint_in_play_mode_and_copy_url(view, qtbot) -> None:
     panel = _panel(view)
     view.set_mode("play")
     assert panel.hints.hint_button.isEnabled()
+    back = panel.replay.clear_button
+    assert not back.isEnabled()  # QA: enabled with the board already shown
     entries = list(view.doc.entries)
     entries[3] = RIGHT  # wrong: (0,3) must point left
     view.doc.apply(EditResult(entries=tuple(entries), label="Enter"))
     panel.hints.hint_button.click()
     qtbot.waitUntil(lambda: view._overlay is not None and "errors" in view._overlay, timeout=20000)
     assert view._overlay["errors"] == [(0, 3)]
+    assert back.isEnabled()  # it takes the hint's marks away
+    back.click()
+    assert view._overlay is None and not back.isEnabled()
     panel.copy_button.click()
     assert QGuiApplication.clipboard().text() == URL
 

@@ -99,6 +99,7 @@ class HintControl(QObject):
         else:
             self.detail.setText(esc(result["text"]))
         self.ctx.status(result["text"])
+        self.replay.update_buttons()  # Back to the board now takes the hint away
         if self.apply_when_done:
             self.apply_when_done = False
             if self.result is not None:

@@ -154,6 +154,8 @@ class StepReplay(QObject):
         self.forward_button.setEnabled(count > 0 and row < count - 1)
         self.last_button.setEnabled(count > 0 and row != count - 1)
         self.export_button.setEnabled(self.explanation is not None and row >= 0)
+        # QA: it stayed enabled with the board already shown; a hint's text and marks count too
+        self.clear_button.setEnabled(row >= 0 or bool(self.detail.text()))
 
 
 class StepList(QListWidget):
