@@ -80,12 +80,14 @@ def test_best_line_preview_and_play(view) -> None:
     line = engine.principal_variation(Position())
     assert panel.pv_list.count() == len(line) == 13
     game_line = view.info.text()
+    assert not panel.clear_preview.isEnabled()  # the game is shown: nothing to go back from
     panel.pv_list.setCurrentRow(2)
     assert view._overlay["preview"] == line[:3] and view._overlay["next"] == line[3]
+    assert panel.clear_preview.isEnabled()
     # the line under the board says what the board shows (issue 29.8)
     assert view.info.text().startswith("Previewing the best line after 3 of 13 moves")
-    panel.pv_list.setCurrentRow(-1)
-    assert view.info.text() == game_line
+    panel.clear_preview.click()
+    assert view.info.text() == game_line and not panel.clear_preview.isEnabled()
     panel.pv_list.setCurrentRow(2)
     panel.play_preview()
     assert view.doc.entries == Game(tuple(line[:3]))

@@ -257,6 +257,7 @@ class XceteroPanel(GamePanel):
             "hints": self.hints.isChecked() and self.start().rules.may_return in self.ready
         }
         step = self.preview_step
+        self.clear_preview.setEnabled(step is not None)  # enabled with the game already shown, it did nothing
         if step is not None and self.line:
             overlay["preview"] = self.line[:step]
             if step < len(self.line):
