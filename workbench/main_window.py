@@ -6,7 +6,7 @@ The work behind the File, Export and Help menus lives in ``file_actions``, ``exp
 from __future__ import annotations
 
 import gc
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import (
@@ -35,6 +35,7 @@ from solvers.common.protocol import GAME, PLAY, SOLVE
 from solvers.common.words import check_text
 from widgets.panel_api import MenuPanel
 from widgets.theme import SCHEMES, apply_scheme
+from widgets.wheel_guard import WheelGuard
 from workbench import crash, menus, settings, warmup, window_geometry
 from workbench.document import Document
 from workbench.document_view import DocumentView, await_warm_up
@@ -84,6 +85,7 @@ class MainWindow(WindowServices):
     def __init__(self, remember_layout: bool = False) -> None:
         super().__init__()
         self.setWindowTitle("Puzzle Workbench")
+        WheelGuard.install(cast(QApplication, QApplication.instance()))  # the wheel scrolls panels
         self.setAcceptDrops(True)
         self.jobs = JobManager(self)
         self.undo_group = QUndoGroup(self)
