@@ -104,6 +104,31 @@ def test_edit_paste_reads_the_clipboard_before_it_asks(main_window, qtbot) -> No
     assert asked == ["flow"] and view.doc.puzzle.rules == "numberlink" and view.doc.puzzle.rows == 5
 
 
+def test_open_reads_the_file_before_it_asks(main_window, qtbot, tmp_path) -> None:
+    """QA pass 7: Open asked "Save your changes?" and only then said the file could not be read
+    (an empty file, another module's position). Now a file that cannot open asks nothing; one
+    that can asks, and Cancel keeps the board."""
+    view = main_window.show_kind("flow")
+    _dirty(view, "R..R\nG..G\n....\n")
+    kept = view.doc.puzzle
+    errors: list[str] = []
+    main_window.error_shown.connect(errors.append)
+    asked = _answering(main_window, "discard")
+    empty = tmp_path / "empty.flow"
+    empty.write_text("", encoding="utf-8")
+    assert not main_window.files.open_path(empty, "flow")
+    assert asked == [] and errors and "empty.flow" in errors[-1]
+    assert view.doc.puzzle is kept and view.doc.dirty
+    good = tmp_path / "good.flow"
+    good.write_text("R.R\nG.G\n", encoding="utf-8")
+    asked = _answering(main_window, "cancel")
+    assert not main_window.files.open_path(good, "flow")
+    assert asked == ["flow"] and view.doc.puzzle is kept
+    asked = _answering(main_window, "discard")
+    assert main_window.files.open_path(good, "flow")
+    assert asked == ["flow"] and view.doc.path == good and not view.doc.dirty
+
+
 def test_paste_is_in_the_edit_menu_too(main_window) -> None:
     """A new user looked for Paste under Edit and found only Undo, Redo, Resize and Clear."""
     menus = {a.text().replace("&", ""): a.menu() for a in main_window.menuBar().actions() if a.menu()}

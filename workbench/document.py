@@ -206,11 +206,23 @@ class Document(QObject):
         Raises ``InputError`` for anything unreadable, including what is not a regular file
         (a device such as /dev/zero would read for ever, a FIFO would block).
         """
+        found = self.read(path, choose)
+        if found is None:
+            return False
+        self.adopt(path, found, template=template)
+        return True
+
+    def read(
+        self, path: Path, choose: Callable[[str, list[str]], int | None] | None = None
+    ) -> tuple[Any, Any, str] | None:
+        """``load``'s reading: (puzzle, entries, text) of the file, the document unchanged; None
+        if ``choose`` picked no puzzle. The shell reads before it asks to discard unsaved edits:
+        a file that cannot be opened must not cost them the question (QA pass 7)."""
         text = read_document_text(path)
         listed = self.plugin.collection(text) if choose is not None else []
         index = choose(path.name, listed) if len(listed) > 1 and choose is not None else 0
         if index is None:
-            return False
+            return None
         # The chosen puzzle, the first too: its note says "puzzle 1 of 12 in the file", not the
         # command line's "'flow split FILE' writes each" (clipped under the board as well).
         puzzle, entries = (
@@ -218,6 +230,11 @@ class Document(QObject):
             if len(listed) > 1
             else self.plugin.parse_document(text)
         )
+        return puzzle, entries, text
+
+    def adopt(self, path: Path, found: tuple[Any, Any, str], *, template: bool = False) -> None:
+        """Make what ``read`` found the document's content, named after ``path``."""
+        puzzle, entries, text = found
         if template:
             self.reset(puzzle, entries)
             self.template_name = path.stem
@@ -225,7 +242,6 @@ class Document(QObject):
             self.reset(puzzle, entries, origin=path)
         else:
             self.reset(puzzle, entries, path)
-        return True
 
     def save(self, path: Path | None = None) -> Path:
         target = path or self.path

@@ -78,11 +78,11 @@ class FileActions:
         try:
             plugin: PluginBase | None = registry.get(kind) if kind else registry.for_path(str(path))
             view = self.window.show_kind(plugin.meta.id) if plugin is not None else self.window.current()
-            if not self.may_discard(view):
+            found = view.doc.read(path, choose=self.choose_puzzle)  # a file that cannot open asks nothing
+            if found is None or not self.may_discard(view):
                 return False
             view.cancel_jobs(quietly=True)
-            if not view.doc.load(path, template=template, choose=self.choose_puzzle):
-                return False
+            view.doc.adopt(path, found, template=template)
         except InputError as exc:
             text = str(exc) if path.name in str(exc) else f"{path.name}: {exc}"
             return self._report_open_error("Cannot open file", text)
