@@ -349,11 +349,13 @@ class FlowPuzzle:
                 r, c = cells[0]
                 out.append((f"{name} has only one endpoint ({cell_name(r, c)})", cells[0]))
             elif len(cells) > 2:
-                r, c = cells[2]
+                # All of them: the "third" in reading order was often one of the first two placed
+                # (QA pass 7: a dot drawn at R3C3 was reported "at R5C5").
+                names = [cell_name(r, c) for r, c in cells]
+                where = ", ".join(names[:-1]) + f" and {names[-1]}"
                 out.append(
                     (
-                        f"{name} has {len(cells)} endpoints; the third is at {cell_name(r, c)} "
-                        f"(each {what} needs exactly two)",
+                        f"{name} has {len(cells)} endpoints, at {where} (each {what} needs exactly two)",
                         cells[2],
                     )
                 )

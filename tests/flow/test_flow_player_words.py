@@ -44,6 +44,11 @@ def test_endpoint_problems_name_the_colour() -> None:
     """The player sees a red dot, not a letter R; files show letters, so both are said."""
     three = FlowPuzzle.from_rows(["R.R", "...", "R.."])
     assert three.problems()[0][0].startswith("colour 'R' (red) has 3 endpoints")
+    # every one of them: the "third" in reading order was often a dot placed before (QA pass 7)
+    assert (
+        three.problems()[0][0]
+        == "colour 'R' (red) has 3 endpoints, at R1C1, R1C3 and R3C1 (each colour needs exactly two)"
+    )
     assert FlowPuzzle.from_rows(["c..", "..."]).problems()[0][0].startswith("colour 'c' (dark cyan) has only")
     # Letters past the 16 named colours and numbered boards keep their labels alone.
     assert FlowPuzzle.from_rows(["7..", "..."]).problems()[0][0].startswith("colour '7' has only")

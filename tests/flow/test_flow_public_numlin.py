@@ -62,5 +62,5 @@ def test_designed_answers_hold_under_the_looser_rules() -> None:
 
 
 def test_a_url_whose_numbers_repeat_is_refused_by_name() -> None:
-    with pytest.raises(ValueError, match="number 1 has 4 endpoints; the third is at R8C8"):
+    with pytest.raises(ValueError, match="number 1 has 4 endpoints, at R1C8, R2C10, R8C8 and R8C10"):
         PLUGIN.parse(NOT_A_PUZZLE)

@@ -143,7 +143,7 @@ def test_pzprv3_files_with_the_pipes_drawn() -> None:
         ("https://puzz.link/p?numlin/2/1/1g", "number 1 has only one endpoint (R1C1)"),
         (
             "https://puzz.link/p?numlin/3/1/-40-40-40",
-            "number 64 has 3 endpoints; the third is at R1C3",
+            "number 64 has 3 endpoints, at R1C1, R1C2 and R1C3",
         ),
         ("https://puzz.link/p?arukone/e/2/1/1g", "letter 'A' has only one endpoint"),
         ("pzprv3\ntoichika\n2\n2\n", "unknown puzzle type 'toichika'"),
