@@ -120,7 +120,9 @@ class NineTilesPlugin(PluginBase):
         ok, reason = validity(puzzle)
         if ok:
             return f"valid town {puzzle.code}, {len(trace_roads(puzzle))} roads"
-        return f"{puzzle.code}: {reason}"
+        # The problem first: under the board the line is cut, and an 18-digit code took its room
+        # ("306745812561230033: mismatched edge between R1C1 and R2C1: only R…", QA pass 7).
+        return f"not a valid town: {reason} (town {puzzle.code})"
 
     # ---- rules ----------------------------------------------------------------------------------
     def entries_from_solution(self, puzzle: Town, solution: Solution) -> Town:

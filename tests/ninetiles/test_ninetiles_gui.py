@@ -41,6 +41,9 @@ def test_scores_follow_every_edit(view) -> None:
     view.doc.apply(EditResult(puzzle=Town.from_code(EXAMPLE).rotated_tile(8, 1), label="turn"))
     assert "mismatched edge" in panel.status.text()
     assert panel.table.item(0, 2).text() == "–"
+    # under the board the problem comes first, the 18-digit town code last (QA pass 7)
+    assert view.plugin.describe(view.doc.puzzle).startswith("not a valid town: mismatched edge between")
+    assert view.plugin.describe(view.doc.puzzle).endswith(f"(town {view.doc.puzzle.code})")
     view.doc.undo_stack.undo()
     assert view.doc.puzzle == Town.from_code(EXAMPLE)
     assert panel.status.text().startswith("Valid town")
