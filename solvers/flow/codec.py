@@ -30,6 +30,7 @@ from dataclasses import replace
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import body_lines, shown
+from solvers.common.words import plural
 from solvers.flow.model import (
     AUTO_LOOK,
     BRIDGE,
@@ -244,7 +245,7 @@ def _parse_ours(text: str, complete: bool) -> FlowPuzzle:
         if rows and len(cells) != len(rows[0]):
             column = columns[len(rows[0])] if len(cells) > len(rows[0]) else (columns[-1] + 1)
             raise ParseError(
-                f"ragged rows: this row has {len(cells)} cells, the first row has {len(rows[0])}",
+                f"ragged rows: this row has {plural(len(cells), 'cell')}, the first row has {len(rows[0])}",
                 line_no,
                 column,
             )

@@ -21,6 +21,7 @@ import re
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import normalise, shown
+from solvers.common.words import plural
 from solvers.flow.model import (
     BRIDGE,
     EMPTY,
@@ -143,7 +144,7 @@ def parse(text: str) -> FlowPuzzle:
         if rows and len(tokens) != len(rows[0]):
             column = tokens[len(rows[0])][1] if len(tokens) > len(rows[0]) else len(body) + 1
             raise ParseError(
-                f"ragged rows: this row has {len(tokens)} cells, the first row has {len(rows[0])}",
+                f"ragged rows: this row has {plural(len(tokens), 'cell')}, the first row has {len(rows[0])}",
                 number,
                 column,
             )

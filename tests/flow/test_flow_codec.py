@@ -58,6 +58,7 @@ def test_non_square_and_many_colours() -> None:
     ("text", "line", "column", "words"),
     [
         ("R.G\nRG\n", 2, 3, "ragged"),
+        ("R.G\nR\n", 2, 2, "this row has 1 cell, the first row has 3"),  # not "1 cells"
         ("R.G\nRG..\n", 2, 4, "ragged"),
         ("R.G\nR*G\n", 2, 2, "unknown character '*'"),
         ("R..\n...\n..G\nG..\n", 1, 1, "only one endpoint"),
