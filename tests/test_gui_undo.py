@@ -194,3 +194,21 @@ def test_a_sample_opens_as_a_new_puzzle_and_says_so(main_window) -> None:
     assert main_window.files.open_sample("flow", sample)
     assert view.doc.path is None
     assert main_window.statusBar().currentMessage() == f"Opened the sample {sample.stem} as a new puzzle"
+
+
+def test_the_generators_size_boxes_name_their_range(main_window) -> None:
+    """QA pass 7: 99999 typed as the generator's width became 9, 0 as its height went back to 5,
+    without a word; the labels now say the range (as the New dialog does)."""
+    from PySide6.QtWidgets import QFormLayout
+
+    flow = main_window.show_kind("flow").panel("Flow").generator
+    toichika = main_window.show_kind("toichika").panel("Steps").generator
+    for box, name in (
+        (flow.width_box, "Width"),
+        (flow.height_box, "Height"),
+        (toichika.gen_width, "Width"),
+        (toichika.gen_height, "Height"),
+    ):
+        form = box.parentWidget().layout()
+        assert isinstance(form, QFormLayout)
+        assert form.labelForField(box).text() == f"{name} ({box.minimum()}–{box.maximum()})"

@@ -34,8 +34,10 @@ class FlowGenerator(QGroupBox):
         self.generate_button.setToolTip("A random puzzle whose solution is unique under designed rules")
         self.generate_button.clicked.connect(self.new_random)
         self.form = QFormLayout(self)
-        self.form.addRow("Width", self.width_box)
-        self.form.addRow("Height", self.height_box)
+        # The range in the label: a typed 0 or 999 was put back without a word (QA pass 7).
+        low, high = self.width_box.minimum(), self.width_box.maximum()
+        self.form.addRow(f"Width ({low}–{high})", self.width_box)
+        self.form.addRow(f"Height ({low}–{high})", self.height_box)
         self.form.addRow("Colours", self.colours_box)
         self.form.addRow("Variant", self.kind_box)
         self.form.addRow(self.generate_button)

@@ -49,8 +49,8 @@ class GeneratorBox(QGroupBox):
         )
         self.generate_button.clicked.connect(self.generate)
         form = QFormLayout(self)
-        form.addRow("Width", self.gen_width)
-        form.addRow("Height", self.gen_height)
+        form.addRow(f"Width ({MIN_SIDE}–{MAX_SIDE})", self.gen_width)  # typed past it: put back silently
+        form.addRow(f"Height ({MIN_SIDE}–{MAX_SIDE})", self.gen_height)
         form.addRow("Grade", self.gen_grade)
         form.addRow("Seed", self.gen_seed)
         form.addRow(self.gen_symmetric)
