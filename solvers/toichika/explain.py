@@ -138,9 +138,13 @@ class Explanation:
         uses = [(BY_ID[k].name.split(" (")[0], n) for k, n in self.hardest_uses().items()]
         if not uses:
             return self.grade()
-        which = "technique used is" if len(uses) == 1 else "techniques used are"
-        named = " and ".join(f"{name}, {_times(n)}" for name, n in uses)
-        return f"{self.grade()} (the hardest {which} {named})"
+        if len(uses) == 1:
+            name, n = uses[0]
+            return f"{self.grade()} (the hardest technique used is {name}, {_times(n)})"
+        # Several of one level: a list, not "a, 103 times and b, 28 times and c, ..." (QA pass 7)
+        named = [f"{name} {_times(n)}" for name, n in sorted(uses, key=lambda use: -use[1])]
+        listed = ", ".join(named[:-1]) + f" and {named[-1]}"
+        return f"{self.grade()} (the hardest techniques used, all of one level: {listed})"
 
     def trials_text(self) -> str:
         """How many steps are trial and error: "none by trial and error" ("0 trials" before)."""

@@ -280,3 +280,19 @@ def test_cancel_during_explanation_of_a_100x80_board_returns_promptly(delay: flo
     late = time.process_time() - t0 - delay
     timer.cancel()
     assert late < 5.0, f"explain returned {late:.1f} s after cancel"  # it was 20-40 s before polling
+
+
+def test_several_hardest_techniques_read_as_one_list() -> None:
+    """QA pass 7: "the hardest techniques used are adjacency ban, 103 times and one arrow per
+    country, 28 times and isolation ban, 21 times and ..." ran on; now one list, most used first."""
+    from solvers.toichika.generate import generate
+
+    ex = explain(generate(8, 8, "easy", seed=3).puzzle)
+    text = ex.grade_text()
+    assert text.startswith("easy (the hardest techniques used, all of one level: ") and text.endswith(")")
+    listed = text.split(": ", 1)[1][:-1]
+    assert listed.count(" and ") == 1 and ", " in listed
+    counts = [
+        int(part.rsplit(" ", 2)[-2]) for part in listed.replace(" and ", ", ").split(", ") if "times" in part
+    ]
+    assert counts == sorted(counts, reverse=True) and len(counts) >= 2
