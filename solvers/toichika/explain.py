@@ -17,6 +17,7 @@ from solvers.toichika.candidates import ALL, ARROWS, BIT, EMPTY, Board, Contradi
 from solvers.toichika.chains import chain_step
 from solvers.toichika.model import (
     ARROW_CHAR,
+    ARROW_SIGN,
     CHAR_ARROW,
     DIRECTIONS,
     DOT,
@@ -443,7 +444,7 @@ def hint(puzzle: Toichika, entries: Entries | None, cancel: CancelToken | None =
             if e == DOT:
                 shown = "a dot contradicts"
             elif e in DIRECTIONS:
-                shown = f"the arrow {ARROW_CHAR[e]} contradicts"
+                shown = f"the arrow {ARROW_SIGN[e]} contradicts"
             else:
                 bad = marks_of(e) & ~marks_of(fixed)
                 names = [_mark_name(bit) for bit in (EMPTY, *BIT.values()) if bad & bit]

@@ -26,6 +26,8 @@ DOT = -1  # entries only: the player's "no arrow here" mark
 DELTA = {UP: (-1, 0), DOWN: (1, 0), LEFT: (0, -1), RIGHT: (0, 1)}
 OPPOSITE = {UP: DOWN, DOWN: UP, LEFT: RIGHT, RIGHT: LEFT}
 ARROW_CHAR = {UP: "^", DOWN: "v", LEFT: "<", RIGHT: ">"}
+# What sentences show (steps, hints): the file format's ASCII codes read as jargon ("cannot point ^/<").
+ARROW_SIGN = {UP: "↑", DOWN: "↓", LEFT: "←", RIGHT: "→"}
 CHAR_ARROW = {ch: d for d, ch in ARROW_CHAR.items()}
 DIRECTION_NAME = {UP: "up", DOWN: "down", LEFT: "left", RIGHT: "right"}
 

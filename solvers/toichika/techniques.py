@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from solvers.toichika.candidates import ARROWS, BIT, EMPTY, Contradiction, State, single_direction
-from solvers.toichika.model import ARROW_CHAR, DIRECTION_NAME, DIRECTIONS, DOWN, OPPOSITE, RIGHT
+from solvers.toichika.model import ARROW_SIGN, DIRECTION_NAME, DIRECTIONS, DOWN, OPPOSITE, RIGHT
 
 
 @dataclass
@@ -33,7 +33,8 @@ class Technique:
 
 
 def _dirs(bits: int) -> str:
-    return "/".join(ARROW_CHAR[d] for d in DIRECTIONS if bits & BIT[d])
+    signs = [ARROW_SIGN[d] for d in DIRECTIONS if bits & BIT[d]]
+    return " or ".join(signs) if len(signs) < 3 else ", ".join(signs[:-1]) + f" or {signs[-1]}"
 
 
 # ---- level 1: the rules themselves ---------------------------------------------------------------
@@ -152,7 +153,7 @@ def partner_search(s: State) -> Iterator[Step]:
                 [i, *b.rays[i][d][: b.rays[i][d].index(p) + 1]],
                 {p: s.masks[p] & ~opp},
                 f"The arrow at {b.name(i)} points {DIRECTION_NAME[d]} and {b.name(p)} is its only possible "
-                f"partner, so {b.name(p)} holds {ARROW_CHAR[OPPOSITE[d]]}.",
+                f"partner, so {b.name(p)} holds {ARROW_SIGN[OPPOSITE[d]]}.",
             )
             continue
         regs = {b.reg[j] for j in cands}
@@ -167,7 +168,7 @@ def partner_search(s: State) -> Iterator[Step]:
                 rem,
                 f"Every possible partner of {b.name(i)} ({DIRECTION_NAME[d]}) is in one country, so that "
                 f"country's arrow is one of {', '.join(b.name(j) for j in cands)} and points "
-                f"{ARROW_CHAR[OPPOSITE[d]]}.",
+                f"{ARROW_SIGN[OPPOSITE[d]]}.",
             )
 
 
@@ -239,7 +240,7 @@ def corridor(s: State) -> Iterator[Step]:
                 rem,
                 f"All cells left in the country of {b.name(run[0])} lie in a row along the line of "
                 f"{b.name(i)}'s arrow, before any other arrow; wherever that country's arrow goes it is the "
-                f"first arrow {b.name(i)} sees, so it points {ARROW_CHAR[OPPOSITE[d]]}.",
+                f"first arrow {b.name(i)} sees, so it points {ARROW_SIGN[OPPOSITE[d]]}.",
             )
 
 
@@ -265,7 +266,7 @@ def charao(s: State) -> Iterator[Step]:
                 rem,
                 f"{b.name(cands[0])} is the first cell that could face {b.name(i)}'s arrow; an arrow anywhere in "
                 f"its country's run {', '.join(b.name(j) for j in run)} along that line would be the first arrow "
-                f"{b.name(i)} sees, so it could only point {ARROW_CHAR[OPPOSITE[d]]}.",
+                f"{b.name(i)} sees, so it could only point {ARROW_SIGN[OPPOSITE[d]]}.",
             )
 
 
@@ -337,7 +338,7 @@ def blocking_country(s: State) -> Iterator[Step]:
                         rem,
                         f"A country lying wholly on the line of {b.name(i)} blocks the view beyond it, so "
                         f"{b.name(i)}'s partner is among {', '.join(b.name(j) for j in strong)} and points "
-                        f"{ARROW_CHAR[OPPOSITE[d]]}.",
+                        f"{ARROW_SIGN[OPPOSITE[d]]}.",
                     )
 
 

@@ -117,9 +117,11 @@ def test_step_details_keep_arrow_characters(view, qtbot) -> None:
     panel = _panel(view)
     qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle), timeout=20000)
     ex = panel.explanation
-    row = next(k for k, step in enumerate(ex.steps, start=1) if "<" in step.text)
+    row = next(k for k, step in enumerate(ex.steps, start=1) if "←" in step.text)
     panel.replay.go(row)
     assert ex.steps[row - 1].text in _shown_text(panel.detail)  # "v/<: every cell" was cut at "<"
+    # the arrows are signs, not the file's codes ("cannot point ^/<" read as jargon, QA pass 7)
+    assert not any(code in step.text for step in ex.steps for code in ("^/", "/<", "/>", "/v"))
 
 
 def test_replay_with_a_solution_shown_draws_only_the_step(view, qtbot) -> None:

@@ -198,7 +198,7 @@ def test_hint_reads_the_marks_so_it_moves_on() -> None:
     """The issue: Hint said "R1C1 cannot point ^/<" for ever; with the marks it says something new."""
     p = decode_url(URL)
     first = hint(p, PLUGIN.empty_entries(p))
-    assert first["kind"] == "step" and "R1C1 cannot point ^/<" in first["text"]
+    assert first["kind"] == "step" and "R1C1 cannot point ↑ or ←" in first["text"]
     entries = list(PLUGIN.empty_entries(p))
     for d in (UP, LEFT):  # the player marks them by hand
         result = PLUGIN.edit(
