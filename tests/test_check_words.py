@@ -77,5 +77,7 @@ def test_a_sentence_goes_on_after_broken() -> None:
         False, [Violation("arAlone", "An arrow finds no partner in its direction.", ((3, 4),))]
     )
     assert check_text(sentence) == "broken: an arrow finds no partner in its direction at R4C5"
+    article = CheckResult(False, [Violation("x", "A country has more than one arrow", ((0, 0),))])
+    assert check_text(article) == "broken: a country has more than one arrow at R1C1"  # QA pass 7
     cell_first = CheckResult(False, [Violation("x", "R1C1 and R1C2 repeat 1", ((0, 0),))])
     assert check_text(cell_first).startswith("broken: R1C1 and R1C2")

@@ -48,7 +48,7 @@ def check_text(result: CheckResult) -> str:
         more = len(result.violations) - 1
         extra = f" (and {plural(more, 'more problem')})" if more else ""
         message = v.message.rstrip(".") if where else v.message  # not "... an arrow. at R1C1"
-        if re.match(r"[A-Z][a-z]", message):  # mid-sentence after "broken: " (not "R1C1 ...")
+        if re.match(r"[A-Z][a-z]|A ", message):  # mid-sentence after "broken: " (not "R1C1 ...")
             message = message[0].lower() + message[1:]
         return f"broken: {message}" + (f" at {where}" if where else "") + extra
     if status == "complete":
