@@ -122,3 +122,31 @@ def test_the_progress_row_follows_the_first_job_and_counts_the_others(main_windo
     release["second"].set()
     qtbot.waitUntil(lambda: second.done and not view.busy(), timeout=5000)
     qtbot.waitUntil(lambda: not row.isVisible(), timeout=5000)
+
+
+def test_esc_says_cancelling_at_once_while_the_job_winds_down(main_window, qtbot) -> None:
+    """QA pass 7: after Esc the Nine Tiles table's build went on counting ("12.5 s — shard
+    14/200") for 3-5 s before "Cancelled", with no word that Esc was heard."""
+    import threading
+
+    view = main_window.show_kind("example")
+    row = view.progress
+    slow_to_stop = threading.Event()
+
+    def work(cancel, progress) -> None:
+        while not cancel.cancelled:
+            progress({"text": "shard 14/200"})
+            time.sleep(0.02)
+        slow_to_stop.wait(5)  # what a job does before its next check
+
+    job = view.run_job("Building", work, lambda _r: None)
+    qtbot.waitUntil(lambda: "shard 14/200" in row.detail.text(), timeout=5000)
+    main_window.act_cancel.trigger()
+    assert row.detail.text().startswith("cancelling… (") and not row.cancel_button.isEnabled()
+    qtbot.wait(300)
+    assert row.detail.text().startswith("cancelling… (")  # the timer's ticks keep saying it
+    slow_to_stop.set()
+    qtbot.waitUntil(lambda: job.done and not view.busy(), timeout=5000)
+    view.run_job("Next", lambda cancel, progress: time.sleep(0.3), lambda _r: None)
+    assert not row.detail.text().startswith("cancelling") and row.cancel_button.isEnabled()
+    qtbot.waitUntil(lambda: not view.busy(), timeout=5000)

@@ -38,6 +38,7 @@ class JobProgress(QWidget):
         layout.addWidget(self.cancel_button)
         self._started = 0.0
         self._text = ""
+        self._cancelling = False
         self._timer = QTimer(self)
         self._timer.setInterval(100)
         self._timer.timeout.connect(self._tick)
@@ -53,6 +54,8 @@ class JobProgress(QWidget):
         self.set_title(title)
         self.bar.setRange(0, 0)  # busy until a fraction arrives
         self._text = ""
+        self._cancelling = False
+        self.cancel_button.setEnabled(True)
         self._started = time.monotonic() if since is None else since
         self._tick()
         self._timer.start()
@@ -75,9 +78,18 @@ class JobProgress(QWidget):
         self._text = ", ".join(parts)
         self._tick()
 
+    def cancelling(self) -> None:
+        """Esc was pressed: say so at once. A job stops at its next check, which can take seconds
+        (the Nine Tiles table's build: 3-5 s), and the line went on counting as if nothing was asked."""
+        self._cancelling = True
+        self.cancel_button.setEnabled(False)
+        self._tick()
+
     def _tick(self) -> None:
         elapsed = time.monotonic() - self._started
         text = f"{elapsed:.1f} s" + (f" — {self._text}" if self._text else "")
+        if self._cancelling:
+            text = f"cancelling… ({text})"
         self.detail.setText(text)
         self.detail.setToolTip(text)
 

@@ -99,10 +99,12 @@ class DocumentJobs:
         """The user's Cancel (Esc): every job of this document stops and says so. Not ``said``
         when the document is replaced (open, paste, new, import): "Explanation cancelled" on the
         status bar of a file just opened named nothing the user did."""
-        for job in [self.solve, *self.side]:
-            if job is not None and not job.done:
-                job.cancelled_by_user = said
-                job.cancel()
+        running = [job for job in [self.solve, *self.side] if job is not None and not job.done]
+        for job in running:
+            job.cancelled_by_user = said
+            job.cancel()
+        if said and running:
+            self.progress.cancelling()
 
     def busy(self) -> bool:
         return bool(self._running())
