@@ -297,3 +297,31 @@ def test_theme_cards_survive_new_content_and_reach_solve_as_an_option(view, qtbo
         f"Capture: {scores[0]}",
         f"Same Length Roads: {scores[12]}",
     ]
+
+
+def test_a_resumed_build_says_it_goes_on(tmp_path: Path) -> None:
+    """QA pass 7: with 21 parts of the table on disk, the question said "not built yet" and the
+    progress line started at 0 %; both now say the build goes on from what is there."""
+    from widgets.panels.ninetiles import _not_built, _open_store, parts_built
+
+    folder = tmp_path / "store"
+    assert parts_built(folder) == 0 and _not_built(folder) == "which is not built yet"
+    (folder / "shards").mkdir(parents=True)
+    for i in range(21):
+        (folder / "shards" / f"shard_{i:05d}.npz").write_bytes(b"")
+    (folder / "shards" / "shard_00021.tmp.npz").write_bytes(b"")  # an unfinished part
+    assert parts_built(folder) == 21
+    assert _not_built(folder) == "which is partly built (21 parts done; building goes on from them)"
+    said: list[dict] = []
+
+    class Stop(Exception):
+        pass
+
+    def progress(info: dict) -> None:
+        said.append(info)
+        raise Stop  # the first word is enough: no build here
+
+    with pytest.raises(Stop):
+        _open_store(folder, None, progress)
+    assert said[0]["text"].startswith("resuming the build of") and "21 parts done" in said[0]["text"]
+    assert "fraction" not in said[0]  # no "0 %" for a build a tenth done
