@@ -20,9 +20,10 @@ from solvers.common.limits import limit_text
 from solvers.common.protocol import EditResult, Importer, PluginBase
 from workbench import crash, settings
 from workbench.collection_chooser import choose_puzzle
+from workbench.document import read_document_text
 from workbench.document_view import DocumentView
 from workbench.import_actions import ImportActions, ImportReviewRun, describe_error
-from workbench.pasted_text import read_elsewhere, read_pasted, reading_error
+from workbench.pasted_text import other_readers, read_elsewhere, read_pasted, reading_error
 from workbench.size_dialog import SizeDialog
 from workbench.window_services import WindowServices
 
@@ -75,6 +76,7 @@ class FileActions:
         """
         path = Path(path)
         crash.note(f"open {path.name}")
+        view: DocumentView | None = None
         try:
             plugin: PluginBase | None = registry.get(kind) if kind else registry.for_path(str(path))
             view = self.window.show_kind(plugin.meta.id) if plugin is not None else self.window.current()
@@ -85,7 +87,9 @@ class FileActions:
             view.doc.adopt(path, found, template=template)
         except InputError as exc:
             text = str(exc) if path.name in str(exc) else f"{path.name}: {exc}"
-            return self._report_open_error("Cannot open file", text)
+            hint = _read_elsewhere_hint(path, view)
+            said = f"{text}.{hint}" if hint and not text.endswith(".") else text + hint
+            return self._report_open_error("Cannot open file", said)
         except Exception as exc:  # a parser bug must show a dialog, not escape into Qt's event loop
             return self._report_open_error("Cannot open file", f"{path.name}: {describe_error(exc)}")
         if not template:
@@ -301,3 +305,11 @@ class FileActions:
     def review(self) -> ImportReviewRun | None:
         """The latest picture import under review (see ``import_actions``)."""
         return self.imports.review
+
+
+def _read_elsewhere_hint(path: Path, view: DocumentView | None) -> str:
+    """Which other modules read the file the shown one refused (none: "")."""
+    try:
+        return "" if view is None else other_readers(read_document_text(path), view.plugin)
+    except InputError:  # unreadable as text at all: the error says so
+        return ""

@@ -45,7 +45,32 @@ def reading_error(body: str, shown: PluginBase, error: InputError) -> str:
                 return f"Cannot read this {kind} puzzle ({plugin.meta.name}): {other}"
             except Exception:  # a reader's bug: the shown module's word stands
                 break
-    return f"Not a {shown.meta.name} puzzle: {error}"
+    hint = other_readers(_as_file(body), shown)
+    said = f"Not a {shown.meta.name} puzzle: {error}"
+    return f"{said}.{hint}" if hint and not said.endswith(".") else said + hint
+
+
+def other_readers(text: str, shown: PluginBase) -> str:
+    """What to add when ``shown`` cannot read ``text`` but other modules can: " It reads as a Tokyo
+    Doves file: choose Tokyo Doves on the left and open it there." (QA pass 7: another module's
+    position gave "ragged rows: this row has 1 cells"), else "". A plain text still opens only in
+    the module it was given to."""
+    if len(text) > 200_000:
+        return ""
+    names = []
+    for plugin in registry.plugins().values():
+        if plugin is shown:
+            continue
+        try:
+            plugin.parse_document(text)
+        except Exception:  # InputError, or a reader's bug: that module does not read it
+            continue
+        names.append(plugin.meta.name)
+    if not names:
+        return ""
+    where = names[0] if len(names) == 1 else "one of them"
+    article = "an" if names[0][0] in "AEIOUX" else "a"  # "an X-ceter-O file"
+    return f" It reads as {article} {' or '.join(names)} file: choose {where} on the left and open it there."
 
 
 def read_pasted(
