@@ -436,8 +436,9 @@ class DovesPanel(GamePanel):
         self.side_label.setText(f"<b>{COLOUR_NAMES[position.to_move].capitalize()}</b> to move")
         self.switch_side.setEnabled(not self.entries().actions)
         if not self._is_analysed(position):
-            self.stop_analysis()
-            self.result = None
+            self.stop_analysis()  # and forget it: Undo back to its position analyses again (QA)
+            self.generation += 1  # a depth the stopped search still sends is dropped
+            self.result, self.analysed = None, None
             self.line_list.clear()
             if not live:
                 self.value_label.setText(f"{self._not_live_reason(position)}.")

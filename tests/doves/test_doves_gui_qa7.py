@@ -1,0 +1,113 @@
+"""Tokyo Doves defects of QA pass 7, in the real main window (pytest-qt).
+
+1. Undo out of a finished game left the won game's words in the Analysis box, an empty best line
+   and no background analysis: the panel still took the set-up for analysed.
+3. Backspace with a dove picked up played the remove action (a move that uses the turn); in
+   X-ceter-O it takes the last move back. Now it takes back here too; Delete keeps the remove.
+4. The value line grew a line when the background analysis finished, and every control below moved.
+8. After the game ended the panel said "Red to move"; the Moves list's last row and the Rules
+   combo were cut off at 1024x768.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+
+from solvers.common.display import Text
+from solvers.common.protocol import EditResult
+from solvers.doves import PlayEntries
+from solvers.doves.model import parse_file
+from solvers.doves.rules import Action
+
+pytestmark = pytest.mark.gui
+CTRL = Qt.KeyboardModifier.ControlModifier
+SAMPLES = Path(__file__).resolve().parents[2] / "assets" / "doves" / "samples"
+BAD_MOVE = Action("put", 6, (0, 0))  # +MW1 from 02-win-in-3: Green wins at once with its reply
+
+
+def _sample(name: str):
+    return parse_file((SAMPLES / f"{name}.doves").read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def window(main_window, qtbot):
+    main_window.resize(1024, 768)
+    view = main_window.show_kind("doves")
+    view.doc.apply(EditResult(puzzle=_sample("02-win-in-3"), entries=PlayEntries(), label="Set up"))
+    from widgets.panels.doves import PANEL_TITLE
+
+    panel = view.panel(PANEL_TITLE)
+    qtbot.wait(50)
+    return main_window, view, panel
+
+
+def _keys_to_board(win, view, qtbot) -> None:
+    win.activateWindow()
+    view.board.setFocus(Qt.FocusReason.OtherFocusReason)
+    qtbot.waitUntil(view.board.hasFocus, timeout=2000)
+
+
+def _letter_point(view, letter: str) -> QPoint:
+    """The centre of the board cell whose tile shows ``letter``."""
+    dl = view.board.display_list()
+    assert dl.grid is not None
+    for item in dl.items:
+        if isinstance(item, Text) and item.text == letter:
+            return view.board.cell_center(*dl.grid.cell_at(item.x, item.y)).toPoint()
+    raise AssertionError(f"no tile {letter}")
+
+
+# ---- 1. Undo out of a finished game ------------------------------------------------------------------
+def test_undo_out_of_a_won_game_analyses_the_position_again(window, qtbot) -> None:
+    win, view, panel = window
+    view.set_mode("play")
+    qtbot.waitUntil(
+        lambda: "Win(3)" in panel.value_label.text() and panel.line_list.count() == 3, timeout=20_000
+    )
+    panel.line_list.setCurrentRow(-1)
+    qtbot.mouseClick(panel.play_line_button, Qt.MouseButton.LeftButton)
+    assert len(view.doc.entries.actions) == 3
+    assert panel.value_label.text() == "Red wins: the green Boss is surrounded."
+    _keys_to_board(win, view, qtbot)
+    qtbot.keyClick(view.board, Qt.Key.Key_Z, CTRL)
+    assert view.doc.entries.actions == ()
+    # before: the won game's words stayed, the best line stayed empty and nothing ran again
+    assert "wins" not in panel.value_label.text()
+    qtbot.waitUntil(
+        lambda: "Win(3)" in panel.value_label.text() and panel.line_list.count() == 3, timeout=20_000
+    )
+
+
+def test_undo_of_the_ais_winning_reply_analyses_the_players_turn_again(window, qtbot) -> None:
+    win, view, panel = window
+    panel.ai_green.setChecked(True)
+    view.set_mode("play")
+    qtbot.waitUntil(lambda: "Win(3)" in panel.value_label.text(), timeout=20_000)
+    panel.play_action(BAD_MOVE)
+    qtbot.waitUntil(lambda: len(view.doc.entries.actions) == 2, timeout=20_000)  # the AI won
+    assert panel.value_label.text().startswith("Green wins")
+    _keys_to_board(win, view, qtbot)
+    qtbot.keyClick(view.board, Qt.Key.Key_Z, CTRL)  # the move and the AI's reply
+    assert view.doc.entries.actions == ()
+    assert "wins" not in panel.value_label.text()
+    qtbot.waitUntil(
+        lambda: "Win(3)" in panel.value_label.text() and panel.line_list.count() == 3, timeout=20_000
+    )
+
+
+def test_a_late_depth_of_a_stopped_search_does_not_come_back(window, qtbot) -> None:
+    """The refresh that drops an analysis also drops what its search still sends."""
+    win, view, panel = window
+    panel.auto_analyse.setChecked(False)
+    view.set_mode("play")
+    panel.start_analysis()
+    qtbot.waitUntil(lambda: "Win(3)" in panel.value_label.text(), timeout=20_000)
+    generation, result = panel.generation, panel.result
+    panel.play_action(BAD_MOVE)
+    panel.depth_done.emit((generation, result))  # queued from the worker before it saw the cancel
+    qtbot.wait(50)
+    assert panel.result is None and panel.line_list.count() == 0
+    assert "Win(3)" not in panel.value_label.text()
