@@ -194,6 +194,7 @@ def test_a_sample_opens_as_a_new_puzzle_and_says_so(main_window) -> None:
     assert main_window.files.open_sample("flow", sample)
     assert view.doc.path is None
     assert main_window.statusBar().currentMessage() == f"Opened the sample {sample.stem} as a new puzzle"
+    assert f"untitled, from the sample {sample.stem}" in main_window.windowTitle()  # QA pass 7
 
 
 def test_the_generators_size_boxes_name_their_range(main_window) -> None:

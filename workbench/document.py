@@ -238,6 +238,7 @@ class Document(QObject):
         if template:
             self.reset(puzzle, entries)
             self.template_name = path.stem
+            self.file_changed.emit()  # the title names the sample
         elif not self.plugin.writes_back(text):  # Save would turn the file into another one
             self.reset(puzzle, entries, origin=path)
         else:
@@ -273,7 +274,9 @@ class Document(QObject):
         """The file's name, "untitled", or "untitled, from X" for a file not ours to write over."""
         if self.path is not None:
             return self.path.name
-        return "untitled" if self.origin is None else f"untitled, from {self.origin.name}"
+        if self.origin is None:  # a sample's name beside "untitled" (QA pass 7: which sample is it?)
+            return f"untitled, from the sample {self.template_name}" if self.template_name else "untitled"
+        return f"untitled, from {self.origin.name}"
 
     def title(self) -> str:
         name = self.display_name()
