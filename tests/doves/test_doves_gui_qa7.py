@@ -14,12 +14,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, Qt, QTimer
 
 from solvers.common.display import Text
 from solvers.common.protocol import EditResult
 from solvers.doves import PlayEntries
-from solvers.doves.model import parse_file
+from solvers.doves.model import START, parse_file
 from solvers.doves.rules import Action
 
 pytestmark = pytest.mark.gui
@@ -111,3 +111,32 @@ def test_a_late_depth_of_a_stopped_search_does_not_come_back(window, qtbot) -> N
     qtbot.wait(50)
     assert panel.result is None and panel.line_list.count() == 0
     assert "Win(3)" not in panel.value_label.text()
+
+
+# ---- 4. nothing below the value line moves when an analysis finishes ------------------------------
+def _rows(win, widgets) -> list[int]:
+    return [w.mapTo(win, QPoint(0, 0)).y() for w in widgets]
+
+
+def test_the_controls_below_the_value_stay_put_when_the_analysis_finishes(main_window, qtbot) -> None:
+    from widgets.panels.doves import PANEL_TITLE
+
+    main_window.resize(1024, 768)
+    view = main_window.show_kind("doves")
+    view.doc.apply(EditResult(puzzle=START, entries=PlayEntries(), label="Set up"))
+    panel = view.panel(PANEL_TITLE)
+    panel.budget.setValue(1)
+    below = [panel.analyse_button, panel.auto_analyse, panel.hint, panel.line_list, panel.ai_green]
+    qtbot.wait(50)
+    before = _rows(main_window, below)
+    seen: dict[str, list[int]] = {}  # each value text shown, and where the rows below were then
+    watch = QTimer(panel)
+    watch.timeout.connect(lambda: seen.setdefault(panel.value_label.text(), _rows(main_window, below)))
+    watch.start(5)
+    view.set_mode("play")
+    qtbot.waitUntil(lambda: "(no forced win in the time allowed)" in panel.value_label.text(), timeout=20_000)
+    qtbot.wait(50)
+    assert _rows(main_window, below) == before  # before: 13 px lower, a click hit the wrong row
+    watch.stop()
+    assert len(seen) >= 3 and all(rows == before for rows in seen.values())  # nor while it deepens
+    assert panel.value_label.height() >= panel.value_label.heightForWidth(panel.value_label.width())

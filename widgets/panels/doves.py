@@ -35,12 +35,17 @@ from PySide6.QtWidgets import (
 from solvers.common.errors import InputError
 from solvers.common.protocol import EditResult
 from solvers.doves import tablebase
-from solvers.doves.analysis import LEVELS, Analysis, analyse, analysis_verdict, choose_action
+from solvers.doves.analysis import LEVELS, Analysis, analysis_verdict, choose_action
 from solvers.doves.editing import DovesUI
 from solvers.doves.model import COLOUR_NAMES, Position, dove_name
 from solvers.doves.plugin import PlayEntries, arrangement_problems, game_status, played_status, replay
 from solvers.doves.rules import JUDGES, Action, Rules, parse_doves, play, to_ssn
 from widgets.game_panel import GamePanel
+from widgets.panels.doves_parts import (
+    LONGEST_VALUE,
+    SteadyLabel,
+    analysis_work,
+)
 from widgets.rows import left_row
 
 AUTO_DELAY_MS = 200  # let the board repaint before a new search or an AI reply starts
@@ -314,8 +319,7 @@ class DovesPanel(GamePanel):
         self.switch_side = QPushButton("Switch side")
         self.switch_side.clicked.connect(self.toggle_side)
 
-        self.value_label = QLabel("No analysis yet.")
-        self.value_label.setWordWrap(True)
+        self.value_label = SteadyLabel("No analysis yet.", LONGEST_VALUE)  # nothing below moves
         self.value_label.setAccessibleName("Position value")
         self.auto_analyse = QCheckBox("Background analysis in Play mode")
         self.auto_analyse.setToolTip(
@@ -490,23 +494,12 @@ class DovesPanel(GamePanel):
         self.analysed = position  # with its rules: the worker never reads the document or the plug-in
         self.budgeted = budget is not None
         self.value_label.setText("Analysing…" if budget is None else f"Analysing (≤ {budget:g} s)…")
-        max_depth = self.depth_spin.value()
-
-        def work(cancel: Any, progress: Any) -> Analysis | None:
-            problems: list[str] = []
-            exact = tablebase.lookup(position, problems=problems)  # memory-mapped: no shared state
-            if problems:  # a damaged table file: the search answers instead, and the user hears why
-                progress({"fraction": 0.0, "text": f"the stored table is unusable, searching: {problems[0]}"})
-            if exact is not None:
-                self.depth_done.emit((generation, exact))
-                return exact
-            last = None
-            for last in analyse(position, max_depth=max_depth, cancel=cancel, budget=budget):
-                self.depth_done.emit((generation, last))
-                progress(
-                    {"fraction": last.depth / max_depth, "text": f"{last.depth} moves ahead: {last.value}"}
-                )
-            return last
+        work = analysis_work(
+            position,
+            self.depth_spin.value(),
+            budget,
+            lambda result: self.depth_done.emit((generation, result)),
+        )
 
         # An analysis asked for (F5, Analyse) ends with its value on the status line, in the words
         # `workbench solve` prints; a background one (a time budget, while playing) keeps quiet.

@@ -1,0 +1,84 @@
+"""Parts of the Tokyo Doves panel (``widgets/panels/doves.py``) that are no panel of their own.
+
+- ``SteadyLabel``: the value line, whose height follows the panel's width and never its text;
+- ``analysis_work``: the analysis job's work (stored table first, else the deepening search).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from math import ceil
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextDocument
+from PySide6.QtWidgets import QLabel, QWidget
+
+from solvers.doves import tablebase
+from solvers.doves.analysis import Analysis, analyse
+from solvers.doves.model import Position
+
+# The longest value line the panel writes (a long search that found nothing, ``_value_text`` and
+# ``_finished``): the value line keeps the height it needs at the panel's width.
+LONGEST_VALUE = (
+    "Green to move: <b>Unknown</b> — looked 25 moves ahead, 88,888,888 positions, 88.88 s "
+    "(no forced win in the time allowed)"
+)
+
+
+class SteadyLabel(QLabel):
+    """A word-wrapped label as high as its longest expected text (``longest``) at its width.
+
+    QA: the value line wrapped once more when the background analysis finished ("... (no forced win
+    in the time allowed)"), everything below moved down a line, and a click aimed at "AI plays
+    Green" landed between two rows. The height now changes with the width only (a resized window),
+    never with the text; a text longer than ``longest`` still gets the room it needs."""
+
+    def __init__(self, text: str, longest: str, parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self._longest = longest
+
+    def _longest_height(self, width: int) -> int:
+        margins = self.contentsMargins()
+        document = QTextDocument()
+        document.setDefaultFont(self.font())
+        document.setDocumentMargin(0)
+        document.setHtml(self._longest)
+        document.setTextWidth(max(1, width - margins.left() - margins.right() - 2 * self.margin()))
+        return ceil(document.size().height()) + margins.top() + margins.bottom() + 2 * self.margin()
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt API)
+        return max(super().heightForWidth(width), self._longest_height(width))
+
+    def minimumSizeHint(self):  # noqa: ANN201, N802 (Qt API)
+        hint = super().minimumSizeHint()
+        hint.setHeight(max(hint.height(), self.heightForWidth(max(1, self.width()))))
+        return hint
+
+
+def analysis_work(
+    position: Position, max_depth: int, budget: float | None, depth_done: Callable[[Analysis], None]
+) -> Callable[[Any, Any], Analysis | None]:
+    """The analysis job: the stored table's exact value if there is one, else the search, each
+    depth handed to ``depth_done`` (a signal: it runs in the worker thread)."""
+
+    def work(cancel: Any, progress: Any) -> Analysis | None:
+        problems: list[str] = []
+        exact = tablebase.lookup(position, problems=problems)  # memory-mapped: no shared state
+        if problems:  # a damaged table file: the search answers instead, and the user hears why
+            progress({"fraction": 0.0, "text": f"the stored table is unusable, searching: {problems[0]}"})
+        if exact is not None:
+            depth_done(exact)
+            return exact
+        last = None
+        for last in analyse(position, max_depth=max_depth, cancel=cancel, budget=budget):
+            depth_done(last)
+            progress({"fraction": last.depth / max_depth, "text": f"{last.depth} moves ahead: {last.value}"})
+        return last
+
+    return work
+
+
+__all__ = ["LONGEST_VALUE", "SteadyLabel", "analysis_work"]
