@@ -21,7 +21,9 @@ Drag = tuple[str, int] | None  # edit-mode drag source: ("board" | "hand", dove)
 @dataclass
 class DovesUI:
     """Per-document UI state (the plug-in's ``new_ui``): the set-up editor's drag source, the dove
-    a player picked up, and the frame the set-up editor keeps. Picking up is not an edit: it
+    a player picked up, the frame the set-up editor keeps, and the sides the AI plays (``computer``,
+    0 red, 1 green: the panel keeps it current, so that Backspace takes a move back to the player's
+    turn as the panel's Take back does). Picking up is not an edit: it
     neither marks the document modified nor makes an undo step (it did when the selection lived
     in the entries).
 
@@ -34,6 +36,7 @@ class DovesUI:
     selected: int | None = None
     origin: drawing.Origin = (0, 0)
     framed: tuple[int, ...] | None = None
+    computer: frozenset[int] = frozenset()
 
     def origin_for(self, position: Position) -> drawing.Origin:
         """The origin ``position`` is drawn with: the kept one while it is the framed set-up."""
@@ -59,7 +62,7 @@ def tools(puzzle: Position) -> list[Tool]:
             shortcut="V",
             mode="both",
             tip="Edit: drag doves between the table and the hands. Play: click an own dove, then its "
-            "target (or drag it); click its hand slot to take it back to hand",
+            "target (or drag it); click its hand slot to return it to your hand (that is your move)",
         )
     ]
     for i, letter in enumerate(LETTERS):
@@ -195,11 +198,15 @@ def to_hand(puzzle: Position, dove: int) -> EditResult | None:
 def play_edit(
     puzzle: Position, entries: PlayEntries, event: EditEvent, ui: DovesUI | None = None
 ) -> EditResult | None:
-    """Play mode: pick up an own dove (board or hand), then its target, by clicks or a drag.
+    """Play mode: pick up an own dove (board or hand), then its target, by clicks or a drag;
+    Backspace takes the last move back (``take_back``).
 
     The picked-up dove lives in ``ui``; a played action puts it down."""
     ui = ui if ui is not None else DovesUI()
-    result = _play_edit(puzzle, entries, event, ui)
+    if event.kind == "key" and event.key == "Backspace":
+        result = take_back(puzzle, entries, ui.computer)
+    else:
+        result = _play_edit(puzzle, entries, event, ui)
     if result is not None and result.entries is not None:
         ui.selected = None  # an action was played (or taken back)
     return result
@@ -220,7 +227,7 @@ def _play_edit(puzzle: Position, entries: PlayEntries, event: EditEvent, ui: Dov
     selected = ui.selected
     if event.kind == "key" and event.key in ("Escape", "Space") and selected is not None:
         return _picked(ui, None, "Put the dove down")
-    if event.kind == "key" and event.key in ("Delete", "Backspace") and selected is not None:
+    if event.kind == "key" and event.key == "Delete" and selected is not None:
         return act(position, entries, Action("remove", selected))
     if event.cell is None or event.kind not in ("press", "release"):
         return None
@@ -251,6 +258,19 @@ def _play_edit(puzzle: Position, entries: PlayEntries, event: EditEvent, ui: Dov
         return None
     kind = "move" if selected in position.cells() else "put"
     return act(position, entries, Action(kind, selected, square))
+
+
+def take_back(puzzle: Position, entries: PlayEntries, computer: frozenset[int]) -> EditResult | None:
+    """Backspace: one move back, and further back while it is a side the AI plays (``computer``)
+    to move, as the panel's Take back does and as Backspace does in X-ceter-O. The moves stay in
+    the record as later moves. QA: Backspace with a dove picked up played the remove action, a
+    move that used the turn; Delete keeps that meaning."""
+    if not entries.actions:
+        return None
+    ply = len(entries.actions) - 1
+    while ply and replay(puzzle, entries.actions[:ply]).position.to_move in computer:
+        ply -= 1
+    return EditResult(entries=entries.goto(ply), label="Take back")
 
 
 def act(position: Position, entries: PlayEntries, action: Action) -> EditResult | None:

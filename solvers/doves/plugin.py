@@ -395,7 +395,11 @@ class DovesPlugin(PluginBase):
         return [
             ("Play: click one of your doves, then a square", "move it there (legal squares are marked)"),
             ("Play: click a dove in your hand, then a square", "put it onto the table"),
-            ("Play: Delete with a dove selected", "take it back to your hand"),
+            ("Play: Backspace", "take the last move back (against the AI: back to your turn)"),
+            (
+                "Play: Delete with a dove on the table picked up",
+                "return that dove to your hand; this is your move",
+            ),
             ("Escape or Space", "drop the selection"),
             ("Edit: dove tool, click a square", "place that dove; right-click sends it back to hand"),
             ("Edit: S", "switch the side to move"),

@@ -18,7 +18,7 @@ from PySide6.QtCore import QPoint, Qt, QTimer
 
 from solvers.common.display import Text
 from solvers.common.protocol import EditResult
-from solvers.doves import PlayEntries
+from solvers.doves import PLUGIN, PlayEntries
 from solvers.doves.model import START, parse_file
 from solvers.doves.rules import Action
 
@@ -111,6 +111,61 @@ def test_a_late_depth_of_a_stopped_search_does_not_come_back(window, qtbot) -> N
     qtbot.wait(50)
     assert panel.result is None and panel.line_list.count() == 0
     assert "Win(3)" not in panel.value_label.text()
+
+
+# ---- 3. Backspace takes back; Delete plays the remove ---------------------------------------------
+def test_backspace_takes_the_last_move_back_and_delete_removes_the_dove(window, qtbot) -> None:
+    win, view, panel = window
+    panel.auto_analyse.setChecked(False)
+    view.set_mode("play")
+    board = view.board
+    _keys_to_board(win, view, qtbot)
+    qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=_letter_point(view, "A"))
+    assert view.doc.ui.selected is not None
+    qtbot.keyClick(board, Qt.Key.Key_Backspace)
+    assert view.doc.entries.actions == ()  # before: Red played -A and the turn was gone
+
+    first = panel.current()[0]
+    from solvers.doves.rules import legal_steps
+
+    move = next(s.action for s in legal_steps(first) if s.outcome == 0 and s.action.kind == "move")
+    panel.play_action(move)
+    qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=_letter_point(view, "a"))  # Green picks up
+    assert view.doc.ui.selected is not None
+    qtbot.keyClick(board, Qt.Key.Key_Backspace)
+    assert view.doc.entries.actions == () and view.doc.entries.later == (move,)  # kept as a later move
+    assert view.doc.ui.selected is None
+
+    # Delete with a dove picked up still sends it back to the hand, as Red's move
+    qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=_letter_point(view, "A"))
+    qtbot.keyClick(board, Qt.Key.Key_Delete)
+    assert view.doc.entries.actions == (Action("remove", 2),)
+
+
+def test_backspace_against_the_ai_takes_back_to_the_players_turn(window, qtbot) -> None:
+    win, view, panel = window
+    panel.auto_analyse.setChecked(False)
+    panel.ai_green.setChecked(True)
+    view.set_mode("play")
+    panel.play_action(BAD_MOVE)
+    qtbot.waitUntil(lambda: len(view.doc.entries.actions) == 2, timeout=20_000)  # the AI replied (and won)
+    _keys_to_board(win, view, qtbot)
+    qtbot.keyClick(view.board, Qt.Key.Key_Backspace)
+    assert view.doc.entries.actions == ()  # as the panel's Take back: Red's turn, not the AI's
+    qtbot.wait(4 * panel.auto_delay_ms)
+    assert view.doc.entries.actions == ()  # the AI does not replay after a take-back
+    panel.ai_green.setChecked(False)  # both sides the player's: one move back
+    panel.play_action(BAD_MOVE)
+    qtbot.keyClick(view.board, Qt.Key.Key_Backspace)
+    assert view.doc.entries.actions == ()
+
+
+def test_the_key_help_says_what_backspace_and_delete_do() -> None:
+    keys = dict(PLUGIN.help_keys())
+    backspace = next(k for k in keys if "Backspace" in k)
+    delete = next(k for k in keys if "Delete" in k)
+    assert "take the last move back" in keys[backspace] and "your turn" in keys[backspace]
+    assert "take" not in keys[delete].lower() and "your move" in keys[delete]
 
 
 # ---- 4. nothing below the value line moves when an analysis finishes ------------------------------

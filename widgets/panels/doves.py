@@ -45,6 +45,7 @@ from widgets.panels.doves_parts import (
     LONGEST_VALUE,
     SteadyLabel,
     analysis_work,
+    share_sides,
 )
 from widgets.rows import left_row
 
@@ -350,6 +351,8 @@ class DovesPanel(GamePanel):
         self.ai_button = self.opponent_button  # the old names, kept for callers and tests
         self.ai_button.setToolTip("The AI plays one move for the side to move")
         self.ai_red, self.ai_green = self.side_boxes[0], self.side_boxes[1]
+        for box in self.side_boxes.values():  # Backspace on the board takes back to the player's turn
+            box.toggled.connect(lambda _on: share_sides(self.ctx, self.side_boxes))
         self.moves = self.move_list
 
         self.rules_box = DovesRulesBox(ctx)
@@ -436,6 +439,7 @@ class DovesPanel(GamePanel):
         ui = self.ctx.ui() if hasattr(self.ctx, "ui") else None
         if isinstance(ui, DovesUI):
             ui.changed(self.ctx.mode())  # no stale pick-up; the editor's frame lasts while Edit mode does
+        share_sides(self.ctx, self.side_boxes)
         self.rules_box.show_rules()
         self.side_label.setText(f"<b>{COLOUR_NAMES[position.to_move].capitalize()}</b> to move")
         self.switch_side.setEnabled(not self.entries().actions)

@@ -1,21 +1,23 @@
 """Parts of the Tokyo Doves panel (``widgets/panels/doves.py``) that are no panel of their own.
 
 - ``SteadyLabel``: the value line, whose height follows the panel's width and never its text;
-- ``analysis_work``: the analysis job's work (stored table first, else the deepening search).
+- ``analysis_work``: the analysis job's work (stored table first, else the deepening search);
+- ``share_sides``: the sides the AI plays, for the board's take-back (Backspace).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Mapping
 from math import ceil
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QCheckBox, QLabel, QWidget
 
 from solvers.doves import tablebase
 from solvers.doves.analysis import Analysis, analyse
+from solvers.doves.editing import DovesUI
 from solvers.doves.model import Position
 
 # The longest value line the panel writes (a long search that found nothing, ``_value_text`` and
@@ -81,4 +83,14 @@ def analysis_work(
     return work
 
 
-__all__ = ["LONGEST_VALUE", "SteadyLabel", "analysis_work"]
+def share_sides(ctx: Any, boxes: Mapping[Hashable, QCheckBox]) -> None:
+    """The board's editor takes a move back to the player's turn (Backspace), as Take back does:
+    it hears from here which sides the AI plays."""
+    ui = ctx.ui() if hasattr(ctx, "ui") else None
+    if isinstance(ui, DovesUI):
+        ui.computer = frozenset(
+            side for side, box in boxes.items() if box.isChecked() and isinstance(side, int)
+        )
+
+
+__all__ = ["LONGEST_VALUE", "SteadyLabel", "analysis_work", "share_sides"]
