@@ -128,6 +128,24 @@ def refusal(position: Position, action: Action) -> str:
     return f"{name} cannot reach that square: it {KIND_HINTS[action.dove >> 1]}"
 
 
+def winner(state: Replay) -> int | None:
+    """The colour that won a finished game (None: a draw, or the game goes on)."""
+    if not state.finished:
+        return None
+    outcome, mover = state.steps[-1].outcome, 1 - state.position.to_move
+    if outcome == engine.MOVER_WINS:
+        return mover
+    if outcome == engine.MOVER_LOSES:
+        return 1 - mover
+    return None
+
+
+def outcome_word(step: Step) -> str:
+    """The end of the game in a word, for the move list's row of the last move: "wins", "loses"
+    (surrounded its own Boss) or "draw"; ``engine_outcome_caption`` says it in full."""
+    return {engine.MOVER_WINS: "wins", engine.MOVER_LOSES: "loses"}.get(step.outcome, "draw")
+
+
 def engine_outcome_caption(step: Step, mover: int) -> str:
     if step.outcome == engine.MOVER_WINS:
         return f"{COLOUR_NAMES[mover].capitalize()} wins: the {COLOUR_NAMES[1 - mover]} Boss is surrounded"

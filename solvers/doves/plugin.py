@@ -26,9 +26,9 @@ from solvers.doves import META, drawing, editing, engine
 from solvers.doves.analysis import Analysis, analyse, analysis_verdict, choose_action
 from solvers.doves.game import (
     PlayEntries,
-    engine_outcome_caption,
     game_status,
     legal_targets,
+    outcome_word,
     replay,
     shown_position,
 )
@@ -119,7 +119,9 @@ class DovesPlugin(PluginBase):
 
     # ---- game record (the move list) -----------------------------------------------------------
     def record_moves(self, puzzle: Position, entries: Any) -> tuple[list[str], int]:
-        """Every action of the game record in SSN (with the mover), and how many are played."""
+        """Every action of the game record in SSN (with the mover), and how many are played. The
+        last move of a finished game says the outcome in a word ("Green +aN3  (wins)"): the whole
+        caption cut the row off in the panel's column (QA); the panel puts it in the row's tooltip."""
         game = _game(entries)
         state = replay(puzzle, game.record)
         texts = []
@@ -128,7 +130,7 @@ class DovesPlugin(PluginBase):
             texts.append(f"{COLOUR_NAMES[before.to_move].capitalize()} {to_ssn(before, step.action)}")
             before = step.position
         if state.finished:
-            texts[-1] += f"  ({engine_outcome_caption(state.steps[-1], 1 - before.to_move)})"
+            texts[-1] += f"  ({outcome_word(state.steps[-1])})"
         return texts, min(len(game.actions), len(texts))
 
     def record_goto(self, puzzle: Position, entries: Any, ply: int) -> PlayEntries:

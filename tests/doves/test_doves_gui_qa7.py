@@ -14,7 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtCore import QPoint, QRect, Qt, QTimer
+from PySide6.QtWidgets import QComboBox, QStyle, QStyleOptionComboBox
 
 from solvers.common.display import Text
 from solvers.common.protocol import EditResult
@@ -195,3 +196,42 @@ def test_the_controls_below_the_value_stay_put_when_the_analysis_finishes(main_w
     watch.stop()
     assert len(seen) >= 3 and all(rows == before for rows in seen.values())  # nor while it deepens
     assert panel.value_label.height() >= panel.value_label.heightForWidth(panel.value_label.width())
+
+
+# ---- 8. the end of the game in the panel, at 1024x768 and 1280x800 -------------------------------
+def _combo_text_width(combo: QComboBox) -> int:
+    option = QStyleOptionComboBox()
+    combo.initStyleOption(option)
+    field: QRect = combo.style().subControlRect(
+        QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, combo
+    )
+    return field.width()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800)])
+def test_a_finished_game_says_game_over_and_its_texts_fit(window, qtbot, size) -> None:
+    win, view, panel = window
+    win.resize(*size)
+    panel.auto_analyse.setChecked(False)
+    panel.ai_green.setChecked(True)
+    view.set_mode("play")
+    panel.play_action(BAD_MOVE)
+    qtbot.waitUntil(lambda: len(view.doc.entries.actions) == 2, timeout=20_000)
+    qtbot.wait(50)
+    side = panel.side_label.text()
+    assert "to move" not in side and "Game over" in side and "Green" in side  # before: "Red to move"
+    assert not panel.switch_side.isEnabled()
+
+    moves = panel.move_list.list
+    last = moves.item(moves.count() - 1)
+    assert last.text().startswith("2. Green ")
+    assert moves.fontMetrics().horizontalAdvance(last.text()) < moves.viewport().width()
+    assert not moves.horizontalScrollBar().isVisible()  # before: the row was cut, with a scroll bar
+    assert "Green wins: the red Boss is surrounded" in last.toolTip()
+
+    rule = panel.both_rule
+    room = _combo_text_width(rule)
+    for i in range(rule.count()):
+        assert rule.fontMetrics().horizontalAdvance(rule.itemText(i)) <= room, rule.itemText(i)
+        assert rule.itemData(i, Qt.ItemDataRole.ToolTipRole)  # the full words
+    assert rule.toolTip().startswith("When both Bosses")

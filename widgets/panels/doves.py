@@ -19,7 +19,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -45,7 +45,9 @@ from widgets.panels.doves_parts import (
     LONGEST_VALUE,
     SteadyLabel,
     analysis_work,
+    mark_outcome,
     share_sides,
+    side_text,
 )
 from widgets.rows import left_row
 
@@ -53,12 +55,14 @@ AUTO_DELAY_MS = 200  # let the board repaint before a new search or an AI reply 
 BACKGROUND_BUDGET_S = 2  # default time budget of the background analysis while playing
 FULL_GAME = "All (the full game)"
 SOLVED = "(solved)"  # a dove set with a stored table of exact values (a tablebase)
-# The both-Bosses-surrounded judges in words (the rule's keys are file and CLI words)
+# The both-Bosses-surrounded judges in words (the rule's keys are file and CLI words): short in the
+# combo box, whose column at 1024x768 cut "the player who moved loses" off (QA); whole in tooltips
 JUDGE_WORDS = {
     "mover_loses": "the player who moved loses",
     "mover_wins": "the player who moved wins",
     "draw": "draw",
 }
+JUDGE_SHORT = {"mover_loses": "mover loses", "mover_wins": "mover wins", "draw": "draw"}
 AHEAD_TIP = "How many moves ahead Analyse looks, both players' moves counted"
 # What Win(n) / Lose(n) mean, in the move list's sense of a move (one player's action)
 VALUE_WORDS = (
@@ -113,7 +117,12 @@ class DovesRulesBox(QGroupBox):
         self.allow_remove.setToolTip("A player may move one of their own doves (not the Boss) back to hand")
         self.both_rule = QComboBox()
         for key in JUDGES:
-            self.both_rule.addItem(f"Both Bosses surrounded: {JUDGE_WORDS.get(key, key)}", key)
+            self.both_rule.addItem(f"Both Bosses surrounded: {JUDGE_SHORT.get(key, key)}", key)
+            self.both_rule.setItemData(
+                self.both_rule.count() - 1,
+                f"When both Bosses are surrounded by one move: {JUDGE_WORDS.get(key, key)}",
+                Qt.ItemDataRole.ToolTipRole,
+            )
         # The dove set: the full game, or a reduced game (a stored tablebase answers it exactly).
         self._stored_sets = tablebase.stored_dove_sets()  # file names only: cheap, re-read on popup
         self.dove_set = _PopupAwareCombo(self._reread_stored_sets)
@@ -175,6 +184,7 @@ class DovesRulesBox(QGroupBox):
             widget.blockSignals(True)
         self.allow_remove.setChecked(rules.allow_remove)
         self.both_rule.setCurrentIndex(list(JUDGES).index(rules.both_surrounded))
+        self.both_rule.setToolTip(str(self.both_rule.currentData(Qt.ItemDataRole.ToolTipRole)))
         self.dove_set.clear()
         self.dove_set.addItem(FULL_GAME, "")
         for text in self._stored_sets:
@@ -441,7 +451,8 @@ class DovesPanel(GamePanel):
             ui.changed(self.ctx.mode())  # no stale pick-up; the editor's frame lasts while Edit mode does
         share_sides(self.ctx, self.side_boxes)
         self.rules_box.show_rules()
-        self.side_label.setText(f"<b>{COLOUR_NAMES[position.to_move].capitalize()}</b> to move")
+        self.side_label.setText(side_text(self.ctx.puzzle(), self.entries().actions))
+        mark_outcome(self.move_list.list, self.ctx.puzzle(), self.entries().record)
         self.switch_side.setEnabled(not self.entries().actions)
         if not self._is_analysed(position):
             self.stop_analysis()  # and forget it: Undo back to its position analyses again (QA)

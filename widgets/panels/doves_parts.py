@@ -2,6 +2,7 @@
 
 - ``SteadyLabel``: the value line, whose height follows the panel's width and never its text;
 - ``analysis_work``: the analysis job's work (stored table first, else the deepening search);
+- ``side_text`` and ``mark_outcome``: what the panel says once the game has ended;
 - ``share_sides``: the sides the AI plays, for the board's take-back (Backspace).
 """
 
@@ -13,12 +14,14 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument
-from PySide6.QtWidgets import QCheckBox, QLabel, QWidget
+from PySide6.QtWidgets import QCheckBox, QLabel, QListWidget, QWidget
 
 from solvers.doves import tablebase
 from solvers.doves.analysis import Analysis, analyse
 from solvers.doves.editing import DovesUI
-from solvers.doves.model import Position
+from solvers.doves.game import engine_outcome_caption, replay, winner
+from solvers.doves.model import COLOUR_NAMES, Position
+from solvers.doves.rules import Action
 
 # The longest value line the panel writes (a long search that found nothing, ``_value_text`` and
 # ``_finished``): the value line keeps the height it needs at the panel's width.
@@ -83,6 +86,26 @@ def analysis_work(
     return work
 
 
+def side_text(puzzle: Position, actions: tuple[Action, ...]) -> str:
+    """The line beside Switch side: who is to move, or, once the game has ended, that it is over
+    and who won (QA: it said "Red to move" beside a greyed-out Switch side after Green had won)."""
+    state = replay(puzzle, actions)
+    if not state.finished:
+        return f"<b>{COLOUR_NAMES[state.position.to_move].capitalize()}</b> to move"
+    won = winner(state)
+    return "<b>Game over</b>: " + ("a draw" if won is None else f"{COLOUR_NAMES[won].capitalize()} won")
+
+
+def mark_outcome(moves: QListWidget, puzzle: Position, record: tuple[Action, ...]) -> None:
+    """The move list's row of the move that ended the game says the outcome in a word ("wins",
+    ``record_moves``); its tooltip gives the whole caption ("Green wins: the red Boss is surrounded").
+    ``record`` is the whole game, also when an earlier position is shown."""
+    state = replay(puzzle, record)
+    item = moves.item(len(record)) if state.finished else None
+    if item is not None:
+        item.setToolTip(engine_outcome_caption(state.steps[-1], 1 - state.position.to_move))
+
+
 def share_sides(ctx: Any, boxes: Mapping[Hashable, QCheckBox]) -> None:
     """The board's editor takes a move back to the player's turn (Backspace), as Take back does:
     it hears from here which sides the AI plays."""
@@ -93,4 +116,4 @@ def share_sides(ctx: Any, boxes: Mapping[Hashable, QCheckBox]) -> None:
         )
 
 
-__all__ = ["LONGEST_VALUE", "SteadyLabel", "analysis_work", "share_sides"]
+__all__ = ["LONGEST_VALUE", "SteadyLabel", "analysis_work", "mark_outcome", "share_sides", "side_text"]
