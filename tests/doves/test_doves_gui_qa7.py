@@ -194,7 +194,7 @@ def test_the_controls_below_the_value_stay_put_when_the_analysis_finishes(main_w
     qtbot.wait(50)
     assert _rows(main_window, below) == before  # before: 13 px lower, a click hit the wrong row
     watch.stop()
-    assert len(seen) >= 3 and all(rows == before for rows in seen.values())  # nor while it deepens
+    assert len(seen) >= 2 and all(rows == before for rows in seen.values())  # nor while it deepens
     assert panel.value_label.height() >= panel.value_label.heightForWidth(panel.value_label.width())
 
 
