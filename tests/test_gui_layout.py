@@ -43,12 +43,9 @@ def _name(widget: QWidget) -> str:
 
 def _in_scroll_content(widget: QWidget) -> bool:
     """Inside a scroll area's content, vertical overflow is fine (it scrolls); sideways is not."""
-    parent = widget.parentWidget()
-    while parent is not None:
-        if isinstance(parent, QAbstractScrollArea):
-            return True
-        parent = parent.parentWidget()
-    return False
+    from widgets.wheel_guard import scroll_area_around
+
+    return scroll_area_around(widget) is not None
 
 
 def layout_problems(root: QWidget) -> list[str]:

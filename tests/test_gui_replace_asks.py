@@ -81,15 +81,20 @@ def test_a_saved_board_is_replaced_without_a_question(main_window, qtbot) -> Non
     )
 
 
+def _flow_with_unsaved_edits(main_window):
+    """Flow with an edited board, and the error dialogs' texts as they come."""
+    view = main_window.show_kind("flow")
+    _dirty(view, "R..R\nG..G\n....\n")
+    errors: list[str] = []
+    main_window.error_shown.connect(errors.append)
+    return view, view.doc.puzzle, errors
+
+
 def test_edit_paste_reads_the_clipboard_before_it_asks(main_window, qtbot) -> None:
     # A truncated URL asked "Save your changes?" first and only then said it could not be read.
     from PySide6.QtGui import QGuiApplication
 
-    view = main_window.show_kind("flow")
-    _dirty(view, "R..R\nG..G\n....\n")
-    kept = view.doc.puzzle
-    errors: list[str] = []
-    main_window.error_shown.connect(errors.append)
+    view, kept, errors = _flow_with_unsaved_edits(main_window)
     asked = _answering(main_window, "discard")
     QGuiApplication.clipboard().setText("https://puzz.link/p?numlin/36/20/1k2zh3")
     main_window.act_paste.trigger()
@@ -108,11 +113,7 @@ def test_open_reads_the_file_before_it_asks(main_window, qtbot, tmp_path) -> Non
     """QA pass 7: Open asked "Save your changes?" and only then said the file could not be read
     (an empty file, another module's position). Now a file that cannot open asks nothing; one
     that can asks, and Cancel keeps the board."""
-    view = main_window.show_kind("flow")
-    _dirty(view, "R..R\nG..G\n....\n")
-    kept = view.doc.puzzle
-    errors: list[str] = []
-    main_window.error_shown.connect(errors.append)
+    view, kept, errors = _flow_with_unsaved_edits(main_window)
     asked = _answering(main_window, "discard")
     empty = tmp_path / "empty.flow"
     empty.write_text("", encoding="utf-8")

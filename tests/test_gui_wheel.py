@@ -5,27 +5,16 @@ undo step, and Doves' Look ahead went from 11 to 17)."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
+from qt_events import send_wheel
 
 pytestmark = pytest.mark.gui
 
 
 def _wheel(widget: QWidget, notches: int = -3) -> None:
     """A wheel turn over the middle of ``widget`` (negative: towards the user, i.e. down)."""
-    centre = QPointF(widget.rect().center())
-    event = QWheelEvent(
-        centre,
-        QPointF(widget.mapToGlobal(centre.toPoint())),
-        QPoint(),
-        QPoint(0, 120 * notches),
-        Qt.MouseButton.NoButton,
-        Qt.KeyboardModifier.NoModifier,
-        Qt.ScrollPhase.NoScrollPhase,
-        False,
-    )
-    QApplication.sendEvent(widget, event)
+    send_wheel(widget, notches)
 
 
 def test_the_wheel_over_an_unchosen_box_changes_nothing(main_window, qtbot) -> None:

@@ -5,26 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QPoint, Qt
+from qt_events import send_wheel
 
 pytestmark = pytest.mark.gui
 
 
 def _ctrl_wheel(board, steps: int) -> None:
-    pos = QPointF(board.width() / 2, board.height() / 2)
-    event = QWheelEvent(
-        pos,
-        board.mapToGlobal(pos),
-        QPoint(0, 0),
-        QPoint(0, 120 * steps),
-        Qt.MouseButton.NoButton,
-        Qt.KeyboardModifier.ControlModifier,
-        Qt.ScrollPhase.NoScrollPhase,
-        False,
-    )
-    QApplication.sendEvent(board, event)
+    send_wheel(board, steps, Qt.KeyboardModifier.ControlModifier)
 
 
 def test_ctrl_wheel_zooms_and_fit_restores(main_window, qtbot) -> None:

@@ -20,7 +20,7 @@ class WheelGuard(QObject):
             return False
         if watched.hasFocus() or (isinstance(watched, QComboBox) and watched.view().isVisible()):
             return False  # chosen by the user: the wheel steps through its values
-        area = _scroll_area_around(watched)
+        area = scroll_area_around(watched)
         if area is not None:
             QApplication.sendEvent(area.verticalScrollBar(), event)
         return True
@@ -34,7 +34,8 @@ class WheelGuard(QObject):
             app.setProperty("wheel_guard", guard)
 
 
-def _scroll_area_around(widget: QWidget) -> QAbstractScrollArea | None:
+def scroll_area_around(widget: QWidget) -> QAbstractScrollArea | None:
+    """The nearest scroll area ``widget`` lies in, if any."""
     parent = widget.parentWidget()
     while parent is not None:
         if isinstance(parent, QAbstractScrollArea):

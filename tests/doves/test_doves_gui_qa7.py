@@ -62,6 +62,18 @@ def _letter_point(view, letter: str) -> QPoint:
 
 
 # ---- 1. Undo out of a finished game ------------------------------------------------------------------
+def _undo_to_the_start(win, view, panel, qtbot) -> None:
+    """Ctrl+Z back to the start: the panel analyses it again (before: the won game's words stayed,
+    the best line stayed empty and nothing ran again)."""
+    _keys_to_board(win, view, qtbot)
+    qtbot.keyClick(view.board, Qt.Key.Key_Z, CTRL)
+    assert view.doc.entries.actions == ()
+    assert "wins" not in panel.value_label.text()
+    qtbot.waitUntil(
+        lambda: "Win(3)" in panel.value_label.text() and panel.line_list.count() == 3, timeout=20_000
+    )
+
+
 def test_undo_out_of_a_won_game_analyses_the_position_again(window, qtbot) -> None:
     win, view, panel = window
     view.set_mode("play")
@@ -72,14 +84,7 @@ def test_undo_out_of_a_won_game_analyses_the_position_again(window, qtbot) -> No
     qtbot.mouseClick(panel.play_line_button, Qt.MouseButton.LeftButton)
     assert len(view.doc.entries.actions) == 3
     assert panel.value_label.text() == "Red wins: the green Boss is surrounded."
-    _keys_to_board(win, view, qtbot)
-    qtbot.keyClick(view.board, Qt.Key.Key_Z, CTRL)
-    assert view.doc.entries.actions == ()
-    # before: the won game's words stayed, the best line stayed empty and nothing ran again
-    assert "wins" not in panel.value_label.text()
-    qtbot.waitUntil(
-        lambda: "Win(3)" in panel.value_label.text() and panel.line_list.count() == 3, timeout=20_000
-    )
+    _undo_to_the_start(win, view, panel, qtbot)
 
 
 def test_undo_of_the_ais_winning_reply_analyses_the_players_turn_again(window, qtbot) -> None:
@@ -90,13 +95,7 @@ def test_undo_of_the_ais_winning_reply_analyses_the_players_turn_again(window, q
     panel.play_action(BAD_MOVE)
     qtbot.waitUntil(lambda: len(view.doc.entries.actions) == 2, timeout=20_000)  # the AI won
     assert panel.value_label.text().startswith("Green wins")
-    _keys_to_board(win, view, qtbot)
-    qtbot.keyClick(view.board, Qt.Key.Key_Z, CTRL)  # the move and the AI's reply
-    assert view.doc.entries.actions == ()
-    assert "wins" not in panel.value_label.text()
-    qtbot.waitUntil(
-        lambda: "Win(3)" in panel.value_label.text() and panel.line_list.count() == 3, timeout=20_000
-    )
+    _undo_to_the_start(win, view, panel, qtbot)  # the move and the AI's reply
 
 
 def test_a_late_depth_of_a_stopped_search_does_not_come_back(window, qtbot) -> None:
