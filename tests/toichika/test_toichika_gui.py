@@ -174,6 +174,26 @@ def test_keyboard_arrows_move_shift_arrows_place_letters_pick_tools(view, qtbot)
     assert view.tools.current == "question"
 
 
+def test_step_rows_say_the_conclusion_and_the_text_below_says_why(view, qtbot) -> None:
+    """QA pass 7: each row held the whole step (4-5 lines at 1024x768, two steps in view). A row is
+    now the step's conclusion and its technique; the reason is below the list and in the tooltip."""
+    from solvers.toichika.techniques import BY_ID
+    from widgets.panels.toichika_replay import step_headline
+
+    panel = _panel(view)
+    qtbot.waitUntil(lambda: _ready(panel, view.doc.puzzle), timeout=20000)
+    ex = panel.explanation
+    for k, step in enumerate(ex.steps, start=1):
+        item = panel.replay.steps.item(k)
+        assert item.text() == f"{k}. {step_headline(step.text)} — {BY_ID[step.rule].name}"
+        assert item.toolTip() == step.text and len(item.text()) < len(step.text) + 40
+    first = ex.steps[0].text
+    assert ": " in first and panel.replay.steps.item(1).text().startswith(f"1. {first.split(': ')[0]} — ")
+    panel.replay.go(1)
+    assert first in _shown_text(panel.detail)
+    assert step_headline("no break here") == "no break here"
+
+
 def test_japanese_names_only_where_a_font_draws_them(view, qtbot, monkeypatch) -> None:
     import widgets.panels.toichika_replay as panel_module
     from solvers.toichika.techniques import BY_ID
@@ -189,7 +209,7 @@ def test_japanese_names_only_where_a_font_draws_them(view, qtbot, monkeypatch) -
         panel.replay.go(0)
         panel.replay.go(1)
         assert (ja in _shown_text(panel.detail)) is drawable
-        assert (ja in panel.replay.steps.item(1).text()) is drawable
+        assert ja not in panel.replay.steps.item(1).text()  # the row is short: the text below has it
     panel_module._japanese.cache_clear()
 
 

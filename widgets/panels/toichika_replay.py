@@ -88,8 +88,10 @@ class StepReplay(QObject):
         self.steps.addItem(QListWidgetItem("0. Start: givens only"))
         for k, step in enumerate(ex.steps, start=1):
             tech = BY_ID[step.rule]
-            ja = _japanese(tech.name_ja)
-            item = QListWidgetItem(f"{k}. {tech.name}{f' ({ja})' if ja else ''}: {step.text}")
+            # The row says what the step concludes, then its technique; why, and the technique's
+            # Japanese name, are in the text below the list and the tooltip (whole texts made rows
+            # of 4-5 lines: 2 steps in view at 1024x768, QA pass 7).
+            item = QListWidgetItem(f"{k}. {step_headline(step.text)} — {tech.name}")
             item.setToolTip(step.text)
             self.steps.addItem(item)
         self.steps.blockSignals(False)
@@ -156,6 +158,13 @@ class StepReplay(QObject):
         self.export_button.setEnabled(self.explanation is not None and row >= 0)
         # QA: it stayed enabled with the board already shown; a hint's text and marks count too
         self.clear_button.setEnabled(row >= 0 or bool(self.detail.text()))
+
+
+def step_headline(text: str) -> str:
+    """A step's conclusion without its reason: "R1C3 cannot point ↑ or ←: every cell that way is
+    ..." gives "R1C3 cannot point ↑ or ←"; a text with no such break stays whole."""
+    head, colon, _reason = text.partition(": ")
+    return head if colon and len(head) <= 60 else text
 
 
 class StepList(QListWidget):
