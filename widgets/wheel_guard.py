@@ -7,7 +7,7 @@ boxes passed under the pointer. A box the user has clicked (or tabbed to) still 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QWidget
 
 
@@ -16,7 +16,14 @@ class WheelGuard(QObject):
     spin box goes to the scroll area around it instead, or nowhere."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt API)
-        if event.type() != QEvent.Type.Wheel or not isinstance(watched, (QComboBox, QAbstractSpinBox)):
+        if not isinstance(watched, (QComboBox, QAbstractSpinBox)):
+            return False
+        if event.type() == QEvent.Type.Polish and watched.focusPolicy() == Qt.FocusPolicy.WheelFocus:
+            # A combo box takes focus from a wheel turn (Qt's default for it) before the turn is
+            # delivered, so "has focus" could not tell a chosen box from one the panel scrolled
+            # past (seen in a real X session; a synthetic event to a hidden box does not take focus).
+            watched.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        if event.type() != QEvent.Type.Wheel:
             return False
         if watched.hasFocus() or (isinstance(watched, QComboBox) and watched.view().isVisible()):
             return False  # chosen by the user: the wheel steps through its values
@@ -28,10 +35,13 @@ class WheelGuard(QObject):
     @staticmethod
     def install(app: QApplication) -> None:
         """Once per application (every main window asks)."""
-        if app.property("wheel_guard") is None:
+        if not any(guard.parent() is app for guard in _INSTALLED):
             guard = WheelGuard(app)
             app.installEventFilter(guard)
-            app.setProperty("wheel_guard", guard)
+            _INSTALLED.append(guard)  # the filter is Python code: keep its wrapper referenced
+
+
+_INSTALLED: list[WheelGuard] = []
 
 
 def scroll_area_around(widget: QWidget) -> QAbstractScrollArea | None:
