@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from solvers.common.game import GameRecord
+from solvers.common.game import GameRecord, take_back_ply
 from solvers.common.protocol import EditResult
 from widgets.move_list import MoveList
 
@@ -67,6 +67,7 @@ class GamePanel(QWidget):
         for side, text in self.opponent_sides():
             box = QCheckBox(text)
             box.toggled.connect(lambda _on: self.schedule_opponent())
+            box.toggled.connect(lambda _on: self.share_sides())
             self.side_boxes[side] = box
         self.opponent_button = QPushButton(self.opponent_button_text)
         self.opponent_button.clicked.connect(self._opponent_clicked)
@@ -153,6 +154,17 @@ class GamePanel(QWidget):
         return box
 
     # ---- opponent -------------------------------------------------------------------------------
+    def computer_sides(self) -> frozenset[Hashable]:
+        return frozenset(side for side, box in self.side_boxes.items() if box.isChecked())
+
+    def share_sides(self) -> None:
+        """Tell the board's editor which sides the opponent plays (its UI state's ``computer``),
+        so that Backspace/right-click on the board take back to the player's turn as Take back
+        does; call on each refresh too (a new document comes with a fresh UI state)."""
+        ui = self.ctx.ui() if hasattr(self.ctx, "ui") else None
+        if ui is not None and hasattr(ui, "computer"):
+            ui.computer = self.computer_sides()
+
     def opponent_plays(self, side: Hashable) -> bool:
         box = self.side_boxes.get(side)
         return box is not None and box.isChecked()
@@ -236,9 +248,7 @@ class GamePanel(QWidget):
         record = self.record()
         if not record.ply:
             return
-        ply = record.ply - 1
-        while ply and self.opponent_plays(self.side_after(ply)):
-            ply -= 1
+        ply = take_back_ply(record.ply, self.side_after, self.computer_sides())
         self.ctx.apply(EditResult(entries=record.goto(ply), label="Take back"))
 
     def play_line(self) -> None:

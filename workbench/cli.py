@@ -236,10 +236,12 @@ def cmd_export(args: argparse.Namespace, cancel: CancelToken) -> int:
 
 
 def _input_name(given: str) -> str:
-    """The exported file's title: the input file's name; none for text, a URL or standard input."""
-    if given == "-" or "://" in given or "\n" in given:
+    """The exported file's title: the input file's name; none for text, a URL or standard input
+    (the same test as the reader's, ``parse_document_input``: a file that exists)."""
+    try:
+        return Path(given).stem if len(given) < 4096 and "\n" not in given and Path(given).is_file() else ""
+    except (OSError, ValueError):  # a NUL byte or a name too long for the system
         return ""
-    return Path(given).stem
 
 
 def cmd_explain(args: argparse.Namespace, cancel: CancelToken) -> int:

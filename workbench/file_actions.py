@@ -23,7 +23,7 @@ from workbench.collection_chooser import choose_puzzle
 from workbench.document import read_document_text
 from workbench.document_view import DocumentView
 from workbench.import_actions import ImportActions, ImportReviewRun, describe_error
-from workbench.pasted_text import other_readers, read_elsewhere, read_pasted, reading_error
+from workbench.pasted_text import read_elsewhere, read_pasted, reading_error, with_other_readers
 from workbench.size_dialog import SizeDialog
 from workbench.window_services import WindowServices
 
@@ -87,9 +87,7 @@ class FileActions:
             view.doc.adopt(path, found, template=template)
         except InputError as exc:
             text = str(exc) if path.name in str(exc) else f"{path.name}: {exc}"
-            hint = _read_elsewhere_hint(path, view)
-            said = f"{text}.{hint}" if hint and not text.endswith(".") else text + hint
-            return self._report_open_error("Cannot open file", said)
+            return self._report_open_error("Cannot open file", _read_elsewhere(text, path, view))
         except Exception as exc:  # a parser bug must show a dialog, not escape into Qt's event loop
             return self._report_open_error("Cannot open file", f"{path.name}: {describe_error(exc)}")
         if not template:
@@ -307,9 +305,9 @@ class FileActions:
         return self.imports.review
 
 
-def _read_elsewhere_hint(path: Path, view: DocumentView | None) -> str:
-    """Which other modules read the file the shown one refused (none: "")."""
+def _read_elsewhere(said: str, path: Path, view: DocumentView | None) -> str:
+    """``said``, and which other modules read the file the shown one refused."""
     try:
-        return "" if view is None else other_readers(read_document_text(path), view.plugin)
+        return said if view is None else with_other_readers(said, read_document_text(path), view.plugin)
     except InputError:  # unreadable as text at all: the error says so
-        return ""
+        return said

@@ -45,16 +45,20 @@ def reading_error(body: str, shown: PluginBase, error: InputError) -> str:
                 return f"Cannot read this {kind} puzzle ({plugin.meta.name}): {other}"
             except Exception:  # a reader's bug: the shown module's word stands
                 break
-    hint = other_readers(_as_file(body), shown)
-    said = f"Not a {shown.meta.name} puzzle: {error}"
+    return with_other_readers(f"Not a {shown.meta.name} puzzle: {error}", _as_file(body), shown)
+
+
+def with_other_readers(said: str, text: str, shown: PluginBase) -> str:
+    """``said`` (why ``shown`` cannot read ``text``), and which other modules can: "... It reads as
+    a Tokyo Doves file: choose Tokyo Doves on the left and open it there." (QA pass 7: another
+    module's position gave only "ragged rows: this row has 1 cells"). A plain text still opens only
+    in the module it was given to."""
+    hint = other_readers(text, shown)
     return f"{said}.{hint}" if hint and not said.endswith(".") else said + hint
 
 
 def other_readers(text: str, shown: PluginBase) -> str:
-    """What to add when ``shown`` cannot read ``text`` but other modules can: " It reads as a Tokyo
-    Doves file: choose Tokyo Doves on the left and open it there." (QA pass 7: another module's
-    position gave "ragged rows: this row has 1 cells"), else "". A plain text still opens only in
-    the module it was given to."""
+    """The sentence ``with_other_readers`` adds (with its leading blank), or ""."""
     if len(text) > 200_000:
         return ""
     names = []

@@ -18,6 +18,7 @@ It imports no game module: the games build on it, never the other way round.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Container, Hashable
 from dataclasses import dataclass, replace
 from typing import Generic, Literal, Self, TypeVar
 
@@ -120,4 +121,14 @@ def position_verdict(side: str, value: GameValue, depth: int | None = None) -> s
     return text
 
 
-__all__ = ["GameRecord", "GameValue", "ValueKind", "position_verdict"]
+def take_back_ply(ply: int, side_after: Callable[[int], Hashable], computer: Container[Hashable]) -> int:
+    """Where taking a move back from ``ply`` lands: one move back, and further back while the side
+    to move there (``side_after(ply)``) is one the computer plays, so the player gets their turn
+    back (the panels' Take back button and the boards' Backspace/right-click alike)."""
+    ply = max(ply - 1, 0)
+    while ply and side_after(ply) in computer:
+        ply -= 1
+    return ply
+
+
+__all__ = ["GameRecord", "GameValue", "ValueKind", "position_verdict", "take_back_ply"]

@@ -21,6 +21,11 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count} {many}"
 
 
+def listed(items: list[str], last: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c' (``last``: the word before the last item, e.g. "or")."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {last} {items[-1]}"
+
+
 def cell_name(r: int, c: int) -> str:
     """A cell as every message names it: 1-based row and column, 'R1C1' for the top-left cell."""
     return f"R{r + 1}C{c + 1}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solvers.common.errors import InputError
+from solvers.common.game import take_back_ply
 from solvers.common.protocol import EditEvent, EditResult, Tool
 from solvers.doves import drawing
 from solvers.doves.game import PlayEntries, capitalised, refusal, replay
@@ -267,9 +268,8 @@ def take_back(puzzle: Position, entries: PlayEntries, computer: frozenset[int]) 
     move that used the turn; Delete keeps that meaning."""
     if not entries.actions:
         return None
-    ply = len(entries.actions) - 1
-    while ply and replay(puzzle, entries.actions[:ply]).position.to_move in computer:
-        ply -= 1
+    actions = entries.actions
+    ply = take_back_ply(len(actions), lambda n: replay(puzzle, actions[:n]).position.to_move, computer)
     return EditResult(entries=entries.goto(ply), label="Take back")
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from solvers.common.errors import InputError
-from solvers.common.words import cell_name
+from solvers.common.words import cell_name, listed
 
 Cell = tuple[int, int]
 
@@ -351,8 +351,7 @@ class FlowPuzzle:
             elif len(cells) > 2:
                 # All of them: the "third" in reading order was often one of the first two placed
                 # (QA pass 7: a dot drawn at R3C3 was reported "at R5C5").
-                names = [cell_name(r, c) for r, c in cells]
-                where = ", ".join(names[:-1]) + f" and {names[-1]}"
+                where = listed([cell_name(r, c) for r, c in cells])
                 out.append(
                     (
                         f"{name} has {len(cells)} endpoints, at {where} (each {what} needs exactly two)",

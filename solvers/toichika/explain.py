@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solvers.common.cancel import CancelToken
-from solvers.common.words import cell_name
+from solvers.common.words import cell_name, listed
 from solvers.toichika.candidates import ALL, ARROWS, BIT, EMPTY, Board, Contradiction, State, mask_names
 from solvers.toichika.chains import chain_step
 from solvers.toichika.model import (
@@ -144,8 +144,7 @@ class Explanation:
             return f"{self.grade()} (the hardest technique used is {name}, {_times(n)})"
         # Several of one level: a list, not "a, 103 times and b, 28 times and c, ..." (QA pass 7)
         named = [f"{name} {_times(n)}" for name, n in sorted(uses, key=lambda use: -use[1])]
-        listed = ", ".join(named[:-1]) + f" and {named[-1]}"
-        return f"{self.grade()} (the hardest techniques used, all of one level: {listed})"
+        return f"{self.grade()} (the hardest techniques used, all of one level: {listed(named)})"
 
     def trials_text(self) -> str:
         """How many steps are trial and error: "none by trial and error" ("0 trials" before)."""

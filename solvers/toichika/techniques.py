@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from solvers.common.words import listed
 from solvers.toichika.candidates import ARROWS, BIT, EMPTY, Contradiction, State, single_direction
 from solvers.toichika.model import ARROW_SIGN, DIRECTION_NAME, DIRECTIONS, DOWN, OPPOSITE, RIGHT
 
@@ -33,8 +34,7 @@ class Technique:
 
 
 def _dirs(bits: int) -> str:
-    signs = [ARROW_SIGN[d] for d in DIRECTIONS if bits & BIT[d]]
-    return " or ".join(signs) if len(signs) < 3 else ", ".join(signs[:-1]) + f" or {signs[-1]}"
+    return listed([ARROW_SIGN[d] for d in DIRECTIONS if bits & BIT[d]], "or")
 
 
 # ---- level 1: the rules themselves ---------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Any
 from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList
 from solvers.common.errors import InputError, ParseError
-from solvers.common.game import GameRecord, position_verdict
+from solvers.common.game import GameRecord, position_verdict, take_back_ply
 from solvers.common.protocol import (
     CheckResult,
     EditEvent,
@@ -319,9 +319,7 @@ class XceteroPlugin(PluginBase):
         if not game.moves:
             return None
         computer = ui.computer if isinstance(ui, XceteroUI) else frozenset()
-        ply = len(game.moves) - 1
-        while ply and replay(puzzle, game.moves[:ply])[0].mover() in computer:
-            ply -= 1
+        ply = take_back_ply(len(game.moves), lambda n: replay(puzzle, game.moves[:n])[0].mover(), computer)
         return EditResult(entries=game.goto(ply), label="Take back")
 
     def _setup(self, puzzle: Position, event: EditEvent) -> EditResult | None:

@@ -46,7 +46,6 @@ from widgets.panels.doves_parts import (
     SteadyLabel,
     analysis_work,
     mark_outcome,
-    share_sides,
     side_text,
 )
 from widgets.rows import left_row
@@ -361,8 +360,6 @@ class DovesPanel(GamePanel):
         self.ai_button = self.opponent_button  # the old names, kept for callers and tests
         self.ai_button.setToolTip("The AI plays one move for the side to move")
         self.ai_red, self.ai_green = self.side_boxes[0], self.side_boxes[1]
-        for box in self.side_boxes.values():  # Backspace on the board takes back to the player's turn
-            box.toggled.connect(lambda _on: share_sides(self.ctx, self.side_boxes))
         self.moves = self.move_list
 
         self.rules_box = DovesRulesBox(ctx)
@@ -449,7 +446,7 @@ class DovesPanel(GamePanel):
         ui = self.ctx.ui() if hasattr(self.ctx, "ui") else None
         if isinstance(ui, DovesUI):
             ui.changed(self.ctx.mode())  # no stale pick-up; the editor's frame lasts while Edit mode does
-        share_sides(self.ctx, self.side_boxes)
+        self.share_sides()  # Backspace on the board takes back to the player's turn
         self.rules_box.show_rules()
         self.side_label.setText(side_text(self.ctx.puzzle(), self.entries().actions))
         mark_outcome(self.move_list.list, self.ctx.puzzle(), self.entries().record)

@@ -2,23 +2,21 @@
 
 - ``SteadyLabel``: the value line, whose height follows the panel's width and never its text;
 - ``analysis_work``: the analysis job's work (stored table first, else the deepening search);
-- ``side_text`` and ``mark_outcome``: what the panel says once the game has ended;
-- ``share_sides``: the sides the AI plays, for the board's take-back (Backspace).
+- ``side_text`` and ``mark_outcome``: what the panel says once the game has ended.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable
 from math import ceil
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument
-from PySide6.QtWidgets import QCheckBox, QLabel, QListWidget, QWidget
+from PySide6.QtWidgets import QLabel, QListWidget, QWidget
 
 from solvers.doves import tablebase
 from solvers.doves.analysis import Analysis, analyse
-from solvers.doves.editing import DovesUI
 from solvers.doves.game import engine_outcome_caption, replay, winner
 from solvers.doves.model import COLOUR_NAMES, Position
 from solvers.doves.rules import Action
@@ -106,14 +104,4 @@ def mark_outcome(moves: QListWidget, puzzle: Position, record: tuple[Action, ...
         item.setToolTip(engine_outcome_caption(state.steps[-1], 1 - state.position.to_move))
 
 
-def share_sides(ctx: Any, boxes: Mapping[Hashable, QCheckBox]) -> None:
-    """The board's editor takes a move back to the player's turn (Backspace), as Take back does:
-    it hears from here which sides the AI plays."""
-    ui = ctx.ui() if hasattr(ctx, "ui") else None
-    if isinstance(ui, DovesUI):
-        ui.computer = frozenset(
-            side for side, box in boxes.items() if box.isChecked() and isinstance(side, int)
-        )
-
-
-__all__ = ["LONGEST_VALUE", "SteadyLabel", "analysis_work", "mark_outcome", "share_sides", "side_text"]
+__all__ = ["LONGEST_VALUE", "SteadyLabel", "analysis_work", "mark_outcome", "side_text"]

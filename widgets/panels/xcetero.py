@@ -31,7 +31,7 @@ from solvers.common.protocol import EditResult
 from solvers.xcetero import engine, retro
 from solvers.xcetero.drawing import status_text
 from solvers.xcetero.engine import square_name
-from solvers.xcetero.plugin import Game, XceteroUI, pv_text, replay, verdict
+from solvers.xcetero.plugin import Game, pv_text, replay, verdict
 from solvers.xcetero.rules import Position, Rules
 from widgets.game_panel import GamePanel
 
@@ -69,8 +69,6 @@ class XceteroPanel(GamePanel):
         self.hints.toggled.connect(self._update_overlay)
 
         self.auto_o, self.auto_x = self.side_boxes["O"], self.side_boxes["X"]
-        for box in self.side_boxes.values():
-            box.toggled.connect(self._share_sides)
         self.move_button = self.opponent_button  # the old name, kept for callers
         self.move_button.setToolTip("Play a best move for the side to move (fastest win, slowest loss)")
 
@@ -197,7 +195,7 @@ class XceteroPanel(GamePanel):
             box.blockSignals(True)
             box.setChecked(bool(on))
             box.blockSignals(False)
-        self._share_sides()
+        self.share_sides()
         grew = self.line_grew()
         if not self._table_ready():
             if grew:
@@ -285,12 +283,6 @@ class XceteroPanel(GamePanel):
             self.ctx.status(verdict(end))  # the words `workbench solve` prints
         else:  # why there is no value (a won game, a broken set-up, the table still building)
             self.ctx.status(self.value_label.text().replace("<b>", "").replace("</b>", ""))
-
-    def _share_sides(self) -> None:
-        """The board's editor takes a move back to the player's turn (right-click, Backspace)."""
-        ui = self.ctx.ui() if hasattr(self.ctx, "ui") else None
-        if isinstance(ui, XceteroUI):
-            ui.computer = frozenset(str(side) for side, box in self.side_boxes.items() if box.isChecked())
 
     # ---- best-line viewer -----------------------------------------------------------------------
     def _preview_row(self, row: int) -> None:
