@@ -112,7 +112,19 @@ def _add_export_options(export: argparse.ArgumentParser) -> None:
 
 
 def _load(plugin: PluginBase, arg: str) -> tuple[Any, Any]:
-    return cli.read_input(plugin, arg)
+    try:
+        return cli.read_input(plugin, arg)
+    except InputError as exc:  # another module's file says which kind reads it (as Open does)
+        from solvers.common.limits import read_user_text
+        from workbench.pasted_text import with_other_readers
+
+        try:
+            if "\n" in arg or len(arg) >= 4096 or not Path(arg).is_file():
+                raise exc from None
+            text = read_user_text(Path(arg))
+        except (OSError, ValueError):
+            raise exc from None
+        raise InputError(with_other_readers(str(exc), text, plugin, cli=True)) from None
 
 
 def cmd_solve(args: argparse.Namespace, cancel: CancelToken) -> int:

@@ -48,20 +48,29 @@ def reading_error(body: str, shown: PluginBase, error: InputError) -> str:
     return with_other_readers(f"Not a {shown.meta.name} puzzle: {error}", _as_file(body), shown)
 
 
-def with_other_readers(said: str, text: str, shown: PluginBase) -> str:
+def with_other_readers(said: str, text: str, shown: PluginBase, *, cli: bool = False) -> str:
     """``said`` (why ``shown`` cannot read ``text``), and which other modules can: "... It reads as
     a Tokyo Doves file: choose Tokyo Doves on the left and open it there." (QA pass 7: another
-    module's position gave only "ragged rows: this row has 1 cells"). A plain text still opens only
-    in the module it was given to."""
-    hint = other_readers(text, shown)
-    return f"{said}.{hint}" if hint and not said.endswith(".") else said + hint
+    module's position gave only "ragged rows: this row has 1 cells"); on the command line, the
+    kind to give instead. A plain text still opens only in the module it was given to."""
+    readers = other_readers(text, shown)
+    if not readers:
+        return said
+    names = [plugin.meta.name for plugin in readers]
+    article = "an" if names[0][0] in "AEIOUX" else "a"  # "an X-ceter-O file"
+    if cli:
+        advice = "give its kind instead: " + " or ".join(plugin.meta.id for plugin in readers)
+    else:
+        advice = f"choose {names[0] if len(names) == 1 else 'one of them'} on the left and open it there"
+    hint = f" It reads as {article} {' or '.join(names)} file: {advice}."
+    return f"{said}.{hint}" if not said.endswith(".") else said + hint
 
 
-def other_readers(text: str, shown: PluginBase) -> str:
-    """The sentence ``with_other_readers`` adds (with its leading blank), or ""."""
+def other_readers(text: str, shown: PluginBase) -> list[PluginBase]:
+    """The modules other than ``shown`` that read ``text`` (none for a text over 200 KB)."""
     if len(text) > 200_000:
-        return ""
-    names = []
+        return []
+    readers = []
     for plugin in registry.plugins().values():
         if plugin is shown:
             continue
@@ -69,12 +78,8 @@ def other_readers(text: str, shown: PluginBase) -> str:
             plugin.parse_document(text)
         except Exception:  # InputError, or a reader's bug: that module does not read it
             continue
-        names.append(plugin.meta.name)
-    if not names:
-        return ""
-    where = names[0] if len(names) == 1 else "one of them"
-    article = "an" if names[0][0] in "AEIOUX" else "a"  # "an X-ceter-O file"
-    return f" It reads as {article} {' or '.join(names)} file: choose {where} on the left and open it there."
+        readers.append(plugin)
+    return readers
 
 
 def read_pasted(
