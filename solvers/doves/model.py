@@ -94,9 +94,15 @@ class Rules:
         """Inverse of ``to_text``; options left out keep their defaults."""
         allow_remove, both = DEFAULT_RULES.allow_remove, DEFAULT_RULES.both_surrounded
         doves: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        seen: dict[str, str] = {}  # option -> the word that gave it: a second one is refused
         for word in text.split():
             key, sep, value = word.partition("=")
             key, low = key.lower(), value.lower()
+            if sep and key in seen:  # 'remove=no ... remove=yes' was read as the last one, silently
+                raise InputError(
+                    f"the rule option {key}= is given twice ({shown(seen[key])} and {shown(word)})"
+                )
+            seen[key] = word
             if key == "remove" and sep and low in ("yes", "no"):
                 allow_remove = low == "yes"
             elif key == "both" and sep and low in JUDGES:
