@@ -88,6 +88,7 @@ def parse(text: str) -> FlowPuzzle:
     rows: list[list[tuple[str, int]]] = []  # (token, column)
     row_lines: list[int] = []
     ignored: dict[str, int] = {}  # unknown directive name -> line of its first use
+    given: dict[str, tuple[str, int]] = {}  # known directive -> (its value, its line)
     rules = FLOW_RULES
     for number, line in enumerate(normalise(text).split("\n"), start=1):
         if len(rows) > MAX_SIDE:
@@ -99,6 +100,8 @@ def parse(text: str) -> FlowPuzzle:
             key, raw = directive.group(1).lower(), directive.group(2)
             value = raw.strip()
             column = directive.start(2) + len(raw) - len(raw.lstrip()) + 1
+            if key in KNOWN:
+                _repeated(key, value, given, number, column)
             if key == "type":
                 if value.lower() not in ("square", "hex"):
                     raise ParseError(f"# type: must be square or hex, got {shown(value)}", number, column)
@@ -182,6 +185,18 @@ def parse(text: str) -> FlowPuzzle:
             raise ParseError(message)
         raise ParseError(message, row_lines[cell[0]], rows[cell[0]][cell[1]][1])
     return puzzle
+
+
+def _repeated(key: str, value: str, given: dict[str, tuple[str, int]], number: int, column: int) -> None:
+    """A known directive given twice must say the same: ``# fill: true`` and later ``# fill:
+    false`` were read as the last one, silently (QA pass 8), and each reading solves another puzzle."""
+    first = given.setdefault(key, (value, number))
+    if "".join(first[0].lower().split()) != "".join(value.lower().split()):  # '3x3' = '3 X 3'
+        raise ParseError(
+            f"a second '# {key}:' line says {shown(value)}, the first (line {first[1]}) {shown(first[0])}",
+            number,
+            column,
+        )
 
 
 def our_labels(labels: list[str]) -> dict[str, str]:
