@@ -479,6 +479,7 @@ def _read_lines(puzzle: FlowPuzzle, lines: list[str], first: int) -> FlowPaths |
     across = _table(lines, first, rows, cols - 1, "line", block) if cols > 1 else [[] for _ in range(rows)]
     down = _table(lines, first + rows, rows - 1, cols, "line", block) if rows > 1 else []
     links: dict[Cell, list[Cell]] = {}
+    where: dict[tuple[Cell, Cell], tuple[int, int]] = {}  # each line drawn -> its line and column
     for blocks, (dr, dc), top in ((across, (0, 1), first), (down, (1, 0), first + rows)):
         for r, row in enumerate(blocks):
             for c, (token, column) in enumerate(row):
@@ -489,21 +490,43 @@ def _read_lines(puzzle: FlowPuzzle, lines: list[str], first: int) -> FlowPaths |
                 if token in ("1", "2"):
                     links.setdefault((r, c), []).append((r + dr, c + dc))
                     links.setdefault((r + dr, c + dc), []).append((r, c))
+                    where[((r, c), (r + dr, c + dc))] = (top + r + 1, column)
     paths: dict[str, list[Cell]] = {}
     for ch, ends in puzzle.endpoints().items():
-        path = [ends[0]]
-        on_path = {ends[0]}  # a set: a snake over a 200x200 board must not cost a list scan a step
-        while len(path) <= rows * cols:
-            nxt = [n for n in links.get(path[-1], []) if len(path) < 2 or n != path[-2]]
-            if len(nxt) != 1 or nxt[0] in on_path:
+        for end in ends:  # the pipe drawn from the pair's first number, else from its second
+            path = _follow(puzzle, links, end)
+            if len(path) > 1:
+                paths[ch] = path
                 break
-            path.append(nxt[0])
-            on_path.add(nxt[0])
-            if puzzle.at(*nxt[0]) != EMPTY:
-                break
-        if len(path) > 1 and path[-1] == ends[1]:
-            paths[ch] = path
+    kept = {(min(a, b), max(a, b)) for path in paths.values() for a, b in zip(path, path[1:], strict=False)}
+    for (a, b), (line, column) in where.items():
+        if (a, b) not in kept:
+            # Dropped without a word, a line joining two numbers or a branch left 'check' saying
+            # "no rule broken so far" or "complete" about a drawing that breaks the rules (QA pass 8).
+            raise ParseError(
+                f"pzprv3: the line between {cell_name(*a)} and {cell_name(*b)} is on no pipe drawn from a "
+                "number (a loose piece, a branch, or a pair drawn from both ends): only such pipes can "
+                "be read",
+                line,
+                column,
+            )
     return FlowPaths.from_dict(paths)
+
+
+def _follow(puzzle: FlowPuzzle, links: dict[Cell, list[Cell]], start: Cell) -> list[Cell]:
+    """The lines drawn from endpoint ``start``, as far as they run on without a fork: to a number
+    (its partner, or another pair's: 'check' names that), or to where the drawing stops."""
+    path = [start]
+    on_path = {start}  # a set: a snake over a 200x200 board must not cost a list scan a step
+    while len(path) <= puzzle.rows * puzzle.cols:
+        nxt = [n for n in links.get(path[-1], []) if len(path) < 2 or n != path[-2]]
+        if len(nxt) != 1 or nxt[0] in on_path:
+            break
+        path.append(nxt[0])
+        on_path.add(nxt[0])
+        if puzzle.at(*nxt[0]) != EMPTY:
+            break
+    return path
 
 
 def write_pzprv3(puzzle: FlowPuzzle, entries: FlowPaths | None = None) -> str:
