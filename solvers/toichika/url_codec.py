@@ -97,6 +97,16 @@ def decode_body(cols: int, rows: int, body: str, base_col: int = 1) -> Toichika:
             raise ParseError(f"URL cell section: invalid character {ch!r}", 1, base_col + pos)
         cell += 1
         pos += 1
+    if cell < rows * cols:
+        # pzprjs writes a run for the empty cells at the end too, so a body that stops early was
+        # cut short (a chat program's line break): read as it stands, the arrows lost with it
+        # gave another puzzle, solved with exit 0 (QA pass 8). Flow's URLs are refused the same way.
+        raise ParseError(
+            f"URL body is truncated: it describes {cell} of the {rows * cols} cells of a {cols}x{rows} "
+            "board (is the size right?)",
+            1,
+            base_col + len(body),
+        )
     if pos < len(body):
         raise ParseError(
             f"URL: unexpected characters {shown(body[pos:])} after the last cell", 1, base_col + pos
