@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 import string
+from dataclasses import replace
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import ascii_int, is_ascii_digits, nonblank_lines, normalise, shown
@@ -436,7 +437,9 @@ def _read_pzprv3(text: str) -> tuple[FlowPuzzle, FlowPaths | None]:
                 )
             values.append((r * cols + c, value))
     puzzle = _puzzle(kind, rows, cols, values, rules)
-    paths = _read_lines(puzzle, lines, first + rows)
+    paths, note = _read_lines(puzzle, lines, first + rows)
+    if note is not None:
+        puzzle = replace(puzzle, notes=(*puzzle.notes, note))
     return puzzle, paths
 
 
@@ -468,13 +471,14 @@ def _table(
     return out
 
 
-def _read_lines(puzzle: FlowPuzzle, lines: list[str], first: int) -> FlowPaths | None:
-    """The pipes drawn in the file (pairs joined end to end); None when the file has no line block."""
+def _read_lines(puzzle: FlowPuzzle, lines: list[str], first: int) -> tuple[FlowPaths | None, str | None]:
+    """The pipes drawn in the file, each from a number as far as it runs, and a note on the lines
+    left out (None if none); (None, None) when the file has no line block."""
     rows, cols = puzzle.rows, puzzle.cols
     # A one-column board's across lines hold no values (blank): its block shows in the down lines.
     probe = first if cols > 1 else first + rows
     if rows * cols == 1 or probe >= len(lines) or not lines[probe]:
-        return None
+        return None, None
     block = (probe, (rows if cols > 1 else 0) + rows - 1)
     across = _table(lines, first, rows, cols - 1, "line", block) if cols > 1 else [[] for _ in range(rows)]
     down = _table(lines, first + rows, rows - 1, cols, "line", block) if rows > 1 else []
@@ -499,18 +503,54 @@ def _read_lines(puzzle: FlowPuzzle, lines: list[str], first: int) -> FlowPaths |
                 paths[ch] = path
                 break
     kept = {(min(a, b), max(a, b)) for path in paths.values() for a, b in zip(path, path[1:], strict=False)}
-    for (a, b), (line, column) in where.items():
-        if (a, b) not in kept:
-            # Dropped without a word, a line joining two numbers or a branch left 'check' saying
-            # "no rule broken so far" or "complete" about a drawing that breaks the rules (QA pass 8).
+    _refuse_forks_and_loops(puzzle, links, {pair: place for pair, place in where.items() if pair not in kept})
+    left_out = [place for (a, b), place in where.items() if (a, b) not in kept]
+    note = None
+    if left_out:
+        # Mid-solve drawings (a pair drawn from both ends, a piece in the open) are no broken rule;
+        # the document holds one pipe per pair, from a number, so the rest is left out, said once.
+        line, column = min(left_out)
+        note = (
+            f"left out {len(left_out)} of the lines drawn (first at line {line}, column {column}): "
+            "only one pipe per pair, drawn from a number, is read (a pair drawn from both ends keeps "
+            "its first number's part; pieces touching no number are left out)"
+        )
+    return FlowPaths.from_dict(paths), note
+
+
+def _refuse_forks_and_loops(
+    puzzle: FlowPuzzle, links: dict[Cell, list[Cell]], left_out: dict[tuple[Cell, Cell], tuple[int, int]]
+) -> None:
+    """A line left out (on no pipe read) at a fork (three lines at a cell, two at a number), or on
+    a closed loop, breaks the rules whatever is drawn next: refused at its place, since leaving it
+    out would let Check say "complete" or "no rule broken so far" (QA pass 8). A fork whose lines
+    are all on pipes read (pzprjs's own sample) is read: Check names where the pipes meet."""
+    for (a, b), place in sorted(left_out.items(), key=lambda item: item[1]):
+        for cell in (a, b):
+            if len(links[cell]) > (1 if puzzle.at(*cell) != EMPTY else 2):
+                raise ParseError(
+                    f"pzprv3: the lines drawn fork at {cell_name(*cell)} ({len(links[cell])} lines meet there"
+                    + (", at a number" if puzzle.at(*cell) != EMPTY else "")
+                    + "): a pipe never branches",
+                    *place,
+                )
+    seen: set[Cell] = set()
+    for (a, _), place in sorted(left_out.items(), key=lambda item: item[1]):
+        if a in seen:
+            continue
+        piece, stack = {a}, [a]
+        while stack:
+            for n in links[stack.pop()]:
+                if n not in piece:
+                    piece.add(n)
+                    stack.append(n)
+        seen |= piece
+        if all(len(links[x]) == 2 for x in piece):
             raise ParseError(
-                f"pzprv3: the line between {cell_name(*a)} and {cell_name(*b)} is on no pipe drawn from a "
-                "number (a loose piece, a branch, or a pair drawn from both ends): only such pipes can "
-                "be read",
-                line,
-                column,
+                f"pzprv3: the lines drawn close a loop through {cell_name(*min(piece))}: a pipe runs from "
+                "one number to its partner and never closes on itself",
+                *place,
             )
-    return FlowPaths.from_dict(paths)
 
 
 def _follow(puzzle: FlowPuzzle, links: dict[Cell, list[Cell]], start: Cell) -> list[Cell]:

@@ -3,8 +3,9 @@
 Only lines joining a pair were read; any other line was left out without a word, so ``check``
 said "no rule broken so far" about a line joining 1 and 2, and "complete: every rule holds"
 about a drawing with a branch at a number. Lines drawn from a number are now read as far as they
-go (to its partner, to another number, or to where the drawing stops), and a line that can be on
-no such pipe (a loose piece, a second branch, a pair drawn from both ends) is refused at its place.
+go (to its partner, to another number, or to where the drawing stops). A fork or a closed loop
+breaks the rules whatever comes next and is refused at its place; what a drawing in progress has
+besides (a pair drawn from both ends, a piece in the open) is left out and said in a note.
 """
 
 from __future__ import annotations
@@ -34,16 +35,35 @@ def test_a_branch_at_a_number_is_refused_with_its_place() -> None:
     # Both pairs joined, and a line from the lower 1 into the middle: Check said "complete".
     with pytest.raises(ParseError) as caught:
         PLUGIN.parse_document(HEAD + "0 0 \n1 0 \n1 1 1 \n")
-    assert (caught.value.line, caught.value.column) == (8, 1)
-    assert "the line between R2C1 and R2C2 is on no pipe drawn from a number" in caught.value.message
+    assert caught.value.line == 8
+    assert "the lines drawn fork at R2C1 (2 lines meet there, at a number)" in caught.value.message
 
 
-def test_a_loose_piece_is_refused_with_its_place() -> None:
-    text = "pzprv3\nnumlin\n3\n3\n1 . 2 \n. . . \n1 . 2 \n0 0 \n1 0 \n0 0 \n0 0 0 \n0 0 0 \n"
+def test_a_closed_loop_is_refused_with_its_place() -> None:
+    # A square of lines in the open next to the 1s: no pipe may close on itself.
+    text = "pzprv3\nnumlin\n3\n3\n1 . . \n. . . \n1 . . \n0 1 \n0 1 \n0 0 \n0 1 1 \n0 0 0 \n"
     with pytest.raises(ParseError) as caught:
         PLUGIN.parse_document(text)
-    assert (caught.value.line, caught.value.column) == (9, 1)
-    assert "R2C1 and R2C2" in caught.value.message
+    assert "close a loop through R1C2" in caught.value.message and caught.value.line == 8
+
+
+def test_a_loose_piece_is_left_out_with_a_note() -> None:
+    text = "pzprv3\nnumlin\n3\n3\n1 . 2 \n. . . \n1 . 2 \n0 0 \n1 0 \n0 0 \n0 0 0 \n0 0 0 \n"
+    puzzle, entries = PLUGIN.parse_document(text)
+    assert entries is not None and entries.as_dict() == {}
+    assert puzzle.notes and "left out 1 of the lines drawn (first at line 9, column 1)" in puzzle.notes[0]
+    verdict = PLUGIN.check(puzzle, entries)  # unfinished, and a piece in the open breaks no rule yet
+    assert not verdict.complete and not verdict.violations
+
+
+def test_a_pair_drawn_from_both_ends_keeps_one_part_and_says_so() -> None:
+    # A drawing in progress, as puzz.link saves it: both 1s have a line going out.
+    puzzle, entries = PLUGIN.parse_document("pzprv3\nnumlin\n1\n5\n1 . . . 1 \n1 0 0 1 \n")
+    assert entries is not None and entries.as_dict() == {"1": ((0, 0), (0, 1))}
+    assert "left out 1 of the lines drawn (first at line 6, column 7)" in puzzle.notes[0]
+    assert "left out" in PLUGIN.describe(puzzle)
+    verdict = PLUGIN.check(puzzle, entries)
+    assert not verdict.complete and not verdict.violations
 
 
 def test_the_answer_written_by_us_reads_back() -> None:
