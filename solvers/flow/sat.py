@@ -132,11 +132,14 @@ ROUTINGS = 32
 # ... and the seeds stop after UNSETTLED_RUN routings in a row that kept a shared cell: where pipes
 # must cross (no answer) none settles, and 32 of them cost a 4x10 board 1.4 s instead of 0.5 s.
 UNSETTLED_RUN = 8
-# Once an answer is known: corridors 0 and 1 round it, each for at most RESTART_CAP conflicts.
+# Once an answer is known: corridors 0 and 1 round it, each for at most AROUND_CAP conflicts.
 # Corridor 0 keeps every cell's colour and lets the pipes run another way through their cells: on
 # 60x60 boards whose second answer took over 10 s it gave one 0.1-0.15 s after the first.
 AROUND_ANSWER = (0, 1)
-RESTART_CAP = 10_000
+AROUND_CAP = 10_000
+# A restart that holds an answer gives it within 2,500-5,100 conflicts (40 tuning 60x60 boards,
+# seeds 40000-40039: 18 answers from restarts); 10,000 spent twice that on each empty one.
+RESTART_CAP = 6_000
 RESTART_CONFLICTS = 150_000
 # Then, still without an answer: corridor WIDEN_BOUND round the plain routing, with corridor 1 held
 # in every WIDEN_BLOCK x WIDEN_BLOCK block of cells by one selector literal each; whenever the
@@ -161,6 +164,19 @@ LEVELS = (0, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256)
 # and the conflicts allowed for the degree-valid edge set it starts from (milliseconds at 60x60).
 ANNEAL_PER_CONFLICT = 200
 DEGREE_CONFLICTS = 100_000
+# The routing lottery (``_Lottery``): beside the long stages, while no answer is known, corridor 1
+# round further randomised routings (seeds after ROUTINGS), by turns: LOTTERY_SHARE conflicts of
+# the lottery per conflict of the stage, each ticket for at most LOTTERY_CAPS[i] conflicts (cycled:
+# most tickets that hold an answer give it within 2,000-5,000 conflicts, a few after 20,000), a
+# ticket's routing and set-up charged as LOTTERY_SETUP_PER_CELL conflicts per cell (at least
+# LOTTERY_SETUP_MIN), and at most LOTTERY_CONFLICTS and LOTTERY_TICKETS in all (a board without an
+# answer pays at most that for it).
+LOTTERY_SHARE = 2.0
+LOTTERY_CAPS = (RESTART_CAP, RESTART_CAP, RESTART_CAP, 4 * RESTART_CAP)
+LOTTERY_SETUP_PER_CELL = 1.5
+LOTTERY_SETUP_MIN = 2_000  # small boards: a ticket's Python work outweighs its few conflicts
+LOTTERY_CONFLICTS = 2_000_000
+LOTTERY_TICKETS = 200
 
 
 @dataclass
@@ -175,6 +191,8 @@ class SatStats:
     widenings: int = 0  # levels given up as holding no (further) solution
     let_go: int = 0  # blocks let go by core-guided widening (``FlowSat.held_blocks``)
     annealed: int = 0  # answers found by annealing (strict rules, ``anneal.py``)
+    tickets: int = 0  # routings the lottery tried (``_Lottery``)
+    lottery: int = 0  # answers found by the lottery
     # Numberlink rules: the designed head start ended with exactly one answer, so the puzzle is
     # proven unique under the designed convention (said to the user if the proof under Numberlink
     # rules is cut short: published 20x20s need 35-100 s for it).
@@ -538,8 +556,9 @@ def steps(
     if rules == "numberlink":
         yield from _numberlink_steps(graph, cancel, stats)
     elif rules == "strict" and canonical_supported(graph):
-        search = _staged_steps(graph, rules, cancel, stats)
-        yield from _with_canonical_proof(graph, search, cancel, peek)
+        lottery = _Lottery(graph, cancel, stats)
+        search = _staged_steps(graph, rules, cancel, stats, lottery)
+        yield from _with_canonical_proof(graph, search, cancel, peek, lottery)
     else:
         yield from _staged_steps(graph, rules, cancel, stats)
 
@@ -549,6 +568,7 @@ def _with_canonical_proof(
     search: Generator[EdgeSolution | None, None, None],
     cancel: CancelToken | None,
     peek: Peek,
+    lottery: _Lottery | None = None,
 ) -> Generator[EdgeSolution | None, None, None]:
     """The game rules' ``search``; if ``PROOF_DELAY`` seconds after its first answer S it has not
     given a second one, a search for a second Numberlink answer joins it by turns. Every
@@ -574,6 +594,9 @@ def _with_canonical_proof(
         designed = peeking is not None
         if first is None:
             return
+        if lottery is not None:  # it looks for a first answer, which is known now
+            lottery.close()
+            lottery.on = False
         given.add(first.used.tobytes())
         # A first answer that runs alongside itself has a canonical rival (its shortcut), so the
         # proof could never succeed: random-path boards' answers mostly do, designed ones never.
@@ -937,14 +960,34 @@ def _next_step(search: Iterator[_T]) -> tuple[bool, _T | None]:
 
 
 def _staged_steps(
-    graph: FlowGraph, rules: str, cancel: CancelToken | None, stats: SatStats
+    graph: FlowGraph, rules: str, cancel: CancelToken | None, stats: SatStats, lottery: _Lottery | None = None
 ) -> Generator[EdgeSolution | None, None, None]:
-    """Designed or strict solutions, stage by stage (see the module notes)."""
+    """Designed or strict solutions, stage by stage (see the module notes); under strict rules
+    with the ``lottery`` (a new one if None) beside the long stages."""
     found: list[EdgeSolution] = []
     runs: list[_Run] = []  # the stages run so far
     seen: set[bytes] = set()
     earlier = SatStats()  # totals of the finished stages
     annealing = _Annealing(graph)
+    lottery = lottery if lottery is not None else _Lottery(graph, cancel, stats)
+    try:
+        yield from _run_stages(graph, rules, cancel, stats, found, runs, seen, earlier, annealing, lottery)
+    finally:
+        lottery.close()
+
+
+def _run_stages(
+    graph: FlowGraph,
+    rules: str,
+    cancel: CancelToken | None,
+    stats: SatStats,
+    found: list[EdgeSolution],
+    runs: list[_Run],
+    seen: set[bytes],
+    earlier: SatStats,
+    annealing: _Annealing,
+    lottery: _Lottery,
+) -> Generator[EdgeSolution | None, None, None]:
     for stage in _stages(graph, rules, found, runs):
         if stage is None:  # a routing passed over: a step, so that other searches get their turn
             if cancel is not None:
@@ -967,13 +1010,17 @@ def _staged_steps(
             for known in found:
                 sat.block(known.used)
             annealing.stage_started()
+            lottery.stage_started()
             for step in sat.steps():
                 if step is None and stage.annealed and not found:
                     step = annealing.turn(sat.stats.conflicts)
+                    if step is not None:
+                        stats.annealed += 1
+                    elif rules == "strict":
+                        step = lottery.turn(sat.stats.conflicts)
                     if step is not None:  # an answer the stage's search must not give again
                         seen.add(step.used.tobytes())
                         sat.block(step.used)
-                        stats.annealed += 1
                 if step is not None:
                     found.append(step)
                 _add_up(stats, earlier, sat.stats)
@@ -995,6 +1042,85 @@ def _staged_steps(
             )
         finally:
             sat.close()
+
+
+class _Lottery:
+    """Corridor 1 round randomised routings (seeds after ``ROUTINGS``) beside a long stage, by
+    turns (``LOTTERY_SHARE``). The restarts before the long stages draw 16 such tickets; where a
+    board is unlucky, the wide corridors after them can take minutes to decide, while one ticket
+    in 10-40 holds an answer (60x60 s33045: no answer in 60 s; with the seeds shifted by 40 or 80,
+    1.5-2.3 s). Every answer is a real one; the stages keep the search complete. ``on`` is turned
+    off once another search has given the first answer."""
+
+    def __init__(self, graph: FlowGraph, cancel: CancelToken | None, stats: SatStats) -> None:
+        self.graph = graph
+        self.cancel = cancel
+        self.stats = stats
+        self.seed = ROUTINGS
+        self.unsettled = 0
+        self.spent = 0.0  # conflicts (and set-up, in conflicts) of the tickets so far
+        self.owed = 0.0  # conflicts the lottery may still spend now
+        self.counted = 0  # the current stage's conflicts already shared out
+        self.sat: FlowSat | None = None
+        self.ticket: Iterator[EdgeSolution | None] = iter(())
+        self.cap = 0
+        self.table: np.ndarray | None = None
+        self.on = True  # off once an answer is known elsewhere
+
+    def close(self) -> None:
+        if self.sat is not None:
+            self.sat.close()
+            self.sat = None
+
+    def stage_started(self) -> None:
+        self.counted = 0
+
+    def turn(self, conflicts: int) -> EdgeSolution | None:
+        """Run tickets for the stage's conflicts since the last turn; an answer if one is found."""
+        self.owed += (conflicts - self.counted) * LOTTERY_SHARE
+        self.counted = conflicts
+        while self.on and self.owed > 0 and self.spent < LOTTERY_CONFLICTS:
+            if self.sat is None and not self._draw():
+                return None
+            assert self.sat is not None
+            before = self.sat.stats.conflicts
+            step = next(self.ticket, False)
+            used = self.sat.stats.conflicts - before
+            self.owed -= used
+            self.spent += used
+            if step is None and self.sat.stats.conflicts <= self.cap:
+                continue
+            self.close()  # answered, proven empty or at its cap: the next ticket
+            if step:
+                self.stats.lottery += 1
+                return step
+        return None
+
+    def _draw(self) -> bool:
+        """Set the next settled routing's corridor 1 up; False once the lottery is over."""
+        if self.table is None:
+            self.table = slack(self.graph)
+        while (
+            self.unsettled < UNSETTLED_RUN
+            and self.spent < LOTTERY_CONFLICTS
+            and self.stats.tickets < LOTTERY_TICKETS
+        ):
+            self.seed += 1
+            routed, settled = route(self.graph, seed=self.seed)
+            setup = max(LOTTERY_SETUP_MIN, LOTTERY_SETUP_PER_CELL * self.graph.n_nodes)
+            self.owed -= setup
+            self.spent += setup
+            if not settled:
+                self.unsettled += 1
+                continue
+            self.unsettled = 0
+            corridor = _corridor(self.graph, self.table, routed)
+            self.sat = FlowSat(self.graph, "strict", self.cancel, max_slack=1, slack_table=corridor)
+            self.ticket = self.sat.steps()
+            self.cap = LOTTERY_CAPS[self.stats.tickets % len(LOTTERY_CAPS)]
+            self.stats.tickets += 1
+            return True
+        return False
 
 
 class _Annealing:
@@ -1394,7 +1520,7 @@ def _stages(
             around_tried = True
             around = _corridor(graph, table, found[0].node_colour)
             for bound in AROUND_ANSWER:
-                yield _Stage(around, bound, RESTART_CAP)
+                yield _Stage(around, bound, AROUND_CAP)
 
     corridor = _corridor(graph, table, route(graph)[0])
     top = _top(corridor)
