@@ -191,6 +191,9 @@ def cmd_check(args: argparse.Namespace, cancel: CancelToken) -> int:
     puzzle, entries = _load(plugin, args.input)
     result = plugin.check(puzzle, entries)
     status = check_status(result)
+    # What the reader left out or read past (e.g. lines a file draws that no pipe holds): the
+    # verdict is about what was read.
+    notes = [str(note) for note in getattr(puzzle, "notes", ())]
     if args.json:
         print(
             json.dumps(
@@ -203,11 +206,14 @@ def cmd_check(args: argparse.Namespace, cancel: CancelToken) -> int:
                         {"code": v.code, "message": v.message, "cells": [list(c) for c in v.cells]}
                         for v in result.violations
                     ],
+                    "notes": notes,
                 }
             )
         )
     else:
         print(check_text(result))
+        for note in notes:
+            print(f"note: {note}", file=sys.stderr)
     # One rule for every module, like a linter: 1 = a rule is broken (unfinished is not broken),
     # 2 = unreadable input.
     return 1 if status == "broken" else 0

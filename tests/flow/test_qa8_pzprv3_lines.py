@@ -73,3 +73,15 @@ def test_the_answer_written_by_us_reads_back() -> None:
     from solvers.flow import pzpr
 
     assert PLUGIN.parse_document(pzpr.write_pzprv3(puzzle, drawn)) == (puzzle, drawn)
+
+
+def test_check_from_the_command_line_says_what_was_left_out(tmp_path, capsys) -> None:  # noqa: ANN001
+    from workbench.cli import main as workbench_main
+
+    path = tmp_path / "both.txt"
+    path.write_text("pzprv3\nnumlin\n1\n5\n1 . . . 1 \n1 0 0 1 \n", encoding="utf-8")
+    assert workbench_main(["check", "flow", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert "incomplete" in out and "note: left out 1 of the lines drawn" in err
+    assert workbench_main(["check", "flow", str(path), "--json"]) == 0
+    assert '"notes": ["left out 1 of the lines drawn' in capsys.readouterr().out
