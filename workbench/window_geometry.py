@@ -63,6 +63,9 @@ def place(window: QMainWindow) -> bool:
 
     The geometry saved at the last close is used when it still fits a screen; else the window is
     fitted to the screen it is on."""
+    start_screen = window.screen() or QGuiApplication.primaryScreen()
+    if start_screen is not None:
+        shrink_minimum(window, start_screen.availableGeometry())
     saved = settings.settings().value(GEOMETRY_KEY)
     if isinstance(saved, QByteArray) and not saved.isEmpty() and window.restoreGeometry(saved):
         if window.isMaximized():
@@ -76,6 +79,19 @@ def place(window: QMainWindow) -> bool:
     placement = fit(screen.availableGeometry())
     window.setGeometry(placement.rect)
     return placement.maximise
+
+
+def shrink_minimum(window: QMainWindow, available: QRect) -> None:
+    """Lower the window's minimum size to what ``available`` holds with a frame (QA pass 9): a
+    1920x1080 screen at 200% (960x540 logical) or 1280x800 at 150% is lower than the 560 px
+    minimum, so the window opened 1120 px high on a 1080 px screen, its status bar off-screen."""
+    minimum = window.minimumSize()
+    width, height = minimum.width(), minimum.height()
+    if width > available.width():
+        width = max(320, available.width() - FRAME_ALLOWANCE[0])
+    if height > available.height():
+        height = max(240, available.height() - FRAME_ALLOWANCE[1])
+    window.setMinimumSize(width, height)
 
 
 def _fits(window: QMainWindow) -> bool:
