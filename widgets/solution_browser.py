@@ -10,13 +10,23 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPointF,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QLabel, QListView, QStyle, QVBoxLayout, QWidget
 
 from solvers.common.display import DisplayList
 from solvers.common.palette import LIGHT, Palette
 from solvers.common.protocol import Solution
+from widgets.hidpi import screen_ratio, sharp_pixmap
 from widgets.render import ExportOptions, render_image
 
 THUMB = 96
@@ -95,19 +105,24 @@ class SolutionModel(QAbstractListModel):
 
     def _thumbnail(self, solution: Solution) -> QPixmap:
         dl = self.render(solution)
+        # Rendered with the screen's pixel ratio: a ratio-1 picture was stretched (blurred) at 200 %.
+        ratio = screen_ratio()
+        side = round(THUMB * ratio)
         # Fit the whole drawing (boards with trays or hands are not square) into THUMB pixels.
         grid_cell = dl.grid.cell if dl.grid is not None else 40.0
-        cell = (THUMB - 4) * grid_cell / max(dl.width, dl.height, 1.0)
-        image = render_image(dl, ExportOptions(cell_size=cell, margin=2, palette=self.palette.name))
-        pixmap = QPixmap.fromImage(image).scaled(
-            THUMB, THUMB, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
+        cell = (side - 4 * ratio) * grid_cell / max(dl.width, dl.height, 1.0)
+        options = ExportOptions(cell_size=cell, margin=2 * ratio, palette=self.palette.name)
+        pixmap = QPixmap.fromImage(render_image(dl, options)).scaled(
+            side, side, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
         )
         # Centred in a square: the view lays an item out by its picture's own size, so a wide board's
         # caption got the height the picture left free (a selected caption was a 100x50 px block).
-        square = QPixmap(THUMB, THUMB)
+        square = sharp_pixmap(THUMB, THUMB, ratio)
         square.fill(Qt.GlobalColor.transparent)
+        pixmap.setDevicePixelRatio(ratio)
+        size = pixmap.deviceIndependentSize()
         painter = QPainter(square)
-        painter.drawPixmap((THUMB - pixmap.width()) // 2, (THUMB - pixmap.height()) // 2, pixmap)
+        painter.drawPixmap(QPointF((THUMB - size.width()) / 2, (THUMB - size.height()) / 2), pixmap)
         painter.end()
         return square
 

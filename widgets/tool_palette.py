@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QActionGroup, QColor, QFont, QIcon, QPainter, QPixmap, QShowEvent
+from PySide6.QtGui import QAction, QActionGroup, QColor, QFont, QIcon, QPainter, QShowEvent
 from PySide6.QtWidgets import QButtonGroup, QMenu, QSizePolicy, QToolButton, QWidget
 
 from solvers.common.palette import LIGHT, Palette
 from solvers.common.protocol import Tool
 from widgets.flow_layout import FlowLayout
+from widgets.hidpi import sharp_pixmap
 from widgets.painter import qcolor
 
 GLYPH_SIZE = 24  # a swatch with a label on it (three digits must stay legible)
@@ -20,7 +21,7 @@ MORE = "More"
 
 def swatch(palette: Palette, color: str, size: int = 14, glyph: str = "") -> QIcon:
     """A dot of ``color``; with a ``glyph``, the label drawn on it as the board draws it."""
-    pixmap = QPixmap(size, size)
+    pixmap = sharp_pixmap(size, size)  # a ratio-1 dot was blurred at 200 % (QA pass 9)
     pixmap.fill(QColor(0, 0, 0, 0))
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
