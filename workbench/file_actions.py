@@ -174,13 +174,22 @@ class FileActions:
         entries = settings.recent_files()
         if not entries:
             self.window.recent_menu.addAction("(none)").setEnabled(False)
-        for entry in entries:
+        plugins = registry.plugins()
+        for number, entry in enumerate(entries, 1):
             kind, _, path = entry.partition("|")
-            action = self.window.recent_menu.addAction(f"{Path(path).name}  ({kind})")
+            # Numbered for the keyboard (Alt+F, R, 1); an '&' in a name is shown, not a mnemonic.
+            name = Path(path).name.replace("&", "&&")
+            module = plugins[kind].meta.name if kind in plugins else kind
+            prefix = f"&{number}  " if number < 10 else "    "
+            action = self.window.recent_menu.addAction(f"{prefix}{name}  ({module})")
             action.setToolTip(path)
             action.triggered.connect(lambda _=False, k=kind, p=path: self.open_recent(k, p))
 
     def open_recent(self, kind: str, path: str) -> bool:
+        if not Path(path).is_file():  # deleted or moved since: it stayed listed, failing each time (QA)
+            settings.remove_recent(f"{kind}|{path}")
+            said = f"{path}: the file is gone (deleted or moved); removed from Open Recent"
+            return self._report_open_error("Cannot open file", said)
         # An entry may name a module that is gone (or a garbled settings file): open by extension.
         known = kind in registry.plugins()
         return self.open_path(path, kind if known else None)

@@ -35,6 +35,13 @@ def add_recent(path: str, limit: int = 10) -> list[str]:
     return files
 
 
+def remove_recent(entry: str) -> list[str]:
+    """Drop ``entry`` ("kind|path") from the recent files."""
+    files = [p for p in recent_files() if p != entry]
+    settings().setValue("recent", files)
+    return files
+
+
 def last_folder(purpose: str) -> str:
     """The folder last used for ``purpose`` ("open", "save", "export", "import") if it still
     exists, else the folder of the last file chosen for any purpose (an export goes beside the
