@@ -1091,7 +1091,7 @@ class _Lottery:
             if step is None and self.sat.stats.conflicts <= self.cap:
                 continue
             self.close()  # answered, proven empty or at its cap: the next ticket
-            if step:
+            if isinstance(step, EdgeSolution):
                 self.stats.lottery += 1
                 return step
         return None
