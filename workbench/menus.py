@@ -151,6 +151,8 @@ def build(window: MainWindow) -> None:
         window, "&Fit Board", lambda: window.current().board_area.fit(), "Ctrl+0", "Show the whole board"
     )
     view_menu.addActions([window.act_zoom_in, window.act_zoom_out, window.act_fit])
+    view_menu.addSeparator()
+    _module_menu(window, view_menu.addMenu("&Module"))
 
     help_menu = menu.addMenu("&Help")
     window.act_how_to_play = make_action(
@@ -238,3 +240,20 @@ def _puzzle_only(view: DocumentView) -> None:
     view.show_solution(None)
     view.browser.forget_current()
     view.board.setFocus()
+
+
+def _module_menu(window: MainWindow, menu: Any) -> None:
+    """View > Module: each module by number, Ctrl+1..Ctrl+9, in the sidebar's order; the keyboard's
+    way to another module (the sidebar took four Tabs and showed no focus: QA pass 9)."""
+    window.module_go_actions = []
+    for row, meta in enumerate(registry.metas().values()):
+        number = f"&{row + 1} " if row < 9 else ""
+        action = make_action(
+            window,
+            number + meta.name.replace("&", "&&"),
+            lambda _=False, r=row: window.sidebar.setCurrentRow(r),
+            f"Ctrl+{row + 1}" if row < 9 else None,
+            f"Show {meta.name}",
+        )
+        menu.addAction(action)
+        window.module_go_actions.append(action)
