@@ -87,6 +87,11 @@ def _fresh_warm_up(monkeypatch, tmp_path, plugin) -> list[list[str]]:
     """Warm ``plugin`` as a fresh process would, with the stamp in ``tmp_path``; returns the worker
     rounds that ran."""
     rounds: list[list[str]] = []
+    # A warm-up thread of an earlier test (a window opened on a cold numba cache, as on a clean
+    # clone) may still be compiling: once done it writes its stamp through ``_stamp_path``, which
+    # would be this test's file by then (the clean-clone CI failed so: a stamp after a failure).
+    if warmup._thread is not None:
+        warmup._thread.join(300)
     monkeypatch.setattr(warmup, "_done", {})
     monkeypatch.setattr(warmup, "_errors", {})
     monkeypatch.setattr(warmup, "_panels_imported", set(registry.plugins()))
