@@ -8,13 +8,16 @@ Writing files safely (atomic replace, format by extension, size limits) is ``wor
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
+import re
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QMarginsF, QRectF, QSize, QSizeF
+from PySide6.QtCore import QHashSeed, QMarginsF, QRectF, QSize, QSizeF, QUuid
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
 from PySide6.QtSvg import QSvgGenerator
 
@@ -101,6 +104,9 @@ def write_svg(dl: DisplayList, path: Path, options: ExportOptions) -> None:
     w, h = output_size(dl, options)
     generator = QSvgGenerator()
     generator.setFileName(str(path))
+    # CSS pixels: Qt writes the size in mm from this resolution (default 72 dpi), and at 72 a
+    # 443 px drawing said 156 mm, which browsers and cairo showed 591 px wide (4/3 too big).
+    generator.setResolution(SVG_DPI)
     generator.setSize(QSize(w, h))
     generator.setViewBox(QRectF(0, 0, w, h))
     generator.setTitle(dl.title or "Puzzle Workbench diagram")
@@ -115,9 +121,21 @@ def write_svg(dl: DisplayList, path: Path, options: ExportOptions) -> None:
 def write_pdf(dl: DisplayList, path: Path, options: ExportOptions) -> None:
     # One page exactly the size of the drawing, in points, so it drops into documents as is.
     w, h = output_size(dl, options)
+    # Qt keeps the embedded fonts in a hash: with the random seed their order (and the file) changed
+    # from run to run. A fixed seed only while this writer exists and paints.
+    QHashSeed.setDeterministicGlobalSeed()
+    try:
+        _write_pdf(dl, path, options, w, h)
+    finally:
+        QHashSeed.resetRandomGlobalSeed()
+    _drop_pdf_dates(path)
+
+
+def _write_pdf(dl: DisplayList, path: Path, options: ExportOptions, w: int, h: int) -> None:
     writer = QPdfWriter(str(path))
     writer.setTitle(dl.title or "Puzzle Workbench diagram")
     writer.setCreator("Puzzle Workbench")
+    writer.setDocumentId(_document_id(dl, options))
     writer.setResolution(72)
     writer.setPageLayout(
         QPageLayout(
@@ -129,6 +147,28 @@ def write_pdf(dl: DisplayList, path: Path, options: ExportOptions) -> None:
         _paint(painter, dl, options, w, h)
     finally:
         painter.end()
+
+
+SVG_DPI = 96  # CSS: 96 px to the inch, so an SVG of W px says W * 25.4 / 96 mm
+# The creation time Qt writes into every PDF (the Info dictionary and the XMP packet): the same
+# drawing exported twice differed in 122 bytes. These optional entries are blanked out with spaces
+# of the same length, so the cross-reference offsets stay right.
+_PDF_DATES = re.compile(
+    rb"/(?:CreationDate|ModDate) \(D:[^)]*\)| xmp:(?:CreateDate|ModifyDate|MetadataDate)=\"[^\"]*\""
+)
+
+
+def _document_id(dl: DisplayList, options: ExportOptions) -> QUuid:
+    """The PDF's document id (/ID, XMP DocumentID) from what is drawn: Qt makes a random one."""
+    digest = hashlib.sha256(repr((dl, options)).encode("utf-8")).digest()
+    return QUuid(str(uuid.UUID(bytes=digest[:16], version=5)))
+
+
+def _drop_pdf_dates(path: Path) -> None:
+    data = path.read_bytes()
+    fixed = _PDF_DATES.sub(lambda m: b" " * len(m.group(0)), data)
+    if fixed != data:
+        path.write_bytes(fixed)
 
 
 WRITERS = {"png": write_png, "svg": write_svg, "pdf": write_pdf}
