@@ -386,7 +386,7 @@ class NineTilesPlugin(PluginBase):
             f = town.face_at(p)
             if f is None:
                 dl.add(Rect(x + 4, y + 4, CELL - 8, CELL - 8, stroke="muted", width=1.5, radius=6))
-                dl.add(Text(x + CELL / 2, y + CELL / 2, "empty", size=12, color="muted"))
+                dl.add(Text(x + CELL / 2, y + CELL / 2, "empty", size=12, color="mark"))
                 continue
             painter = TilePainter(x, y, CELL, town.dirs[p] % 4)
             dl.extend(painter.draw(f, frozenset(highlight.get(p, set()))))
@@ -404,10 +404,12 @@ class NineTilesPlugin(PluginBase):
         frame = board + 2 * FRAME_GAP
         dl.add(Rect(MARGIN - FRAME_GAP, MARGIN - FRAME_GAP, frame, frame, stroke="wall", width=FRAME_WIDTH))
         if tray:
+            # Text in "mark", not "muted": muted is for faint strokes, and as text it was 1.6:1 on
+            # the background in both palettes (QA pass 10: unreadable in exports).
             top = MARGIN + board + TRAY_GAP
             dl.add(
                 Text(
-                    MARGIN, top + 8, "Tray (drag a tile onto the board)", size=11, color="muted", align="left"
+                    MARGIN, top + 8, "Tray (drag a tile onto the board)", size=11, color="mark", align="left"
                 )
             )
             for tile, (tx, ty) in tray.items():
