@@ -66,6 +66,8 @@ def prepare_export(
     options = options or ExportOptions()
     target = Path(path)
     fmt = target.suffix.lower().lstrip(".")
+    if target.is_dir():  # was "tmp: unknown export format"
+        raise InputError(f"{target}: is a folder; give a file name ending in .png, .svg or .pdf")
     if fmt not in WRITERS:
         raise InputError(f"{target.name}: unknown export format (use .png, .svg or .pdf)")
     if options.palette not in PALETTES:

@@ -107,6 +107,12 @@ def atomic_output(path: Path) -> Iterator[Path]:
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise InputError(f"{folder}: folder does not exist")
+    if path.is_dir():
+        raise InputError(f"{path}: is a folder; give a file name")
+    if path.is_file() and not path.stat().st_mode & stat.S_IWUSR:
+        # os.replace needs only the folder writable, so a read-only file was silently replaced
+        # (QA pass 10); its mode says it is not to be written over.
+        raise InputError(f"{path}: the file is read-only; choose another name or make it writable")
     remove_stale_temps(folder)
     try:
         fd, name = tempfile.mkstemp(prefix=f".{path.name}{TEMP_MARK}", suffix=_temp_suffix(path), dir=folder)
