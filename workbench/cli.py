@@ -7,6 +7,7 @@ on stderr and exit code 2.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import json
 import sys
@@ -153,7 +154,7 @@ def cmd_solve(args: argparse.Namespace, cancel: CancelToken) -> int:
     info = solved.info  # the solver's own info is printed as it is
     seconds = time.perf_counter() - start
     if args.export and solutions and not cancel.cancelled:
-        _export(plugin, puzzle, solutions[0], args.export)
+        _export(plugin, puzzle, solutions[0], args.export, _input_name(args.input))
     if args.json:
         out: dict[str, Any] = {
             "kind": plugin.meta.id,
@@ -219,12 +220,13 @@ def cmd_check(args: argparse.Namespace, cancel: CancelToken) -> int:
     return 1 if status == "broken" else 0
 
 
-def _export(plugin: PluginBase, puzzle: Any, solution: Any, out: str, **options: Any) -> Path:
-    from workbench.export import ExportOptions, export
+def _export(plugin: PluginBase, puzzle: Any, solution: Any, out: str, name: str, **options: Any) -> Path:
+    from workbench.export import ExportOptions, export, titled
     from workbench.qt_app import ensure_app
 
     ensure_app(headless=True)
-    return export(document_drawing(plugin, puzzle, None, solution), out, ExportOptions(**options))
+    picture = titled(document_drawing(plugin, puzzle, None, solution), name, plugin.meta.name)
+    return export(picture, out, ExportOptions(**options))
 
 
 def cmd_export(args: argparse.Namespace, cancel: CancelToken) -> int:
@@ -295,11 +297,13 @@ def _export_step(plugin: PluginBase, puzzle: Any, args: argparse.Namespace, canc
         raise InputError(f"--export-step: N must be 0 or more, got {step}")
     dl = draw_step(puzzle, step, cancel)
     cancel.raise_if_cancelled()
-    from workbench.export import export
+    from workbench.export import export, titled
     from workbench.qt_app import ensure_app
 
     ensure_app(headless=True)
-    path = export(dl, out)
+    # The file's title as File > Export gives it, with the step: "a_6x6 (Toichika), step 3".
+    picture = titled(dl, _input_name(args.input), plugin.meta.name)
+    path = export(dataclasses.replace(picture, title=f"{picture.title}, step {step}"), out)
     print(json.dumps({"step": step, "exported": str(path)}) if args.json else path)
     return 0
 
