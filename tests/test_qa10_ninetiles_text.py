@@ -39,3 +39,13 @@ def test_partial_town_texts_are_readable(name: str) -> None:
     for text in texts:
         for bg in ("background", "cell"):
             assert _contrast(palette, text.color, bg) >= MIN_CONTRAST, (text.text, text.color, bg)
+
+
+def test_the_tray_caption_says_what_the_tray_is_not_a_mouse_gesture() -> None:
+    # The caption is part of every export, where "(drag a tile onto the board)" meant nothing.
+    plugin = registry.get("ninetiles")
+    sample = next(p for p in plugin.sample_paths() if p.stem == "partial_town")
+    puzzle, entries = plugin.parse_document(sample.read_text(encoding="utf-8"))
+    texts = [item.text for item in plugin.draw(puzzle, None, entries).items if isinstance(item, Text)]
+    assert "Tray (tiles not yet on the board)" in texts
+    assert not any("drag" in text.lower() for text in texts)

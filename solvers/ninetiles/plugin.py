@@ -407,9 +407,11 @@ class NineTilesPlugin(PluginBase):
             # Text in "mark", not "muted": muted is for faint strokes, and as text it was 1.6:1 on
             # the background in both palettes (QA pass 10: unreadable in exports).
             top = MARGIN + board + TRAY_GAP
+            # What the tray is, not how to use it: the caption is in every export too (QA pass 10);
+            # the Arrange tool's label says that a drag moves a tile.
             dl.add(
                 Text(
-                    MARGIN, top + 8, "Tray (drag a tile onto the board)", size=11, color="mark", align="left"
+                    MARGIN, top + 8, "Tray (tiles not yet on the board)", size=11, color="mark", align="left"
                 )
             )
             for tile, (tx, ty) in tray.items():
