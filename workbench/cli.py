@@ -119,13 +119,23 @@ def _load(plugin: PluginBase, arg: str) -> tuple[Any, Any]:
         from solvers.common.limits import read_user_text
         from workbench.pasted_text import with_other_readers
 
+        path = _existing_file(arg)
+        if path is None:
+            raise exc from None
         try:
-            if "\n" in arg or len(arg) >= 4096 or not Path(arg).is_file():
-                raise exc from None
-            text = read_user_text(Path(arg))
+            text = read_user_text(path)
         except (OSError, ValueError):
             raise exc from None
         raise InputError(with_other_readers(str(exc), text, plugin, cli=True)) from None
+
+
+def _existing_file(given: str) -> Path | None:
+    """``given`` as a file that exists, or None for text, a URL or standard input (the reader's own
+    test, ``parse_document_input``)."""
+    try:
+        return Path(given) if len(given) < 4096 and "\n" not in given and Path(given).is_file() else None
+    except (OSError, ValueError):  # a NUL byte or a name too long for the system
+        return None
 
 
 def cmd_solve(args: argparse.Namespace, cancel: CancelToken) -> int:
@@ -256,12 +266,9 @@ def cmd_export(args: argparse.Namespace, cancel: CancelToken) -> int:
 
 
 def _input_name(given: str) -> str:
-    """The exported file's title: the input file's name; none for text, a URL or standard input
-    (the same test as the reader's, ``parse_document_input``: a file that exists)."""
-    try:
-        return Path(given).stem if len(given) < 4096 and "\n" not in given and Path(given).is_file() else ""
-    except (OSError, ValueError):  # a NUL byte or a name too long for the system
-        return ""
+    """The exported file's title: the input file's name; none for text, a URL or standard input."""
+    path = _existing_file(given)
+    return path.stem if path is not None else ""
 
 
 def cmd_explain(args: argparse.Namespace, cancel: CancelToken) -> int:

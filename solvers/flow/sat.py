@@ -964,30 +964,21 @@ def _staged_steps(
 ) -> Generator[EdgeSolution | None, None, None]:
     """Designed or strict solutions, stage by stage (see the module notes); under strict rules
     with the ``lottery`` (a new one if None) beside the long stages."""
+    lottery = lottery if lottery is not None else _Lottery(graph, cancel, stats)
+    try:
+        yield from _run_stages(graph, rules, cancel, stats, lottery)
+    finally:
+        lottery.close()  # a ticket cut short keeps its solver
+
+
+def _run_stages(
+    graph: FlowGraph, rules: str, cancel: CancelToken | None, stats: SatStats, lottery: _Lottery
+) -> Generator[EdgeSolution | None, None, None]:
     found: list[EdgeSolution] = []
     runs: list[_Run] = []  # the stages run so far
     seen: set[bytes] = set()
     earlier = SatStats()  # totals of the finished stages
     annealing = _Annealing(graph)
-    lottery = lottery if lottery is not None else _Lottery(graph, cancel, stats)
-    try:
-        yield from _run_stages(graph, rules, cancel, stats, found, runs, seen, earlier, annealing, lottery)
-    finally:
-        lottery.close()
-
-
-def _run_stages(
-    graph: FlowGraph,
-    rules: str,
-    cancel: CancelToken | None,
-    stats: SatStats,
-    found: list[EdgeSolution],
-    runs: list[_Run],
-    seen: set[bytes],
-    earlier: SatStats,
-    annealing: _Annealing,
-    lottery: _Lottery,
-) -> Generator[EdgeSolution | None, None, None]:
     for stage in _stages(graph, rules, found, runs):
         if stage is None:  # a routing passed over: a step, so that other searches get their turn
             if cancel is not None:

@@ -404,11 +404,10 @@ class NineTilesPlugin(PluginBase):
         frame = board + 2 * FRAME_GAP
         dl.add(Rect(MARGIN - FRAME_GAP, MARGIN - FRAME_GAP, frame, frame, stroke="wall", width=FRAME_WIDTH))
         if tray:
-            # Text in "mark", not "muted": muted is for faint strokes, and as text it was 1.6:1 on
-            # the background in both palettes (QA pass 10: unreadable in exports).
-            top = MARGIN + board + TRAY_GAP
-            # What the tray is, not how to use it: the caption is in every export too (QA pass 10);
+            # In "mark", not "muted" (as text 1.6:1 on the background in both palettes), and saying
+            # what the tray is, not how to use it: the caption is in every export too (QA pass 10);
             # the Arrange tool's label says that a drag moves a tile.
+            top = MARGIN + board + TRAY_GAP
             dl.add(
                 Text(
                     MARGIN, top + 8, "Tray (tiles not yet on the board)", size=11, color="mark", align="left"
