@@ -503,13 +503,13 @@ def _read_lines(puzzle: FlowPuzzle, lines: list[str], first: int) -> tuple[FlowP
                 paths[ch] = path
                 break
     kept = {(min(a, b), max(a, b)) for path in paths.values() for a, b in zip(path, path[1:], strict=False)}
-    _refuse_forks_and_loops(puzzle, links, {pair: place for pair, place in where.items() if pair not in kept})
-    left_out = [place for (a, b), place in where.items() if (a, b) not in kept]
+    left_out = {pair: place for pair, place in where.items() if pair not in kept}
+    _refuse_forks_and_loops(puzzle, links, left_out)
     note = None
     if left_out:
         # Mid-solve drawings (a pair drawn from both ends, a piece in the open) are no broken rule;
         # the document holds one pipe per pair, from a number, so the rest is left out, said once.
-        line, column = min(left_out)
+        line, column = min(left_out.values())
         note = (
             f"left out {len(left_out)} of the lines drawn (first at line {line}, column {column}): "
             "only one pipe per pair, drawn from a number, is read (a pair drawn from both ends keeps "
@@ -527,13 +527,15 @@ def _refuse_forks_and_loops(
     are all on pipes read (pzprjs's own sample) is read: Check names where the pipes meet."""
     for (a, b), place in sorted(left_out.items(), key=lambda item: item[1]):
         for cell in (a, b):
-            if len(links[cell]) > (1 if puzzle.at(*cell) != EMPTY else 2):
-                raise ParseError(
-                    f"pzprv3: the lines drawn fork at {cell_name(*cell)} ({len(links[cell])} lines meet there"
-                    + (", at a number" if puzzle.at(*cell) != EMPTY else "")
-                    + "): a pipe never branches",
-                    *place,
-                )
+            number = puzzle.at(*cell) != EMPTY
+            meet = len(links[cell])
+            if meet > (1 if number else 2):
+                if meet == 4 and not number:  # pzprjs's 'lnCross' drawing
+                    said = f"cross at {cell_name(*cell)}: pipes never cross"
+                else:
+                    at = ", at a number" if number else ""
+                    said = f"fork at {cell_name(*cell)} ({meet} lines meet there{at}): a pipe never branches"
+                raise ParseError(f"pzprv3: the lines drawn {said}", *place)
     seen: set[Cell] = set()
     for (a, _), place in sorted(left_out.items(), key=lambda item: item[1]):
         if a in seen:

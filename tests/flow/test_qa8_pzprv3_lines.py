@@ -85,3 +85,38 @@ def test_check_from_the_command_line_says_what_was_left_out(tmp_path, capsys) ->
     assert "incomplete" in out and "note: left out 1 of the lines drawn" in err
     assert workbench_main(["check", "flow", str(path), "--json"]) == 0
     assert '"notes": ["left out 1 of the lines drawn' in capsys.readouterr().out
+
+
+# pzprjs's own numlin check cases (test/script/numlin.js): drawings that each break one rule, and
+# the answer. None of the broken ones may read as complete; each is broken, unfinished or refused.
+PZPRJS = "pzprv3/numlin/5/5/1 . . . . /2 . . 3 . /. . . . . /. 1 . . 2 /. . . . 3 /"
+PZPRJS_CASES = {
+    "lnBranch": "0 0 0 0 /1 1 1 0 /0 0 0 0 /0 0 0 0 /0 0 0 0 /0 0 0 0 0 /0 1 0 0 0 /0 1 0 0 0 /0 0 0 0 0 /",
+    "lnCross": "1 0 0 0 /1 1 1 0 /0 0 0 0 /0 0 0 0 /0 0 0 0 /0 1 0 0 0 /0 1 0 0 0 /0 1 0 0 0 /0 0 0 0 0 /",
+    "lcTripleNum": "1 1 1 1 /1 1 1 0 /0 0 0 0 /0 0 0 0 /0 0 0 0 /1 0 0 0 1 /0 0 0 0 1 /0 0 0 0 1 /0 0 0 0 1 /",
+    "nmConnDiff": "1 1 0 0 /0 0 0 0 /0 0 0 0 /0 0 1 1 /0 0 0 0 /0 0 1 0 0 /0 0 1 0 0 /0 0 1 0 0 /0 0 0 0 0 /",
+    "lcOnNum": "0 0 0 0 /0 0 0 0 /0 0 0 0 /0 0 1 1 /0 0 0 0 /0 0 1 0 1 /0 0 1 0 1 /0 0 1 0 1 /0 0 0 0 0 /",
+    "lnDeadEnd": "1 0 0 0 /0 0 0 0 /0 0 0 0 /0 0 0 0 /0 0 0 1 /0 1 0 0 0 /0 1 0 1 0 /0 0 0 1 0 /0 0 0 1 0 /",
+    "lcIsolate": "1 0 0 0 /0 0 0 0 /0 0 1 0 /0 0 0 0 /0 0 1 0 /0 1 0 0 0 /0 1 0 0 0 /0 1 1 1 0 /0 0 1 1 0 /",
+    "nmNoLine": "1 0 0 0 /0 0 0 0 /0 0 0 0 /0 0 0 0 /0 0 0 1 /0 1 0 0 0 /0 1 0 1 0 /0 1 0 1 0 /0 0 0 1 0 /",
+}
+PZPRJS_ANSWER = (
+    "1 -1 1 1 /0 -1 0 0 /0 -1 -1 0 /0 -1 -1 0 /1 1 -1 1 /0 1 1 0 1 /1 1 1 1 1 /1 1 1 1 1 /1 0 1 1 0 /"
+)
+
+
+@pytest.mark.parametrize("code", sorted(PZPRJS_CASES))
+def test_pzprjs_broken_drawings_never_read_as_complete(code: str) -> None:
+    try:
+        puzzle, entries = PLUGIN.parse_document(PZPRJS + PZPRJS_CASES[code])
+    except ParseError as refused:
+        assert "pzprv3: the lines drawn" in refused.message
+        return
+    assert not PLUGIN.check(puzzle, entries).complete
+
+
+def test_pzprjs_crossing_is_called_a_crossing_and_its_answer_reads_complete() -> None:
+    with pytest.raises(ParseError, match="the lines drawn cross at R2C2: pipes never cross"):
+        PLUGIN.parse_document(PZPRJS + PZPRJS_CASES["lnCross"])
+    puzzle, entries = PLUGIN.parse_document(PZPRJS + PZPRJS_ANSWER)
+    assert PLUGIN.check(puzzle, entries).ok and PLUGIN.check(puzzle, entries).complete
