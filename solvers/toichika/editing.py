@@ -199,6 +199,8 @@ class Editor:
             )
         if p.given(r, c) in DIRECTIONS or entries[p.index(r, c)] == value:
             return None
+        if p.given(r, c) == QUESTION and value == DOT:  # a "?" is an arrow: no file holds a dot there
+            return EditResult(label=f"{cell_name(r, c)} is a given '?' (an arrow): it takes no dot")
         new = list(entries)
         new[p.index(r, c)] = value
         return EditResult(entries=tuple(new), label=f"{label} at {cell_name(r, c)}", merge_key="cells")

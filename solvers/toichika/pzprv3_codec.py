@@ -90,6 +90,13 @@ def read_pzprv3(text: str) -> tuple[Toichika, Entries]:
                     end + r + 1,
                     _column(answers[r], c),
                 )
+            if tok == "+" and givens[r][c] == QUESTION:  # as the text format: a '?' is an arrow
+                raise ParseError(
+                    f"pzprv3: R{r + 1}C{c + 1} holds a given '?' (an arrow), so its answer is an "
+                    "arrow or '.', not a dot '+'",
+                    end + r + 1,
+                    _column(answers[r], c),
+                )
     puzzle = Toichika.from_labels(labels, givens)
     _check_connected(puzzle, labels, ids)
     answer_code = {".": 0, "1": 1, "2": 2, "3": 3, "4": 4, "+": DOT}
