@@ -70,7 +70,9 @@ def test_export_writes_real_files(plugin: PluginBase, tmp_path: Path) -> None:
     assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
     box = re.search(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", data)
     assert box, "the PDF has no page"
-    assert (round(float(box[1])), round(float(box[2]))) == (width, height)  # one page, points = pixels
+    # one page, the size of the PNG at 96 pixels to the inch (72 points)
+    for points, pixels in zip((float(box[1]), float(box[2])), (width, height), strict=True):
+        assert pixels * 0.75 <= points < pixels * 0.75 + 1  # whole points, never smaller
     streams = re.findall(rb"stream\r?\n(.*?)\r?\nendstream", data, re.S)
     drawn = b"".join(zlib.decompress(s) if s[:1] == b"x" else s for s in streams)
     assert drawn.count(b" re") + drawn.count(b" l\n") + drawn.count(b" c\n") > 10, "the PDF page is empty"

@@ -8,10 +8,13 @@ size in millimetres at 72 dpi, so browsers and cairo showed a 443 px drawing 591
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+
+import pytest
 
 from solvers.common import registry
 from workbench.cli import main
@@ -63,3 +66,29 @@ def test_svg_size_is_in_css_pixels(tmp_path: Path) -> None:
         text = root.get(attribute, "")
         assert text.endswith("mm"), text
         assert abs(float(text[:-2]) - pixels * 25.4 / 96) < 0.01, (attribute, text, pixels)
+
+
+def test_png_svg_and_pdf_of_one_export_print_at_one_size(tmp_path: Path) -> None:
+    """QA pass 10 left this open: the PNG said 144 dpi, the PDF page was 1 pt per pixel and the SVG
+    96 px to the inch, so one export printed at 7.1, 14.1 and 10.6 mm per cell. Now all three are
+    pixels of 1/96 inch."""
+    registry.get("doves")
+    inches = {}
+    for ext in ("png", "svg", "pdf"):
+        out = tmp_path / f"t.{ext}"
+        assert main(["export", "doves", str(DOVES), str(out), "--cell-size", "40", "--margin", "10"]) == 0
+        data = out.read_bytes()
+        if ext == "png":
+            width = int.from_bytes(data[16:20], "big")
+            phys = data.index(b"pHYs")
+            per_metre = int.from_bytes(data[phys + 4 : phys + 8], "big")
+            assert data[phys + 12] == 1  # the unit is the metre
+            inches[ext] = width / (per_metre * 0.0254)
+        elif ext == "svg":
+            inches[ext] = float(ET.parse(out).getroot().get("width", "")[:-2]) / 25.4
+        else:
+            box = re.search(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", data)
+            assert box is not None
+            inches[ext] = float(box[1]) / 72
+    assert inches["png"] == pytest.approx(inches["svg"], rel=0.005)
+    assert inches["pdf"] == pytest.approx(inches["svg"], rel=0.005)

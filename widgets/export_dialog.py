@@ -35,6 +35,12 @@ class ExportDialog(QDialog):
         self.margin = QDoubleSpinBox()
         self.margin.setRange(*MARGIN_RANGE)
         self.margin.setValue(defaults.margin)
+        # One unit in every format (``ExportOptions``), so the suffix never changes with it.
+        self.cell_size.setSuffix(" px per cell")
+        self.margin.setSuffix(" px")
+        same_size = "Pixels of 1/96 inch: PNG, SVG and PDF of one export show and print at one size"
+        self.cell_size.setToolTip(same_size)
+        self.margin.setToolTip(same_size)
         self.transparent = QCheckBox("Transparent background")
         self.transparent.setChecked(defaults.transparent)
         self.palette_choice = QComboBox()
@@ -53,17 +59,9 @@ class ExportDialog(QDialog):
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        self.format.currentIndexChanged.connect(self._show_unit)
-        self._show_unit()
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
-
-    def _show_unit(self) -> None:
-        """Sizes are pixels in a PNG and points (1/72 inch) in SVG and PDF: say the one that applies."""
-        unit = " px" if self.extension() == "png" else " pt"
-        self.cell_size.setSuffix(f"{unit} per cell")
-        self.margin.setSuffix(unit)
 
     def options(self) -> ExportOptions:
         """The chosen options as the one ``ExportOptions`` value (automatic cell size = None)."""

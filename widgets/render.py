@@ -35,11 +35,12 @@ MIN_AUTO_CELL = 40.0  # ... and never smaller than this per grid cell
 
 @dataclass(frozen=True)
 class ExportOptions:
-    cell_size: float | None = None  # output pixels (PNG/SVG) or points (PDF) per grid cell; None = auto
-    margin: float = 16.0  # around the drawing, same unit
+    # Sizes are pixels of 1/96 inch in every format (CSS pixels), so a PNG, an SVG and a PDF of
+    # one export show and print at one size (PNG pixels, SVG user units, PDF page of w * 0.75 pt).
+    cell_size: float | None = None  # pixels per grid cell; None = auto
+    margin: float = 16.0  # around the drawing, pixels
     transparent: bool = False
     palette: str = "light"
-    dpi: int = 144  # PNG metadata only; the pixel size comes from cell_size
 
     def __post_init__(self) -> None:
         # Thumbnails use cells under the dialog's 4 px, so only nonsense is refused here.
@@ -84,7 +85,7 @@ def render_image(dl: DisplayList, options: ExportOptions = ExportOptions()) -> Q
     w, h = output_size(dl, options)
     image = QImage(QSize(w, h), QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(QColor(0, 0, 0, 0))
-    dots_per_meter = round(options.dpi / 0.0254)
+    dots_per_meter = round(PIXELS_PER_INCH / 0.0254)
     image.setDotsPerMeterX(dots_per_meter)
     image.setDotsPerMeterY(dots_per_meter)
     painter = QPainter(image)
@@ -106,7 +107,7 @@ def write_svg(dl: DisplayList, path: Path, options: ExportOptions) -> None:
     generator.setFileName(str(path))
     # CSS pixels: Qt writes the size in mm from this resolution (default 72 dpi), and at 72 a
     # 443 px drawing said 156 mm, which browsers and cairo showed 591 px wide (4/3 too big).
-    generator.setResolution(SVG_DPI)
+    generator.setResolution(PIXELS_PER_INCH)
     generator.setSize(QSize(w, h))
     generator.setViewBox(QRectF(0, 0, w, h))
     generator.setTitle(dl.title or "Puzzle Workbench diagram")
@@ -119,7 +120,8 @@ def write_svg(dl: DisplayList, path: Path, options: ExportOptions) -> None:
 
 
 def write_pdf(dl: DisplayList, path: Path, options: ExportOptions) -> None:
-    # One page exactly the size of the drawing, in points, so it drops into documents as is.
+    # One page exactly the size of the drawing (w px = w * 0.75 pt), so it drops into documents
+    # at the size of the PNG and SVG of the same export.
     w, h = output_size(dl, options)
     # Qt keeps the embedded fonts in a hash: with the random seed their order (and the file) changed
     # from run to run. A fixed seed only while this writer exists and paints.
@@ -136,20 +138,22 @@ def _write_pdf(dl: DisplayList, path: Path, options: ExportOptions, w: int, h: i
     writer.setTitle(dl.title or "Puzzle Workbench diagram")
     writer.setCreator("Puzzle Workbench")
     writer.setDocumentId(_document_id(dl, options))
-    writer.setResolution(72)
-    writer.setPageLayout(
-        QPageLayout(
-            QPageSize(QSizeF(w, h), QPageSize.Unit.Point), QPageLayout.Orientation.Portrait, QMarginsF()
-        )
-    )
+    writer.setResolution(PIXELS_PER_INCH)
+    # Pages are whole points: a drawing of w px (w * 0.75 pt) gets the next whole point, and the
+    # painting fills that page (at most 1 pt, 0.35 mm, larger: no unpainted strip at its edge).
+    pt_w, pt_h = (math.ceil(n * 72 / PIXELS_PER_INCH - 1e-9) for n in (w, h))
+    # ExactMatch: the default fuzzy match snaps a size near a standard one (a 104 pt page was 105).
+    exact = QPageSize.SizeMatchPolicy.ExactMatch
+    page = QPageSize(QSizeF(pt_w, pt_h), QPageSize.Unit.Point, "", exact)
+    writer.setPageLayout(QPageLayout(page, QPageLayout.Orientation.Portrait, QMarginsF()))
     painter = QPainter(writer)
     try:
-        _paint(painter, dl, options, w, h)
+        _paint(painter, dl, options, pt_w * PIXELS_PER_INCH / 72, pt_h * PIXELS_PER_INCH / 72)
     finally:
         painter.end()
 
 
-SVG_DPI = 96  # CSS: 96 px to the inch, so an SVG of W px says W * 25.4 / 96 mm
+PIXELS_PER_INCH = 96  # CSS: an SVG of W px says W * 25.4 / 96 mm; PNG metadata; PDF page size
 # The creation time Qt writes into every PDF (the Info dictionary and the XMP packet): the same
 # drawing exported twice differed in 122 bytes. These optional entries are blanked out with spaces
 # of the same length, so the cross-reference offsets stay right.
