@@ -105,9 +105,11 @@ def _add_export_options(export: argparse.ArgumentParser) -> None:
         "--cell-size",
         type=cli.float_range(*CELL_SIZE_RANGE),
         default=defaults.cell_size,
-        help="pixels (points in PDF) per cell; default: legible, at least 600 on the long side",
+        help="pixels (1/96 inch, in every format) per cell; default: legible, at least 600 on the long side",
     )
-    export.add_argument("--margin", type=cli.float_range(*MARGIN_RANGE), default=defaults.margin)
+    export.add_argument(
+        "--margin", type=cli.float_range(*MARGIN_RANGE), default=defaults.margin, help="pixels"
+    )
     export.add_argument("--transparent", action="store_true", default=defaults.transparent)
     export.add_argument("--palette", choices=sorted(PALETTES), default=defaults.palette)
 
