@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QActionGroup, QColor, QFont, QIcon, QPainter, QShowEvent
+from PySide6.QtGui import QAction, QActionGroup, QColor, QFont, QIcon, QKeyEvent, QPainter, QShowEvent
 from PySide6.QtWidgets import QButtonGroup, QMenu, QSizePolicy, QToolButton, QWidget
 
 from solvers.common.palette import LIGHT, Palette
@@ -11,6 +11,7 @@ from solvers.common.protocol import Tool
 from widgets.flow_layout import FlowLayout
 from widgets.hidpi import sharp_pixmap
 from widgets.painter import qcolor
+from widgets.tool_keys import ARROWS, neighbour
 
 GLYPH_SIZE = 24  # a swatch with a label on it (three digits must stay legible)
 # The tool rows take at most this share of the board column's height (but two rows always): at
@@ -100,6 +101,7 @@ class ToolPalette(QWidget):
         self._more_plain, self._more_widths = self._probe.sizeHint(), []
         for i, tool in enumerate(shown):
             button = _tool_button(tool, self.palette_)
+            button.installEventFilter(self)  # arrow keys (``tool_keys``)
             self.group.addButton(button, i)
             self.layout_.addWidget(button)
             _dress(self._probe, tool, self.palette_, menu=True)
@@ -190,6 +192,15 @@ class ToolPalette(QWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt API)
         if watched is self._watched and event.type() == QEvent.Type.Resize:
             self._update_row_limit()
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            if event.key() in ARROWS and watched in self.group.buttons():
+                shown = [b for b in self.group.buttons() if b.isVisibleTo(self)]
+                target = neighbour(shown, watched, event.key())  # type: ignore[arg-type]
+                if target is not None:
+                    target.setFocus(Qt.FocusReason.TabFocusReason)
+                    target.setChecked(True)
+                    self._clicked(self.group.id(target))
+                return True  # at the edge nothing moves (Qt's own rules would jump)
         return False
 
     def _update_row_limit(self) -> None:
