@@ -11,16 +11,20 @@ from solvers.common.errors import ParseError
 MAX_PARTS = 16  # pid, flags, size, body: a real URL has fewer than ten
 # The URL prefix of each host (the part before the puzzle id).
 HOSTS = {"puzz.link": "https://puzz.link/p?", "pzv.jp": "http://pzv.jp/p.html?"}
+# Hosts whose puzzle URLs are read (written: HOSTS only). pzprxs.vercel.app serves the same player
+# and URLs; copied without its scheme it was taken for a file name ("no such file", QA pass 11).
+READ_HOSTS = frozenset(HOSTS) | {"pzprxs.vercel.app"}
 
 
 def is_url_form(text: str) -> bool:
     """A stripped one-line text written as a URL: with a scheme, a query (``p?...``, ``?...``,
-    ``p.html?...``), or ``puzz.link/p?...`` / ``www.pzv.jp/p.html?...`` copied without its scheme
-    (address bars and chat programs drop it; it would otherwise be taken for a file name)."""
+    ``p.html?...``), or ``puzz.link/p?...`` / ``www.pzv.jp/p.html?...`` /
+    ``pzprxs.vercel.app/p?...`` copied without its scheme (address bars and chat programs drop it;
+    it would otherwise be taken for a file name)."""
     if "://" in text or text.startswith(("p?", "?", "p.html?")):
         return True
     host = text.split("/", 1)[0].lower()
-    return host.removeprefix("www.") in HOSTS and "?" in text
+    return host.removeprefix("www.") in READ_HOSTS and "?" in text
 
 
 # A percent escape of printable ASCII (not a space): browsers and chat programs write '/' as %2F.

@@ -9,7 +9,7 @@ given). Numberlink labels are numbers; Arukone shows 1..26 as ``A``..``Z`` and 2
 ``a``..``z``, and its flag ``e`` lets cells stay empty (without it every cell is covered).
 
 pzprv3 file: ``pzprv3``, the pid, rows, cols; Arukone then a line ``passallcell`` or
-``dontpassallcell``; then one line per row of cell tokens (a number, or a letter for Arukone; ``.``
+``dontpassallcell`` (pzprjs's older ``allowempty`` reads as the latter); then one line per row of cell tokens (a number, or a letter for Arukone; ``.``
 empty, ``-`` a "?" clue), then the lines drawn: ``rows`` lines of ``cols - 1`` values for the sides
 between horizontal neighbours, ``rows - 1`` lines of ``cols`` values for vertical neighbours
 (``1`` a line, ``-1`` a cross mark, ``0`` nothing). Lines that join a pair are read as its pipe,
@@ -414,9 +414,15 @@ def _read_pzprv3(text: str) -> tuple[FlowPuzzle, FlowPaths | None]:
     rules = NUMBERLINK if kind == NUMLIN else FLOW_RULES
     if kind == ARUKONE:
         mode = lines[4] if len(lines) > 4 else ""
-        if mode not in ("passallcell", "dontpassallcell"):
-            raise ParseError(f"pzprv3: expected passallcell or dontpassallcell, got {shown(mode)}", 5, 1)
-        rules = NUMBERLINK if mode == "dontpassallcell" else FLOW_RULES
+        # pzprjs writes passallcell or dontpassallcell; its older files (and its own arukone test
+        # data) say allowempty, which it reads as dontpassallcell (QA pass 11: refused here).
+        if mode not in ("passallcell", "dontpassallcell", "allowempty"):
+            raise ParseError(
+                f"pzprv3: expected passallcell or dontpassallcell (or the older allowempty), got {shown(mode)}",
+                5,
+                1,
+            )
+        rules = FLOW_RULES if mode == "passallcell" else NUMBERLINK
         first = 5
     grid = _table(lines, first, rows, cols, "cell")
     values: list[tuple[int, int]] = []
