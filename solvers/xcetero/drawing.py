@@ -32,11 +32,12 @@ def _piece(dl: DisplayList, x: float, y: float, size: float, piece: int) -> None
         dl.add(Circle(x, y, size * 0.32, stroke="player-a", width=size * 0.07))
         dl.add(Text(x, y, str(piece), size=size * 0.3, color="player-a", bold=True))
     else:
-        h = size * 0.28
+        h = size * 0.31
         for dx in (-h, h):
             dl.add(Line((x - dx, y - h), (x + dx, y + h), "player-b", size * 0.07, cap="round"))
-        dl.add(Circle(x, y, size * 0.15, fill="cell"))
-        dl.add(Text(x, y, str(piece), size=size * 0.26, color="player-b", bold=True))
+        # a clear gap round the number: at 0.15 / 0.26 its digits ran into the strokes (QA pass 10)
+        dl.add(Circle(x, y, size * 0.18, fill="cell"))
+        dl.add(Text(x, y, str(piece), size=size * 0.25, color="player-b", bold=True))
 
 
 def status_text(position: Position, history: list[Position], hints: bool) -> str:
