@@ -124,6 +124,7 @@ def decode_url(url: str) -> FlowPuzzle:
     Errors are placed in the text as given (line and column)."""
     pieces = _url_lines(normalise(url))
     joined = "".join(unescape(raw) for _, _, raw in pieces)
+    _blank_in_query(joined, pieces)
     try:
         return _decode_query(joined)
     except ParseError as exc:
@@ -143,6 +144,20 @@ def decode_url(url: str) -> FlowPuzzle:
             raise
         line, column = _origin(pieces, exc.column - 1)
         raise ParseError(exc.message, line, column) from None
+
+
+def _blank_in_query(joined: str, pieces: list[tuple[int, int, str]]) -> None:
+    """A URL holds no blank: text after one on the same line is another URL or a remark, not more
+    cells (QA pass 11: "URL (a hard one)" was "unexpected characters ' (a hard one)' after the last
+    cell of a 5x5 board (is the size right?)", two URLs "expected <cols>/<rows>/<body>")."""
+    blank = next((i for i in range(joined.find("?") + 1, len(joined)) if joined[i].isspace()), None)
+    if blank is None:
+        return
+    start = len(joined) - len(joined[blank:].lstrip())
+    line, column = _origin(pieces, start)
+    if _is_url_line(joined[start:].split(None, 1)[0]):
+        raise ParseError("a second URL starts here: paste one URL at a time", line, column)
+    raise ParseError("text after the URL (paste the URL alone)", line, column)
 
 
 def _url_lines(text: str) -> list[tuple[int, int, str]]:
