@@ -517,13 +517,17 @@ def _read_lines(puzzle: FlowPuzzle, lines: list[str], first: int) -> tuple[FlowP
                     links.setdefault((r + dr, c + dc), []).append((r, c))
                     where[((r, c), (r + dr, c + dc))] = (top + r + 1, column)
     paths: dict[str, list[Cell]] = {}
+    kept: set[tuple[Cell, Cell]] = set()
     for ch, ends in puzzle.endpoints().items():
         for end in ends:  # the pipe drawn from the pair's first number, else from its second
             path = _follow(puzzle, links, end)
-            if len(path) > 1:
+            # A line already read as another pair's pipe, which runs into this number, is that
+            # pipe: read again from here it made a second pipe on the same cells, and Check named a
+            # crossing at each of them (QA pass 11: "and 9 more problems" for one wrong line).
+            if len(path) > 1 and (min(path[0], path[1]), max(path[0], path[1])) not in kept:
                 paths[ch] = path
+                kept.update((min(a, b), max(a, b)) for a, b in zip(path, path[1:], strict=False))
                 break
-    kept = {(min(a, b), max(a, b)) for path in paths.values() for a, b in zip(path, path[1:], strict=False)}
     left_out = {pair: place for pair, place in where.items() if pair not in kept}
     _refuse_forks_and_loops(puzzle, links, left_out)
     note = None
