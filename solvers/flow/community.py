@@ -218,4 +218,5 @@ def _notes(ignored: dict[str, int]) -> tuple[str, ...]:
     names = ", ".join(shown(name) for name in itertools.islice(ignored, _MAX_NAMED))
     more = f" and {len(ignored) - _MAX_NAMED:,} more" if len(ignored) > _MAX_NAMED else ""
     s = "s" if len(ignored) != 1 else ""
-    return (f"ignored unknown directive{s} {names}{more} (read as comments)",)
+    kept = "a comment" if len(ignored) == 1 else "comments"
+    return (f"ignored unknown directive{s} {names}{more} (read as {kept})",)

@@ -248,6 +248,9 @@ def test_community_metadata_directives_are_read_as_comments_and_named_once() -> 
     names = ("meta_" + "".join("abcdefghij"[int(d)] for d in str(i)) for i in range(100_000))
     many = "".join(f"# {name}: x\n" for name in names) + "AA\n"
     assert codec.parse(many).notes[0].endswith("and 99,995 more (read as comments)")
+    assert codec.parse("# author: me\nAA\n").notes == (
+        "ignored unknown directive 'author' (read as a comment)",
+    )
 
 
 def test_document_with_hole_rows_keeps_paths() -> None:
