@@ -82,6 +82,9 @@ def report_text(report: SolveReport) -> str:
         text = f"{status[0].upper()}{status[1:]}{named} {when} {report.seconds:.2f} s."
         if report.proven and search.interrupted:
             text += f" Proven so far: {report.proven}."
+        hint = solve.info.get("hint")  # where else an answer is (Flow: under Numberlink rules)
+        if isinstance(hint, str) and hint and not search.interrupted:
+            text += f" Note: {hint}."
     if report.found > report.shown:
         text += f" The list shows the first {report.shown:,}."
     return text

@@ -125,8 +125,9 @@ def _solve(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) ->
             "verdict": result.describe(info.get("verdict")),
             "seconds": round(seconds, 4),
         }
-        if "proven" in info:
-            out["proven"] = info["proven"]
+        for key in ("proven", "hint"):
+            if key in info:
+                out[key] = info[key]
         print(json.dumps(out))
     else:
         for solution in solutions:
@@ -134,6 +135,8 @@ def _solve(plugin: PluginBase, args: argparse.Namespace, cancel: CancelToken) ->
             print("\n".join(solution.grid))
         proven = f"; proven: {info['proven']}" if "proven" in info else ""  # a proof cut short
         print(f"{result.describe(info.get('verdict'))}{proven} ({seconds:.3f} s)")
+        if "hint" in info:
+            print(f"note: {info['hint']}", file=sys.stderr)
     return 0
 
 

@@ -87,6 +87,7 @@ def solve(
         cells = f"{len(region)} cells" if len(region) > 1 else "the cell"
         where = cell_name(*graph.cells[region[0]])
         info["verdict"] = f"{verdict(0, True, rule_set)}: no pair can reach {cells} at {where}"
+        _hint_numberlink(graph, cancel, info)
         return
     if rules == "auto":
         rule_set, search, buffered = _auto(graph, limit, cancel, progress)
@@ -115,6 +116,32 @@ def solve(
             info["proven"] = verdict(1, True, "designed")
         raise
     info["verdict"] = verdict(found, True, rule_set)
+    if found == 0 and rule_set == "strict":
+        _hint_numberlink(graph, cancel, info)
+
+
+# Published Arukone puzzles often leave cells empty: typed in as boards they get "no solution
+# under the game rules", and nothing said where the answer is (QA pass 11). A short look under
+# Numberlink rules says so when it finds one; a longer search would keep the verdict waiting.
+HINT_SECONDS = 1.0
+NUMBERLINK_HINT = (
+    "a solution exists under Numberlink rules, where cells may stay empty "
+    "(the Flow panel's Rules box; CLI: --rules numberlink)"
+)
+
+
+def _hint_numberlink(graph: FlowGraph, cancel: CancelToken | None, info: dict[str, Any]) -> None:
+    """``info["hint"]`` if Numberlink rules have an answer found within ``HINT_SECONDS``."""
+    short = CancelToken(timeout=HINT_SECONDS)
+    unlink = cancel.on_cancel(short.cancel) if cancel is not None else None
+    try:
+        if any(step is not None for step in steps(graph, "numberlink", short, SatStats())):
+            info["hint"] = NUMBERLINK_HINT
+    except Cancelled:
+        pass  # the verdict is complete already: a cut look only goes without its hint
+    finally:
+        if unlink is not None:
+            unlink()
 
 
 def _progress(rule_set: str, found: int, stats: SatStats) -> dict[str, object]:
