@@ -12,6 +12,9 @@ from solvers.common.cancel import CancelToken
 from solvers.common.display import DisplayList
 from solvers.common.protocol import EditResult, PluginBase, ProgressFn, Solution
 
+# A panel's Paste URL with nothing on the clipboard (the readers said "empty board: no rows found").
+EMPTY_CLIPBOARD = "Cannot paste: the clipboard holds no text (copy a puzz.link URL first)"
+
 
 class PanelContext(Protocol):
     plugin: PluginBase

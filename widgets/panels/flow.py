@@ -43,6 +43,7 @@ from solvers.flow.model import (
 )
 from solvers.flow.pzpr import encode_url
 from solvers.flow.solve import verdict
+from widgets.panel_api import EMPTY_CLIPBOARD
 from widgets.panels.flow_generator import FlowGenerator
 
 RULES_NOTE = (
@@ -192,6 +193,9 @@ class FlowPanel(QWidget):
 
     def paste_url(self, text: str | None = None) -> None:
         text = QGuiApplication.clipboard().text() if text is None else text
+        if not text.strip():  # not 'empty board: no rows found'
+            self.ctx.status(EMPTY_CLIPBOARD)
+            return
         try:
             if len(self.ctx.plugin.collection(limit_text(text, "the clipboard"))) > 1:
                 # A level pack: the shell asks which puzzle, as File > Open does (this button

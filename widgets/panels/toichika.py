@@ -21,6 +21,7 @@ from solvers.common.process_jobs import remote
 from solvers.toichika.explain import Explanation, explain
 from solvers.toichika.sat_solver import differing_cells, iter_solutions
 from solvers.toichika.url_codec import encode_url
+from widgets.panel_api import EMPTY_CLIPBOARD
 from widgets.panels.toichika_generator import GeneratorBox
 from widgets.panels.toichika_hint import HintControl
 from widgets.panels.toichika_replay import StepReplay
@@ -214,6 +215,9 @@ class ToichikaPanel(QWidget):
 
     def paste_url(self, text: str | None = None) -> None:
         text = QGuiApplication.clipboard().text() if text is None else text
+        if not text.strip():  # not 'empty board: no rows found'
+            self.ctx.status(EMPTY_CLIPBOARD)
+            return
         try:
             puzzle = self.ctx.plugin.parse(text)
         except InputError as exc:
