@@ -84,6 +84,8 @@ def split_query(url: str) -> UrlParts:
         )
     query = text[qpos + 1 :] if qpos >= 0 else text
     offset = (qpos + 1 if qpos >= 0 else 0) + 1
+    if qpos >= 0 and not query.startswith("pzprv3"):  # a pzprv3 text in a URL has its own blanks
+        _refuse_blank(query, offset)
     head = query.split("/", 1)[0]
     if "&" in head:  # "type=...&numlin/..." (older forms)
         cut = head.rfind("&") + 1
@@ -97,3 +99,16 @@ def split_query(url: str) -> UrlParts:
         columns.append(col)
         col += len(part) + 1
     return UrlParts(parts, columns, offset)
+
+
+def _refuse_blank(query: str, offset: int) -> None:
+    """A URL holds no blank: what follows one is a remark or another URL, not more cells (QA pass
+    11: "URL (a nice one)" was "invalid character ' '", two URLs "expected <cols>/<rows>/<body>")."""
+    blank = re.search(r"\s", query)
+    if blank is None:
+        return
+    rest = query[blank.start() :].lstrip()
+    column = offset + len(query) - len(rest)
+    if is_url_form(rest.split(None, 1)[0]):
+        raise ParseError("a second URL starts here: paste one URL at a time", 1, column)
+    raise ParseError("text after the URL (paste the URL alone)", 1, column)

@@ -1,0 +1,37 @@
+"""A blank ends a URL: what follows is a remark or a second URL, said as such at its column (QA
+pass 11 found it in Flow's reader; Toichika's said "invalid character ' '" and "expected
+<cols>/<rows>/<body> after the puzzle id")."""
+
+from __future__ import annotations
+
+import pytest
+
+from solvers.common.errors import ParseError
+from solvers.toichika.plugin import PLUGIN
+from solvers.toichika.url_codec import encode_url
+
+URL = "https://puzz.link/p?toichika/4/4/n70kt84j"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (f"{URL} (a nice one)", "text after the URL (paste the URL alone)"),
+        (f"{URL}\tfrom the forum", "text after the URL (paste the URL alone)"),
+        (f"{URL} {URL}", "a second URL starts here: paste one URL at a time"),
+        (f"{URL}  pzv.jp/p.html?toichika/4/4/n70kt84j", "a second URL starts here: paste one URL at a time"),
+    ],
+)
+def test_text_after_a_url_is_named_at_its_column(text: str, message: str) -> None:
+    with pytest.raises(ParseError) as err:
+        PLUGIN.parse(text)
+    tail = text[len(URL) :]
+    column = len(URL) + len(tail) - len(tail.lstrip()) + 1  # the remark's first character
+    assert err.value.message == message and (err.value.line, err.value.column) == (1, column)
+
+
+def test_blanks_round_a_url_and_pzprv3_spaces_still_read() -> None:
+    puzzle = PLUGIN.parse(URL)
+    assert encode_url(PLUGIN.parse(f"  {URL}  \n")) == encode_url(puzzle) == URL
+    in_url = "https://puzz.link/p?pzprv3/toichika/2/2/2/0 1 /0 1 /- . /. . /"  # its blanks are pzprv3's
+    assert PLUGIN.parse(in_url).rows == 2
