@@ -39,6 +39,9 @@ def parse_document(text: str) -> tuple[FlowPuzzle, FlowPaths | None]:
     form = codec.foreign_form(norm)
     if form == "pzprv3":  # its lines drawn are the player's pipes
         return pzpr.read_pzprv3(norm)
+    in_url = pzpr.read_pzprv3_url(norm) if form == "puzz.link URL" else None
+    if in_url is not None:  # a pzprv3 text in a URL: its lines too
+        return in_url
     if form is not None:  # (a level pack's answer is not the player's: it opens without)
         return codec.parse(norm), None
     hash_at = _COMMENT.search(norm) or _bare_header(norm)

@@ -122,6 +122,9 @@ MAX_URL_LINES = 1000  # a URL of the largest board wrapped at 160 columns takes 
 def decode_url(url: str) -> FlowPuzzle:
     """The puzzle of a URL text: percent escapes decoded, a URL wrapped over several lines joined.
     Errors are placed in the text as given (line and column)."""
+    in_url = read_pzprv3_url(url)
+    if in_url is not None:
+        return in_url[0]
     pieces = _url_lines(normalise(url))
     joined = "".join(unescape(raw) for _, _, raw in pieces)
     _blank_in_query(joined, pieces)
@@ -144,6 +147,24 @@ def decode_url(url: str) -> FlowPuzzle:
             raise
         line, column = _origin(pieces, exc.column - 1)
         raise ParseError(exc.message, line, column) from None
+
+
+def read_pzprv3_url(url: str) -> tuple[FlowPuzzle, FlowPaths | None] | None:
+    """A pzprv3 text in a URL's query (``...p?pzprv3/numlin/5/5/1 . . /...``, as pzprjs reads and
+    Toichika's reader reads it; its blanks are the format's), with its lines drawn; None for any
+    other URL."""
+    given = normalise(url)
+    text = given.strip()
+    query = text.find("?") + 1
+    if not query or "\n" in text or not _SLASH_FORM.match(text, query):
+        return None
+    lead = len(given) - len(given.lstrip())
+    try:
+        return read_pzprv3(text[query:])
+    except ParseError as exc:  # columns of the query -> columns of the URL as given
+        if exc.line != 1 or exc.column is None:
+            raise
+        raise ParseError(exc.message, 1, exc.column + query + lead) from None
 
 
 def _blank_in_query(joined: str, pieces: list[tuple[int, int, str]]) -> None:
