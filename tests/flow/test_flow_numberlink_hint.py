@@ -68,3 +68,16 @@ def test_the_cli_and_the_results_line_say_it(tmp_path, capsys) -> None:
     )
     report = SolveReport("done", 0.25, 0, 0, 2, solve=done)  # type: ignore[arg-type]
     assert report_text(report) == (f"No solution under the game rules in 0.25 s. Note: {NUMBERLINK_HINT}.")
+
+
+def test_a_board_too_large_for_a_short_look_goes_without_one(monkeypatch) -> None:
+    import solvers.flow.solve as flow_solve
+
+    graph = grid_graph(codec.parse("AB.\nAB.\n...\n"))
+    monkeypatch.setattr(flow_solve, "HINT_SIZE", 2 * graph.n_nodes - 1)  # 2 pairs x 9 cells
+    info: dict[str, Any] = {}
+    _hint_numberlink(graph, None, info)
+    assert "hint" not in info
+    monkeypatch.setattr(flow_solve, "HINT_SIZE", 2 * graph.n_nodes)
+    _hint_numberlink(graph, None, info)
+    assert info["hint"] == NUMBERLINK_HINT
