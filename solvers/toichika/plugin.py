@@ -21,7 +21,7 @@ from solvers.common.words import plural
 from solvers.toichika import META
 from solvers.toichika.drawing import checked, draw_board, live_errors
 from solvers.toichika.editing import TOOLS, Editor, EditorUI
-from solvers.toichika.model import DIRECTIONS, Entries, Toichika, empty_entries, grid_rows
+from solvers.toichika.model import DIRECTIONS, DOT, QUESTION, Entries, Toichika, empty_entries, grid_rows
 from solvers.toichika.pzprv3_codec import looks_like_pzprv3, read_pzprv3
 from solvers.toichika.sat_solver import differing_cells, iter_solutions, model_for
 from solvers.toichika.text_format import read_document, write_document, write_text
@@ -36,7 +36,7 @@ def parse_any(text: str) -> tuple[Toichika, Entries | None]:
     if looks_like_pzprv3(stripped):
         return read_pzprv3(stripped)
     if looks_like_url(stripped):
-        return decode_url(stripped), None
+        return decode_url(text.rstrip()), None  # its leading blanks count in error columns
     return read_document(text)
 
 
@@ -65,7 +65,13 @@ class ToichikaPlugin(PluginBase):
         """Keep the player's marks when only givens or walls changed (same size)."""
         if entries is None or len(entries) != puzzle.size:
             return empty_entries(puzzle)
-        return tuple(0 if puzzle.givens[i] in DIRECTIONS else e for i, e in enumerate(entries))
+        # A given arrow takes no entry, a "?" no dot (a dot made before the "?" was given there
+        # would be saved in a file that no reader takes back).
+        givens = puzzle.givens
+        return tuple(
+            0 if givens[i] in DIRECTIONS or (givens[i] == QUESTION and e == DOT) else e
+            for i, e in enumerate(entries)
+        )
 
     def looks_like_inline(self, arg: str) -> bool:
         return looks_like_url(arg)

@@ -90,17 +90,16 @@ def read_pzprv3(text: str) -> tuple[Toichika, Entries]:
                     end + r + 1,
                     _column(answers[r], c),
                 )
-            if tok == "+" and givens[r][c] == QUESTION:  # as the text format: a '?' is an arrow
-                raise ParseError(
-                    f"pzprv3: R{r + 1}C{c + 1} holds a given '?' (an arrow), so its answer is an "
-                    "arrow or '.', not a dot '+'",
-                    end + r + 1,
-                    _column(answers[r], c),
-                )
     puzzle = Toichika.from_labels(labels, givens)
     _check_connected(puzzle, labels, ids)
     answer_code = {".": 0, "1": 1, "2": 2, "3": 3, "4": 4, "+": DOT}
-    entries = tuple(answer_code[t] for row in answers for t in row)
+    # A dot on a "?" says nothing (a "?" is an arrow); files that hold one opened before, so it is
+    # read as no entry rather than refused (the text format, ours, never writes one).
+    entries = tuple(
+        0 if t == "+" and givens[r][c] == QUESTION else answer_code[t]
+        for r, row in enumerate(answers)
+        for c, t in enumerate(row)
+    )
     return puzzle, entries
 
 

@@ -1,12 +1,10 @@
 """A given '?' is an arrow of unknown direction: it takes an arrow or nothing, never a dot. The
-native text format always refused a dot there; pzprv3 read one and play mode set one, so a game
-saved in the text format could not be opened again (QA pass 8, left then)."""
+native text format always refused a dot there; play mode set one (and a '?' given over a dot kept
+it), pzprv3 files kept one, so a game saved in the text format could not be opened again (QA pass
+8, left then; the edit-mode path found in review)."""
 
 from __future__ import annotations
 
-import pytest
-
-from solvers.common.errors import ParseError
 from solvers.common.protocol import EditEvent
 from solvers.toichika.model import DOT, RIGHT, Toichika
 from solvers.toichika.plugin import PLUGIN
@@ -20,11 +18,13 @@ def _file(answer_rows: str) -> str:
     return (CLUES + answer_rows).replace("/", "\n")
 
 
-def test_pzprv3_refuses_a_dot_on_a_question_mark_naming_the_cell() -> None:
-    with pytest.raises(ParseError) as err:
-        read_pzprv3(_file("+ . /. . /"))
-    assert "R1C1" in str(err.value) and "'?'" in str(err.value)
-    assert err.value.line == 10  # the first answer row
+def test_pzprv3_reads_a_dot_on_a_question_mark_as_no_entry() -> None:
+    """Such files opened before (pzprjs may keep a dot there): the dot says nothing and is dropped,
+    so what is read can be saved and opened again."""
+    puzzle, entries = read_pzprv3(_file("+ . /. + /"))
+    assert entries[0] == 0 and entries[3] == DOT
+    assert read_pzprv3(write_pzprv3(puzzle, entries)) == (puzzle, entries)
+    assert PLUGIN.parse_document(PLUGIN.serialize_document(puzzle, entries))[1] == entries
 
 
 def test_pzprv3_still_reads_an_arrow_or_nothing_on_a_question_mark() -> None:
@@ -54,3 +54,17 @@ def test_every_play_state_on_a_question_mark_saves_and_reopens() -> None:
     for state in states:
         reopened, stored = PLUGIN.parse_document(PLUGIN.serialize_document(puzzle, state))
         assert reopened == puzzle and PLUGIN.adapt_entries(puzzle, stored) == state
+
+
+def test_a_question_mark_given_over_a_dot_drops_the_dot() -> None:
+    """Dot a cell in play mode, then make it a '?' in edit mode: the dot went with the document
+    into a file that did not reopen."""
+    puzzle, entries = read_pzprv3(_file(". . /. . /"))
+    dotted = PLUGIN.edit(puzzle, entries, EditEvent("key", "arrow", "play", (1, 0), key="."))
+    assert dotted is not None and dotted.entries[2] == DOT
+    asked = PLUGIN.edit(puzzle, dotted.entries, EditEvent("key", "arrow", "edit", (1, 0), key="?"))
+    assert asked is not None and asked.puzzle is not None
+    kept = PLUGIN.adapt_entries(asked.puzzle, dotted.entries)
+    assert kept[2] == 0
+    reopened, stored = PLUGIN.parse_document(PLUGIN.serialize_document(asked.puzzle, kept))
+    assert reopened == asked.puzzle and PLUGIN.adapt_entries(reopened, stored) == kept
