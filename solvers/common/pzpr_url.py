@@ -57,6 +57,8 @@ def puzzle_type(text: str) -> str | None:
         pid = head.split("/", 2)[1].strip()
     elif is_url_form(head) or (len(lines) == 1 and re.match(r"[a-z]+(_edit|_play)?/", head)):
         pid = query_pid(head)
+        if re.fullmatch(r"pzprv3(\.[0-9]{1,3})?", pid):  # a pzprv3 text in the URL: its type follows
+            pid = (head[head.find("?") + 1 :].split("/", 2) + ["", ""])[1].strip()
     else:
         return None
     pid = pid.removesuffix("_edit").removesuffix("_play")
@@ -74,6 +76,7 @@ def split_query(url: str) -> UrlParts:
     """Everything after '?' (or the whole text), without an older 'type=...&' prefix; more than
     ``MAX_PARTS`` parts is refused before anything is split (a huge URL stays cheap)."""
     text = url.strip()
+    lead = len(url[: len(url) - len(url.lstrip())].rsplit("\n", 1)[-1])  # columns as given
     qpos = text.find("?")
     if qpos < 0 and "://" in text:  # QA: https://example.com/foo was "unknown puzzle type 'https:'"
         raise ParseError(
@@ -83,7 +86,7 @@ def split_query(url: str) -> UrlParts:
             1,
         )
     query = text[qpos + 1 :] if qpos >= 0 else text
-    offset = (qpos + 1 if qpos >= 0 else 0) + 1
+    offset = (qpos + 1 if qpos >= 0 else 0) + 1 + lead
     if qpos >= 0 and not query.startswith("pzprv3"):  # a pzprv3 text in a URL has its own blanks
         _refuse_blank(query, offset)
     head = query.split("/", 1)[0]
@@ -101,12 +104,17 @@ def split_query(url: str) -> UrlParts:
     return UrlParts(parts, columns, offset)
 
 
+BLANK_AFTER_MARK = "a blank right after '?': the puzzle type must follow it (remove the blank)"
+
+
 def _refuse_blank(query: str, offset: int) -> None:
     """A URL holds no blank: what follows one is a remark or another URL, not more cells (QA pass
     11: "URL (a nice one)" was "invalid character ' '", two URLs "expected <cols>/<rows>/<body>")."""
     blank = re.search(r"\s", query)
     if blank is None:
         return
+    if not query[: blank.start()]:
+        raise ParseError(BLANK_AFTER_MARK, 1, offset)
     rest = query[blank.start() :].lstrip()
     column = offset + len(query) - len(rest)
     if is_url_form(rest.split(None, 1)[0]):

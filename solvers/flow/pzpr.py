@@ -31,7 +31,15 @@ from dataclasses import replace
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import ascii_int, is_ascii_digits, nonblank_lines, normalise, shown
-from solvers.common.pzpr_url import ESCAPE, HOSTS, is_url_form, query_pid, split_query, unescape
+from solvers.common.pzpr_url import (
+    BLANK_AFTER_MARK,
+    ESCAPE,
+    HOSTS,
+    is_url_form,
+    query_pid,
+    split_query,
+    unescape,
+)
 from solvers.common.words import cell_name
 from solvers.flow.model import (
     EMPTY,
@@ -151,29 +159,35 @@ def decode_url(url: str) -> FlowPuzzle:
 
 def read_pzprv3_url(url: str) -> tuple[FlowPuzzle, FlowPaths | None] | None:
     """A pzprv3 text in a URL's query (``...p?pzprv3/numlin/5/5/1 . . /...``, as pzprjs reads and
-    Toichika's reader reads it; its blanks are the format's), with its lines drawn; None for any
-    other URL."""
+    Toichika's reader reads it; its blanks are the format's, also as ``%20``), with its lines drawn;
+    None for any other URL."""
     given = normalise(url)
     text = given.strip()
     query = text.find("?") + 1
-    if not query or "\n" in text or not _SLASH_FORM.match(text, query):
+    raw = text[query:]
+    body = unescape(raw.replace("%20", " "))  # browsers copy blanks as %20, chat programs '/' as %2F
+    if not query or "\n" in text or not _SLASH_FORM.match(body):
         return None
     lead = len(given) - len(given.lstrip())
     try:
-        return read_pzprv3(text[query:])
+        return read_pzprv3(body)
     except ParseError as exc:  # columns of the query -> columns of the URL as given
         if exc.line != 1 or exc.column is None:
             raise
-        raise ParseError(exc.message, 1, exc.column + query + lead) from None
+        column = exc.column if body == raw else 1  # escaped: the pzprv3 text's start
+        raise ParseError(exc.message, 1, column + query + lead) from None
 
 
 def _blank_in_query(joined: str, pieces: list[tuple[int, int, str]]) -> None:
     """A URL holds no blank: text after one on the same line is another URL or a remark, not more
     cells (QA pass 11: "URL (a hard one)" was "unexpected characters ' (a hard one)' after the last
     cell of a 5x5 board (is the size right?)", two URLs "expected <cols>/<rows>/<body>")."""
-    blank = next((i for i in range(joined.find("?") + 1, len(joined)) if joined[i].isspace()), None)
+    mark = joined.find("?") + 1
+    blank = next((i for i in range(mark, len(joined)) if joined[i].isspace()), None)
     if blank is None:
         return
+    if blank == mark:
+        raise ParseError(BLANK_AFTER_MARK, *_origin(pieces, blank))
     start = len(joined) - len(joined[blank:].lstrip())
     line, column = _origin(pieces, start)
     if _is_url_line(joined[start:].split(None, 1)[0]):

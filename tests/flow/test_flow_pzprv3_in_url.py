@@ -35,3 +35,31 @@ def test_an_error_in_it_is_placed_in_the_url_as_given() -> None:
 def test_other_urls_with_blanks_are_still_refused() -> None:
     with pytest.raises(ParseError, match="text after the URL"):
         PLUGIN.parse("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3 pzprv3/numlin")
+
+
+def test_escaped_forms_read_and_the_type_is_told_for_routing() -> None:
+    """Browsers copy its blanks as %20, chat programs '/' as %2F (code review); the paste routing
+    asks ``puzzle_type``, which said 'pzprv3' for it, so a damaged one was 'not a Flow puzzle'."""
+    from solvers.common.pzpr_url import puzzle_type
+
+    plain = PLUGIN.parse(f"pzprv3/numlin/5/5/{CLUES}")
+    for url in (
+        "https://puzz.link/p?pzprv3/numlin/5/5/" + CLUES.replace(" ", "%20"),
+        "https://puzz.link/p?pzprv3%2Fnumlin%2F5%2F5%2F" + CLUES.replace("/", "%2F"),
+    ):
+        assert PLUGIN.parse(url) == plain
+    assert puzzle_type("https://puzz.link/p?pzprv3/numlin/5/5/" + CLUES) == "numlin"
+    assert puzzle_type("https://puzz.link/p?pzprv3/arukone/5/5/") == "arukone"
+    assert puzzle_type("https://puzz.link/p?pzprv3") is None
+
+
+def test_a_blank_right_after_the_question_mark_is_named_as_such() -> None:
+    from solvers.toichika.plugin import PLUGIN as TOICHIKA
+
+    for plugin, url in (
+        (PLUGIN, "https://puzz.link/p? numlin/5/5/1j2h3m1h2j3"),
+        (TOICHIKA, "https://puzz.link/p? toichika/4/4/n70kt84j"),
+    ):
+        with pytest.raises(ParseError) as err:
+            plugin.parse(url)
+        assert "right after '?'" in err.value.message and err.value.column == url.index("?") + 2

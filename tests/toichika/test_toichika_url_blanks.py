@@ -35,3 +35,11 @@ def test_blanks_round_a_url_and_pzprv3_spaces_still_read() -> None:
     assert encode_url(PLUGIN.parse(f"  {URL}  \n")) == encode_url(puzzle) == URL
     in_url = "https://puzz.link/p?pzprv3/toichika/2/2/2/0 1 /0 1 /- . /. . /"  # its blanks are pzprv3's
     assert PLUGIN.parse(in_url).rows == 2
+
+
+def test_columns_count_the_blanks_before_the_url() -> None:
+    """Code review: the reader got the text stripped, so every column was two short here."""
+    for text, bad in ((f"  {URL} (x)", "("), ("  https://puzz.link/p?toichika/4/4/n7?kt84j", "?k")):
+        with pytest.raises(ParseError) as err:
+            PLUGIN.parse(text)
+        assert err.value.column == text.index(bad) + 1, (text, err.value)
