@@ -27,6 +27,7 @@ from solvers.common.errors import InputError
 from solvers.common.limits import limit_text
 from solvers.common.process_jobs import remote
 from solvers.common.protocol import EditResult
+from solvers.common.pzpr_url import puzzle_type
 from solvers.flow.draw import labels_always
 from solvers.flow.hint import Paths, hint_paths, joined_pipes, keeps, progress_text, reveal_one
 from solvers.flow.model import (
@@ -202,12 +203,15 @@ class FlowPanel(QWidget):
                 # opened the first with the command line's "flow split" note).
                 self.ctx.paste_text(text)
                 return
-            puzzle = self.ctx.plugin.parse(limit_text(text, "the clipboard").strip())
+            clean = limit_text(text, "the clipboard").strip()
+            puzzle = self.ctx.plugin.parse(clean)
+            # A pzprv3 text (a file, or in a URL) brings its lines drawn, as Edit > Paste does.
+            drawn = self.ctx.plugin.parse_document(clean)[1] if puzzle_type(clean) else None
         except InputError as exc:
             self.ctx.status(f"Cannot paste: {exc}")
             return
         if self.ctx.may_replace():
-            self.ctx.replace_untitled(puzzle, "Paste URL", FlowPaths())
+            self.ctx.replace_untitled(puzzle, "Paste URL", drawn if drawn is not None else FlowPaths())
             self.ctx.status(f"Pasted: {self.ctx.plugin.describe(puzzle)}")  # not the last failure's word
 
     # ---- play -----------------------------------------------------------------------------------
