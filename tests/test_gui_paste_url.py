@@ -1,5 +1,5 @@
-"""Paste URL with nothing on the clipboard says so (QA pass 11: Flow's panel said "Cannot paste:
-empty board: no rows found"); the document stays as it was."""
+"""The panels' Paste URL: nothing on the clipboard says so (QA pass 11: Flow's panel said "Cannot
+paste: empty board: no rows found") and the document stays as it was; a pzprv3 text keeps its lines."""
 
 from __future__ import annotations
 
