@@ -87,7 +87,7 @@ def split_query(url: str) -> UrlParts:
         )
     query = text[qpos + 1 :] if qpos >= 0 else text
     offset = (qpos + 1 if qpos >= 0 else 0) + 1 + lead
-    if qpos >= 0 and not query.startswith("pzprv3"):  # a pzprv3 text in a URL has its own blanks
+    if not query.startswith("pzprv3"):  # a pzprv3 text (in a URL or not) has its own blanks
         _refuse_blank(query, offset)
     head = query.split("/", 1)[0]
     if "&" in head:  # "type=...&numlin/..." (older forms)
@@ -108,8 +108,9 @@ BLANK_AFTER_MARK = "a blank right after '?': the puzzle type must follow it (rem
 
 
 def _refuse_blank(query: str, offset: int) -> None:
-    """A URL holds no blank: what follows one is a remark or another URL, not more cells (QA pass
-    11: "URL (a nice one)" was "invalid character ' '", two URLs "expected <cols>/<rows>/<body>")."""
+    """A URL holds no blank: what follows one is a remark or another URL (any puzzle's, or a bare
+    ``numlin/...`` query), not more cells (QA pass 11: "URL (a hard one)" was "unexpected characters
+    ... (is the size right?)" or "invalid character ' '", two URLs "expected <cols>/<rows>/<body>")."""
     blank = re.search(r"\s", query)
     if blank is None:
         return
@@ -117,6 +118,7 @@ def _refuse_blank(query: str, offset: int) -> None:
         raise ParseError(BLANK_AFTER_MARK, 1, offset)
     rest = query[blank.start() :].lstrip()
     column = offset + len(query) - len(rest)
-    if is_url_form(rest.split(None, 1)[0]):
+    word = rest.split(None, 1)[0]
+    if is_url_form(word) or (puzzle_type(word) is not None and not word.startswith("pzprv3")):
         raise ParseError("a second URL starts here: paste one URL at a time", 1, column)
     raise ParseError("text after the URL (paste the URL alone)", 1, column)

@@ -32,7 +32,6 @@ from dataclasses import replace
 from solvers.common.errors import ParseError
 from solvers.common.limits import ascii_int, is_ascii_digits, nonblank_lines, normalise, shown
 from solvers.common.pzpr_url import (
-    BLANK_AFTER_MARK,
     ESCAPE,
     HOSTS,
     is_url_form,
@@ -135,7 +134,6 @@ def decode_url(url: str) -> FlowPuzzle:
         return in_url[0]
     pieces = _url_lines(normalise(url))
     joined = "".join(unescape(raw) for _, _, raw in pieces)
-    _blank_in_query(joined, pieces)
     try:
         return _decode_query(joined)
     except ParseError as exc:
@@ -176,23 +174,6 @@ def read_pzprv3_url(url: str) -> tuple[FlowPuzzle, FlowPaths | None] | None:
             raise
         column = exc.column if body == raw else 1  # escaped: the pzprv3 text's start
         raise ParseError(exc.message, 1, column + query + lead) from None
-
-
-def _blank_in_query(joined: str, pieces: list[tuple[int, int, str]]) -> None:
-    """A URL holds no blank: text after one on the same line is another URL or a remark, not more
-    cells (QA pass 11: "URL (a hard one)" was "unexpected characters ' (a hard one)' after the last
-    cell of a 5x5 board (is the size right?)", two URLs "expected <cols>/<rows>/<body>")."""
-    mark = joined.find("?") + 1
-    blank = next((i for i in range(mark, len(joined)) if joined[i].isspace()), None)
-    if blank is None:
-        return
-    if blank == mark:
-        raise ParseError(BLANK_AFTER_MARK, *_origin(pieces, blank))
-    start = len(joined) - len(joined[blank:].lstrip())
-    line, column = _origin(pieces, start)
-    if _is_url_line(joined[start:].split(None, 1)[0]):
-        raise ParseError("a second URL starts here: paste one URL at a time", line, column)
-    raise ParseError("text after the URL (paste the URL alone)", line, column)
 
 
 def _url_lines(text: str) -> list[tuple[int, int, str]]:

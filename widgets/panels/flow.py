@@ -204,9 +204,11 @@ class FlowPanel(QWidget):
                 self.ctx.paste_text(text)
                 return
             clean = limit_text(text, "the clipboard").strip()
-            puzzle = self.ctx.plugin.parse(clean)
             # A pzprv3 text (a file, or in a URL) brings its lines drawn, as Edit > Paste does.
-            drawn = self.ctx.plugin.parse_document(clean)[1] if puzzle_type(clean) else None
+            plugin = self.ctx.plugin
+            puzzle, drawn = (
+                plugin.parse_document(clean) if puzzle_type(clean) else (plugin.parse(clean), None)
+            )
         except InputError as exc:
             self.ctx.status(f"Cannot paste: {exc}")
             return
