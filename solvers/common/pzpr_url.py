@@ -122,3 +122,18 @@ def _refuse_blank(query: str, offset: int) -> None:
     if is_url_form(word) or (puzzle_type(word) is not None and not word.startswith("pzprv3")):
         raise ParseError("a second URL starts here: paste one URL at a time", 1, column)
     raise ParseError("text after the URL (paste the URL alone)", 1, column)
+
+
+def pzprv3_query(url: str) -> tuple[str, int] | None:
+    """The pzprv3 text in a URL's query (``...p?pzprv3/numlin/5/5/1 . . /...``; blanks also as
+    ``%20``, '/' as ``%2F``) and the 1-based column where it starts in ``url`` as given (None if
+    it was escaped: columns inside it are then not the URL's); None for any other URL. It is read
+    before ``split_query``, whose part limit a real board's rows would pass."""
+    text = url.strip()
+    start = text.find("?") + 1
+    raw = text[start:]
+    body = unescape(raw.replace("%20", " "))
+    if not start or "\n" in text or not re.match(r"pzprv3(\.[0-9]{1,3})?/", body):
+        return None
+    lead = len(url[: len(url) - len(url.lstrip())].rsplit("\n", 1)[-1])
+    return body, (start + lead + 1 if body == raw else 0)

@@ -35,6 +35,7 @@ from solvers.common.pzpr_url import (
     ESCAPE,
     HOSTS,
     is_url_form,
+    pzprv3_query,
     query_pid,
     split_query,
     unescape,
@@ -156,24 +157,18 @@ def decode_url(url: str) -> FlowPuzzle:
 
 
 def read_pzprv3_url(url: str) -> tuple[FlowPuzzle, FlowPaths | None] | None:
-    """A pzprv3 text in a URL's query (``...p?pzprv3/numlin/5/5/1 . . /...``, as pzprjs reads and
-    Toichika's reader reads it; its blanks are the format's, also as ``%20``), with its lines drawn;
+    """A pzprv3 text in a URL's query (``pzprv3_query``), with its lines drawn, as pzprjs reads it;
     None for any other URL."""
-    given = normalise(url)
-    text = given.strip()
-    query = text.find("?") + 1
-    raw = text[query:]
-    body = unescape(raw.replace("%20", " "))  # browsers copy blanks as %20, chat programs '/' as %2F
-    if not query or "\n" in text or not _SLASH_FORM.match(body):
+    found = pzprv3_query(normalise(url))
+    if found is None:
         return None
-    lead = len(given) - len(given.lstrip())
+    body, start = found
     try:
         return read_pzprv3(body)
     except ParseError as exc:  # columns of the query -> columns of the URL as given
         if exc.line != 1 or exc.column is None:
             raise
-        column = exc.column if body == raw else 1  # escaped: the pzprv3 text's start
-        raise ParseError(exc.message, 1, column + query + lead) from None
+        raise ParseError(exc.message, 1, start + exc.column - 1 if start else 1) from None
 
 
 def _url_lines(text: str) -> list[tuple[int, int, str]]:

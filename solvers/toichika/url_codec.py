@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from solvers.common.errors import ParseError
 from solvers.common.limits import ascii_int, is_ascii_digits, shown
-from solvers.common.pzpr_url import HOSTS, is_url_form, split_query
+from solvers.common.pzpr_url import HOSTS, is_url_form, pzprv3_query, split_query
 from solvers.toichika.model import DIRECTIONS, MAX_SIZE, QUESTION, Toichika
 
 PID = "toichika"
@@ -116,12 +116,11 @@ def decode_body(cols: int, rows: int, body: str, base_col: int = 1) -> Toichika:
 
 def decode_url(url: str) -> Toichika:
     """Accepts puzz.link and pzv.jp hosts, ``_edit``/``_play`` pids, ``type=...&``, ``v:`` and a pflag."""
+    in_url = pzprv3_query(url)
+    if in_url is not None:
+        return _pzprv3_in_url(*in_url)
     split = split_query(url)
     parts, cols_at, offset = split.parts, split.columns, split.offset
-    if parts and parts[0] == "pzprv3":
-        from solvers.toichika.pzprv3_codec import read_pzprv3
-
-        return read_pzprv3("\n".join(parts))[0]
     if not parts or parts[0] not in PIDS:
         raise ParseError(
             f"URL: expected a toichika puzzle id, got {shown(parts[0] if parts else '')}", 1, offset
@@ -147,3 +146,18 @@ def decode_url(url: str) -> Toichika:
         for j in (k, k + 1)
     ]
     return decode_body(size[0], size[1], parts[k + 2], cols_at[k + 2])
+
+
+def _pzprv3_in_url(body: str, start: int) -> Toichika:
+    """A pzprv3 text in a URL ('/' for each line break); an error's line of the file becomes a
+    column of the URL (``start``: where the text starts, 0 if it was escaped)."""
+    from solvers.toichika.pzprv3_codec import read_pzprv3
+
+    lines = body.split("/")
+    try:
+        return read_pzprv3("\n".join(lines))[0]
+    except ParseError as exc:
+        if exc.line is None or not start or not 1 <= exc.line <= len(lines):
+            raise ParseError(exc.message, 1, start or 1) from None
+        column = start + sum(len(ln) + 1 for ln in lines[: exc.line - 1]) + (exc.column or 1) - 1
+        raise ParseError(exc.message, 1, column) from None

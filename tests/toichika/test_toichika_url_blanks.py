@@ -43,3 +43,26 @@ def test_columns_count_the_blanks_before_the_url() -> None:
         with pytest.raises(ParseError) as err:
             PLUGIN.parse(text)
         assert err.value.column == text.index(bad) + 1, (text, err.value)
+
+
+def test_a_pzprv3_text_in_a_url_of_a_real_board_reads_and_places_its_errors() -> None:
+    """Review: it went through the URL splitter, whose 16-part limit a board of 4+ rows passes
+    ('more than 16 '/'-separated parts'), and its errors said 'line 3' of a one-line URL."""
+    from pathlib import Path
+
+    from solvers.toichika.pzprv3_codec import write_pzprv3
+
+    sample = (
+        Path(__file__).resolve().parents[2] / "assets" / "toichika" / "samples" / "a_6x6_first_steps.toichika"
+    )
+    puzzle, _ = PLUGIN.parse_document(sample.read_text(encoding="utf-8"))
+    body = write_pzprv3(puzzle).strip().replace("\n", "/") + "/"
+    for url in ("https://puzz.link/p?" + body, "https://puzz.link/p?" + body.replace(" ", "%20")):
+        assert PLUGIN.parse(url) == puzzle
+    for text, bad in (
+        ("https://puzz.link/p?pzprv3/toichika/\u0662/2/", "\u0662"),  # an Arabic-Indic digit
+        ("  https://puzz.link/p?pzprv3/toichika/2/2/2/0 1 /0 x /", "x"),
+    ):
+        with pytest.raises(ParseError) as err:
+            PLUGIN.parse(text)
+        assert (err.value.line, err.value.column) == (1, text.index(bad) + 1), err.value
